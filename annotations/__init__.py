@@ -1,0 +1,1 @@
+"""The domain app: corpora, taxonomies, projects, rounds, judgements, reviews, releases."""

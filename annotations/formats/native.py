@@ -1,0 +1,266 @@
+"""Reader of the native corpus format: one dialogue per JSONL line (docs/formats/native-jsonl.md).
+
+``read_native(stream, file=...)`` yields one ``DocumentRecord`` per line, lazily, so a large
+file is never held in memory. Every problem raises ``FormatError`` naming the file, the line,
+the field as a JSON path, and what was expected.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from annotations.formats.errors import FormatError, describe
+from annotations.formats.records import (
+    SPLITS,
+    DocumentRecord,
+    SentenceRecord,
+    SummaryRecord,
+    TopicRecord,
+    TurnRecord,
+)
+from annotations.formats.sentences import join_sentences, locate_sentences, split_sentences
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+DOCUMENT_KEYS = {"id", "corpus", "title", "split", "metadata", "turns", "topics", "summaries"}
+TURN_KEYS = {"speaker", "role", "text"}
+TOPIC_KEYS = {"name", "summaries"}
+SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata"}
+
+
+class _Line:
+    """Validation helpers bound to one line, so every error knows where it is."""
+
+    def __init__(self, file: str, number: int) -> None:
+        self.file = file
+        self.number = number
+
+    def fail(self, field: str | None, message: str) -> FormatError:
+        return FormatError(message, file=self.file, line=self.number, field=field)
+
+    def obj(self, value: Any, field: str, allowed: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field or None, f"expected an object, got {describe(value)}")
+        unknown = sorted(set(value) - allowed)
+        if unknown:
+            raise self.fail(
+                f"{field}.{unknown[0]}" if field else unknown[0],
+                f"unknown field; allowed fields are {', '.join(sorted(allowed))}",
+            )
+        return value
+
+    def text(self, value: Any, field: str, *, required: bool = True, limit: int = 0) -> str:
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise self.fail(field, f"expected a non-empty string, got {describe(value)}")
+        if limit and len(value) > limit:
+            raise self.fail(field, f"expected at most {limit} characters, got {len(value)}")
+        return value
+
+    def items(self, value: Any, field: str, *, required: bool = True) -> list[Any]:
+        if value is None and not required:
+            return []
+        if not isinstance(value, list) or (required and not value):
+            raise self.fail(field, f"expected a non-empty list, got {describe(value)}")
+        return value
+
+    def mapping(self, value: Any, field: str) -> dict[str, Any]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.fail(field, f"expected an object, got {describe(value)}")
+        return value
+
+
+def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecord]:
+    """Parse native JSONL from a binary stream (bytes, so bad encodings are reported with
+    their line rather than failing somewhere inside a decoder)."""
+    seen: dict[tuple[str, str], int] = {}
+    for number, raw in enumerate(stream, start=1):
+        line = _Line(file, number)
+        try:
+            decoded = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise line.fail(
+                None,
+                f"not valid UTF-8 (byte 0x{raw[error.start]:02x} at column {error.start + 1});"
+                " save the file as UTF-8",
+            ) from None
+        decoded = decoded.removeprefix("\ufeff") if number == 1 else decoded
+        if not decoded.strip():
+            continue
+        try:
+            value = json.loads(decoded)
+        except json.JSONDecodeError as error:
+            raise line.fail(
+                None, f"not valid JSON ({error.msg} at column {error.colno}); each line must be"
+                " one complete JSON object"
+            ) from None
+        record = _document(line, value)
+        key = (record.corpus, record.external_id)
+        if key in seen:
+            raise line.fail(
+                "id",
+                f"duplicate document id {record.external_id!r} in corpus {record.corpus!r}"
+                f" (first on line {seen[key]})",
+            )
+        seen[key] = number
+        yield record
+
+
+def _document(line: _Line, value: Any) -> DocumentRecord:
+    data = line.obj(value, "", DOCUMENT_KEYS)
+    external_id = line.text(data.get("id"), "id", limit=200)
+    corpus = data.get("corpus")
+    if not isinstance(corpus, str) or not SLUG.match(corpus):
+        raise line.fail(
+            "corpus",
+            f"expected a slug of lowercase letters, digits, - and _, got {describe(corpus)}",
+        )
+    split = data.get("split", "none")
+    if split not in SPLITS:
+        raise line.fail("split", f"expected one of {', '.join(SPLITS)}, got {describe(split)}")
+    turns = [
+        _turn(line, turn, f"turns[{i}]")
+        for i, turn in enumerate(line.items(data.get("turns"), "turns"))
+    ]
+    topics = [
+        _topic(line, topic, f"topics[{i}]")
+        for i, topic in enumerate(line.items(data.get("topics"), "topics", required=False))
+    ]
+    generic = line.items(data.get("summaries"), "summaries", required=False)
+    if generic:
+        if any(topic.name == "" for topic in topics):
+            raise line.fail("summaries", "generic summaries given twice")
+        topics.append(TopicRecord(name="", summaries=_summaries(line, generic, "summaries")))
+    names: dict[str, int] = {}
+    for index, topic in enumerate(topics):
+        if topic.name in names:
+            raise line.fail(
+                f"topics[{index}].name",
+                f"duplicate topic {topic.name!r} (also topics[{names[topic.name]}])",
+            )
+        names[topic.name] = index
+    return DocumentRecord(
+        corpus=corpus,
+        external_id=external_id,
+        title=line.text(data.get("title"), "title", required=False, limit=300),
+        split=split,
+        metadata=line.mapping(data.get("metadata"), "metadata"),
+        turns=turns,
+        topics=topics,
+        origin=f"{line.file}, line {line.number}",
+    )
+
+
+def _turn(line: _Line, value: Any, field: str) -> TurnRecord:
+    data = line.obj(value, field, TURN_KEYS)
+    return TurnRecord(
+        speaker=line.text(data.get("speaker"), f"{field}.speaker", limit=200).strip(),
+        role=line.text(data.get("role"), f"{field}.role", required=False, limit=200).strip(),
+        text=line.text(data.get("text"), f"{field}.text"),
+    )
+
+
+def _topic(line: _Line, value: Any, field: str) -> TopicRecord:
+    data = line.obj(value, field, TOPIC_KEYS)
+    name = line.text(data.get("name"), f"{field}.name", limit=300).strip()
+    return TopicRecord(
+        name=name,
+        summaries=_summaries(
+            line, line.items(data.get("summaries"), f"{field}.summaries"), f"{field}.summaries"
+        ),
+    )
+
+
+def _summaries(line: _Line, values: list[Any], field: str) -> list[SummaryRecord]:
+    summaries = []
+    ids: dict[str, int] = {}
+    for index, value in enumerate(values):
+        summary = _summary(line, value, f"{field}[{index}]")
+        if summary.external_id in ids:
+            raise line.fail(
+                f"{field}[{index}].id",
+                f"duplicate summary id {summary.external_id!r} in this topic (also"
+                f" {field}[{ids[summary.external_id]}]); give each summary of a system its own id",
+            )
+        ids[summary.external_id] = index
+        summaries.append(summary)
+    return summaries
+
+
+def _summary(line: _Line, value: Any, field: str) -> SummaryRecord:
+    data = line.obj(value, field, SUMMARY_KEYS)
+    system = line.text(data.get("system"), f"{field}.system", limit=200).strip()
+    external_id = line.text(data.get("id", system), f"{field}.id", limit=200)
+    given_text = data.get("text")
+    given_sentences = data.get("sentences")
+    if given_text is None and given_sentences is None:
+        raise line.fail(field, "expected `text` or `sentences` (or both)")
+    text = line.text(given_text, f"{field}.text") if given_text is not None else None
+    if given_sentences is None:
+        assert text is not None
+        sentences = split_sentences(text)
+        if not sentences:
+            raise line.fail(f"{field}.text", "the summary has no sentence")
+    else:
+        text, sentences = _given_sentences(
+            line, line.items(given_sentences, f"{field}.sentences"), text, f"{field}.sentences"
+        )
+    return SummaryRecord(
+        external_id=external_id,
+        system=system,
+        text=text,
+        sentences=sentences,
+        metadata=line.mapping(data.get("metadata"), f"{field}.metadata"),
+    )
+
+
+def _given_sentences(
+    line: _Line, values: list[Any], text: str | None, field: str
+) -> tuple[str, list[SentenceRecord]]:
+    if all(isinstance(value, str) for value in values):
+        for index, value in enumerate(values):
+            line.text(value, f"{field}[{index}]")
+        if text is None:
+            return join_sentences(values)
+        located = locate_sentences(text, values)
+        if isinstance(located, int):
+            raise line.fail(
+                f"{field}[{located}]",
+                "sentence/summary mismatch: this sentence does not occur in the summary text"
+                " after the previous sentence",
+            )
+        return text, located
+    if not all(isinstance(value, dict) for value in values):
+        raise line.fail(field, "expected all strings or all {text, start, end} objects")
+    if text is None:
+        raise line.fail(field, "sentences with offsets need the summary's `text`")
+    records = []
+    previous_end = 0
+    for index, value in enumerate(values):
+        where = f"{field}[{index}]"
+        data = line.obj(value, where, {"text", "start", "end"})
+        sentence = line.text(data.get("text"), f"{where}.text")
+        start, end = data.get("start"), data.get("end")
+        for name, offset in (("start", start), ("end", end)):
+            if not isinstance(offset, int) or isinstance(offset, bool):
+                raise line.fail(f"{where}.{name}", f"expected an integer, got {describe(offset)}")
+        assert isinstance(start, int) and isinstance(end, int)
+        if not (previous_end <= start < end <= len(text)):
+            raise line.fail(
+                where,
+                f"offsets [{start}, {end}) out of range: expected {previous_end} <= start < end"
+                f" <= {len(text)} (the text's length), in order and not overlapping",
+            )
+        if text[start:end] != sentence:
+            raise line.fail(
+                f"{where}.text",
+                f"sentence/summary mismatch: text[{start}:{end}] is {text[start:end]!r}",
+            )
+        records.append(SentenceRecord(text=sentence, start=start, end=end))
+        previous_end = end
+    return text, records

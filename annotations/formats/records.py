@@ -1,0 +1,70 @@
+"""Plain records that readers produce and the import service writes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SPLITS = ("dev", "test", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    speaker: str
+    text: str
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceRecord:
+    text: str
+    start: int
+    end: int
+    source_index: int | None = None
+
+
+@dataclass(slots=True)
+class SummaryRecord:
+    external_id: str
+    system: str
+    text: str
+    sentences: list[SentenceRecord]
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class TopicRecord:
+    name: str
+    summaries: list[SummaryRecord]
+
+
+@dataclass(slots=True)
+class DocumentRecord:
+    corpus: str
+    external_id: str
+    turns: list[TurnRecord]
+    topics: list[TopicRecord] = field(default_factory=list)
+    title: str = ""
+    split: str = "none"
+    metadata: dict[str, Any] = field(default_factory=dict)
+    # Where the record came from, for error messages raised while writing it.
+    origin: str = ""
+
+    def content_hash(self) -> str:
+        """sha256 of everything a judgement could depend on, in a canonical encoding."""
+        content = asdict(self)
+        content.pop("origin")
+        encoded = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+def turn_offsets(turns: list[TurnRecord]) -> list[tuple[int, int]]:
+    """[start, end) of each turn's text in the transcript (texts joined by a newline)."""
+    offsets = []
+    position = 0
+    for turn in turns:
+        offsets.append((position, position + len(turn.text)))
+        position += len(turn.text) + 1
+    return offsets

@@ -1,0 +1,72 @@
+"""All models, importable from ``annotations.models``."""
+
+from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
+from annotations.models.judgements import (
+    AtomicFact,
+    AtomicVerdict,
+    ConsistencyLabel,
+    ErrorSpan,
+    EvidenceSpan,
+    JudgementChange,
+    KeyFact,
+    KeyFactAlignment,
+    SentenceJudgement,
+    SummaryJudgement,
+    TopicCategory,
+    TopicJudgement,
+)
+from annotations.models.project import (
+    AgreementReport,
+    Assignment,
+    AssignmentStatus,
+    GuidelineVersion,
+    Membership,
+    Project,
+    Role,
+    Round,
+    RoundKind,
+    RoundStatus,
+)
+from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
+from annotations.models.review import Feedback, ReviewDecision, ReviewOutcome
+from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
+
+__all__ = [
+    "AgreementReport",
+    "Assignment",
+    "AssignmentStatus",
+    "AtomicFact",
+    "AtomicVerdict",
+    "ConsistencyLabel",
+    "Corpus",
+    "Document",
+    "ErrorSpan",
+    "ErrorTaxonomy",
+    "ErrorType",
+    "EvidenceSpan",
+    "Feedback",
+    "GuidelineVersion",
+    "JudgementChange",
+    "KeyFact",
+    "KeyFactAlignment",
+    "Membership",
+    "Project",
+    "Release",
+    "ReleaseFile",
+    "ReleaseStatus",
+    "ReviewDecision",
+    "ReviewOutcome",
+    "Role",
+    "Round",
+    "RoundKind",
+    "RoundStatus",
+    "SentenceJudgement",
+    "Split",
+    "Summary",
+    "SummaryJudgement",
+    "SummarySentence",
+    "Topic",
+    "TopicCategory",
+    "TopicJudgement",
+    "Turn",
+]

@@ -1,0 +1,248 @@
+"""Projects and the work that organises them: members, guidelines, rounds, assignments.
+
+Round states:   draft ──open──▶ open ──close──▶ closed
+Assignment:     assigned ──first save──▶ in_progress ──submit──▶ submitted
+                submitted ──admin reopens (recorded)──▶ in_progress
+See docs/rounds.md.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Project(models.Model):
+    """A study. Its *scheme* is the set of questions its linguists answer; the defaults
+    reproduce TofuEval."""
+
+    SCHEME_FIELDS: ClassVar[tuple[str, ...]] = (
+        "ask_consistency",
+        "ask_error_types",
+        "ask_error_spans",
+        "ask_relevance",
+        "ask_not_a_summary",
+        "ask_comment",
+        "ask_topic_category",
+        "ask_completeness",
+        "ask_atomic_facts",
+    )
+
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+    taxonomy = models.ForeignKey(
+        "annotations.ErrorTaxonomy", on_delete=models.PROTECT, related_name="projects"
+    )
+    ask_consistency = models.BooleanField("factual consistency per sentence", default=True)
+    ask_error_types = models.BooleanField("error types of inconsistent sentences", default=True)
+    ask_error_spans = models.BooleanField("error spans and dialogue evidence", default=False)
+    ask_relevance = models.BooleanField("relevance to the topic (1-5)", default=True)
+    ask_not_a_summary = models.BooleanField("not-a-summary flag", default=True)
+    ask_comment = models.BooleanField("optional comment per summary", default=True)
+    ask_topic_category = models.BooleanField("topic category", default=True)
+    ask_completeness = models.BooleanField("key facts for completeness", default=False)
+    ask_atomic_facts = models.BooleanField("atomic facts", default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def scheme(self) -> dict[str, bool]:
+        return {field.removeprefix("ask_"): getattr(self, field) for field in self.SCHEME_FIELDS}
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "project admin"
+    ANNOTATOR = "annotator", "annotator (linguist)"
+    REVIEWER = "reviewer", "reviewer"
+    RESEARCHER = "researcher", "researcher"
+
+
+class Membership(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=12, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["project", "user", "role"], name="membership_unique"),
+            models.CheckConstraint(
+                condition=Q(role__in=[r.value for r in Role]), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.role} · {self.project.slug}"
+
+
+class GuidelineVersion(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="guidelines")
+    version = models.PositiveIntegerField()
+    markdown = models.TextField()
+    changelog = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["project", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "version"], name="guideline_version_unique"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="guideline_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.project.slug} guidelines v{self.version}"
+
+
+class RoundKind(models.TextChoices):
+    PRACTICE = "practice", "practice"
+    PILOT = "pilot", "pilot"
+    PRODUCTION = "production", "production"
+    ERROR_TYPING = "error_typing", "error typing"
+    REVIEW = "review", "review"
+    # Labels that came with a published benchmark, attributed to the release, not a person.
+    REFERENCE = "reference", "reference (published labels)"
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", "draft"
+    OPEN = "open", "open"
+    CLOSED = "closed", "closed"
+
+
+class Round(models.Model):
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="rounds")
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=12, choices=RoundKind.choices)
+    status = models.CharField(max_length=6, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    overlap = models.PositiveSmallIntegerField(
+        default=1, help_text="How many distinct annotators each unit goes to (k)."
+    )
+    guideline_version = models.ForeignKey(
+        GuidelineVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="rounds"
+    )
+    seed = models.BigIntegerField(default=0, help_text="Seeds unit sampling and summary order.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    opened_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["project", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "name"], name="round_name_unique"),
+            models.CheckConstraint(condition=Q(overlap__gte=1), name="round_overlap_at_least_1"),
+            models.CheckConstraint(
+                condition=Q(kind__in=[k.value for k in RoundKind]), name="round_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=[s.value for s in RoundStatus]), name="round_status_valid"
+            ),
+            # A round that is open or closed has frozen the guidelines it was opened with,
+            # except a reference round, whose labels were collected elsewhere.
+            models.CheckConstraint(
+                condition=Q(status="draft") | Q(kind="reference") | Q(guideline_version__isnull=False),
+                name="round_open_has_guidelines",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.project.slug} · {self.name}"
+
+
+class AssignmentStatus(models.TextChoices):
+    ASSIGNED = "assigned", "assigned"
+    IN_PROGRESS = "in_progress", "in progress"
+    SUBMITTED = "submitted", "submitted"
+
+
+class Assignment(models.Model):
+    """One annotator's work on one unit (a document's topic with all its summaries) in a
+    round. Published labels imported from a benchmark have no annotator: ``source`` names
+    where they came from instead."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="assignments")
+    topic = models.ForeignKey(
+        "annotations.Topic", on_delete=models.CASCADE, related_name="assignments"
+    )
+    annotator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="assignments",
+    )
+    source = models.CharField(
+        max_length=200, blank=True, help_text="Origin of labels not made by a user here."
+    )
+    status = models.CharField(
+        max_length=12, choices=AssignmentStatus.choices, default=AssignmentStatus.ASSIGNED
+    )
+    # Seeds this annotator's order of the unit's summaries (labelled A, B, C...).
+    order_seed = models.BigIntegerField(default=0)
+    active_seconds = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "topic", "annotator"],
+                condition=Q(annotator__isnull=False),
+                name="assignment_unit_once_per_annotator",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "topic", "source"],
+                condition=Q(annotator__isnull=True),
+                name="assignment_unit_once_per_source",
+            ),
+            models.CheckConstraint(
+                condition=Q(annotator__isnull=False) | ~Q(source=""),
+                name="assignment_has_annotator_or_source",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=[s.value for s in AssignmentStatus]),
+                name="assignment_status_valid",
+            ),
+        ]
+        indexes = [models.Index(fields=["annotator", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.topic_id} · {self.rater_label}"
+
+    @property
+    def rater_label(self) -> str:
+        """Who made the labels: the user, or the external source."""
+        return self.annotator.get_username() if self.annotator_id else self.source
+
+
+class AgreementReport(models.Model):
+    """Inter-annotator agreement of a round, reused until its inputs (labels) change."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="agreement_reports")
+    computed_at = models.DateTimeField(auto_now_add=True)
+    inputs_hash = models.CharField(max_length=64)
+    results = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["round", "-computed_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "inputs_hash"], name="agreement_report_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"agreement of {self.round} at {self.computed_at:%Y-%m-%d %H:%M}"

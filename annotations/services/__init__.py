@@ -1,0 +1,1 @@
+"""Services: every write to the domain goes through one, inside a transaction."""

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Django serves `dist/index.html` for the app's routes and `dist/` as a static files
+// directory under STATIC_URL, so built asset URLs must start with `/static/`.
+// The dev server keeps `/` so that app routes look the same as in production; it
+// proxies the Django endpoints (run `manage.py runserver` on port 8000 beside it).
+const DJANGO_DEV_SERVER = 'http://127.0.0.1:8000';
+
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/static/' : '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': DJANGO_DEV_SERVER,
+      '/accounts': DJANGO_DEV_SERVER,
+      '/admin': DJANGO_DEV_SERVER,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+}));
