@@ -6,4 +6,4 @@ import os
 
 os.environ.setdefault("DEBUG", "0")
 
-from annotation_site.settings import *  # noqa: E402, F403
+from annotation_site.settings import *  # noqa: F403

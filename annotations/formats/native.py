@@ -96,8 +96,9 @@ def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecor
             value = json.loads(decoded)
         except json.JSONDecodeError as error:
             raise line.fail(
-                None, f"not valid JSON ({error.msg} at column {error.colno}); each line must be"
-                " one complete JSON object"
+                None,
+                f"not valid JSON ({error.msg} at column {error.colno}); each line must be"
+                " one complete JSON object",
             ) from None
         record = _document(line, value)
         key = (record.corpus, record.external_id)
@@ -245,11 +246,8 @@ def _given_sentences(
         where = f"{field}[{index}]"
         data = line.obj(value, where, {"text", "start", "end"})
         sentence = line.text(data.get("text"), f"{where}.text")
-        start, end = data.get("start"), data.get("end")
-        for name, offset in (("start", start), ("end", end)):
-            if not isinstance(offset, int) or isinstance(offset, bool):
-                raise line.fail(f"{where}.{name}", f"expected an integer, got {describe(offset)}")
-        assert isinstance(start, int) and isinstance(end, int)
+        start = _offset(line, data.get("start"), f"{where}.start")
+        end = _offset(line, data.get("end"), f"{where}.end")
         if not (previous_end <= start < end <= len(text)):
             raise line.fail(
                 where,
@@ -264,3 +262,9 @@ def _given_sentences(
         records.append(SentenceRecord(text=sentence, start=start, end=end))
         previous_end = end
     return text, records
+
+
+def _offset(line: _Line, value: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise line.fail(field, f"expected an integer, got {describe(value)}")
+    return value

@@ -104,7 +104,9 @@ def read_tofueval(
                 rows.extend(_read_consistency(path, split, splits, allowed, notes))
         if not rows:
             continue
-        categories = _read_categories(release_dir / "topic_category" / f"{corpus}_topic_category.json")
+        categories = _read_categories(
+            release_dir / "topic_category" / f"{corpus}_topic_category.json"
+        )
         key_points = _read_completeness(
             release_dir / "completeness" / f"{corpus}_completeness_final.csv", notes
         )
@@ -164,7 +166,9 @@ def _read_splits(path: Path) -> dict[tuple[str, str], str]:
             raise FormatError("expected {corpus: [doc ids]}", file=path.name, field=split)
         for corpus, ids in corpora.items():
             if not isinstance(ids, list):
-                raise FormatError("expected a list of doc ids", file=path.name, field=f"{split}.{corpus}")
+                raise FormatError(
+                    "expected a list of doc ids", file=path.name, field=f"{split}.{corpus}"
+                )
             for doc_id in ids:
                 splits[(corpus, str(doc_id))] = split
     return splits
@@ -207,9 +211,7 @@ def _csv_rows(path: Path, columns: list[str], notes: list[str]) -> list[_Row]:
     except StopIteration:
         raise FormatError("the file is empty", file=path.name, line=1) from None
     if header != columns:
-        raise FormatError(
-            f"unexpected header {header}; expected {columns}", file=path.name, line=1
-        )
+        raise FormatError(f"unexpected header {header}; expected {columns}", file=path.name, line=1)
     rows = []
     line = reader.line_num
     multiline = 0
@@ -254,7 +256,9 @@ def _read_consistency(
             if not values[column].strip():
                 raise fail(column, "expected a non-empty value")
         if not values["sent_idx"].isdigit() or int(values["sent_idx"]) < 1:
-            raise fail("sent_idx", f"expected a positive integer, got {describe(values['sent_idx'])}")
+            raise fail(
+                "sent_idx", f"expected a positive integer, got {describe(values['sent_idx'])}"
+            )
         if values["sent_label"] not in SENT_LABELS:
             raise fail("sent_label", f"expected yes or no, got {describe(values['sent_label'])}")
         for error_type in _types(values["type"]):
@@ -266,7 +270,10 @@ def _read_consistency(
                 )
         listed = splits.get((corpus, values["doc_id"]))
         if listed is None:
-            raise fail("doc_id", f"document {values['doc_id']!r} is not in document_ids_dev_test_split.json")
+            raise fail(
+                "doc_id",
+                f"document {values['doc_id']!r} is not in document_ids_dev_test_split.json",
+            )
         if listed != split:
             raise fail(
                 "doc_id",
@@ -281,7 +288,8 @@ def _read_consistency(
             raise fail(
                 "sent_idx",
                 f"sentence {values['sent_idx']} of {values['model_name']} on topic"
-                f" {values['topic']!r} appears twice with different values (also row {seen[key].row})",
+                f" {values['topic']!r} appears twice with different values"
+                f" (also row {seen[key].row})",
             )
         seen[key] = row
         rows.append((row, split))
@@ -332,7 +340,9 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
             )
         points[(row.values["doc_id"], row.values["topic"])] = value
     if empty:
-        notes.append(f"{path.name}: {empty} topic(s) with empty key_points imported without key facts")
+        notes.append(
+            f"{path.name}: {empty} topic(s) with empty key_points imported without key facts"
+        )
     return points
 
 
@@ -394,8 +404,9 @@ def _assemble(
                 position = 0
                 for (index, _), text in zip(sentences, texts, strict=True):
                     records.append(
-                        SentenceRecord(text=text, start=position, end=position + len(text),
-                                       source_index=index)
+                        SentenceRecord(
+                            text=text, start=position, end=position + len(text), source_index=index
+                        )
                     )
                     position += len(text) + 1
                 for index, row in sentences:
@@ -405,8 +416,9 @@ def _assemble(
                         error_types=_types(row.values["type"]),
                     )
                 summaries.append(
-                    SummaryRecord(external_id=model, system=model, text=" ".join(texts),
-                                  sentences=records)
+                    SummaryRecord(
+                        external_id=model, system=model, text=" ".join(texts), sentences=records
+                    )
                 )
             if not unit.category:
                 notes.append(f"{corpus}: topic {topic!r} of {doc_id} has no published category")
@@ -420,7 +432,10 @@ def _assemble(
                 topics=topic_records,
                 title=dialogue.title,
                 split=split_of[doc_id],
-                metadata={**dialogue.metadata, "tofueval_annotation_id": first_row[doc_id].values["annotation_id"]},
+                metadata={
+                    **dialogue.metadata,
+                    "tofueval_annotation_id": first_row[doc_id].values["annotation_id"],
+                },
                 origin=f"{first_row[doc_id].file}, row {first_row[doc_id].row}",
             )
         )
@@ -438,3 +453,31 @@ def key_point_text(point: str, position: int) -> tuple[str, bool]:
     if match and int(match.group(1)) == position + 1:
         return point[match.end() :], True
     return point, False
+
+
+def placeholder_documents(release_dir: Path) -> list[dict[str, object]]:
+    """Documents-file lines for every doc_id of the release, with a one-turn placeholder
+    dialogue that says so. For tests and demos only: the real dialogues come from MediaSum
+    and MeetingBank, which the release does not redistribute."""
+    seen: dict[tuple[str, str], None] = {}
+    for corpus in CORPORA:
+        for split in ("dev", "test"):
+            path = release_dir / "factual_consistency" / f"{corpus}_factual_eval_{split}.csv"
+            if not path.exists():
+                continue
+            for row in csv.DictReader(io.StringIO(_text(path), newline="")):
+                seen.setdefault((corpus, row["doc_id"]), None)
+    return [
+        {
+            "id": doc_id,
+            "corpus": corpus,
+            "turns": [
+                {
+                    "speaker": "PLACEHOLDER",
+                    "text": f"The dialogue {doc_id} of {corpus} is not distributed with the"
+                    " TofuEval release; this placeholder stands in for it.",
+                }
+            ],
+        }
+        for corpus, doc_id in seen
+    ]

@@ -17,7 +17,9 @@ class Split(models.TextChoices):
 
 
 class Corpus(models.Model):
-    project = models.ForeignKey("annotations.Project", on_delete=models.CASCADE, related_name="corpora")
+    project = models.ForeignKey(
+        "annotations.Project", on_delete=models.CASCADE, related_name="corpora"
+    )
     slug = models.SlugField(max_length=100)
     name = models.CharField(max_length=200, blank=True)
     source_format = models.CharField(max_length=30, default="native")
@@ -26,7 +28,9 @@ class Corpus(models.Model):
     class Meta:
         verbose_name_plural = "corpora"
         constraints = [
-            models.UniqueConstraint(fields=["project", "slug"], name="corpus_slug_unique_in_project")
+            models.UniqueConstraint(
+                fields=["project", "slug"], name="corpus_slug_unique_in_project"
+            )
         ]
 
     def __str__(self) -> str:
@@ -92,7 +96,9 @@ class Topic(models.Model):
     class Meta:
         ordering = ["document", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["document", "name"], name="topic_name_unique_in_document"),
+            models.UniqueConstraint(
+                fields=["document", "name"], name="topic_name_unique_in_document"
+            ),
             models.UniqueConstraint(fields=["document", "position"], name="topic_position_unique"),
         ]
 
@@ -139,7 +145,9 @@ class SummarySentence(models.Model):
     class Meta:
         ordering = ["summary", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["summary", "position"], name="sentence_position_unique"),
+            models.UniqueConstraint(
+                fields=["summary", "position"], name="sentence_position_unique"
+            ),
             models.CheckConstraint(
                 condition=Q(start__lt=F("end")), name="sentence_start_before_end"
             ),

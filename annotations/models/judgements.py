@@ -79,7 +79,9 @@ class ErrorSpan(models.Model):
     class Meta:
         ordering = ["judgement", "start"]
         constraints = [
-            models.CheckConstraint(condition=Q(start__lt=F("end")), name="error_span_start_before_end"),
+            models.CheckConstraint(
+                condition=Q(start__lt=F("end")), name="error_span_start_before_end"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,7 +106,9 @@ class EvidenceSpan(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=Q(start__lt=F("end")), name="evidence_start_before_end"),
+            models.CheckConstraint(
+                condition=Q(start__lt=F("end")), name="evidence_start_before_end"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -179,7 +183,9 @@ class KeyFact(models.Model):
     class Meta:
         ordering = ["assignment", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["assignment", "position"], name="key_fact_position_unique"),
+            models.UniqueConstraint(
+                fields=["assignment", "position"], name="key_fact_position_unique"
+            ),
             models.CheckConstraint(condition=~Q(text=""), name="key_fact_text_not_empty"),
         ]
 
@@ -196,7 +202,9 @@ class KeyFactAlignment(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["key_fact", "summary"], name="key_fact_alignment_unique")
+            models.UniqueConstraint(
+                fields=["key_fact", "summary"], name="key_fact_alignment_unique"
+            )
         ]
 
     def __str__(self) -> str:

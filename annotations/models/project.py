@@ -154,7 +154,9 @@ class Round(models.Model):
             # A round that is open or closed has frozen the guidelines it was opened with,
             # except a reference round, whose labels were collected elsewhere.
             models.CheckConstraint(
-                condition=Q(status="draft") | Q(kind="reference") | Q(guideline_version__isnull=False),
+                condition=Q(status="draft")
+                | Q(kind="reference")
+                | Q(guideline_version__isnull=False),
                 name="round_open_has_guidelines",
             ),
         ]

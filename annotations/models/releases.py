@@ -19,7 +19,9 @@ class ReleaseStatus(models.TextChoices):
 
 
 class Release(models.Model):
-    project = models.ForeignKey("annotations.Project", on_delete=models.PROTECT, related_name="releases")
+    project = models.ForeignKey(
+        "annotations.Project", on_delete=models.PROTECT, related_name="releases"
+    )
     version = models.CharField(max_length=40, help_text="A semantic version, e.g. 1.0.0.")
     status = models.CharField(
         max_length=9, choices=ReleaseStatus.choices, default=ReleaseStatus.BUILDING
@@ -44,9 +46,7 @@ class Release(models.Model):
                 condition=Q(status="published"),
                 name="one_published_release_per_version",
             ),
-            models.CheckConstraint(
-                condition=Q(progress__lte=100), name="release_progress_percent"
-            ),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="release_progress_percent"),
         ]
 
     def __str__(self) -> str:

@@ -35,7 +35,9 @@ class ReviewDecision(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["judgement", "reviewer"], name="one_review_per_reviewer"),
+            models.UniqueConstraint(
+                fields=["judgement", "reviewer"], name="one_review_per_reviewer"
+            ),
             models.CheckConstraint(
                 condition=Q(decision__in=[d.value for d in ReviewOutcome]),
                 name="review_decision_valid",
@@ -52,7 +54,9 @@ class ReviewDecision(models.Model):
 
 
 class Feedback(models.Model):
-    round = models.ForeignKey("annotations.Round", on_delete=models.CASCADE, related_name="feedback")
+    round = models.ForeignKey(
+        "annotations.Round", on_delete=models.CASCADE, related_name="feedback"
+    )
     annotator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="feedback_received"
     )
@@ -60,7 +64,11 @@ class Feedback(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     sentence = models.ForeignKey(
-        "annotations.SummarySentence", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "annotations.SummarySentence",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)

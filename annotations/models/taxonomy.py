@@ -45,7 +45,9 @@ class ErrorType(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["taxonomy", "code"], name="error_type_code_unique"),
             models.UniqueConstraint(fields=["taxonomy", "name"], name="error_type_name_unique"),
-            models.CheckConstraint(condition=~Q(parent=models.F("id")), name="error_type_not_own_parent"),
+            models.CheckConstraint(
+                condition=~Q(parent=models.F("id")), name="error_type_not_own_parent"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -29,7 +29,9 @@ def insert_rows(
     return [obj.pk for obj in created]
 
 
-def _copy(model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[int]:
+def _copy(
+    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> list[int]:
     table = model._meta.db_table
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:

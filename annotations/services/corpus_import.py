@@ -127,8 +127,15 @@ def _write(
         Document,
         ["corpus_id", "external_id", "title", "split", "metadata", "content_hash", "created_at"],
         [
-            (corpora[r.corpus].pk, r.external_id, r.title, r.split, r.metadata,
-             hashes[(r.corpus, r.external_id)], now)
+            (
+                corpora[r.corpus].pk,
+                r.external_id,
+                r.title,
+                r.split,
+                r.metadata,
+                hashes[(r.corpus, r.external_id)],
+                now,
+            )
             for r in records
         ],
     )
@@ -139,19 +146,29 @@ def _write(
         for position, (turn, (start, end)) in enumerate(
             zip(record.turns, turn_offsets(record.turns), strict=True)
         ):
-            turn_rows.append((document_id, position, turn.speaker, turn.role, turn.text, start, end))
+            turn_rows.append(
+                (document_id, position, turn.speaker, turn.role, turn.text, start, end)
+            )
         for position, topic in enumerate(record.topics):
             topic_rows.append((document_id, topic.name, position))
             topic_records.append(topic)
-    insert_rows(Turn, ["document_id", "position", "speaker", "role", "text", "start", "end"], turn_rows)
+    insert_rows(
+        Turn, ["document_id", "position", "speaker", "role", "text", "start", "end"], turn_rows
+    )
     topic_ids = insert_rows(Topic, ["document_id", "name", "position"], topic_rows)
     summary_rows = []
     summary_records = []
     for topic_id, topic in zip(topic_ids, topic_records, strict=True):
         for position, summary in enumerate(topic.summaries):
             summary_rows.append(
-                (topic_id, summary.external_id, summary.system, summary.text, position,
-                 summary.metadata)
+                (
+                    topic_id,
+                    summary.external_id,
+                    summary.system,
+                    summary.text,
+                    position,
+                    summary.metadata,
+                )
             )
             summary_records.append(summary)
     summary_ids = insert_rows(

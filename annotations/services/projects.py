@@ -30,7 +30,9 @@ def project_get_or_create(
             ErrorTaxonomy.objects.filter(builtin=True).values_list("slug", flat=True)
         )
         raise ProjectSetupError(f"unknown taxonomy {taxonomy!r}; built-in ones are {choices}")
-    copy = taxonomy_copy(source=builtin, slug=f"{slug}-{builtin.slug}", name=f"{builtin.name} ({slug})")
+    copy = taxonomy_copy(
+        source=builtin, slug=f"{slug}-{builtin.slug}", name=f"{builtin.name} ({slug})"
+    )
     project = Project.objects.create(slug=slug, name=name or slug, taxonomy=copy)
     return project, True
 

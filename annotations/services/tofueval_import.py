@@ -79,11 +79,29 @@ def _import_published_labels(
         return 0
     assignment_ids = insert_rows(
         Assignment,
-        ["round_id", "topic_id", "annotator_id", "source", "status", "order_seed",
-         "active_seconds", "created_at", "submitted_at"],
         [
-            (round_.pk, topic_ids[(u.corpus, u.document, u.topic)], None, SOURCE,
-             AssignmentStatus.SUBMITTED, 0, 0, now, now)
+            "round_id",
+            "topic_id",
+            "annotator_id",
+            "source",
+            "status",
+            "order_seed",
+            "active_seconds",
+            "created_at",
+            "submitted_at",
+        ],
+        [
+            (
+                round_.pk,
+                topic_ids[(u.corpus, u.document, u.topic)],
+                None,
+                SOURCE,
+                AssignmentStatus.SUBMITTED,
+                0,
+                0,
+                now,
+                now,
+            )
             for u in todo
         ],
     )
@@ -103,8 +121,15 @@ def _import_published_labels(
         topic_id = topic_ids[(unit.corpus, unit.document, unit.topic)]
         for (system, index), label in unit.sentences.items():
             judgement_rows.append(
-                (assignment_id, sentences[(topic_id, system, index)], label.label,
-                 label.explanation, None, 1, now)
+                (
+                    assignment_id,
+                    sentences[(topic_id, system, index)],
+                    label.label,
+                    label.explanation,
+                    None,
+                    1,
+                    now,
+                )
             )
             judgement_types.append(label.error_types)
         if unit.category:
@@ -116,8 +141,15 @@ def _import_published_labels(
             key_fact_rows.append((assignment_id, position, text, 1))
     judgement_ids = insert_rows(
         SentenceJudgement,
-        ["assignment_id", "sentence_id", "label", "explanation", "guideline_version_id",
-         "version", "updated_at"],
+        [
+            "assignment_id",
+            "sentence_id",
+            "label",
+            "explanation",
+            "guideline_version_id",
+            "version",
+            "updated_at",
+        ],
         judgement_rows,
     )
     through = SentenceJudgement.error_types.through
@@ -137,8 +169,16 @@ def _import_published_labels(
         JudgementChange,
         ["assignment_id", "kind", "object_id", "action", "actor_id", "at", "before", "after"],
         [
-            (assignment_id, "assignment", assignment_id, JudgementChange.Action.CREATE, None,
-             now, None, {"source": SOURCE, "annotation_id": unit.annotation_id})
+            (
+                assignment_id,
+                "assignment",
+                assignment_id,
+                JudgementChange.Action.CREATE,
+                None,
+                now,
+                None,
+                {"source": SOURCE, "annotation_id": unit.annotation_id},
+            )
             for assignment_id, unit in zip(assignment_ids, todo, strict=True)
         ],
     )

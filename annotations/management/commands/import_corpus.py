@@ -23,7 +23,9 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["native", "tofueval"], default="native")
         parser.add_argument("--project", required=True, help="project slug (created if missing)")
         parser.add_argument("--project-name", default="", help="name of a new project")
-        parser.add_argument("--taxonomy", default="tofueval", help="built-in taxonomy of a new project")
+        parser.add_argument(
+            "--taxonomy", default="tofueval", help="built-in taxonomy of a new project"
+        )
         parser.add_argument(
             "--documents", type=Path, help="tofueval: the dialogues, as native JSONL lines"
         )

@@ -1,0 +1,78 @@
+# The two commands that matter: `make run` and `make test`. See README.md.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+MANAGE := $(PY) manage.py
+STAMP := $(VENV)/.installed
+NPM_STAMP := frontend/node_modules/.installed
+DEMO_STAMP := var/.demo-loaded
+
+.PHONY: run test lint format pytest frontend frontend-test browser-test install worker bench \
+	bench-import migrate demo tofueval clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+$(NPM_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(STAMP) $(NPM_STAMP)
+
+frontend: $(NPM_STAMP)
+	cd frontend && npm run build --silent
+
+migrate: $(STAMP)
+	$(MANAGE) migrate --noinput
+
+# The demo (and the public TofuEval release, when ../shared holds it) load once.
+$(DEMO_STAMP):
+	$(MANAGE) load_demo
+	@if [ -d ../shared/data/tofueval ]; then $(MAKE) --no-print-directory tofueval; fi
+	@mkdir -p var && touch $@
+
+demo: migrate $(DEMO_STAMP)
+
+tofueval: $(STAMP)
+	$(MANAGE) tofueval_placeholder_documents ../shared/data/tofueval --out var/tofueval-documents.jsonl
+	$(MANAGE) import_corpus --format tofueval --documents var/tofueval-documents.jsonl \
+		--project tofueval --project-name "TofuEval (public release)" ../shared/data/tofueval
+
+run: install frontend migrate $(DEMO_STAMP)
+	$(MANAGE) collectstatic --noinput -v0
+	$(MANAGE) runserver 127.0.0.1:8000
+
+worker: $(STAMP)
+	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+pytest: $(STAMP)
+	$(BIN)/pytest -m "not browser"
+
+frontend-test: $(NPM_STAMP)
+	cd frontend && npm run typecheck --silent && npm test --silent
+
+browser-test: $(STAMP) frontend
+	$(BIN)/pytest -m browser
+
+test: lint frontend-test pytest browser-test
+
+bench: bench-import
+
+bench-import: $(STAMP)
+	$(PY) bench/bench_import.py
+
+clean:
+	rm -rf var frontend/dist

@@ -1,0 +1,294 @@
+"""Django admin for the models an admin really uses. The audit trail (JudgementChange) is
+read-only: history is never edited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from annotations import models as m
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TurnInline(admin.TabularInline):
+    model = m.Turn
+    extra = 0
+    fields = ("position", "speaker", "role", "text", "start", "end")
+    readonly_fields = ("start", "end")
+
+
+class TopicInline(ReadOnlyInline):
+    model = m.Topic
+    fields = ("position", "name")
+
+
+@admin.register(m.Corpus)
+class CorpusAdmin(admin.ModelAdmin):
+    list_display = ("slug", "project", "source_format", "created_at")
+    list_filter = ("project", "source_format")
+    search_fields = ("slug", "name")
+
+
+@admin.register(m.Document)
+class DocumentAdmin(admin.ModelAdmin):
+    list_display = ("external_id", "corpus", "split", "title", "created_at")
+    list_filter = ("corpus__project", "corpus", "split")
+    search_fields = ("external_id", "title")
+    readonly_fields = ("content_hash", "created_at")
+    list_select_related = ("corpus",)
+    inlines = [TurnInline, TopicInline]
+
+
+class SummaryInline(ReadOnlyInline):
+    model = m.Summary
+    fields = ("position", "external_id", "system", "text")
+
+
+@admin.register(m.Topic)
+class TopicAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "document", "position")
+    list_filter = ("document__corpus__project", "document__corpus")
+    search_fields = ("name", "document__external_id")
+    list_select_related = ("document",)
+    raw_id_fields = ("document",)
+    inlines = [SummaryInline]
+
+
+class SentenceInline(admin.TabularInline):
+    model = m.SummarySentence
+    extra = 0
+    fields = ("position", "source_index", "text", "start", "end")
+
+
+@admin.register(m.Summary)
+class SummaryAdmin(admin.ModelAdmin):
+    list_display = ("external_id", "system", "topic", "short_text")
+    list_filter = ("system", "topic__document__corpus__project", "topic__document__split")
+    search_fields = ("text", "system", "topic__name", "topic__document__external_id")
+    list_select_related = ("topic",)
+    raw_id_fields = ("topic",)
+    inlines = [SentenceInline]
+
+    @admin.display(description="text")
+    def short_text(self, obj: m.Summary) -> str:
+        return obj.text[:100]
+
+
+class ErrorTypeInline(admin.TabularInline):
+    model = m.ErrorType
+    fk_name = "taxonomy"
+    extra = 0
+    fields = ("position", "code", "name", "definition", "example", "parent", "unified_type")
+    raw_id_fields = ("parent", "unified_type")
+
+
+@admin.register(m.ErrorTaxonomy)
+class ErrorTaxonomyAdmin(admin.ModelAdmin):
+    list_display = ("slug", "name", "builtin", "copied_from")
+    list_filter = ("builtin",)
+    search_fields = ("slug", "name")
+    inlines = [ErrorTypeInline]
+
+
+@admin.register(m.ErrorType)
+class ErrorTypeAdmin(admin.ModelAdmin):
+    list_display = ("name", "code", "taxonomy", "parent", "unified_type")
+    list_filter = ("taxonomy",)
+    search_fields = ("name", "code", "definition")
+    list_select_related = ("taxonomy", "parent", "unified_type")
+
+
+class MembershipInline(admin.TabularInline):
+    model = m.Membership
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+class GuidelineInline(ReadOnlyInline):
+    model = m.GuidelineVersion
+    fields = ("version", "changelog", "published_at")
+
+
+@admin.register(m.Project)
+class ProjectAdmin(admin.ModelAdmin):
+    list_display = ("slug", "name", "taxonomy", "created_at")
+    search_fields = ("slug", "name")
+    fieldsets = (
+        (None, {"fields": ("slug", "name", "description", "taxonomy")}),
+        ("Scheme: the questions linguists answer", {"fields": m.Project.SCHEME_FIELDS}),
+    )
+    inlines = [MembershipInline, GuidelineInline]
+
+
+@admin.register(m.Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("user", "project", "role", "created_at")
+    list_filter = ("project", "role")
+    search_fields = ("user__username", "project__slug")
+    list_select_related = ("user", "project")
+
+
+@admin.register(m.GuidelineVersion)
+class GuidelineVersionAdmin(admin.ModelAdmin):
+    list_display = ("project", "version", "published_at", "created_by")
+    list_filter = ("project",)
+    search_fields = ("markdown", "changelog")
+
+
+class AssignmentInline(ReadOnlyInline):
+    model = m.Assignment
+    fields = ("topic", "annotator", "source", "status", "active_seconds", "submitted_at")
+
+
+@admin.register(m.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = (
+        "name",
+        "project",
+        "kind",
+        "status",
+        "overlap",
+        "guideline_version",
+        "opened_at",
+    )
+    list_filter = ("project", "kind", "status")
+    search_fields = ("name",)
+    inlines = [AssignmentInline]
+
+
+class SentenceJudgementInline(ReadOnlyInline):
+    model = m.SentenceJudgement
+    fields = ("sentence", "label", "explanation", "version", "updated_at")
+
+
+class JudgementChangeInline(ReadOnlyInline):
+    model = m.JudgementChange
+    fields = ("at", "actor", "action", "kind", "object_id", "before", "after")
+    show_change_link = False
+
+
+@admin.register(m.Assignment)
+class AssignmentAdmin(admin.ModelAdmin):
+    list_display = ("id", "round", "topic", "annotator", "source", "status", "active_seconds")
+    list_filter = ("round__project", "round", "status")
+    search_fields = ("annotator__username", "source", "topic__name", "topic__document__external_id")
+    list_select_related = ("round", "topic", "annotator")
+    raw_id_fields = ("topic", "annotator")
+    inlines = [SentenceJudgementInline, JudgementChangeInline]
+
+
+class ErrorSpanInline(admin.TabularInline):
+    model = m.ErrorSpan
+    extra = 0
+    fields = ("start", "end", "error_type", "note")
+    raw_id_fields = ("error_type",)
+
+
+@admin.register(m.SentenceJudgement)
+class SentenceJudgementAdmin(admin.ModelAdmin):
+    list_display = ("id", "assignment", "sentence", "label", "version", "updated_at")
+    list_filter = ("label", "assignment__round__project", "assignment__round", "error_types")
+    search_fields = ("explanation", "sentence__text")
+    list_select_related = ("assignment", "sentence")
+    raw_id_fields = ("assignment", "sentence", "guideline_version")
+    filter_horizontal = ("error_types",)
+    inlines = [ErrorSpanInline]
+
+
+@admin.register(m.SummaryJudgement)
+class SummaryJudgementAdmin(admin.ModelAdmin):
+    list_display = ("id", "assignment", "summary", "relevance", "not_a_summary", "version")
+    list_filter = ("relevance", "not_a_summary", "assignment__round")
+    search_fields = ("comment",)
+    raw_id_fields = ("assignment", "summary")
+
+
+@admin.register(m.TopicJudgement)
+class TopicJudgementAdmin(admin.ModelAdmin):
+    list_display = ("id", "assignment", "category", "version")
+    list_filter = ("category", "assignment__round")
+    raw_id_fields = ("assignment",)
+
+
+@admin.register(m.KeyFact)
+class KeyFactAdmin(admin.ModelAdmin):
+    list_display = ("id", "assignment", "position", "text")
+    list_filter = ("assignment__round",)
+    search_fields = ("text",)
+    raw_id_fields = ("assignment",)
+
+
+@admin.register(m.AtomicFact)
+class AtomicFactAdmin(admin.ModelAdmin):
+    list_display = ("id", "assignment", "summary", "position", "text", "verdict")
+    list_filter = ("verdict",)
+    search_fields = ("text",)
+    raw_id_fields = ("assignment", "summary")
+
+
+@admin.register(m.JudgementChange)
+class JudgementChangeAdmin(admin.ModelAdmin):
+    """The audit trail: readable, never writable."""
+
+    list_display = ("at", "actor", "action", "kind", "object_id", "assignment")
+    list_filter = ("action", "kind")
+    search_fields = ("actor__username",)
+    date_hierarchy = "at"
+    list_select_related = ("actor", "assignment")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(m.ReviewDecision)
+class ReviewDecisionAdmin(admin.ModelAdmin):
+    list_display = ("id", "judgement", "reviewer", "decision", "confirmed_by", "created_at")
+    list_filter = ("decision",)
+    raw_id_fields = ("judgement",)
+
+
+@admin.register(m.Feedback)
+class FeedbackAdmin(admin.ModelAdmin):
+    list_display = ("round", "annotator", "author", "created_at", "read_at")
+    list_filter = ("round",)
+    search_fields = ("text", "annotator__username")
+    raw_id_fields = ("sentence",)
+
+
+class ReleaseFileInline(ReadOnlyInline):
+    model = m.ReleaseFile
+    fields = ("name", "sha256", "size", "records")
+
+
+@admin.register(m.Release)
+class ReleaseAdmin(admin.ModelAdmin):
+    list_display = ("project", "version", "status", "progress", "created_at", "published_at")
+    list_filter = ("project", "status")
+    readonly_fields = ("manifest", "archive", "published_at")
+    inlines = [ReleaseFileInline]
+
+
+@admin.register(m.AgreementReport)
+class AgreementReportAdmin(admin.ModelAdmin):
+    list_display = ("round", "computed_at", "inputs_hash")
+    list_filter = ("round__project",)
+    readonly_fields = ("round", "computed_at", "inputs_hash", "results")

@@ -1,0 +1,131 @@
+"""The command-line entry points: import_corpus, tofueval_placeholder_documents, load_demo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import CommandError, call_command
+from django.test import override_settings
+
+from annotations.models import (
+    Assignment,
+    Document,
+    Membership,
+    Project,
+    Round,
+    RoundStatus,
+    SentenceJudgement,
+    Topic,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def call(*args: str) -> str:
+    from io import StringIO
+
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_import_corpus_native_creates_the_project_and_reports_counts(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_text(
+        json.dumps(
+            {
+                "id": "d1",
+                "corpus": "calls",
+                "turns": [{"speaker": "AGENT", "text": "Hello."}],
+                "topics": [{"name": "T", "summaries": [{"system": "S", "text": "Hi. Bye."}]}],
+            }
+        )
+        + "\n"
+    )
+    output = call("import_corpus", "--format", "native", str(path), "--project", "calls-study")
+    assert "created project calls-study" in output
+    assert "1 summaries, 2 sentences" in output
+    project = Project.objects.get(slug="calls-study")
+    assert project.taxonomy.copied_from.slug == "tofueval"
+    assert not project.taxonomy.builtin
+
+
+def test_import_corpus_refuses_a_bad_file_with_its_line_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        '{"id": "d1", "corpus": "calls", "turns": [{"speaker": "A", "text": "x"}]}\n{"id": '
+    )
+    with pytest.raises(
+        CommandError, match=r"nothing was imported: bad.jsonl, line 2: not valid JSON"
+    ):
+        call("import_corpus", str(path), "--project", "p")
+    assert not Document.objects.exists()
+
+
+def test_import_corpus_tofueval_from_the_command_line(tofueval_dir: Path, tmp_path: Path) -> None:
+    documents = tmp_path / "docs.jsonl"
+    call("tofueval_placeholder_documents", str(tofueval_dir), "--out", str(documents))
+    assert len(documents.read_text().splitlines()) == 100
+    output = call(
+        "import_corpus",
+        "--format",
+        "tofueval",
+        "--documents",
+        str(documents),
+        "--project",
+        "tofu",
+        str(tofueval_dir),
+    )
+    assert "1777 summaries, 4946 sentences" in output
+    assert (
+        "normalised: meetingbank_factual_eval_dev.csv: dropped 1 exact duplicate row(s)" in output
+    )
+    assert SentenceJudgement.objects.filter(assignment__round__project__slug="tofu").count() == 4946
+
+
+def test_import_corpus_tofueval_needs_a_documents_file(tofueval_dir: Path) -> None:
+    with pytest.raises(CommandError, match="needs --documents"):
+        call("import_corpus", "--format", "tofueval", "--project", "t", str(tofueval_dir))
+
+
+def test_load_demo_creates_the_study_users_and_an_open_pilot_for_both_linguists() -> None:
+    output = call("load_demo")
+    assert "linguist1" in output
+    assert "password 'demo'" in output
+    project = Project.objects.get(slug="demo")
+    assert project.scheme["consistency"] and project.scheme["relevance"]
+    roles = set(Membership.objects.filter(project=project).values_list("user__username", "role"))
+    assert roles == {
+        ("admin", "admin"),
+        ("linguist1", "annotator"),
+        ("linguist2", "annotator"),
+        ("reviewer", "reviewer"),
+        ("researcher", "researcher"),
+    }
+    for username in ("admin", "linguist1", "linguist2", "reviewer", "researcher"):
+        assert authenticate(username=username, password="demo") is not None
+    pilot = Round.objects.get(project=project)
+    assert pilot.status == RoundStatus.OPEN
+    assert pilot.guideline_version.version == 1
+    assert "Extrinsic Information" in pilot.guideline_version.markdown
+    units = Topic.objects.filter(document__corpus__project=project).count()
+    assert units == 9
+    for username in ("linguist1", "linguist2"):
+        assert Assignment.objects.filter(round=pilot, annotator__username=username).count() == units
+
+
+def test_load_demo_runs_once() -> None:
+    call("load_demo")
+    counts = (Document.objects.count(), Assignment.objects.count())
+    assert "demo already loaded" in call("load_demo")
+    assert (Document.objects.count(), Assignment.objects.count()) == counts
+
+
+@override_settings(EMBEDDED=False)
+def test_load_demo_never_creates_demo_users_outside_the_embedded_configuration() -> None:
+    with pytest.raises(CommandError, match="only runs in the embedded configuration"):
+        call("load_demo")
+    assert not Project.objects.filter(slug="demo").exists()

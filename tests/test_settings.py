@@ -1,0 +1,87 @@
+"""Configuration from the environment: the embedded default and the production refusal."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in {
+            "DATABASE_URL",
+            "DEBUG",
+            "DJANGO_SECRET_KEY",
+            "CELERY_BROKER_URL",
+            "DJANGO_SETTINGS_MODULE",
+        }
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_with_no_variables_it_uses_sqlite_under_var_and_runs_tasks_in_process() -> None:
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'], "
+        "s.CELERY_TASK_ALWAYS_EAGER, s.DEBUG, s.MEDIA_ROOT)"
+    )
+    result = run_manage("shell", "-c", code, env={})
+    assert result.returncode == 0, result.stderr
+    engine, name, eager, debug, media = result.stdout.split()[-5:]
+    assert engine == "django.db.backends.sqlite3"
+    assert name == str(ROOT / "var" / "db.sqlite3")
+    assert (eager, debug) == ("True", "True")
+    assert media == str(ROOT / "var" / "media")
+
+
+def test_database_url_and_broker_url_switch_to_postgresql_and_real_workers() -> None:
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)"
+    )
+    result = run_manage(
+        "shell",
+        "-c",
+        code,
+        env={"DATABASE_URL": "postgres://u@127.0.0.1:5432/x", "CELERY_BROKER_URL": "redis://h:1/0"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["django.db.backends.postgresql", "False"]
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    result = run_manage("check", env={"DEBUG": "0"})
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+    module = run_manage("check", env={"DJANGO_SETTINGS_MODULE": "annotation_site.production"})
+    assert module.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in module.stderr
+
+
+def test_production_settings_pass_the_deployment_checks() -> None:
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env={
+            "DJANGO_SETTINGS_MODULE": "annotation_site.production",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "annotate.example.org",
+        },
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
