@@ -96,7 +96,8 @@ def test_load_demo_creates_the_study_users_and_an_open_pilot_for_both_linguists(
     assert "linguist1" in output
     assert "password 'demo'" in output
     project = Project.objects.get(slug="demo")
-    assert project.scheme["consistency"] and project.scheme["relevance"]
+    assert project.scheme["consistency"]
+    assert project.scheme["relevance"]
     roles = set(Membership.objects.filter(project=project).values_list("user__username", "role"))
     assert roles == {
         ("admin", "admin"),

@@ -90,6 +90,7 @@ def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecor
                 " save the file as UTF-8",
             ) from None
         decoded = decoded.removeprefix("\ufeff") if number == 1 else decoded
+        decoded = decoded.rstrip("\r\n")  # so a column in an error is one on this line
         if not decoded.strip():
             continue
         try:
@@ -154,6 +155,7 @@ def _document(line: _Line, value: Any) -> DocumentRecord:
         turns=turns,
         topics=topics,
         origin=f"{line.file}, line {line.number}",
+        line=line.number,
     )
 
 

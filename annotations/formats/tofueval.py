@@ -55,6 +55,8 @@ COMPLETENESS_COLUMNS = ["doc_id", "annotation_id", "topic", "key_points"]
 SENT_LABELS = {"yes": "consistent", "no": "inconsistent"}
 TOPIC_CATEGORIES = ("main", "marginal", "irrelevant")
 KEY_POINT_NUMBER = re.compile(r"^(\d+)\. ")
+# ASCII digits only ("²".isdigit() is true); "02" is sentence 2, compared as a number.
+SENT_IDX = re.compile(r"0*[1-9][0-9]*", re.ASCII)
 # The release's own name for the labels' origin: they are attributed to it, not to a person.
 SOURCE = "TofuEval release"
 
@@ -177,16 +179,18 @@ def _read_splits(path: Path) -> dict[tuple[str, str], str]:
 def _read_documents(path: Path) -> dict[tuple[str, str], DocumentRecord]:
     if not path.exists():
         raise FormatError("documents file not found", file=str(path))
+    records = {}
     with path.open("rb") as stream:
-        records = {(r.corpus, r.external_id): r for r in read_native(stream, file=path.name)}
-    for record in records.values():
-        if record.corpus not in CORPORA:
-            raise FormatError(
-                f"unknown corpus {record.corpus!r} for document {record.external_id!r};"
-                f" expected one of {', '.join(CORPORA)}",
-                file=path.name,
-                field="corpus",
-            )
+        for record in read_native(stream, file=path.name):
+            if record.corpus not in CORPORA:
+                raise FormatError(
+                    f"unknown corpus {record.corpus!r} for document {record.external_id!r};"
+                    f" expected one of {', '.join(CORPORA)}",
+                    file=path.name,
+                    line=record.line,
+                    field="corpus",
+                )
+            records[(record.corpus, record.external_id)] = record
     return records
 
 
@@ -244,7 +248,7 @@ def _read_consistency(
 ) -> list[tuple[_Row, str]]:
     corpus = path.name.split("_", 1)[0]
     rows = []
-    seen: dict[tuple[str, ...], _Row] = {}
+    seen: dict[tuple[str, str, str, int], _Row] = {}
     duplicates = 0
     for row in _csv_rows(path, CONSISTENCY_COLUMNS, notes):
         values = row.values
@@ -255,7 +259,7 @@ def _read_consistency(
         for column in ("doc_id", "annotation_id", "topic", "model_name", "summ_sent"):
             if not values[column].strip():
                 raise fail(column, "expected a non-empty value")
-        if not values["sent_idx"].isdigit() or int(values["sent_idx"]) < 1:
+        if not SENT_IDX.fullmatch(values["sent_idx"]):
             raise fail(
                 "sent_idx", f"expected a positive integer, got {describe(values['sent_idx'])}"
             )
@@ -280,7 +284,7 @@ def _read_consistency(
                 f"document {values['doc_id']!r} is in the {split} file but listed as {listed}"
                 " in document_ids_dev_test_split.json",
             )
-        key = (values["doc_id"], values["topic"], values["model_name"], values["sent_idx"])
+        key = (values["doc_id"], values["topic"], values["model_name"], int(values["sent_idx"]))
         if key in seen:
             if seen[key].values == values:
                 duplicates += 1

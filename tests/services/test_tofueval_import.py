@@ -162,7 +162,8 @@ def test_a_document_missing_from_the_documents_file_changes_nothing(
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     with pytest.raises(
         ImportFailed,
-        match=r"mediasum_factual_eval_dev.csv, row 1 \(line 2\), field doc_id: document 'NPR-5615' \(mediasum\) has no dialogue",
+        match=r"mediasum_factual_eval_dev.csv, row 1 \(line 2\), field doc_id: "
+        r"document 'NPR-5615' \(mediasum\) has no dialogue",
     ):
         tofueval_import(project=ProjectFactory(), release_dir=tofueval_dir, documents=path)
     assert not Document.objects.exists()

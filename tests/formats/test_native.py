@@ -1,0 +1,599 @@
+"""The native JSONL reader (docs/formats/native-jsonl.md): what a valid line becomes, and what
+a person is told when a line is wrong."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from annotations.formats.errors import FormatError
+from annotations.formats.native import read_native
+from annotations.formats.records import DocumentRecord, SentenceRecord, TurnRecord
+
+FILE = "corpus.jsonl"
+MISSING = object()
+APPROVED = "The council approved the line."
+DOUBLE = "Ridership will double."
+
+
+def document(**changes: Any) -> dict[str, Any]:
+    """A valid line; a change to MISSING removes the field."""
+    doc: dict[str, Any] = {
+        "id": "council-river-bus",
+        "corpus": "demo",
+        "turns": [
+            {"speaker": "MAYA ORTIZ", "role": "host", "text": "Tonight the council votes."},
+            {"speaker": "DEV PATEL", "text": "The question is who pays for it."},
+        ],
+        "topics": [
+            {"name": "Funding", "summaries": [{"system": "Quillon-13B", "text": "It passed."}]}
+        ],
+    }
+    for key, value in changes.items():
+        if value is MISSING:
+            doc.pop(key)
+        else:
+            doc[key] = value
+    return doc
+
+
+def with_summaries(*summaries: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return document(topics=[{"name": "Funding", "summaries": list(summaries)}], **changes)
+
+
+def encode(value: dict[str, Any] | bytes) -> bytes:
+    return value if isinstance(value, bytes) else json.dumps(value, ensure_ascii=False).encode()
+
+
+def write(tmp_path: Path, *lines: dict[str, Any] | bytes, ending: bytes = b"\n") -> Path:
+    path = tmp_path / FILE
+    path.write_bytes(b"".join(encode(line) + ending for line in lines))
+    return path
+
+
+def read(path: Path) -> list[DocumentRecord]:
+    with path.open("rb") as stream:
+        return list(read_native(stream, file=path.name))
+
+
+def read_one(tmp_path: Path, line: dict[str, Any]) -> DocumentRecord:
+    (record,) = read(write(tmp_path, line))
+    return record
+
+
+def rejection(path: Path) -> FormatError:
+    with pytest.raises(FormatError) as caught:
+        read(path)
+    return caught.value
+
+
+def spans(sentences: list[SentenceRecord]) -> list[tuple[str, int, int]]:
+    return [(sentence.text, sentence.start, sentence.end) for sentence in sentences]
+
+
+# Valid lines
+
+
+def test_it_reads_the_example_line_of_the_documentation(tmp_path: Path) -> None:
+    line = {
+        "id": "council-river-bus",
+        "corpus": "demo",
+        "title": "City council: the river bus line",
+        "split": "dev",
+        "metadata": {"source": "written for this project"},
+        "turns": [
+            {"speaker": "MAYA ORTIZ", "role": "host", "text": "Tonight the council votes on it."},
+            {"speaker": "DEV PATEL", "role": "transit analyst", "text": "Who pays for it?"},
+        ],
+        "topics": [
+            {
+                "name": "Funding for the river bus line",
+                "summaries": [
+                    {"system": "Quillon-13B", "text": f"{APPROVED} {DOUBLE}"},
+                    {"system": "Parrot-XL", "sentences": [APPROVED, "It costs $4M."]},
+                    {
+                        "system": "Synopsia-2",
+                        "text": "A vote was held. It passed.",
+                        "sentences": [
+                            {"text": "A vote was held.", "start": 0, "end": 16},
+                            {"text": "It passed.", "start": 17, "end": 27},
+                        ],
+                    },
+                ],
+            }
+        ],
+    }
+
+    record = read_one(tmp_path, line)
+
+    assert (record.corpus, record.external_id, record.split) == ("demo", "council-river-bus", "dev")
+    assert record.title == "City council: the river bus line"
+    assert record.metadata == {"source": "written for this project"}
+    assert record.origin == "corpus.jsonl, line 1"
+    assert record.turns == [
+        TurnRecord(speaker="MAYA ORTIZ", role="host", text="Tonight the council votes on it."),
+        TurnRecord(speaker="DEV PATEL", role="transit analyst", text="Who pays for it?"),
+    ]
+    (topic,) = record.topics
+    assert topic.name == "Funding for the river bus line"
+    quillon, parrot, synopsia = topic.summaries
+    assert (quillon.external_id, quillon.system) == ("Quillon-13B", "Quillon-13B")
+    assert quillon.text == f"{APPROVED} {DOUBLE}"
+    assert spans(quillon.sentences) == [(APPROVED, 0, 30), (DOUBLE, 31, 53)]
+    assert parrot.text == f"{APPROVED} It costs $4M."
+    assert spans(parrot.sentences) == [(APPROVED, 0, 30), ("It costs $4M.", 31, 44)]
+    assert synopsia.text == "A vote was held. It passed."
+    assert spans(synopsia.sentences) == [("A vote was held.", 0, 16), ("It passed.", 17, 27)]
+
+
+def test_it_splits_a_summary_given_as_text_with_offsets_into_that_text(tmp_path: Path) -> None:
+    text = f"  Dr. Smith said {APPROVED}\n\n{DOUBLE}  It passed. It passed.\n"
+    record = read_one(tmp_path, with_summaries({"system": "S", "text": text}))
+
+    (summary,) = record.topics[0].summaries
+    assert summary.text == text
+    assert [sentence.text for sentence in summary.sentences] == [
+        f"Dr. Smith said {APPROVED}",
+        DOUBLE,
+        "It passed.",
+        "It passed.",
+    ]
+    for sentence in summary.sentences:
+        assert text[sentence.start : sentence.end] == sentence.text
+    # The repeated sentence gets its own place, not the first occurrence twice.
+    assert summary.sentences[2].start < summary.sentences[3].start
+
+
+def test_it_joins_a_summary_given_as_sentences_with_one_space(tmp_path: Path) -> None:
+    record = read_one(tmp_path, with_summaries({"system": "S", "sentences": [APPROVED, DOUBLE]}))
+
+    (summary,) = record.topics[0].summaries
+    assert summary.text == f"{APPROVED} {DOUBLE}"
+    assert spans(summary.sentences) == [(APPROVED, 0, 30), (DOUBLE, 31, 53)]
+
+
+def test_it_finds_given_sentence_strings_in_the_given_text(tmp_path: Path) -> None:
+    text = f"{APPROVED}   {DOUBLE}"
+    record = read_one(
+        tmp_path, with_summaries({"system": "S", "text": text, "sentences": [APPROVED, DOUBLE]})
+    )
+
+    (summary,) = record.topics[0].summaries
+    assert summary.text == text
+    assert spans(summary.sentences) == [(APPROVED, 0, 30), (DOUBLE, 33, 55)]
+
+
+def test_it_puts_generic_summaries_in_a_topic_named_empty_after_the_named_ones(
+    tmp_path: Path,
+) -> None:
+    line = document(summaries=[{"system": "Parrot-XL", "text": "A vote was held."}])
+    record = read_one(tmp_path, line)
+
+    assert [topic.name for topic in record.topics] == ["Funding", ""]
+    (generic,) = record.topics[1].summaries
+    assert (generic.system, generic.text) == ("Parrot-XL", "A vote was held.")
+
+
+def test_a_summary_id_defaults_to_its_system_and_an_explicit_id_is_kept(tmp_path: Path) -> None:
+    line = with_summaries(
+        {"system": "Quillon-13B", "text": "It passed."},
+        {"id": "quillon-run-2", "system": "Quillon-13B", "text": "It failed."},
+    )
+    summaries = read_one(tmp_path, line).topics[0].summaries
+
+    assert [(s.external_id, s.system) for s in summaries] == [
+        ("Quillon-13B", "Quillon-13B"),
+        ("quillon-run-2", "Quillon-13B"),
+    ]
+
+
+def test_optional_fields_take_their_documented_defaults(tmp_path: Path) -> None:
+    record = read_one(tmp_path, document(topics=MISSING))
+
+    assert record.split == "none"
+    assert record.title == ""
+    assert record.metadata == {}
+    assert record.topics == []
+    assert record.turns[1].role == ""
+
+
+def test_it_skips_blank_lines_but_counts_them_in_line_numbers(tmp_path: Path) -> None:
+    path = write(tmp_path, document(id="a"), b"", b"   \t", document(id="b"), b"{")
+
+    error = rejection(path)
+
+    assert str(error).startswith("corpus.jsonl, line 5: not valid JSON")
+    path = write(tmp_path, b"", document(id="a"), b"  ", document(id="b"), b"")
+    assert [(r.external_id, r.origin) for r in read(path)] == [
+        ("a", "corpus.jsonl, line 2"),
+        ("b", "corpus.jsonl, line 4"),
+    ]
+
+
+def test_crlf_line_endings_give_the_same_records_as_lf(tmp_path: Path) -> None:
+    lines = [document(id="a"), document(id="b", turns=[{"speaker": "A", "text": "Hi."}])]
+    lf = read(write(tmp_path, *lines))
+
+    crlf = read(write(tmp_path, *lines, ending=b"\r\n"))
+
+    assert crlf == lf
+    assert crlf[1].turns == [TurnRecord(speaker="A", text="Hi.")]
+
+
+def test_it_accepts_a_utf8_byte_order_mark_on_the_first_line(tmp_path: Path) -> None:
+    path = tmp_path / FILE
+    path.write_bytes(b"\xef\xbb\xbf" + encode(document(title="Café")) + b"\n")
+
+    (record,) = read(path)
+
+    assert record.external_id == "council-river-bus"
+    assert record.title == "Café"
+
+
+# Rejected lines
+
+
+def rejected_at_line_2(
+    tmp_path: Path, bad: dict[str, Any] | bytes, field: str | None, expected: list[str]
+) -> None:
+    path = write(tmp_path, document(id="first-document"), bad)
+
+    error = rejection(path)
+
+    where = "corpus.jsonl, line 2" + (f", field {field}" if field else "")
+    assert str(error).startswith(f"{where}: ")
+    assert (error.file, error.line, error.field) == (FILE, 2, field)
+    for piece in expected:
+        assert piece in str(error)
+
+
+OFFSETS_TEXT = "A vote was held. It passed."
+
+
+@pytest.mark.parametrize(
+    ("bad", "field", "expected"),
+    [
+        pytest.param(
+            b'{"id": "b", "corpus": "demo", "turns": [',
+            None,
+            ["not valid JSON", "each line must be one complete JSON object"],
+            id="truncated-json",
+        ),
+        pytest.param(
+            b'{"id": "b\xff", "corpus": "demo"}',
+            None,
+            ["not valid UTF-8 (byte 0xff at column 10)", "save the file as UTF-8"],
+            id="not-utf8",
+        ),
+        pytest.param(
+            b"[1, 2]", None, ["expected an object, got a list of 2"], id="line-not-an-object"
+        ),
+        pytest.param(
+            document(id=MISSING), "id", ["expected a non-empty string, got null"], id="no-id"
+        ),
+        pytest.param(
+            document(id="x" * 201),
+            "id",
+            ["expected at most 200 characters, got 201"],
+            id="id-too-long",
+        ),
+        pytest.param(
+            document(turns=MISSING),
+            "turns",
+            ["expected a non-empty list, got null"],
+            id="no-turns",
+        ),
+        pytest.param(
+            document(turns="MAYA: hello"),
+            "turns",
+            ["expected a non-empty list, got the string 'MAYA: hello'"],
+            id="turns-a-string",
+        ),
+        pytest.param(
+            document(turns=[{"speaker": "A", "text": "Hi."}, {"text": "Hello."}]),
+            "turns[1].speaker",
+            ["expected a non-empty string, got null"],
+            id="turn-without-speaker",
+        ),
+        pytest.param(
+            document(split=3),
+            "split",
+            ["expected one of dev, test, none, got the number 3"],
+            id="split-a-number",
+        ),
+        pytest.param(
+            document(split="train"),
+            "split",
+            ["expected one of dev, test, none, got the string 'train'"],
+            id="unknown-split",
+        ),
+        pytest.param(
+            document(corpus="Demo Corpus"),
+            "corpus",
+            ["expected a slug of lowercase letters, digits, - and _, got the string 'Demo Corpus'"],
+            id="bad-corpus-slug",
+        ),
+        pytest.param(
+            document(metadata=["source"]),
+            "metadata",
+            ["expected an object, got a list of 1"],
+            id="metadata-a-list",
+        ),
+        pytest.param(
+            document(author="me"),
+            "author",
+            [
+                "unknown field; allowed fields are corpus, id, metadata, split, summaries, title,"
+                " topics, turns"
+            ],
+            id="unknown-document-field",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "text": "It passed.", "model": "m"}),
+            "topics[0].summaries[0].model",
+            ["unknown field; allowed fields are id, metadata, sentences, system, text"],
+            id="unknown-summary-field",
+        ),
+        pytest.param(
+            document(
+                topics=[
+                    {"name": "Funding", "summaries": [{"system": "S", "text": "It passed."}]},
+                    {"name": " Funding ", "summaries": [{"system": "S", "text": "It failed."}]},
+                ]
+            ),
+            "topics[1].name",
+            ["duplicate topic 'Funding' (also topics[0])"],
+            id="duplicate-topic",
+        ),
+        pytest.param(
+            document(topics=[{"name": "Funding", "summaries": []}]),
+            "topics[0].summaries",
+            ["expected a non-empty list, got a list of 0"],
+            id="topic-without-summaries",
+        ),
+        pytest.param(
+            with_summaries({"system": "S"}),
+            "topics[0].summaries[0]",
+            ["expected `text` or `sentences` (or both)"],
+            id="summary-without-text-or-sentences",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "text": ""}),
+            "topics[0].summaries[0].text",
+            ["expected a non-empty string, got the string ''"],
+            id="empty-summary-text",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "text": " \n "}),
+            "topics[0].summaries[0].text",
+            ["expected a non-empty string, got the string ' \\n '"],
+            id="white-space-summary-text",
+        ),
+        pytest.param(
+            with_summaries({"system": None, "text": "It passed."}),
+            "topics[0].summaries[0].system",
+            ["expected a non-empty string, got null"],
+            id="summary-without-system",
+        ),
+        pytest.param(
+            with_summaries(
+                {"system": "Quillon-13B", "text": "It passed."},
+                {"system": "Quillon-13B", "text": "It failed."},
+            ),
+            "topics[0].summaries[1].id",
+            [
+                "duplicate summary id 'Quillon-13B' in this topic (also topics[0].summaries[0])",
+                "give each summary of a system its own id",
+            ],
+            id="duplicate-summary-id",
+        ),
+        pytest.param(
+            with_summaries(
+                {"system": "S", "text": f"{APPROVED} {DOUBLE}", "sentences": [APPROVED, "Nope."]}
+            ),
+            "topics[0].summaries[0].sentences[1]",
+            ["sentence/summary mismatch: this sentence does not occur in the summary text"],
+            id="sentence-not-in-text",
+        ),
+        pytest.param(
+            with_summaries(
+                {"system": "S", "text": f"{APPROVED} {DOUBLE}", "sentences": [DOUBLE, APPROVED]}
+            ),
+            "topics[0].summaries[0].sentences[1]",
+            ["sentence/summary mismatch", "after the previous sentence"],
+            id="sentences-out-of-order",
+        ),
+        pytest.param(
+            with_summaries(
+                {
+                    "system": "S",
+                    "text": OFFSETS_TEXT,
+                    "sentences": [
+                        {"text": "A vote was held.", "start": 0, "end": 16},
+                        {"text": "It passed.", "start": 17, "end": 40},
+                    ],
+                }
+            ),
+            "topics[0].summaries[0].sentences[1]",
+            [
+                "offsets [17, 40) out of range: expected 16 <= start < end <= 27"
+                " (the text's length), in order and not overlapping"
+            ],
+            id="offsets-past-the-end",
+        ),
+        pytest.param(
+            with_summaries(
+                {
+                    "system": "S",
+                    "text": OFFSETS_TEXT,
+                    "sentences": [
+                        {"text": "A vote was held.", "start": 0, "end": 16},
+                        {"text": "held. It", "start": 11, "end": 19},
+                    ],
+                }
+            ),
+            "topics[0].summaries[0].sentences[1]",
+            ["offsets [11, 19) out of range: expected 16 <= start < end <= 27"],
+            id="overlapping-offsets",
+        ),
+        pytest.param(
+            with_summaries(
+                {
+                    "system": "S",
+                    "text": OFFSETS_TEXT,
+                    "sentences": [{"text": "A vote was held.", "start": 0, "end": 15}],
+                }
+            ),
+            "topics[0].summaries[0].sentences[0].text",
+            ["sentence/summary mismatch: text[0:15] is 'A vote was held'"],
+            id="offsets-slice-differs",
+        ),
+        pytest.param(
+            with_summaries(
+                {
+                    "system": "S",
+                    "text": OFFSETS_TEXT,
+                    "sentences": [{"text": "A vote was held.", "start": True, "end": 16}],
+                }
+            ),
+            "topics[0].summaries[0].sentences[0].start",
+            ["expected an integer, got true"],
+            id="offset-a-boolean",
+        ),
+        pytest.param(
+            with_summaries(
+                {"system": "S", "sentences": [{"text": "A vote was held.", "start": 0, "end": 16}]}
+            ),
+            "topics[0].summaries[0].sentences",
+            ["sentences with offsets need the summary's `text`"],
+            id="offsets-without-text",
+        ),
+        pytest.param(
+            with_summaries(
+                {
+                    "system": "S",
+                    "text": OFFSETS_TEXT,
+                    "sentences": [
+                        "A vote was held.",
+                        {"text": "It passed.", "start": 17, "end": 27},
+                    ],
+                }
+            ),
+            "topics[0].summaries[0].sentences",
+            ["expected all strings or all {text, start, end} objects"],
+            id="mixed-sentence-kinds",
+        ),
+        pytest.param(
+            document(summaries=[{"system": "", "text": "It passed."}]),
+            "summaries[0].system",
+            ["expected a non-empty string, got the string ''"],
+            id="generic-summary-without-system",
+        ),
+    ],
+)
+def test_it_rejects_a_malformed_line_naming_file_line_field_and_expectation(
+    tmp_path: Path, bad: dict[str, Any] | bytes, field: str | None, expected: list[str]
+) -> None:
+    rejected_at_line_2(tmp_path, bad, field, expected)
+
+
+def test_it_rejects_a_duplicate_document_id_naming_the_first_line(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        document(id="a"),
+        document(id="a", corpus="other"),
+        document(id="b"),
+        document(id="a"),
+    )
+
+    error = rejection(path)
+
+    assert str(error) == (
+        "corpus.jsonl, line 4, field id: duplicate document id 'a' in corpus 'demo'"
+        " (first on line 1)"
+    )
+
+
+def test_it_reproduces_the_error_example_of_the_documentation(tmp_path: Path) -> None:
+    bad = with_summaries(
+        {"system": "A", "text": "It passed."},
+        {"system": "B", "text": "It passed."},
+        {"system": None, "text": "It passed."},
+    )
+    path = write(tmp_path, *[document(id=str(n)) for n in range(1, 7)], bad)
+
+    error = rejection(path)
+
+    assert str(error) == (
+        "corpus.jsonl, line 7, field topics[0].summaries[2].system:"
+        " expected a non-empty string, got null"
+    )
+
+
+def test_it_points_at_the_end_of_a_truncated_line(tmp_path: Path) -> None:
+    truncated = b'{"id": "b", "corpus": "demo", "turns": ['
+    path = write(tmp_path, document(), truncated)
+
+    error = rejection(path)
+
+    # The line ends after its last character: that is where the JSON stops.
+    assert f"at column {len(truncated) + 1})" in str(error)
+
+
+def test_it_yields_good_lines_before_failing_at_the_bad_line(tmp_path: Path) -> None:
+    lines = [encode(document(id="a")), encode(document(id="b")), encode(document(split="x"))]
+    consumed: list[int] = []
+
+    def stream():
+        for number, line in enumerate(lines, start=1):
+            consumed.append(number)
+            yield line + b"\n"
+
+    records = read_native(stream(), file=FILE)
+
+    assert next(records).external_id == "a"
+    assert consumed == [1]
+    assert next(records).external_id == "b"
+    with pytest.raises(FormatError) as caught:
+        next(records)
+    assert str(caught.value).startswith("corpus.jsonl, line 3, field split: expected one of")
+
+
+# Properties
+
+sentence_strings = st.text(min_size=1, max_size=40).filter(lambda s: s.strip() == s and s != "")
+
+
+@settings(database=None)
+@given(st.lists(sentence_strings, min_size=1, max_size=8))
+def test_sentences_given_as_strings_are_found_at_their_offsets(sentences: list[str]) -> None:
+    line = encode(with_summaries({"system": "S", "sentences": sentences}))
+
+    (record,) = read_native(io.BytesIO(line + b"\n"), file=FILE)
+
+    (summary,) = record.topics[0].summaries
+    assert [s.text for s in summary.sentences] == sentences
+    for sentence in summary.sentences:
+        assert summary.text[sentence.start : sentence.end] == sentence.text
+
+
+@settings(database=None)
+@given(st.text(min_size=1, max_size=120).filter(lambda s: s.strip() != ""))
+def test_every_sentence_split_from_a_text_is_a_stripped_slice_of_it(text: str) -> None:
+    line = encode(with_summaries({"system": "S", "text": text}))
+
+    (record,) = read_native(io.BytesIO(line + b"\n"), file=FILE)
+
+    (summary,) = record.topics[0].summaries
+    assert summary.sentences
+    previous_end = 0
+    for sentence in summary.sentences:
+        assert previous_end <= sentence.start < sentence.end
+        assert text[sentence.start : sentence.end] == sentence.text == sentence.text.strip()
+        previous_end = sentence.end

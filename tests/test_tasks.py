@@ -1,0 +1,85 @@
+"""Celery tasks: in-process (the embedded configuration) and through a real worker on
+Redis against PostgreSQL (what production runs; .ci/run provides both)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from annotation_site.celery import app
+from annotations.models import Document, Summary
+from annotations.tasks import import_corpus_task
+from tests.conftest import DEMO_DIR, ROOT
+from tests.factories import ProjectFactory
+
+
+@pytest.mark.django_db
+def test_the_import_task_runs_in_process_without_a_broker() -> None:
+    assert settings.CELERY_TASK_ALWAYS_EAGER or os.environ.get("CELERY_BROKER_URL")
+    project = ProjectFactory()
+    result = import_corpus_task.delay(project.pk, str(DEMO_DIR / "corpus.jsonl")).get()
+    assert result["documents_created"] == 3
+    assert Summary.objects.filter(topic__document__corpus__project=project).count() == 45
+
+
+@pytest.fixture
+def real_worker() -> Iterator[str]:
+    broker = os.environ.get("CELERY_TEST_BROKER_URL")
+    if not broker or connection.vendor != "postgresql":
+        pytest.skip("needs CELERY_TEST_BROKER_URL and PostgreSQL (both set by .ci/run)")
+    database = connection.settings_dict
+    url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": broker}
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "annotation_site",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "-n",
+            "test@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        yield broker
+    finally:
+        app.conf.task_always_eager = eager
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_imports_a_corpus_committed_by_the_site(real_worker: str) -> None:
+    project = ProjectFactory()
+    # An explicit connection: the app's producer pool may still point at the eager default.
+    with app.connection_for_write(real_worker) as broker:
+        import_corpus_task.apply_async(
+            (project.pk, str(Path(DEMO_DIR / "corpus.jsonl"))), connection=broker
+        )
+    # What the site sees: the worker's committed rows, polled as a progress view would.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if Summary.objects.filter(topic__document__corpus__project=project).count() == 45:
+            break
+        time.sleep(0.5)
+    assert Summary.objects.filter(topic__document__corpus__project=project).count() == 45
+    assert Document.objects.filter(corpus__project=project).count() == 3
