@@ -42,7 +42,9 @@ def test_a_document_shows_its_turns_and_a_summary_its_sentences(
     assert page.status_code == 200
     assert escape(document.turns.first().text[:30]).encode() in page.content
     summary = Summary.objects.filter(topic__document=document).first()
-    page = admin_client_with_demo.get(reverse("admin:annotations_summary_change", args=[summary.pk]))
+    page = admin_client_with_demo.get(
+        reverse("admin:annotations_summary_change", args=[summary.pk])
+    )
     assert escape(summary.sentences.first().text[:30]).encode() in page.content
 
 

@@ -22,7 +22,9 @@ def test_me_lists_the_users_projects_and_roles(client: Client) -> None:
     user = UserFactory(username="lena", first_name="Lena", last_name="Linguist")
     project = ProjectFactory(slug="demo", name="Demo study")
     Membership.objects.create(project=project, user=user, role=Role.ANNOTATOR)
-    Membership.objects.create(project=ProjectFactory(slug="other"), user=UserFactory(), role="admin")
+    Membership.objects.create(
+        project=ProjectFactory(slug="other"), user=UserFactory(), role="admin"
+    )
     client.force_login(user)
     assert client.get("/api/me/").json() == {
         "username": "lena",
@@ -46,13 +48,15 @@ def test_the_app_sends_anonymous_people_to_sign_in(client: Client) -> None:
     assert response["Location"] == "/accounts/login/?next=/"
 
 
-def test_the_app_shell_is_the_built_index_with_a_csrf_cookie(client: Client, tmp_path: Path) -> None:
+def test_the_app_shell_is_the_built_index_with_a_csrf_cookie(
+    client: Client, tmp_path: Path
+) -> None:
     (tmp_path / "index.html").write_text("<!doctype html><div id=root></div>")
     client.force_login(UserFactory())
     with override_settings(FRONTEND_DIST=tmp_path):
         response = client.get("/app/anything")
     assert response.status_code == 200
-    assert b'<div id=root>' in response.content
+    assert b"<div id=root>" in response.content
     assert "csrftoken" in response.cookies
 
 
