@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = ROOT.parent / "shared" / "data"
+# CI clones the project with shared/ beside it; SHARED_DATA_DIR points elsewhere if needed.
+SHARED_DATA = Path(os.environ.get("SHARED_DATA_DIR", ROOT.parent / "shared" / "data"))
 TOFUEVAL_DIR = SHARED_DATA / "tofueval"
 DEMO_DIR = ROOT / "fixtures" / "demo"
 
