@@ -196,6 +196,8 @@ class Assignment(models.Model):
     # Seeds this annotator's order of the unit's summaries (labelled A, B, C...).
     order_seed = models.BigIntegerField(default=0)
     active_seconds = models.PositiveIntegerField(default=0)
+    # When the last heartbeat counted: caps what the next one may add (docs/api/workspace.md).
+    last_heartbeat_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
 

@@ -1,0 +1,226 @@
+"""The linguist's API: queue, workspace payload, saves, submit, heartbeat, feedback read.
+
+Views are thin: they check that the assignment is the user's (another's is 404, so nobody
+learns it exists), validate input, call a service or selector, and map its outcome to HTTP.
+See docs/api/workspace.md for the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import ObjectDoesNotExist
+from django.http import Http404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from annotations.models import Assignment, Feedback
+from annotations.selectors.workspace import queue, user_assignments, workspace_payload
+from annotations.services.judgements import (
+    Incomplete,
+    InvalidJudgement,
+    NotAnnotator,
+    ReadOnly,
+    StaleVersion,
+    assignment_heartbeat,
+    assignment_submit,
+    sentence_judgement_save,
+    summary_judgement_save,
+    topic_judgement_save,
+)
+
+TEXT_LIMIT = 5000
+
+
+def own_assignment(request: Request, assignment_id: int) -> Assignment:
+    assignment = (
+        user_assignments(user=request.user)
+        .select_related("round__project__taxonomy", "round__guideline_version", "topic__document")
+        .filter(pk=assignment_id)
+        .first()
+    )
+    if assignment is None:
+        raise Http404("No such assignment of yours.")
+    return assignment
+
+
+def run_save(save: Callable[[], dict[str, Any]]) -> Response:
+    """Map a save's outcome to HTTP: 200 saved, 409 stale, 403 read-only, 400 invalid."""
+    try:
+        return Response(save())
+    except StaleVersion as stale:
+        return Response(
+            {
+                "detail": "This item changed since you loaded it (another tab or device saved"
+                " it). Nothing was overwritten: compare and choose.",
+                "current": stale.current,
+            },
+            status=status.HTTP_409_CONFLICT,
+        )
+    except (ReadOnly, NotAnnotator) as refused:
+        return refusal(refused)
+    except InvalidJudgement as invalid:
+        return Response(
+            {"detail": "Invalid judgement.", "errors": invalid.errors},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    except ObjectDoesNotExist:
+        raise Http404("Not part of this assignment's unit.") from None
+
+
+def refusal(error: ReadOnly | NotAnnotator) -> Response:
+    if isinstance(error, ReadOnly):
+        body = {
+            "detail": "This assignment was submitted or its round is closed: it is read-only.",
+            "code": "read_only",
+        }
+    else:
+        body = {"detail": "Only the project's annotators can annotate.", "code": "not_annotator"}
+    return Response(body, status=status.HTTP_403_FORBIDDEN)
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class QueueView(APIView):
+    @extend_schema(summary="The signed-in linguist's queue and unread feedback")
+    def get(self, request: Request) -> Response:
+        return Response(queue(user=request.user))
+
+
+class WorkspaceView(APIView):
+    @extend_schema(summary="The workspace payload of one of your assignments")
+    def get(self, request: Request, assignment_id: int) -> Response:
+        return Response(workspace_payload(assignment=own_assignment(request, assignment_id)))
+
+
+class SentenceSaveView(APIView):
+    class Input(serializers.Serializer):
+        label = serializers.ChoiceField(choices=["consistent", "inconsistent", ""], required=False)
+        explanation = serializers.CharField(
+            required=False, allow_blank=True, max_length=TEXT_LIMIT, trim_whitespace=False
+        )
+        error_types = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), required=False, max_length=50
+        )
+        version = serializers.IntegerField(min_value=0)
+
+    @extend_schema(request=Input, summary="Save a sentence's label, explanation or error types")
+    def patch(self, request: Request, assignment_id: int, sentence_id: int) -> Response:
+        own_assignment(request, assignment_id)
+        data = validated(self.Input, request.data)
+        version = data.pop("version")
+        return run_save(
+            lambda: sentence_judgement_save(
+                assignment_id=assignment_id,
+                sentence_id=sentence_id,
+                user=request.user,
+                version=version,
+                changes=data,
+            )
+        )
+
+
+class SummarySaveView(APIView):
+    class Input(serializers.Serializer):
+        relevance = serializers.IntegerField(
+            min_value=1, max_value=5, required=False, allow_null=True
+        )
+        not_a_summary = serializers.BooleanField(required=False)
+        comment = serializers.CharField(
+            required=False, allow_blank=True, max_length=TEXT_LIMIT, trim_whitespace=False
+        )
+        version = serializers.IntegerField(min_value=0)
+
+    @extend_schema(request=Input, summary="Save a summary's relevance, flag or comment")
+    def patch(self, request: Request, assignment_id: int, summary_id: int) -> Response:
+        own_assignment(request, assignment_id)
+        data = validated(self.Input, request.data)
+        version = data.pop("version")
+        return run_save(
+            lambda: summary_judgement_save(
+                assignment_id=assignment_id,
+                summary_id=summary_id,
+                user=request.user,
+                version=version,
+                changes=data,
+            )
+        )
+
+
+class TopicSaveView(APIView):
+    class Input(serializers.Serializer):
+        category = serializers.ChoiceField(choices=["main", "marginal", "irrelevant", ""])
+        version = serializers.IntegerField(min_value=0)
+
+    @extend_schema(request=Input, summary="Save the topic's category")
+    def patch(self, request: Request, assignment_id: int) -> Response:
+        own_assignment(request, assignment_id)
+        data = validated(self.Input, request.data)
+        return run_save(
+            lambda: topic_judgement_save(
+                assignment_id=assignment_id,
+                user=request.user,
+                version=data["version"],
+                category=data["category"],
+            )
+        )
+
+
+class SubmitView(APIView):
+    @extend_schema(request=None, summary="Submit: refuses, listing what is missing")
+    def post(self, request: Request, assignment_id: int) -> Response:
+        own_assignment(request, assignment_id)
+        try:
+            assignment_submit(assignment_id=assignment_id, user=request.user)
+        except Incomplete as incomplete:
+            count = len(incomplete.missing)
+            return Response(
+                {
+                    "detail": f"{count} item{'s are' if count != 1 else ' is'} missing.",
+                    "missing": [item.as_dict() for item in incomplete.missing],
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        except (ReadOnly, NotAnnotator) as refused:
+            return refusal(refused)
+        entry = next(a for a in queue(user=request.user)["assignments"] if a["id"] == assignment_id)
+        return Response(entry)
+
+
+class HeartbeatView(APIView):
+    class Input(serializers.Serializer):
+        seconds = serializers.IntegerField(min_value=0, max_value=3600)
+
+    @extend_schema(
+        request=Input,
+        responses=inline_serializer("Heartbeat", {"active_seconds": serializers.IntegerField()}),
+        summary="Count active time on task (capped)",
+    )
+    def post(self, request: Request, assignment_id: int) -> Response:
+        own_assignment(request, assignment_id)
+        data = validated(self.Input, request.data)
+        total = assignment_heartbeat(assignment_id=assignment_id, seconds=data["seconds"])
+        return Response({"active_seconds": total})
+
+
+class FeedbackReadView(APIView):
+    @extend_schema(request=None, responses={204: None}, summary="Mark feedback as read")
+    def post(self, request: Request, feedback_id: int) -> Response:
+        updated = Feedback.objects.filter(
+            pk=feedback_id, annotator_id=request.user.pk, read_at__isnull=True
+        ).update(read_at=timezone.now())
+        if (
+            not updated
+            and not Feedback.objects.filter(pk=feedback_id, annotator_id=request.user.pk).exists()
+        ):
+            raise Http404("No such feedback of yours.")
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,349 @@
+"""Reads for the linguist: the queue and the workspace payload (docs/api/workspace.md).
+
+Blinding is enforced here: nothing below reads ``Summary.system``, ``Summary.external_id``
+or document metadata, and every judgement read is filtered to the requesting assignment.
+Each function issues a fixed number of queries whatever the size of the unit or queue.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, QuerySet
+
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    ConsistencyLabel,
+    ErrorType,
+    Feedback,
+    Project,
+    RoundStatus,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    SummarySentence,
+    TopicJudgement,
+    Turn,
+)
+from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
+
+VISIBLE_ROUNDS = (RoundStatus.OPEN, RoundStatus.CLOSED)
+
+
+def user_assignments(*, user: AbstractBaseUser) -> QuerySet[Assignment]:
+    """The assignments a linguist may open: their own, in rounds that are not drafts."""
+    return Assignment.objects.filter(annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
+
+
+def summary_labels(count: int) -> list[str]:
+    """A, B, … Z, AA, AB, … for units with many summaries."""
+    letters = string.ascii_uppercase
+    return [letters[i] if i < 26 else letters[i // 26 - 1] + letters[i % 26] for i in range(count)]
+
+
+def ordered_summary_ids(summary_ids: list[int], *, seed: int) -> list[int]:
+    """The annotator's own order of a unit's summaries: a seeded shuffle of their ids in
+    stored order, the same on every visit."""
+    ordered = sorted(summary_ids)
+    random.Random(seed).shuffle(ordered)
+    return ordered
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceState:
+    label: str
+    has_explanation: bool
+    has_types: bool
+
+
+def sentence_done(state: SentenceState | None, *, project: Project) -> bool:
+    if state is None or not state.label:
+        return False
+    if state.label == ConsistencyLabel.CONSISTENT:
+        return True
+    return state.has_explanation and (state.has_types or not project.ask_error_types)
+
+
+def summary_done(judgement: SummaryJudgement | None, *, project: Project) -> bool:
+    if not project.ask_relevance:
+        return True
+    return judgement is not None and (judgement.relevance is not None or judgement.not_a_summary)
+
+
+def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
+    assignments = list(
+        user_assignments(user=user)
+        .select_related("round__project", "topic__document")
+        .order_by("round__created_at", "round_id", "id")
+    )
+    ids = [a.pk for a in assignments]
+    topic_ids = {a.topic_id for a in assignments}
+    sentences_per_topic = dict(
+        Summary.objects.filter(topic_id__in=topic_ids)
+        .values_list("topic_id")
+        .annotate(n=Count("sentences"))
+        .values_list("topic_id", "n")
+    )
+    summaries_per_topic = dict(
+        Summary.objects.filter(topic_id__in=topic_ids)
+        .values_list("topic_id")
+        .annotate(n=Count("id"))
+        .values_list("topic_id", "n")
+    )
+    sentence_states = _sentence_states(ids)
+    summary_judgements: dict[int, list[SummaryJudgement]] = defaultdict(list)
+    for judgement in SummaryJudgement.objects.filter(assignment_id__in=ids):
+        summary_judgements[judgement.assignment_id].append(judgement)
+    topics_answered = set(
+        TopicJudgement.objects.filter(assignment_id__in=ids)
+        .exclude(category="")
+        .values_list("assignment_id", flat=True)
+    )
+    positions: dict[int, int] = {}
+    counts: dict[int, int] = defaultdict(int)
+    for assignment in assignments:
+        counts[assignment.round_id] += 1
+        positions[assignment.pk] = counts[assignment.round_id]
+    entries = []
+    for assignment in assignments:
+        project = assignment.round.project
+        total_sentences = sentences_per_topic.get(assignment.topic_id, 0)
+        total_summaries = summaries_per_topic.get(assignment.topic_id, 0)
+        done_sentences = sum(
+            sentence_done(state, project=project)
+            for state in sentence_states[assignment.pk].values()
+        )
+        done_summaries = sum(
+            summary_done(j, project=project) for j in summary_judgements[assignment.pk]
+        )
+        total = (
+            total_sentences * project.ask_consistency
+            + total_summaries * project.ask_relevance
+            + project.ask_topic_category
+        )
+        done = (
+            done_sentences * project.ask_consistency
+            + done_summaries * project.ask_relevance
+            + (assignment.pk in topics_answered) * project.ask_topic_category
+        )
+        entries.append(
+            {
+                **_assignment_header(assignment),
+                "document": assignment.topic.document.title
+                or assignment.topic.document.external_id,
+                "topic": assignment.topic.name,
+                "position": positions[assignment.pk],
+                "count": counts[assignment.round_id],
+                "progress": {"done": done, "total": total},
+                "active_seconds": assignment.active_seconds,
+                "submitted_at": assignment.submitted_at,
+            }
+        )
+    return {"assignments": entries, "feedback": unread_feedback(user=user)}
+
+
+def _assignment_header(assignment: Assignment) -> dict[str, Any]:
+    round_ = assignment.round
+    return {
+        "id": assignment.pk,
+        "status": assignment.status,
+        "round": {
+            "id": round_.pk,
+            "name": round_.name,
+            "kind": round_.kind,
+            "status": round_.status,
+        },
+        "project": {"slug": round_.project.slug, "name": round_.project.name},
+    }
+
+
+def _sentence_states(assignment_ids: list[int]) -> dict[int, dict[int, SentenceState]]:
+    states: dict[int, dict[int, SentenceState]] = defaultdict(dict)
+    rows = (
+        SentenceJudgement.objects.filter(assignment_id__in=assignment_ids)
+        .annotate(types=Count("error_types"))
+        .values_list("assignment_id", "sentence_id", "label", "explanation", "types")
+    )
+    for assignment_id, sentence_id, label, explanation, types in rows:
+        states[assignment_id][sentence_id] = SentenceState(
+            label=label, has_explanation=bool(explanation.strip()), has_types=types > 0
+        )
+    return states
+
+
+def unread_feedback(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """Feedback addressed to ``user`` that they have not marked as read. A sentence is located
+    as this user sees it: their letter for its summary and its 1-based number."""
+    items = list(
+        Feedback.objects.filter(annotator_id=user.pk, read_at__isnull=True)
+        .select_related("round", "author", "sentence__summary")
+        .order_by("-created_at")
+    )
+    sentence_topics = {f.sentence.summary.topic_id for f in items if f.sentence}
+    # (topic -> (order seed, assignment id)) of this user's units that feedback points into.
+    own = {
+        topic_id: (seed, pk)
+        for topic_id, seed, pk in Assignment.objects.filter(
+            annotator_id=user.pk,
+            topic_id__in=sentence_topics,
+            round_id__in={f.round_id for f in items},
+        ).values_list("topic_id", "order_seed", "id")
+    }
+    summaries_by_topic: dict[int, list[int]] = defaultdict(list)
+    for topic_id, summary_id in Summary.objects.filter(topic_id__in=sentence_topics).values_list(
+        "topic_id", "id"
+    ):
+        summaries_by_topic[topic_id].append(summary_id)
+    result = []
+    for item in items:
+        located = None
+        assignment = None
+        if item.sentence is not None:
+            topic_id = item.sentence.summary.topic_id
+            seed, assignment = own.get(topic_id, (0, None))
+            order = ordered_summary_ids(summaries_by_topic[topic_id], seed=seed)
+            letter = summary_labels(len(order))[order.index(item.sentence.summary_id)]
+            located = {"summary_label": letter, "number": item.sentence.position + 1}
+        result.append(
+            {
+                "id": item.pk,
+                "round": item.round.name,
+                "author": (item.author.get_full_name() or item.author.get_username())
+                if item.author
+                else "",
+                "text": item.text,
+                "created_at": item.created_at,
+                "assignment": assignment,
+                "sentence": located,
+                "read": False,
+            }
+        )
+    return result
+
+
+def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
+    """Everything the workspace shows for one assignment, and nothing it must not."""
+    round_ = assignment.round
+    project = round_.project
+    topic = assignment.topic
+    document = topic.document
+    siblings = list(
+        Assignment.objects.filter(round_id=round_.pk, annotator_id=assignment.annotator_id)
+        .order_by("id")
+        .values_list("id", "status")
+    )
+    sibling_ids = [pk for pk, _ in siblings]
+    position = sibling_ids.index(assignment.pk)
+    next_open = next(
+        (
+            pk
+            for pk, status in siblings[position + 1 :] + siblings[:position]
+            if status != AssignmentStatus.SUBMITTED
+        ),
+        None,
+    )
+    summary_ids = list(Summary.objects.filter(topic_id=topic.pk).values_list("id", flat=True))
+    order = ordered_summary_ids(summary_ids, seed=assignment.order_seed)
+    labels = dict(zip(order, summary_labels(len(order)), strict=True))
+    sentences: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for sentence in (
+        SummarySentence.objects.filter(summary__topic_id=topic.pk)
+        .order_by("summary_id", "position")
+        .only("id", "summary_id", "position", "text")
+    ):
+        sentences[sentence.summary_id].append(
+            {"id": sentence.pk, "number": sentence.position + 1, "text": sentence.text}
+        )
+    judgements = SentenceJudgement.objects.filter(assignment=assignment).prefetch_related(
+        "error_types"
+    )
+    summary_judgements = SummaryJudgement.objects.filter(assignment=assignment)
+    topic_judgement = TopicJudgement.objects.filter(assignment=assignment).first()
+    return {
+        **_assignment_header(assignment),
+        "read_only": is_read_only(assignment),
+        "position": position + 1,
+        "count": len(sibling_ids),
+        "next_assignment": next_open,
+        "guideline": {
+            "version": round_.guideline_version.version,
+            "markdown": round_.guideline_version.markdown,
+        }
+        if round_.guideline_version
+        else None,
+        "scheme": project.scheme,
+        "relevance_anchors": RELEVANCE_ANCHORS,
+        "topic_categories": TOPIC_CATEGORIES,
+        "taxonomy": {
+            "name": project.taxonomy.name,
+            "types": [
+                {
+                    "id": t.pk,
+                    "code": t.code,
+                    "name": t.name,
+                    "definition": t.definition,
+                    "example": t.example,
+                    "parent": t.parent_id,
+                }
+                for t in ErrorType.objects.filter(taxonomy_id=project.taxonomy_id).order_by(
+                    "position", "id"
+                )
+            ],
+        },
+        "document": {
+            "title": document.title or document.external_id,
+            "turns": list(
+                Turn.objects.filter(document_id=document.pk)
+                .order_by("position")
+                .values("id", "position", "speaker", "role", "text", "start", "end")
+            ),
+        },
+        "topic": {"id": topic.pk, "name": topic.name},
+        "summaries": [
+            {"id": summary_id, "label": labels[summary_id], "sentences": sentences[summary_id]}
+            for summary_id in order
+        ],
+        "judgements": {
+            "sentences": [sentence_judgement_state(j) for j in judgements],
+            "summaries": [summary_judgement_state(j) for j in summary_judgements],
+            "topic": topic_judgement_state(topic_judgement) if topic_judgement else None,
+        },
+        "active_seconds": assignment.active_seconds,
+    }
+
+
+def is_read_only(assignment: Assignment) -> bool:
+    return (
+        assignment.status == AssignmentStatus.SUBMITTED
+        or assignment.round.status != RoundStatus.OPEN
+    )
+
+
+def sentence_judgement_state(judgement: SentenceJudgement) -> dict[str, Any]:
+    return {
+        "sentence": judgement.sentence_id,
+        "label": judgement.label,
+        "explanation": judgement.explanation,
+        "error_types": sorted(t.pk for t in judgement.error_types.all()),
+        "version": judgement.version,
+    }
+
+
+def summary_judgement_state(judgement: SummaryJudgement) -> dict[str, Any]:
+    return {
+        "summary": judgement.summary_id,
+        "relevance": judgement.relevance,
+        "not_a_summary": judgement.not_a_summary,
+        "comment": judgement.comment,
+        "version": judgement.version,
+    }
+
+
+def topic_judgement_state(judgement: TopicJudgement) -> dict[str, Any]:
+    return {"category": judgement.category, "version": judgement.version}

@@ -1,0 +1,397 @@
+"""Writes of a linguist's judgements: saves with optimistic concurrency, submit, time on task.
+
+Every save names the version it edits (0 for "never saved"). The row is locked, its version
+compared, and only then changed, so two saves from the same version can never both win: the
+second gets ``StaleVersion`` carrying the saved state, and nothing is overwritten. Every
+change is recorded in ``JudgementChange`` with the state before and after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    JudgementChange,
+    Role,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    SummarySentence,
+    TopicJudgement,
+)
+from annotations.selectors.workspace import (
+    SentenceState,
+    is_read_only,
+    ordered_summary_ids,
+    sentence_done,
+    sentence_judgement_state,
+    summary_judgement_state,
+    summary_labels,
+    topic_judgement_state,
+)
+
+HEARTBEAT_CAP_SECONDS = 60
+HEARTBEAT_SLACK_SECONDS = 5
+
+
+class StaleVersion(Exception):
+    """The save edits a version that is no longer the saved one."""
+
+    def __init__(self, current: dict[str, Any]) -> None:
+        super().__init__("stale version")
+        self.current = current
+
+
+class ReadOnly(Exception):
+    """The assignment was submitted, or its round is not open."""
+
+
+class NotAnnotator(Exception):
+    """The user is not an annotator of the assignment's project."""
+
+
+class InvalidJudgement(ValueError):
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def _lock_for_edit(assignment_id: int, user: AbstractBaseUser) -> Assignment:
+    """Lock the assignment row, so a save and a submit of the same assignment serialise."""
+    assignment = (
+        Assignment.objects.select_for_update(of=("self",))
+        .select_related("round__project")
+        .get(pk=assignment_id)
+    )
+    if is_read_only(assignment):
+        raise ReadOnly
+    if not assignment.round.project.memberships.filter(
+        user_id=user.pk, role=Role.ANNOTATOR
+    ).exists():
+        raise NotAnnotator
+    return assignment
+
+
+def _record(
+    assignment: Assignment,
+    *,
+    user: AbstractBaseUser,
+    kind: str,
+    object_id: int,
+    before: dict[str, Any] | None,
+    after: dict[str, Any],
+) -> None:
+    JudgementChange.objects.create(
+        assignment=assignment,
+        kind=kind,
+        object_id=object_id,
+        action=JudgementChange.Action.CREATE if before is None else JudgementChange.Action.UPDATE,
+        actor_id=user.pk,
+        before=before,
+        after=after,
+    )
+    if assignment.status == AssignmentStatus.ASSIGNED:
+        assignment.status = AssignmentStatus.IN_PROGRESS
+        assignment.save(update_fields=["status"])
+
+
+def _check_version(version: int, current: Any, state: dict[str, Any] | None) -> None:
+    expected = current.version if current is not None else 0
+    if version != expected:
+        raise StaleVersion(state or {"version": 0})
+
+
+@transaction.atomic
+def sentence_judgement_save(
+    *,
+    assignment_id: int,
+    sentence_id: int,
+    user: AbstractBaseUser,
+    version: int,
+    changes: dict[str, Any],
+) -> dict[str, Any]:
+    """Save ``changes`` (any of label, explanation, error_types) to one sentence."""
+    assignment = _lock_for_edit(assignment_id, user)
+    sentence = SummarySentence.objects.filter(
+        pk=sentence_id, summary__topic_id=assignment.topic_id
+    ).first()
+    if sentence is None:
+        raise SummarySentence.DoesNotExist
+    if "error_types" in changes:
+        allowed = set(assignment.round.project.taxonomy.types.values_list("pk", flat=True))
+        unknown = sorted(set(changes["error_types"]) - allowed)
+        if unknown:
+            raise InvalidJudgement(
+                {"error_types": [f"unknown error type id(s) {unknown} for this project's taxonomy"]}
+            )
+    current = (
+        SentenceJudgement.objects.select_for_update()
+        .filter(assignment=assignment, sentence=sentence)
+        .prefetch_related("error_types")
+        .first()
+    )
+    before = sentence_judgement_state(current) if current is not None else None
+    _check_version(version, current, before)
+    if current is None:
+        try:
+            with transaction.atomic():
+                current = SentenceJudgement.objects.create(
+                    assignment=assignment,
+                    sentence=sentence,
+                    guideline_version_id=assignment.round.guideline_version_id,
+                    version=1,
+                )
+        except IntegrityError:
+            # A concurrent first save won the race; this one edits a version that is gone.
+            winner = SentenceJudgement.objects.get(assignment=assignment, sentence=sentence)
+            raise StaleVersion(sentence_judgement_state(winner)) from None
+    else:
+        current.version += 1
+    for field in ("label", "explanation"):
+        if field in changes:
+            setattr(current, field, changes[field])
+    current.guideline_version_id = assignment.round.guideline_version_id
+    current.save()
+    if "error_types" in changes:
+        current.error_types.set(changes["error_types"])
+    current = SentenceJudgement.objects.prefetch_related("error_types").get(pk=current.pk)
+    after = sentence_judgement_state(current)
+    _record(
+        assignment,
+        user=user,
+        kind="sentencejudgement",
+        object_id=current.pk,
+        before=before,
+        after=after,
+    )
+    return after
+
+
+@transaction.atomic
+def summary_judgement_save(
+    *,
+    assignment_id: int,
+    summary_id: int,
+    user: AbstractBaseUser,
+    version: int,
+    changes: dict[str, Any],
+) -> dict[str, Any]:
+    """Save ``changes`` (any of relevance, not_a_summary, comment) to one summary."""
+    assignment = _lock_for_edit(assignment_id, user)
+    if not Summary.objects.filter(pk=summary_id, topic_id=assignment.topic_id).exists():
+        raise Summary.DoesNotExist
+    current = (
+        SummaryJudgement.objects.select_for_update()
+        .filter(assignment=assignment, summary_id=summary_id)
+        .first()
+    )
+    before = summary_judgement_state(current) if current is not None else None
+    _check_version(version, current, before)
+    if current is None:
+        try:
+            with transaction.atomic():
+                current = SummaryJudgement.objects.create(
+                    assignment=assignment, summary_id=summary_id, version=1, **changes
+                )
+        except IntegrityError:
+            winner = SummaryJudgement.objects.get(assignment=assignment, summary_id=summary_id)
+            raise StaleVersion(summary_judgement_state(winner)) from None
+    else:
+        for field, value in changes.items():
+            setattr(current, field, value)
+        current.version += 1
+        current.save()
+    after = summary_judgement_state(current)
+    _record(
+        assignment,
+        user=user,
+        kind="summaryjudgement",
+        object_id=current.pk,
+        before=before,
+        after=after,
+    )
+    return after
+
+
+@transaction.atomic
+def topic_judgement_save(
+    *, assignment_id: int, user: AbstractBaseUser, version: int, category: str
+) -> dict[str, Any]:
+    assignment = _lock_for_edit(assignment_id, user)
+    current = TopicJudgement.objects.select_for_update().filter(assignment=assignment).first()
+    before = topic_judgement_state(current) if current is not None else None
+    _check_version(version, current, before)
+    if current is None:
+        # The assignment row is locked, so no concurrent first save can race this one.
+        current = TopicJudgement.objects.create(assignment=assignment, category=category)
+    else:
+        current.category = category
+        current.version += 1
+        current.save()
+    after = topic_judgement_state(current)
+    _record(
+        assignment,
+        user=user,
+        kind="topicjudgement",
+        object_id=current.pk,
+        before=before,
+        after=after,
+    )
+    return after
+
+
+@dataclass(frozen=True, slots=True)
+class MissingItem:
+    summary: str | None
+    sentence: int | None
+    item: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "summary": self.summary,
+            "sentence": self.sentence,
+            "item": self.item,
+            "message": self.message,
+        }
+
+
+class Incomplete(Exception):
+    def __init__(self, missing: list[MissingItem]) -> None:
+        super().__init__(f"{len(missing)} items are missing")
+        self.missing = missing
+
+
+def missing_items(assignment: Assignment) -> list[MissingItem]:
+    """What the scheme asks that this assignment has not answered, in reading order: by
+    summary letter as this annotator sees them, then sentence number."""
+    project = assignment.round.project
+    summaries = list(
+        Summary.objects.filter(topic_id=assignment.topic_id).values_list("id", flat=True)
+    )
+    order = ordered_summary_ids(summaries, seed=assignment.order_seed)
+    letters = dict(zip(order, summary_labels(len(order)), strict=True))
+    sentences: dict[int, list[tuple[int, int]]] = {summary_id: [] for summary_id in order}
+    for pk, summary_id, position in SummarySentence.objects.filter(
+        summary__topic_id=assignment.topic_id
+    ).values_list("id", "summary_id", "position"):
+        sentences[summary_id].append((position, pk))
+    states = {
+        sentence_id: SentenceState(
+            label=label, has_explanation=bool(explanation.strip()), has_types=has_types
+        )
+        for sentence_id, label, explanation, has_types in _judgement_rows(assignment)
+    }
+    summary_judgements = {
+        j.summary_id: j for j in SummaryJudgement.objects.filter(assignment=assignment)
+    }
+    missing = []
+    for summary_id in order:
+        letter = letters[summary_id]
+        if project.ask_consistency:
+            for position, sentence_id in sorted(sentences[summary_id]):
+                number = position + 1
+                where = f"Summary {letter}, sentence {number}"
+                state = states.get(sentence_id)
+                if sentence_done(state, project=project):
+                    continue
+                if state is None or not state.label:
+                    missing.append(
+                        MissingItem(
+                            letter, number, "label", f"{where}: choose consistent or inconsistent."
+                        )
+                    )
+                    continue
+                if not state.has_explanation:
+                    missing.append(
+                        MissingItem(
+                            letter, number, "explanation", f"{where}: explain the inconsistency."
+                        )
+                    )
+                if project.ask_error_types and not state.has_types:
+                    missing.append(
+                        MissingItem(
+                            letter, number, "error_types", f"{where}: pick at least one error type."
+                        )
+                    )
+        judgement = summary_judgements.get(summary_id)
+        if project.ask_relevance and not (
+            judgement is not None and (judgement.relevance is not None or judgement.not_a_summary)
+        ):
+            missing.append(
+                MissingItem(
+                    letter, None, "relevance", f"Summary {letter}: rate relevance to the topic."
+                )
+            )
+    if project.ask_topic_category:
+        topic = TopicJudgement.objects.filter(assignment=assignment).first()
+        if topic is None or not topic.category:
+            missing.append(
+                MissingItem(
+                    None, None, "topic_category", "Topic: choose main, marginal or irrelevant."
+                )
+            )
+    return missing
+
+
+def _judgement_rows(assignment: Assignment) -> list[tuple[int, str, str, bool]]:
+    from django.db.models import Count
+
+    return [
+        (sentence_id, label, explanation, types > 0)
+        for sentence_id, label, explanation, types in SentenceJudgement.objects.filter(
+            assignment=assignment
+        )
+        .annotate(types=Count("error_types"))
+        .values_list("sentence_id", "label", "explanation", "types")
+    ]
+
+
+@transaction.atomic
+def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> Assignment:
+    assignment = _lock_for_edit(assignment_id, user)
+    missing = missing_items(assignment)
+    if missing:
+        raise Incomplete(missing)
+    assignment.status = AssignmentStatus.SUBMITTED
+    assignment.submitted_at = timezone.now()
+    assignment.save(update_fields=["status", "submitted_at"])
+    JudgementChange.objects.create(
+        assignment=assignment,
+        kind="assignment",
+        object_id=assignment.pk,
+        action=JudgementChange.Action.SUBMIT,
+        actor_id=user.pk,
+        after={"status": AssignmentStatus.SUBMITTED},
+    )
+    return assignment
+
+
+@transaction.atomic
+def assignment_heartbeat(*, assignment_id: int, seconds: int) -> int:
+    """Add active time: at most a minute per beat, and never more than the time since the
+    previous beat (plus a little slack for network jitter)."""
+    assignment = (
+        Assignment.objects.select_for_update(of=("self",))
+        .select_related("round")
+        .get(pk=assignment_id)
+    )
+    if is_read_only(assignment):
+        return assignment.active_seconds
+    now = timezone.now()
+    credit = min(max(seconds, 0), HEARTBEAT_CAP_SECONDS)
+    if assignment.last_heartbeat_at is not None:
+        elapsed = (now - assignment.last_heartbeat_at) / timedelta(seconds=1)
+        credit = min(credit, int(elapsed) + HEARTBEAT_SLACK_SECONDS)
+    assignment.active_seconds += credit
+    assignment.last_heartbeat_at = now
+    assignment.save(update_fields=["active_seconds", "last_heartbeat_at"])
+    return assignment.active_seconds
