@@ -1,7 +1,16 @@
 // The one way the frontend talks to Django: same-origin requests with the session
 // cookie, JSON in and out, and Django's CSRF token on every unsafe method.
 
-import type { Me } from './types';
+import type {
+  HeartbeatResponse,
+  Me,
+  QueueEntry,
+  QueueResponse,
+  SentenceJudgement,
+  SummaryJudgement,
+  TopicJudgement,
+  WorkspacePayload,
+} from './types';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -112,4 +121,42 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
 /** Ends the Django session. Django answers with a redirect to the sign-in page, which fetch follows. */
 export async function signOut(): Promise<void> {
   await apiRequest<unknown>('/accounts/logout/', { method: 'POST' });
+}
+
+// The linguist's queue and workspace (docs/api/workspace.md).
+
+export function getQueue(signal?: AbortSignal): Promise<QueueResponse> {
+  return api.get<QueueResponse>('/api/assignments/', signal);
+}
+
+export async function markFeedbackRead(feedbackId: number): Promise<void> {
+  await api.post<unknown>(`/api/feedback/${feedbackId}/read/`);
+}
+
+export function getAssignment(assignmentId: number, signal?: AbortSignal): Promise<WorkspacePayload> {
+  return api.get<WorkspacePayload>(`/api/assignments/${assignmentId}/`, signal);
+}
+
+/** The body of a save: only the fields that change, plus the version being edited. */
+export type SaveBody = Record<string, unknown> & { version: number };
+
+export function saveSentence(assignmentId: number, sentenceId: number, body: SaveBody): Promise<SentenceJudgement> {
+  return api.patch<SentenceJudgement>(`/api/assignments/${assignmentId}/sentences/${sentenceId}/`, body);
+}
+
+export function saveSummary(assignmentId: number, summaryId: number, body: SaveBody): Promise<SummaryJudgement> {
+  return api.patch<SummaryJudgement>(`/api/assignments/${assignmentId}/summaries/${summaryId}/`, body);
+}
+
+export function saveTopic(assignmentId: number, body: SaveBody): Promise<TopicJudgement> {
+  return api.patch<TopicJudgement>(`/api/assignments/${assignmentId}/topic/`, body);
+}
+
+/** 200 with the queue entry; 400 with `missing` when items are unanswered. */
+export function submitAssignment(assignmentId: number): Promise<QueueEntry> {
+  return api.post<QueueEntry>(`/api/assignments/${assignmentId}/submit/`);
+}
+
+export function sendHeartbeat(assignmentId: number, seconds: number): Promise<HeartbeatResponse> {
+  return api.post<HeartbeatResponse>(`/api/assignments/${assignmentId}/heartbeat/`, { seconds });
 }

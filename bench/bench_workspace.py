@@ -1,0 +1,909 @@
+"""Workspace load benchmark: simulated linguists against gunicorn on PostgreSQL.
+
+    python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2]
+                                    [--units-per-user 4] [--burst 10] [--seed 1]
+                                    [--keep] [--profile]
+
+(Re)creates the database ``annotations_bench_ws``, migrates it, seeds one project with
+``--users`` linguists (annotator membership + DRF token each) and one open round in which
+every linguist owns ``--units-per-user`` units of 6 summaries x 5 sentences (a dialogue of
+18-22 turns), starts ``gunicorn annotation_site.wsgi -w 2`` on a free loopback port with the
+production settings (``DEBUG=0``), then runs ``--users`` threads for ``--seconds`` seconds.
+Each thread is one linguist with its own persistent ``http.client`` connection, looping:
+GET the workspace payload of one of its units (the latency measured against the target),
+then a burst of PATCH saves on that unit (sentence labels, sometimes an explanation and error
+types; now and then a summary's relevance or the topic's category), each carrying the
+version the previous response returned. No think time: a closed loop at full speed.
+
+After the run gunicorn is stopped and the saves are counted in the database (sum of the
+judgements' versions, and the audit rows ``JudgementChange``) against the saves the server
+acknowledged. Then a short in-process check (Django's test client on the same database and
+settings, one request at a time) splits a request's time into SQL and Python and counts its
+queries; ``--profile`` adds cProfile's top functions. Exits non-zero only if the harness
+fails (no server, seeding error), not when a target is missed. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import random
+import resource
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_DB = "annotations_bench_ws"
+DEFAULT_URL = f"postgres://postgres@127.0.0.1:5432/{BENCH_DB}"
+SUMMARIES_PER_UNIT = 6
+SENTENCES_PER_SUMMARY = 5
+SYSTEMS = ["Quillon-13B", "Parrot-XL", "Synopsia-2", "Brevis-7B", "Gisty-70B", "Abstracta-8B"]
+TARGET_P95_MS = 50.0
+TARGET_SAVES_PER_S = 200.0
+
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+
+def _configure_environment(database_url: str) -> dict[str, str]:
+    """Set this process's environment to the production settings on the bench database and
+    return the environment for gunicorn. Must run before Django (or bench_import) is
+    imported: bench_import only ``setdefault``s DATABASE_URL."""
+    name = urlsplit(database_url).path.lstrip("/")
+    if "bench" not in name:
+        sys.exit(f"bench: refusing to drop and recreate {name!r}: its name must contain 'bench'")
+    settings = {
+        "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(38)[:50],
+        "ALLOWED_HOSTS": "127.0.0.1",
+        # Plain HTTP on loopback: DEBUG=0 would otherwise redirect every request to https.
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+    os.environ.update(settings)
+    os.environ.pop("CELERY_BROKER_URL", None)  # tasks are not involved; keep them in-process
+    return dict(os.environ)
+
+
+# --- seeding ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Seeded:
+    round_id: int
+    users: list[tuple[str, list[int]]]  # (token key, assignment ids) per linguist
+    units: int
+    turns: int
+
+
+def _guideline_markdown(gen) -> str:
+    parts = ["# Annotation guidelines", ""]
+    for section in range(1, 7):
+        parts += [f"## {section}. {gen.topic_name()}", ""]
+        parts += [gen.sentence(15, 30) + " " + gen.sentence(15, 30) for _ in range(3)]
+        parts.append("")
+    return "\n".join(parts)
+
+
+def _records(count: int, seed: int):
+    from synthetic import TextGenerator
+
+    from annotations.formats.records import (
+        DocumentRecord,
+        SentenceRecord,
+        SummaryRecord,
+        TopicRecord,
+        TurnRecord,
+    )
+
+    gen = TextGenerator(seed)
+    rng = gen.rng
+    records = []
+    for index in range(count):
+        speakers = [gen.speaker() for _ in range(rng.randint(2, 4))]
+        turns = []
+        for _ in range(rng.randint(18, 22)):
+            speaker, role = rng.choice(speakers)
+            turns.append(TurnRecord(speaker=speaker, role=role, text=gen.turn_text()))
+        summaries = []
+        for system in SYSTEMS[:SUMMARIES_PER_UNIT]:
+            texts = [gen.sentence(12, 25) for _ in range(SENTENCES_PER_SUMMARY)]
+            sentences, start = [], 0
+            for text in texts:
+                sentences.append(SentenceRecord(text=text, start=start, end=start + len(text)))
+                start += len(text) + 1
+            summaries.append(
+                SummaryRecord(
+                    external_id=system, system=system, text=" ".join(texts), sentences=sentences
+                )
+            )
+        records.append(
+            DocumentRecord(
+                corpus="bench-ws",
+                external_id=f"ws-{index:05d}",
+                title=f"Synthetic dialogue {index}",
+                turns=turns,
+                topics=[TopicRecord(name=gen.topic_name(), summaries=summaries)],
+            )
+        )
+    return records, _guideline_markdown(gen)
+
+
+def seed_database(*, users: int, units_per_user: int, seed: int) -> Seeded:
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from annotations.models import Assignment, GuidelineVersion, Role, Round, RoundKind, Topic
+    from annotations.services.corpus_import import corpus_import_records
+    from annotations.services.projects import membership_add, project_get_or_create
+    from annotations.services.rounds import round_assign_units, round_open
+
+    project, _ = project_get_or_create(slug="bench-ws", name="Workspace load benchmark")
+    records, markdown = _records(users * units_per_user, seed)
+    report = corpus_import_records(project=project, records=records, source_format="native")
+    User = get_user_model()
+    linguists = []
+    for index in range(users):
+        user = User.objects.create_user(username=f"linguist{index:02d}")  # no password
+        membership_add(project=project, user=user, role=Role.ANNOTATOR)
+        linguists.append((user, Token.objects.create(user=user).key))
+    guideline = GuidelineVersion.objects.create(project=project, version=1, markdown=markdown)
+    round_ = Round.objects.create(
+        project=project,
+        name="Workspace load",
+        kind=RoundKind.PRODUCTION,
+        overlap=1,
+        guideline_version=guideline,
+        seed=seed,
+    )
+    topic_ids = list(
+        Topic.objects.filter(document__corpus__project=project)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    round_assign_units(round=round_, topic_ids=topic_ids, annotators=[u for u, _ in linguists])
+    round_open(round=round_)
+    owned = []
+    for user, key in linguists:
+        ids = list(
+            Assignment.objects.filter(round=round_, annotator=user)
+            .order_by("id")
+            .values_list("id", flat=True)
+        )
+        if not ids:
+            raise SystemExit(f"bench: {user.username} got no unit")
+        owned.append((key, ids))
+    return Seeded(round_id=round_.pk, users=owned, units=len(topic_ids), turns=report.turns)
+
+
+# --- the server ---------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass(slots=True)
+class Server:
+    process: subprocess.Popen
+    port: int
+    log: Path
+    access_log: Path
+
+    def workers(self) -> list[int]:
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in path.read_text().split()]
+        except OSError:
+            return []
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # graceful: finishes requests in flight
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def start_server(env: dict[str, str], *, workers: int, threads: int, tmp: Path) -> Server:
+    port = _free_port()
+    log = tmp / "gunicorn.log"
+    access_log = tmp / "access.log"
+    command = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "annotation_site.wsgi",
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{port}",
+        # %(D)s: microseconds the worker spent on the request (not the time it queued).
+        "--access-logfile",
+        str(access_log),
+        "--access-logformat",
+        "%(m)s %(U)s %(s)s %(D)s",
+    ]
+    if threads > 1:
+        command += ["--threads", str(threads)]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+    )
+    return Server(process=process, port=port, log=log, access_log=access_log)
+
+
+def wait_until_up(server: Server, token: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            break
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            conn.request("GET", "/api/assignments/", headers={"Authorization": f"Token {token}"})
+            response = conn.getresponse()
+            body = response.read()
+            conn.close()
+            if response.status == 200:
+                return
+            raise SystemExit(
+                f"bench: gunicorn answers {response.status} to the queue: {body[:300]!r}"
+                " (check ALLOWED_HOSTS / SECURE_SSL_REDIRECT)"
+            )
+        except OSError:
+            time.sleep(0.2)
+    sys.stdout.write(server.log.read_text()[-3000:])
+    raise SystemExit("bench: gunicorn did not answer")
+
+
+# --- CPU accounting (/proc) ---------------------------------------------------------------
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_cpu(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _postgres_cpu() -> float:
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    total += _proc_cpu(int(entry.name))
+            except OSError:
+                pass
+    return total
+
+
+def _self_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_snapshot(server: Server) -> dict[str, float]:
+    return {
+        "gunicorn workers": sum(_proc_cpu(pid) for pid in server.workers()),
+        "postgres": _postgres_cpu(),
+        "load generator": _self_cpu(),
+    }
+
+
+# --- the simulated linguists --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Stats:
+    payload_ms: list[float] = field(default_factory=list)
+    save_ms: list[float] = field(default_factory=list)
+    saves_by_kind: Counter = field(default_factory=Counter)
+    acknowledged: int = 0
+    conflicts: int = 0  # 409
+    failures: Counter = field(default_factory=Counter)  # (request kind, status or error)
+    unknown_outcome: int = 0  # a save whose response never came (may or may not be written)
+    payload_failures: Counter = field(default_factory=Counter)
+    stale_payloads: int = 0  # a payload showing an older version than a save acknowledged
+    bad_versions: int = 0  # an acknowledged save whose new version is not the sent one + 1
+    payload_bytes: int = 0
+
+    def merge(self, other: Stats) -> None:
+        self.payload_ms += other.payload_ms
+        self.save_ms += other.save_ms
+        self.saves_by_kind += other.saves_by_kind
+        self.acknowledged += other.acknowledged
+        self.conflicts += other.conflicts
+        self.failures += other.failures
+        self.unknown_outcome += other.unknown_outcome
+        self.payload_failures += other.payload_failures
+        self.stale_payloads += other.stale_payloads
+        self.bad_versions += other.bad_versions
+        self.payload_bytes = max(self.payload_bytes, other.payload_bytes)
+
+
+EXPLANATIONS = [
+    "The dialogue gives a different figure.",
+    "Nobody in the dialogue says this; the speaker only mentions the budget.",
+    "The summary attributes the claim to the wrong speaker.",
+    "The vote was postponed, not approved.",
+]
+
+
+class Linguist:
+    """One simulated linguist: one connection, its own units, the versions it last saw."""
+
+    def __init__(self, index: int, token: str, units: list[int], port: int, seed: int) -> None:
+        self.index = index
+        self.units = units
+        self.port = port
+        self.rng = random.Random(seed * 1000 + index)
+        self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        # assignment id -> {"s": {sentence: version}, "m": {summary: version}, "t": version}
+        self.known: dict[int, dict] = {}
+        self.sentences: dict[int, list[int]] = {}
+        self.summaries: dict[int, list[int]] = {}
+        self.error_types: list[int] = []
+        self.stats = Stats()
+        self.error: BaseException | None = None
+
+    def call(self, method: str, path: str, body: dict | None = None):
+        headers = dict(self.headers)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        started = time.perf_counter()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            raw = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            return None, type(error).__name__, (time.perf_counter() - started) * 1000
+        return response.status, raw, (time.perf_counter() - started) * 1000
+
+    def load(self, unit: int, stats: Stats | None) -> bool:
+        """GET the workspace payload and take its versions; ``stats`` records it."""
+        status, raw, ms = self.call("GET", f"/api/assignments/{unit}/")
+        if status != 200:
+            if stats is not None:
+                stats.payload_failures[status if status is not None else raw] += 1
+            return False
+        payload = json.loads(raw)
+        versions = {
+            "s": {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]},
+            "m": {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]},
+            "t": (payload["judgements"]["topic"] or {}).get("version", 0),
+        }
+        known = self.known.get(unit)
+        if stats is not None:
+            stats.payload_ms.append(ms)
+            stats.payload_bytes = max(stats.payload_bytes, len(raw))
+            if known is not None and (
+                any(versions["s"].get(k, 0) < v for k, v in known["s"].items())
+                or any(versions["m"].get(k, 0) < v for k, v in known["m"].items())
+                or versions["t"] < known["t"]
+            ):
+                stats.stale_payloads += 1
+        self.known[unit] = versions
+        self.summaries[unit] = [s["id"] for s in payload["summaries"]]
+        self.sentences[unit] = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
+        self.error_types = [t["id"] for t in payload["taxonomy"]["types"]]
+        return True
+
+    def save(self, unit: int, stats: Stats, kind: str) -> bool:
+        """One PATCH; False when the burst should stop (the versions need reloading)."""
+        rng = self.rng
+        known = self.known[unit]
+        if kind == "sentence":
+            target = rng.choice(self.sentences[unit])
+            version = known["s"].get(target, 0)
+            label = rng.choice(("consistent", "consistent", "inconsistent"))
+            body: dict = {"label": label, "version": version}
+            if label == "inconsistent" and rng.random() < 0.5:
+                body["explanation"] = rng.choice(EXPLANATIONS)
+                body["error_types"] = rng.sample(self.error_types, k=rng.randint(1, 2))
+            path = f"/api/assignments/{unit}/sentences/{target}/"
+        elif kind == "summary":
+            target = rng.choice(self.summaries[unit])
+            version = known["m"].get(target, 0)
+            body = {"relevance": rng.randint(1, 5), "version": version}
+            path = f"/api/assignments/{unit}/summaries/{target}/"
+        else:
+            target = None
+            version = known["t"]
+            body = {"category": rng.choice(("main", "marginal", "irrelevant")), "version": version}
+            path = f"/api/assignments/{unit}/topic/"
+        status, raw, ms = self.call("PATCH", path, body)
+        if status is None:
+            stats.unknown_outcome += 1
+            stats.failures[(kind, raw)] += 1
+            return False
+        if 200 <= status < 300:
+            stats.acknowledged += 1
+            stats.saves_by_kind[kind] += 1
+            stats.save_ms.append(ms)
+            new = json.loads(raw)["version"]
+            if new != version + 1:
+                stats.bad_versions += 1
+            if kind == "sentence":
+                known["s"][target] = new
+            elif kind == "summary":
+                known["m"][target] = new
+            else:
+                known["t"] = new
+            return True
+        if status == 409:
+            stats.conflicts += 1
+        else:
+            stats.failures[(kind, status)] += 1
+        return False
+
+    def visit(self, unit: int, stats: Stats, burst: int, deadline: float) -> None:
+        if not self.load(unit, stats):
+            return
+        for _ in range(burst):
+            if time.perf_counter() >= deadline:
+                return
+            draw = self.rng.random()
+            kind = "topic" if draw < 0.05 else "summary" if draw < 0.15 else "sentence"
+            if not self.save(unit, stats, kind):
+                return
+
+    def run(self, barrier: threading.Barrier, start: list[float], seconds: float, burst: int):
+        try:
+            for unit in self.units:  # warm-up, not measured: workers, connections, versions
+                self.load(unit, None)
+            barrier.wait()
+            deadline = start[0] + seconds
+            turn = self.index
+            while time.perf_counter() < deadline:
+                self.visit(self.units[turn % len(self.units)], self.stats, burst, deadline)
+                turn += 1
+        except BaseException as error:  # reported by the harness
+            self.error = error
+            try:
+                barrier.abort()
+            except threading.BrokenBarrierError:
+                pass
+        finally:
+            self.conn.close()
+
+
+def unloaded(linguist: Linguist, requests: int) -> Stats:
+    """One client alone: the service time without queueing, for comparison."""
+    stats = Stats()
+    unit = linguist.units[0]
+    linguist.load(unit, None)
+    for _ in range(requests):
+        linguist.load(unit, stats)
+    for _ in range(requests):
+        linguist.save(unit, stats, "sentence")
+    linguist.conn.close()
+    return stats
+
+
+def run_load(seeded: Seeded, port: int, *, users: int, seconds: float, burst: int, seed: int):
+    linguists = [
+        Linguist(index, key, units, port, seed)
+        for index, (key, units) in enumerate(seeded.users[:users])
+    ]
+    start: list[float] = [0.0]
+
+    def go() -> None:
+        start[0] = time.perf_counter()
+
+    barrier = threading.Barrier(len(linguists) + 1, action=go)
+    threads = [
+        threading.Thread(target=l.run, args=(barrier, start, seconds, burst), daemon=True)
+        for l in linguists
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        barrier.wait()
+    except threading.BrokenBarrierError:
+        pass
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    elapsed = time.perf_counter() - start[0]
+    errors = [l.error for l in linguists if l.error is not None]
+    if errors:
+        raise SystemExit(f"bench: a simulated linguist failed: {errors[0]!r}")
+    total = Stats()
+    for linguist in linguists:
+        total.merge(linguist.stats)
+    return total, elapsed
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def server_times(access_log: Path, offset: int) -> dict[str, list[float]]:
+    """Per-request time inside the worker (ms) from gunicorn's access log, from ``offset``."""
+    times: dict[str, list[float]] = {"payload": [], "save": []}
+    with access_log.open("rb") as handle:
+        handle.seek(offset)
+        for line in handle.read().decode().splitlines():
+            parts = line.split()
+            if len(parts) != 4:
+                continue
+            method, _, _, micros = parts
+            if method == "GET":
+                times["payload"].append(int(micros) / 1000)
+            elif method == "PATCH":
+                times["save"].append(int(micros) / 1000)
+    return times
+
+
+def count_in_database(round_id: int) -> tuple[int, int]:
+    """(sum of the judgements' versions, audit rows of saves) in the benchmark round."""
+    from django.db.models import Sum
+
+    from annotations.models import (
+        JudgementChange,
+        SentenceJudgement,
+        SummaryJudgement,
+        TopicJudgement,
+    )
+
+    versions = 0
+    for model in (SentenceJudgement, SummaryJudgement, TopicJudgement):
+        versions += (
+            model.objects.filter(assignment__round_id=round_id).aggregate(n=Sum("version"))["n"]
+            or 0
+        )
+    changes = JudgementChange.objects.filter(
+        assignment__round_id=round_id,
+        kind__in=["sentencejudgement", "summaryjudgement", "topicjudgement"],
+    ).count()
+    return versions, changes
+
+
+# --- in-process breakdown -----------------------------------------------------------------
+
+
+def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
+    """Per request, one at a time in this process: wall ms, SQL ms, queries."""
+    from django.db import connection
+    from django.test import Client
+
+    key, units = seeded.users[0]
+    unit = units[0]
+    client = Client(SERVER_NAME="127.0.0.1", HTTP_AUTHORIZATION=f"Token {key}")
+    payload = client.get(f"/api/assignments/{unit}/").json()
+    sentence_ids = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
+    summary_ids = [s["id"] for s in payload["summaries"]]
+    type_ids = [t["id"] for t in payload["taxonomy"]["types"]]
+    versions = {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]}
+    summary_versions = {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]}
+    topic_version = [(payload["judgements"]["topic"] or {}).get("version", 0)]
+    counter = {"n": 0, "seconds": 0.0}
+
+    def timed(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            counter["n"] += 1
+            counter["seconds"] += time.perf_counter() - started
+
+    def get_payload(i: int):
+        return client.get(f"/api/assignments/{unit}/")
+
+    def save_sentence(i: int):
+        target = sentence_ids[i % len(sentence_ids)]
+        body = {"label": "inconsistent", "explanation": "x", "error_types": type_ids[:1]}
+        response = client.patch(
+            f"/api/assignments/{unit}/sentences/{target}/",
+            {**body, "version": versions.get(target, 0)},
+            content_type="application/json",
+        )
+        versions[target] = response.json()["version"]
+        return response
+
+    def save_label(i: int):
+        target = sentence_ids[i % len(sentence_ids)]
+        response = client.patch(
+            f"/api/assignments/{unit}/sentences/{target}/",
+            {"label": "consistent", "version": versions.get(target, 0)},
+            content_type="application/json",
+        )
+        versions[target] = response.json()["version"]
+        return response
+
+    def save_summary(i: int):
+        target = summary_ids[i % len(summary_ids)]
+        response = client.patch(
+            f"/api/assignments/{unit}/summaries/{target}/",
+            {"relevance": 1 + i % 5, "version": summary_versions.get(target, 0)},
+            content_type="application/json",
+        )
+        summary_versions[target] = response.json()["version"]
+        return response
+
+    def save_topic(i: int):
+        response = client.patch(
+            f"/api/assignments/{unit}/topic/",
+            {"category": "main", "version": topic_version[0]},
+            content_type="application/json",
+        )
+        topic_version[0] = response.json()["version"]
+        return response
+
+    cases = [
+        ("GET payload", get_payload),
+        ("PATCH sentence label", save_label),
+        ("PATCH sentence +expl+types", save_sentence),
+        ("PATCH summary relevance", save_summary),
+        ("PATCH topic category", save_topic),
+    ]
+    rows = []
+    for label, request in cases:
+        for i in range(5):  # warm
+            request(i)
+        walls, sqls, queries = [], [], []
+        profiler = None
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+        with connection.execute_wrapper(timed):
+            for i in range(repeat):
+                counter["n"], counter["seconds"] = 0, 0.0
+                started = time.perf_counter()
+                if profiler is not None:
+                    profiler.enable()
+                response = request(i)
+                if profiler is not None:
+                    profiler.disable()
+                walls.append((time.perf_counter() - started) * 1000)
+                if response.status_code != 200:
+                    raise SystemExit(f"bench: {label} answered {response.status_code}")
+                sqls.append(counter["seconds"] * 1000)
+                queries.append(counter["n"])
+        rows.append(
+            (
+                label,
+                statistics.median(walls),
+                statistics.median(sqls),
+                statistics.median(queries),
+                len(response.content),
+            )
+        )
+        if profiler is not None:
+            import io
+            import pstats
+
+            out = io.StringIO()
+            stats = pstats.Stats(profiler, stream=out)
+            stats.sort_stats("cumulative").print_stats(30)
+            print(f"\n--- cProfile: {label} x{repeat} (cumulative) ---")
+            print(out.getvalue())
+    return rows
+
+
+# --- main ---------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=20, help="concurrent simulated linguists")
+    parser.add_argument("--seconds", type=float, default=30, help="duration of the load")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
+    parser.add_argument("--units-per-user", type=int, default=4)
+    parser.add_argument("--burst", type=int, default=10, help="saves after each payload GET")
+    parser.add_argument("--unloaded", type=int, default=50, help="single-client requests")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("BENCH_WS_DATABASE_URL", DEFAULT_URL),
+        help=f"dropped and recreated (default {DEFAULT_URL}); its name must contain 'bench'",
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument("--profile", action="store_true", help="cProfile the in-process check")
+    args = parser.parse_args()
+
+    server_env = _configure_environment(args.database_url)
+    from bench_import import _admin_conninfo, _create_database, _drop_database
+
+    db_name = _admin_conninfo()[1]
+    print(f"bench: creating database {db_name} and migrating ...", flush=True)
+    pg_version = _create_database()
+    server: Server | None = None
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        seeded = seed_database(
+            users=args.users, units_per_user=args.units_per_user, seed=args.seed
+        )
+        connection.close()
+        print(
+            f"bench: seeded {args.users} linguists, {seeded.units} units of"
+            f" {SUMMARIES_PER_UNIT} summaries x {SENTENCES_PER_SUMMARY} sentences"
+            f" ({seeded.turns / seeded.units:.0f} turns per dialogue) in"
+            f" {time.perf_counter() - started:.1f} s",
+            flush=True,
+        )
+
+        with tempfile.TemporaryDirectory(prefix="bench-ws-") as tmp:
+            server = start_server(
+                server_env, workers=args.workers, threads=args.threads, tmp=Path(tmp)
+            )
+            wait_until_up(server, seeded.users[0][0])
+            print(
+                f"bench: gunicorn ({args.workers} workers"
+                f"{f' x {args.threads} threads' if args.threads > 1 else ''}) on port"
+                f" {server.port}; one client alone ...",
+                flush=True,
+            )
+            alone = unloaded(
+                Linguist(0, seeded.users[0][0], seeded.users[0][1], server.port, args.seed + 99),
+                args.unloaded,
+            )
+            print(
+                f"bench: {args.users} linguists for {args.seconds:g} s (closed loop, no think"
+                f" time, bursts of {args.burst} saves per payload) ...",
+                flush=True,
+            )
+            log_offset = server.access_log.stat().st_size
+            cpu_before = cpu_snapshot(server)
+            load, elapsed = run_load(
+                seeded,
+                server.port,
+                users=args.users,
+                seconds=args.seconds,
+                burst=args.burst,
+                seed=args.seed,
+            )
+            cpu_after = cpu_snapshot(server)
+            time.sleep(0.2)  # the access log is flushed per line; let the last ones land
+            in_worker = server_times(server.access_log, log_offset)
+            server.stop()
+            server_log = server.log.read_text()
+
+        acknowledged = alone.acknowledged + load.acknowledged
+        db_versions, db_changes = count_in_database(seeded.round_id)
+        rows = breakdown(seeded, repeat=100, profile=args.profile)
+    finally:
+        if server is not None:
+            server.stop()
+        from django.db import connections
+
+        connections.close_all()
+        if args.keep:
+            print(f"bench: kept database {db_name}")
+        else:
+            _drop_database()
+
+    # --- report ---
+    p = {q: percentile(load.payload_ms, q) for q in (50, 95, 99)}
+    s = {q: percentile(load.save_ms, q) for q in (50, 95, 99)}
+    rate = load.acknowledged / elapsed
+    failed = sum(load.failures.values())
+    lost = acknowledged - db_versions
+    print()
+    print(
+        f"workspace load benchmark (gunicorn {args.workers} sync workers, PostgreSQL"
+        f" {pg_version}, Python {platform.python_version()}, {os.cpu_count()} cores shared by"
+        f" server, database and load generator, {time.strftime('%Y-%m-%d')})"
+    )
+    print(
+        f"{args.users} linguists x {args.seconds:g} s, units of {SUMMARIES_PER_UNIT} summaries x"
+        f" {SENTENCES_PER_SUMMARY} sentences, payload ~{load.payload_bytes / 1024:.0f} KB,"
+        f" measured over {elapsed:.1f} s"
+    )
+    print(f"{'':<28}{'requests':>9}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    print(
+        f"{'payload (GET)':<28}{len(load.payload_ms):>9}{len(load.payload_ms) / elapsed:>8.0f}"
+        f"{p[50]:>9.1f}{p[95]:>9.1f}{p[99]:>9.1f}"
+    )
+    print(
+        f"{'saves (PATCH), acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
+        f"{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
+    )
+    for label, values in (("payload", in_worker["payload"]), ("save", in_worker["save"])):
+        print(
+            f"{f'  {label}: time in the worker':<28}{len(values):>9}{'':>8}"
+            f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
+            f"{percentile(values, 99):>9.1f}"
+        )
+    print(
+        f"{'one client alone: payload':<28}{len(alone.payload_ms):>9}{'':>8}"
+        f"{percentile(alone.payload_ms, 50):>9.1f}{percentile(alone.payload_ms, 95):>9.1f}"
+        f"{percentile(alone.payload_ms, 99):>9.1f}"
+    )
+    print(
+        f"{'one client alone: save':<28}{len(alone.save_ms):>9}{'':>8}"
+        f"{percentile(alone.save_ms, 50):>9.1f}{percentile(alone.save_ms, 95):>9.1f}"
+        f"{percentile(alone.save_ms, 99):>9.1f}"
+    )
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(load.saves_by_kind.items()))
+    print(f"saves by kind: {kinds}")
+    print(
+        f"failed saves: {failed}"
+        + (f" ({dict(load.failures)})" if failed else "")
+        + f"; 409 conflicts: {load.conflicts}; failed payloads: {sum(load.payload_failures.values())}"
+        + (f" ({dict(load.payload_failures)})" if load.payload_failures else "")
+        + f"; stale payloads: {load.stale_payloads}; unexpected versions: {load.bad_versions}"
+    )
+    print(
+        f"database: sum of judgement versions {db_versions}, audit rows {db_changes};"
+        f" acknowledged {acknowledged} (load {load.acknowledged} + one-client {alone.acknowledged})"
+    )
+    if lost == 0 and db_changes == acknowledged:
+        print("lost: 0")
+    else:
+        print(
+            f"lost: {lost} by versions, {acknowledged - db_changes} by audit rows"
+            f" (negative: written but not acknowledged; {load.unknown_outcome} saves had no"
+            " response)"
+        )
+    window = elapsed
+    print(
+        "CPU during the load (seconds, % of one core): "
+        + ", ".join(
+            f"{k} {cpu_after[k] - cpu_before[k]:.1f} s ({(cpu_after[k] - cpu_before[k]) / window:.0%})"
+            for k in cpu_after
+        )
+        + f"; {os.cpu_count()} cores = {os.cpu_count() * 100}%"
+    )
+    met_latency = p[95] <= TARGET_P95_MS
+    met_rate = rate >= TARGET_SAVES_PER_S
+    met_safety = failed == 0 and lost == 0 and db_changes == acknowledged
+    print(
+        f"targets: payload p95 <= {TARGET_P95_MS:g} ms: {'met' if met_latency else 'NOT met'}"
+        f" ({p[95]:.1f}); >= {TARGET_SAVES_PER_S:g} saves/s: {'met' if met_rate else 'NOT met'}"
+        f" ({rate:.0f}); zero failed or lost saves: {'met' if met_safety else 'NOT met'}"
+    )
+    print()
+    print("in-process, one request at a time (Django test client, same settings and database):")
+    print(f"{'request':<30}{'ms':>7}{'SQL ms':>8}{'Python ms':>10}{'queries':>8}{'bytes':>8}")
+    for label, wall, sql, queries, size in rows:
+        print(f"{label:<30}{wall:>7.2f}{sql:>8.2f}{wall - sql:>10.2f}{queries:>8.0f}{size:>8}")
+    errors = [line for line in server_log.splitlines() if "Traceback" in line or "ERROR" in line]
+    if errors:
+        print(f"note: gunicorn logged {len(errors)} error lines, e.g. {errors[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,516 @@
+// The autosave queue of the workspace. Every change becomes a small PATCH that carries the
+// version it edits. It is plain TypeScript (no React) so its ordering, retry and conflict
+// rules are unit-tested without a browser.
+//
+// Per item (one sentence, one summary, or the topic):
+//   idle ──change──▶ pending ──flush──▶ in flight ──200──▶ idle (version = response.version)
+//                                          │ network / 5xx ──▶ waiting ──retry/online──▶ in flight
+//                                          │ 409 ──▶ conflict ──keep mine / use saved──▶ …
+//                                          │ 400 ──▶ field errors (the rejected fields are dropped)
+//                                          └ 401/403 ──▶ the whole queue stops (read-only)
+// One request per item is in flight at a time, so the next one always carries the version
+// the previous one returned. Changes made meanwhile wait in `pending`, merged per field.
+// Unacknowledged changes are written to storage before they are sent and removed only
+// after the server acknowledged them, so a reload or a dropped connection loses nothing.
+
+import { ApiError, type SaveBody } from '../api/client';
+
+/** `sentence:<id>`, `summary:<id>` or `topic`. */
+export type ItemKey = string;
+export type Fields = Record<string, unknown>;
+export type ServerState = Record<string, unknown> & { version: number };
+
+export const TOPIC_KEY: ItemKey = 'topic';
+export const sentenceKey = (id: number): ItemKey => `sentence:${id}`;
+export const summaryKey = (id: number): ItemKey => `summary:${id}`;
+
+export type ParsedKey = { kind: 'sentence'; id: number } | { kind: 'summary'; id: number } | { kind: 'topic' };
+
+export function parseKey(key: ItemKey): ParsedKey {
+  if (key === TOPIC_KEY) return { kind: 'topic' };
+  const [kind, id] = key.split(':');
+  if ((kind === 'sentence' || kind === 'summary') && id !== undefined && /^\d+$/.test(id)) {
+    return { kind, id: Number(id) };
+  }
+  throw new Error(`Unknown save item "${key}".`);
+}
+
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'conflict' | 'invalid' | 'read_only' | 'stopped';
+
+export interface Conflict {
+  key: ItemKey;
+  /** Everything this person changed on the item and the server has not accepted. */
+  mine: Fields;
+  /** The server's saved state, as sent with the 409. */
+  current: ServerState;
+}
+
+export interface SaveSnapshot {
+  status: SaveStatus;
+  /** Fields changed locally and not yet acknowledged, counted once per item and field. */
+  pendingCount: number;
+  conflicts: readonly Conflict[];
+  /** Per item, per field: the server's message. `detail` holds an error that names no field. */
+  errors: Readonly<Record<ItemKey, Readonly<Record<string, string>>>>;
+  /** Why saving stopped (403 read-only, or the session ended). */
+  stopMessage: string | null;
+}
+
+/** The part of `localStorage` the queue uses; injected so tests and private windows work. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface PersistedChange {
+  key: ItemKey;
+  /** The version these fields were edited from. */
+  version: number;
+  fields: Fields;
+}
+
+type Cancel = () => void;
+type Schedule = (callback: () => void, ms: number) => Cancel;
+
+export interface SaveQueueOptions {
+  storageKey: string;
+  storage: KeyValueStorage | null;
+  /** Sends one PATCH; resolves with the saved state, throws `ApiError` or a network error. */
+  send: (key: ItemKey, body: SaveBody) => Promise<ServerState>;
+  /** The versions in the workspace payload (absent items are version 0). */
+  versions: Record<ItemKey, number>;
+  isOnline?: () => boolean;
+  /** The server's state replaces the local one ("Use saved"); the UI shows it. */
+  onServerState?: (key: ItemKey, state: ServerState) => void;
+  schedule?: Schedule;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+export function storageKeyFor(assignmentId: number): string {
+  return `fcs.unsaved.assignment.${assignmentId}`;
+}
+
+export function readPersisted(storage: KeyValueStorage | null, storageKey: string): PersistedChange[] {
+  if (storage === null) return [];
+  try {
+    const raw = storage.getItem(storageKey);
+    if (raw === null) return [];
+    const parsed = JSON.parse(raw) as { items?: unknown };
+    if (!Array.isArray(parsed.items)) return [];
+    return parsed.items.filter(
+      (entry): entry is PersistedChange =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as PersistedChange).key === 'string' &&
+        typeof (entry as PersistedChange).version === 'number' &&
+        typeof (entry as PersistedChange).fields === 'object' &&
+        (entry as PersistedChange).fields !== null,
+    );
+  } catch {
+    // A corrupt entry must not keep the workspace from opening.
+    return [];
+  }
+}
+
+interface Item {
+  version: number;
+  /** Sent (or being retried) and not yet acknowledged. */
+  sending: Fields | null;
+  inFlight: boolean;
+  /** Changed after `sending` was sent, or still being typed. */
+  pending: Fields;
+  debounce: Cancel | null;
+  waiting: boolean;
+  conflict: ServerState | null;
+  errors: Record<string, string>;
+}
+
+const defaultSchedule: Schedule = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
+function isEmpty(fields: Fields | null): boolean {
+  return fields === null || Object.keys(fields).length === 0;
+}
+
+/** Compares a sent value with the saved one; error type ids are a set, so order is ignored. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const normalise = (value: unknown) =>
+    Array.isArray(value) ? JSON.stringify([...value].sort()) : JSON.stringify(value ?? null);
+  return normalise(a) === normalise(b);
+}
+
+function detailOf(body: unknown, fallback: string): string {
+  if (typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string') {
+    return body.detail;
+  }
+  return fallback;
+}
+
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true; // fetch threw: no connection
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+export class SaveQueue {
+  private readonly options: SaveQueueOptions;
+  private readonly schedule: Schedule;
+  private readonly items = new Map<ItemKey, Item>();
+  private readonly versions = new Map<ItemKey, number>();
+  private readonly listeners = new Set<() => void>();
+  private readonly replayedChanges: PersistedChange[];
+  private retryCancel: Cancel | null = null;
+  private failures = 0;
+  private active = false;
+  private stopped: { code: string; message: string } | null = null;
+  private snapshot: SaveSnapshot;
+
+  constructor(options: SaveQueueOptions) {
+    this.options = options;
+    this.schedule = options.schedule ?? defaultSchedule;
+    for (const [key, version] of Object.entries(options.versions)) this.versions.set(key, version);
+    // Changes from an earlier visit go back in the queue with the version they were made on:
+    // if the server moved on meanwhile, the person sees a conflict instead of a silent overwrite.
+    this.replayedChanges = readPersisted(options.storage, options.storageKey);
+    for (const change of this.replayedChanges) {
+      this.items.set(change.key, { ...this.newItem(change.key), version: change.version, pending: { ...change.fields } });
+    }
+    this.snapshot = this.buildSnapshot();
+  }
+
+  /** The changes found in storage at construction, in order; the UI shows them on top of the server state. */
+  get replayed(): readonly PersistedChange[] {
+    return this.replayedChanges;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SaveSnapshot => this.snapshot;
+
+  /** Sends whatever is queued (replayed changes included). Safe to call twice. */
+  start(): void {
+    this.active = true;
+    for (const key of [...this.items.keys()]) this.flushItem(key);
+  }
+
+  /** Sends what is being typed now and stops retrying; requests in flight still complete. */
+  dispose(): void {
+    this.flushAll();
+    this.active = false;
+    this.retryCancel?.();
+    this.retryCancel = null;
+  }
+
+  /** Records one change. `debounceMs` delays sending while the person is still typing. */
+  change(key: ItemKey, fields: Fields, options: { debounceMs?: number } = {}): void {
+    const item = this.items.get(key) ?? this.newItem(key);
+    this.items.set(key, item);
+    item.pending = { ...item.pending, ...fields };
+    for (const field of Object.keys(fields)) delete item.errors[field];
+    delete item.errors.detail;
+    this.persist();
+    item.debounce?.();
+    item.debounce = null;
+    if (options.debounceMs !== undefined && options.debounceMs > 0) {
+      item.debounce = this.schedule(() => {
+        item.debounce = null;
+        this.flushItem(key);
+      }, options.debounceMs);
+      this.emit();
+    } else {
+      this.flushItem(key);
+    }
+  }
+
+  /** Sends every debounced change now (before submit, or when leaving the page). */
+  flushAll(): void {
+    for (const [key, item] of this.items) {
+      if (item.debounce !== null) this.flushItem(key);
+    }
+  }
+
+  /** Tries the waiting requests now (the browser came back online). */
+  retryNow(): void {
+    this.retryCancel?.();
+    this.retryCancel = null;
+    this.failures = 0;
+    this.retryWaiting();
+  }
+
+  /** Resolves with the status once nothing is being saved (after flushing debounced changes). */
+  settled(): Promise<SaveStatus> {
+    this.flushAll();
+    return new Promise((resolve) => {
+      let unsubscribe: () => void = () => {};
+      const check = () => {
+        if (this.snapshot.status !== 'saving') {
+          unsubscribe();
+          resolve(this.snapshot.status);
+          return true;
+        }
+        return false;
+      };
+      if (!check()) unsubscribe = this.subscribe(check);
+    });
+  }
+
+  /** "Keep mine": send my values again, now on top of the server's version. */
+  keepMine(key: ItemKey): void {
+    const item = this.items.get(key);
+    if (item?.conflict == null) return;
+    item.version = item.conflict.version;
+    this.versions.set(key, item.version);
+    item.conflict = null;
+    this.persist();
+    this.flushItem(key);
+    this.emit();
+  }
+
+  /** "Use saved": drop my unsaved values for this item and show the server's. */
+  useSaved(key: ItemKey): void {
+    const item = this.items.get(key);
+    if (item?.conflict == null) return;
+    const current = item.conflict;
+    item.debounce?.();
+    this.items.delete(key);
+    this.versions.set(key, current.version);
+    this.persist();
+    this.emit();
+    this.options.onServerState?.(key, current);
+  }
+
+  /** Forgets every unsaved change (used when the unit became read-only and they cannot be saved). */
+  discardAll(): void {
+    for (const item of this.items.values()) item.debounce?.();
+    this.items.clear();
+    this.persist();
+    this.emit();
+  }
+
+  private newItem(key: ItemKey): Item {
+    return {
+      version: this.versions.get(key) ?? 0,
+      sending: null,
+      inFlight: false,
+      pending: {},
+      debounce: null,
+      waiting: false,
+      conflict: null,
+      errors: {},
+    };
+  }
+
+  private isOnline(): boolean {
+    return this.options.isOnline?.() ?? true;
+  }
+
+  private flushItem(key: ItemKey): void {
+    const item = this.items.get(key);
+    if (item === undefined) return;
+    item.debounce?.();
+    item.debounce = null;
+    if (this.stopped !== null || item.inFlight || item.conflict !== null || item.waiting) {
+      this.emit();
+      return;
+    }
+    if (isEmpty(item.sending) && isEmpty(item.pending)) {
+      this.removeIfSettled(key);
+      this.emit();
+      return;
+    }
+    // A retry carries everything changed meanwhile: both are edits of the same version.
+    item.sending = { ...item.sending, ...item.pending };
+    item.pending = {};
+    if (!this.isOnline()) {
+      item.waiting = true;
+      this.scheduleRetry();
+      this.emit();
+      return;
+    }
+    void this.transmit(key, item);
+  }
+
+  private async transmit(key: ItemKey, item: Item): Promise<void> {
+    const fields = item.sending ?? {};
+    item.inFlight = true;
+    this.emit();
+    let saved: ServerState;
+    try {
+      saved = await this.options.send(key, { ...fields, version: item.version });
+    } catch (error) {
+      item.inFlight = false;
+      this.handleFailure(key, item, fields, error);
+      return;
+    }
+    item.inFlight = false;
+    this.acknowledge(key, item, fields, saved);
+  }
+
+  private acknowledge(key: ItemKey, item: Item, fields: Fields, saved: ServerState): void {
+    item.version = saved.version;
+    this.versions.set(key, saved.version);
+    item.sending = null;
+    item.waiting = false;
+    this.failures = 0;
+    for (const field of Object.keys(fields)) delete item.errors[field];
+    this.persist();
+    if (!isEmpty(item.pending) && item.debounce === null) {
+      this.flushItem(key);
+    } else {
+      this.removeIfSettled(key);
+    }
+    this.emit();
+  }
+
+  private handleFailure(key: ItemKey, item: Item, fields: Fields, error: unknown): void {
+    if (isRetryable(error)) {
+      item.waiting = true;
+      this.scheduleRetry();
+      this.emit();
+      return;
+    }
+    const apiError = error as ApiError;
+    const body = apiError.body;
+    if (apiError.status === 409) {
+      const current =
+        typeof body === 'object' && body !== null && 'current' in body ? (body.current as ServerState | null) : null;
+      if (current !== null && typeof current.version === 'number') {
+        // The request may have reached the server before the connection dropped (or in an
+        // earlier visit): when the saved values are ours, it is an acknowledgement, not a conflict.
+        if (Object.keys(fields).every((field) => sameValue(fields[field], current[field]))) {
+          this.acknowledge(key, item, fields, current);
+        } else {
+          item.conflict = current;
+          this.emit();
+        }
+        return;
+      }
+    }
+    if (apiError.status === 401 || apiError.status === 403) {
+      const code =
+        typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+          ? body.code
+          : 'forbidden';
+      this.stopped = { code, message: detailOf(body, apiError.message) };
+      this.retryCancel?.();
+      this.retryCancel = null;
+      this.emit();
+      return;
+    }
+    // 400 (invalid field), 404 and anything else the server will never accept as sent:
+    // drop the rejected fields, keep their message for the control, and send the rest.
+    const fieldErrors =
+      typeof body === 'object' && body !== null && 'errors' in body && typeof body.errors === 'object' && body.errors !== null
+        ? (body.errors as Record<string, unknown>)
+        : {};
+    const rejected = Object.keys(fields).filter((field) => field in fieldErrors);
+    item.sending = null;
+    if (rejected.length === 0) {
+      item.errors.detail = detailOf(body, apiError.message);
+    } else {
+      const rest: Fields = { ...fields };
+      for (const field of rejected) {
+        const messages = fieldErrors[field];
+        item.errors[field] = Array.isArray(messages) ? messages.join(' ') : String(messages);
+        delete rest[field];
+      }
+      item.pending = { ...rest, ...item.pending };
+    }
+    this.persist();
+    if (!isEmpty(item.pending) && item.debounce === null) this.flushItem(key);
+    this.emit();
+  }
+
+  private scheduleRetry(): void {
+    // After `dispose` nothing retries in the background; storage keeps the change for the next visit.
+    if (this.retryCancel !== null || this.stopped !== null || !this.active) return;
+    const base = this.options.retryBaseMs ?? 1000;
+    const max = this.options.retryMaxMs ?? 30000;
+    const delay = Math.min(max, base * 2 ** this.failures);
+    this.failures += 1;
+    this.retryCancel = this.schedule(() => {
+      this.retryCancel = null;
+      this.retryWaiting();
+    }, delay);
+  }
+
+  private retryWaiting(): void {
+    for (const [key, item] of this.items) {
+      if (item.waiting) {
+        item.waiting = false;
+        this.flushItem(key);
+      }
+    }
+    this.emit();
+  }
+
+  private removeIfSettled(key: ItemKey): void {
+    const item = this.items.get(key);
+    if (
+      item !== undefined &&
+      !item.inFlight &&
+      item.debounce === null &&
+      item.conflict === null &&
+      isEmpty(item.sending) &&
+      isEmpty(item.pending) &&
+      Object.keys(item.errors).length === 0
+    ) {
+      this.items.delete(key);
+    }
+  }
+
+  private unsent(item: Item): Fields {
+    return { ...item.sending, ...item.pending };
+  }
+
+  private persist(): void {
+    const storage = this.options.storage;
+    if (storage === null) return;
+    const entries: PersistedChange[] = [];
+    for (const [key, item] of this.items) {
+      const fields = this.unsent(item);
+      if (!isEmpty(fields)) entries.push({ key, version: item.version, fields });
+    }
+    try {
+      if (entries.length === 0) storage.removeItem(this.options.storageKey);
+      else storage.setItem(this.options.storageKey, JSON.stringify({ format: 1, items: entries }));
+    } catch {
+      // Storage full or disabled: saving still works, only the reload safety net is gone.
+    }
+  }
+
+  private buildSnapshot(): SaveSnapshot {
+    let pendingCount = 0;
+    let saving = false;
+    let waiting = false;
+    const conflicts: Conflict[] = [];
+    const errors: Record<ItemKey, Record<string, string>> = {};
+    for (const [key, item] of this.items) {
+      const unsent = this.unsent(item);
+      pendingCount += Object.keys(unsent).length;
+      if (item.inFlight || item.debounce !== null || !isEmpty(unsent)) saving = true;
+      if (item.waiting) waiting = true;
+      if (item.conflict !== null) conflicts.push({ key, mine: unsent, current: item.conflict });
+      if (Object.keys(item.errors).length > 0) errors[key] = { ...item.errors };
+    }
+    let status: SaveStatus;
+    if (this.stopped !== null) status = this.stopped.code === 'read_only' ? 'read_only' : 'stopped';
+    else if (conflicts.length > 0) status = 'conflict';
+    else if (waiting || (pendingCount > 0 && !this.isOnline())) status = 'offline';
+    else if (saving) status = 'saving';
+    else if (Object.keys(errors).length > 0) status = 'invalid';
+    else status = 'saved';
+    return { status, pendingCount, conflicts, errors, stopMessage: this.stopped?.message ?? null };
+  }
+
+  private emit(): void {
+    this.snapshot = this.buildSnapshot();
+    for (const listener of [...this.listeners]) listener();
+  }
+}

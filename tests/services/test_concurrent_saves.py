@@ -1,0 +1,83 @@
+"""Saves racing for real: threads with their own database connections (PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, connections
+
+from annotations.models import Assignment, JudgementChange, SentenceJudgement
+from annotations.services.judgements import StaleVersion, sentence_judgement_save
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def race(workers: list[Callable[[], Any]]) -> list[Any]:
+    """Run the callables at once (released together by a barrier); results or exceptions."""
+    barrier = threading.Barrier(len(workers))
+    results: list[Any] = [None] * len(workers)
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = workers[index]()
+        except Exception as error:
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(workers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def unit() -> tuple[Assignment, int]:
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL; .ci/run runs this against it")
+    call_command("load_demo", stdout=None)
+    assignment = Assignment.objects.filter(annotator__username="linguist1").order_by("id")[0]
+    return assignment, assignment.topic.summaries.first().sentences.first().pk
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_of_two_simultaneous_saves_of_one_version_exactly_one_wins(
+    unit: tuple[Assignment, int], version: int
+) -> None:
+    assignment, sentence_id = unit
+    user = assignment.annotator
+    if version == 1:
+        sentence_judgement_save(
+            assignment_id=assignment.pk,
+            sentence_id=sentence_id,
+            user=user,
+            version=0,
+            changes={"label": "consistent"},
+        )
+
+    def save(text: str) -> Callable[[], Any]:
+        return lambda: sentence_judgement_save(
+            assignment_id=assignment.pk,
+            sentence_id=sentence_id,
+            user=user,
+            version=version,
+            changes={"explanation": text},
+        )
+
+    results = race([save(f"writer {i}") for i in range(6)])
+    won = [r for r in results if isinstance(r, dict)]
+    stale = [r for r in results if isinstance(r, StaleVersion)]
+    assert len(won) == 1, results
+    assert len(stale) == 5, results
+    judgement = SentenceJudgement.objects.get(assignment=assignment, sentence_id=sentence_id)
+    assert judgement.explanation == won[0]["explanation"]
+    assert judgement.version == version + 1
+    assert all(s.current["explanation"] == won[0]["explanation"] for s in stale)
+    assert JudgementChange.objects.filter(kind="sentencejudgement").count() == version + 1
