@@ -609,7 +609,15 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
     versions = {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]}
     summary_versions = {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]}
     topic_version = [(payload["judgements"]["topic"] or {}).get("version", 0)]
-    counter = {"n": 0, "seconds": 0.0}
+    counter = {"n": 0, "seconds": 0.0, "commit": 0.0}
+    raw_commit = connection._commit
+
+    def timed_commit():  # COMMIT is not an execute(): time it apart (WAL flush to disk)
+        started = time.perf_counter()
+        try:
+            return raw_commit()
+        finally:
+            counter["commit"] += time.perf_counter() - started
 
     def timed(execute, sql, params, many, context):
         started = time.perf_counter()
@@ -673,15 +681,16 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
     for label, request in cases:
         for i in range(5):  # warm
             request(i)
-        walls, sqls, queries = [], [], []
+        walls, sqls, commits, queries = [], [], [], []
         profiler = None
         if profile:
             import cProfile
 
             profiler = cProfile.Profile()
+        connection._commit = timed_commit
         with connection.execute_wrapper(timed):
             for i in range(repeat):
-                counter["n"], counter["seconds"] = 0, 0.0
+                counter["n"], counter["seconds"], counter["commit"] = 0, 0.0, 0.0
                 started = time.perf_counter()
                 if profiler is not None:
                     profiler.enable()
@@ -692,12 +701,15 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
                 if response.status_code != 200:
                     raise SystemExit(f"bench: {label} answered {response.status_code}")
                 sqls.append(counter["seconds"] * 1000)
+                commits.append(counter["commit"] * 1000)
                 queries.append(counter["n"])
+        del connection._commit
         rows.append(
             (
                 label,
                 statistics.median(walls),
                 statistics.median(sqls),
+                statistics.median(commits),
                 statistics.median(queries),
                 len(response.content),
             )
@@ -896,9 +908,15 @@ def main() -> int:
     )
     print()
     print("in-process, one request at a time (Django test client, same settings and database):")
-    print(f"{'request':<30}{'ms':>7}{'SQL ms':>8}{'Python ms':>10}{'queries':>8}{'bytes':>8}")
-    for label, wall, sql, queries, size in rows:
-        print(f"{label:<30}{wall:>7.2f}{sql:>8.2f}{wall - sql:>10.2f}{queries:>8.0f}{size:>8}")
+    print(
+        f"{'request (median of 100)':<30}{'ms':>7}{'SQL ms':>8}{'COMMIT':>8}{'Python ms':>10}"
+        f"{'queries':>8}{'bytes':>8}"
+    )
+    for label, wall, sql, commit, queries, size in rows:
+        print(
+            f"{label:<30}{wall:>7.2f}{sql:>8.2f}{commit:>8.2f}{wall - sql - commit:>10.2f}"
+            f"{queries:>8.0f}{size:>8}"
+        )
     errors = [line for line in server_log.splitlines() if "Traceback" in line or "ERROR" in line]
     if errors:
         print(f"note: gunicorn logged {len(errors)} error lines, e.g. {errors[0]}")

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import ObjectDoesNotExist
 from django.http import Http404
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -91,19 +92,30 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 
 
 class QueueView(APIView):
-    @extend_schema(summary="The signed-in linguist's queue and unread feedback")
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        operation_id="queue",
+        summary="The signed-in linguist's queue and unread feedback (docs/api/workspace.md)",
+    )
     def get(self, request: Request) -> Response:
         return Response(queue(user=request.user))
 
 
 class WorkspaceView(APIView):
-    @extend_schema(summary="The workspace payload of one of your assignments")
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        operation_id="workspace",
+        summary="The workspace payload of one of your assignments (docs/api/workspace.md)",
+    )
     def get(self, request: Request, assignment_id: int) -> Response:
         return Response(workspace_payload(assignment=own_assignment(request, assignment_id)))
 
 
 class SentenceSaveView(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "SentenceSaveInput"
+
         label = serializers.ChoiceField(choices=["consistent", "inconsistent", ""], required=False)
         explanation = serializers.CharField(
             required=False, allow_blank=True, max_length=TEXT_LIMIT, trim_whitespace=False
@@ -113,7 +125,11 @@ class SentenceSaveView(APIView):
         )
         version = serializers.IntegerField(min_value=0)
 
-    @extend_schema(request=Input, summary="Save a sentence's label, explanation or error types")
+    @extend_schema(
+        request=Input,
+        responses=OpenApiTypes.OBJECT,
+        summary="Save a sentence's label, explanation or error types",
+    )
     def patch(self, request: Request, assignment_id: int, sentence_id: int) -> Response:
         own_assignment(request, assignment_id)
         data = validated(self.Input, request.data)
@@ -131,6 +147,9 @@ class SentenceSaveView(APIView):
 
 class SummarySaveView(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "SummarySaveInput"
+
         relevance = serializers.IntegerField(
             min_value=1, max_value=5, required=False, allow_null=True
         )
@@ -140,7 +159,11 @@ class SummarySaveView(APIView):
         )
         version = serializers.IntegerField(min_value=0)
 
-    @extend_schema(request=Input, summary="Save a summary's relevance, flag or comment")
+    @extend_schema(
+        request=Input,
+        responses=OpenApiTypes.OBJECT,
+        summary="Save a summary's relevance, flag or comment",
+    )
     def patch(self, request: Request, assignment_id: int, summary_id: int) -> Response:
         own_assignment(request, assignment_id)
         data = validated(self.Input, request.data)
@@ -158,10 +181,15 @@ class SummarySaveView(APIView):
 
 class TopicSaveView(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "TopicSaveInput"
+
         category = serializers.ChoiceField(choices=["main", "marginal", "irrelevant", ""])
         version = serializers.IntegerField(min_value=0)
 
-    @extend_schema(request=Input, summary="Save the topic's category")
+    @extend_schema(
+        request=Input, responses=OpenApiTypes.OBJECT, summary="Save the topic's category"
+    )
     def patch(self, request: Request, assignment_id: int) -> Response:
         own_assignment(request, assignment_id)
         data = validated(self.Input, request.data)
@@ -176,7 +204,11 @@ class TopicSaveView(APIView):
 
 
 class SubmitView(APIView):
-    @extend_schema(request=None, summary="Submit: refuses, listing what is missing")
+    @extend_schema(
+        request=None,
+        responses=OpenApiTypes.OBJECT,
+        summary="Submit: refuses, listing what is missing",
+    )
     def post(self, request: Request, assignment_id: int) -> Response:
         own_assignment(request, assignment_id)
         try:
@@ -198,6 +230,9 @@ class SubmitView(APIView):
 
 class HeartbeatView(APIView):
     class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "HeartbeatInput"
+
         seconds = serializers.IntegerField(min_value=0, max_value=3600)
 
     @extend_schema(

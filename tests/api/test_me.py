@@ -75,3 +75,13 @@ def test_the_sign_in_page_and_the_api_docs_are_served(client: Client) -> None:
     client.force_login(UserFactory())
     assert client.get("/api/schema/").status_code == 200
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_the_openapi_schema_generates_without_warnings(tmp_path: Path) -> None:
+    from django.core.management import call_command
+
+    out = tmp_path / "schema.yml"
+    call_command("spectacular", "--file", str(out), "--fail-on-warn")
+    schema = out.read_text()
+    for path in ("/api/assignments/{assignment_id}/sentences/{sentence_id}/", "/api/me/"):
+        assert path in schema
