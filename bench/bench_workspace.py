@@ -26,6 +26,7 @@ fails (no server, seeding error), not when a target is missed. See bench/README.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -41,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,11 +304,18 @@ def _self_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def machine_busy() -> float:
+    """CPU seconds all cores spent busy since boot (/proc/stat: all but idle and iowait)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return (sum(values) - values[3] - values[4]) / TICK
+
+
 def cpu_snapshot(server: Server) -> dict[str, float]:
     return {
         "gunicorn workers": sum(_proc_cpu(pid) for pid in server.workers()),
         "postgres": _postgres_cpu(),
         "load generator": _self_cpu(),
+        "machine": machine_busy(),
     }
 
 
@@ -366,6 +375,16 @@ class Linguist:
         self.error_types: list[int] = []
         self.stats = Stats()
         self.error: BaseException | None = None
+        self.interval = 0.0  # seconds between requests when paced (--rate); 0: at once
+        self.next_at = 0.0
+
+    def pace(self) -> None:
+        """Wait for this linguist's next slot; when late, go at once (catching up by at most
+        one slot, so an overloaded server degrades into the closed loop, not into bursts)."""
+        now = time.perf_counter()
+        if self.next_at > now:
+            time.sleep(self.next_at - now)
+        self.next_at = max(self.next_at, now - self.interval) + self.interval
 
     def call(self, method: str, path: str, body: dict | None = None):
         headers = dict(self.headers)
@@ -373,6 +392,8 @@ class Linguist:
         if body is not None:
             data = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
+        if self.interval:
+            self.pace()
         started = time.perf_counter()
         try:
             self.conn.request(method, path, body=data, headers=headers)
@@ -471,22 +492,29 @@ class Linguist:
             if not self.save(unit, stats, kind):
                 return
 
-    def run(self, barrier: threading.Barrier, start: list[float], seconds: float, burst: int):
+    def run(
+        self,
+        barrier: threading.Barrier,
+        start: list[float],
+        seconds: float,
+        burst: int,
+        interval: float,
+    ) -> None:
         try:
             for unit in self.units:  # warm-up, not measured: workers, connections, versions
                 self.load(unit, None)
             barrier.wait()
             deadline = start[0] + seconds
+            if interval:  # paced: each linguist at its own phase in the period
+                self.interval = interval
+                self.next_at = start[0] + self.rng.uniform(0, interval)
             turn = self.index
             while time.perf_counter() < deadline:
                 self.visit(self.units[turn % len(self.units)], self.stats, burst, deadline)
                 turn += 1
         except BaseException as error:  # reported by the harness
             self.error = error
-            try:
-                barrier.abort()
-            except threading.BrokenBarrierError:
-                pass
+            barrier.abort()
         finally:
             self.conn.close()
 
@@ -504,7 +532,11 @@ def unloaded(linguist: Linguist, requests: int) -> Stats:
     return stats
 
 
-def run_load(seeded: Seeded, port: int, *, users: int, seconds: float, burst: int, seed: int):
+def run_load(
+    seeded: Seeded, port: int, *, users: int, seconds: float, burst: int, seed: int, rate: float
+):
+    # --rate R saves/s in all: each linguist sends (burst + 1) requests per burst saves.
+    interval = users * (burst + 1) / (burst * rate) if rate else 0.0
     linguists = [
         Linguist(index, key, units, port, seed)
         for index, (key, units) in enumerate(seeded.users[:users])
@@ -516,19 +548,19 @@ def run_load(seeded: Seeded, port: int, *, users: int, seconds: float, burst: in
 
     barrier = threading.Barrier(len(linguists) + 1, action=go)
     threads = [
-        threading.Thread(target=l.run, args=(barrier, start, seconds, burst), daemon=True)
-        for l in linguists
+        threading.Thread(
+            target=linguist.run, args=(barrier, start, seconds, burst, interval), daemon=True
+        )
+        for linguist in linguists
     ]
     for thread in threads:
         thread.start()
-    try:
+    with contextlib.suppress(threading.BrokenBarrierError):
         barrier.wait()
-    except threading.BrokenBarrierError:
-        pass
     for thread in threads:
         thread.join(timeout=seconds + 120)
     elapsed = time.perf_counter() - start[0]
-    errors = [l.error for l in linguists if l.error is not None]
+    errors = [linguist.error for linguist in linguists if linguist.error is not None]
     if errors:
         raise SystemExit(f"bench: a simulated linguist failed: {errors[0]!r}")
     total = Stats()
@@ -737,6 +769,12 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--units-per-user", type=int, default=4)
     parser.add_argument("--burst", type=int, default=10, help="saves after each payload GET")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0,
+        help="pace the linguists to this many saves/s in all (default 0: closed loop, no pause)",
+    )
     parser.add_argument("--unloaded", type=int, default=50, help="single-client requests")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -749,6 +787,8 @@ def main() -> int:
     args = parser.parse_args()
 
     server_env = _configure_environment(args.database_url)
+    # DEBUG=0 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
+    warnings.filterwarnings("ignore", message="No directory at")
     from bench_import import _admin_conninfo, _create_database, _drop_database
 
     db_name = _admin_conninfo()[1]
@@ -764,9 +804,7 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         started = time.perf_counter()
-        seeded = seed_database(
-            users=args.users, units_per_user=args.units_per_user, seed=args.seed
-        )
+        seeded = seed_database(users=args.users, units_per_user=args.units_per_user, seed=args.seed)
         connection.close()
         print(
             f"bench: seeded {args.users} linguists, {seeded.units} units of"
@@ -792,10 +830,18 @@ def main() -> int:
                 args.unloaded,
             )
             print(
-                f"bench: {args.users} linguists for {args.seconds:g} s (closed loop, no think"
-                f" time, bursts of {args.burst} saves per payload) ...",
+                f"bench: {args.users} linguists for {args.seconds:g} s ("
+                + (
+                    f"paced at {args.rate:g} saves/s in all"
+                    if args.rate
+                    else "closed loop, no think time"
+                )
+                + f", bursts of {args.burst} saves per payload) ...",
                 flush=True,
             )
+            before, started = machine_busy(), time.perf_counter()
+            time.sleep(2)
+            idle_load = (machine_busy() - before) / (time.perf_counter() - started)
             log_offset = server.access_log.stat().st_size
             cpu_before = cpu_snapshot(server)
             load, elapsed = run_load(
@@ -805,6 +851,7 @@ def main() -> int:
                 seconds=args.seconds,
                 burst=args.burst,
                 seed=args.seed,
+                rate=args.rate,
             )
             cpu_after = cpu_snapshot(server)
             time.sleep(0.2)  # the access log is flushed per line; let the last ones land
@@ -841,7 +888,8 @@ def main() -> int:
     print(
         f"{args.users} linguists x {args.seconds:g} s, units of {SUMMARIES_PER_UNIT} summaries x"
         f" {SENTENCES_PER_SUMMARY} sentences, payload ~{load.payload_bytes / 1024:.0f} KB,"
-        f" measured over {elapsed:.1f} s"
+        f" measured over {elapsed:.1f} s, "
+        + (f"paced at {args.rate:g} saves/s" if args.rate else "closed loop without think time")
     )
     print(f"{'':<28}{'requests':>9}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
     print(
@@ -873,7 +921,8 @@ def main() -> int:
     print(
         f"failed saves: {failed}"
         + (f" ({dict(load.failures)})" if failed else "")
-        + f"; 409 conflicts: {load.conflicts}; failed payloads: {sum(load.payload_failures.values())}"
+        + f"; 409 conflicts: {load.conflicts}"
+        + f"; failed payloads: {sum(load.payload_failures.values())}"
         + (f" ({dict(load.payload_failures)})" if load.payload_failures else "")
         + f"; stale payloads: {load.stale_payloads}; unexpected versions: {load.bad_versions}"
     )
@@ -889,15 +938,20 @@ def main() -> int:
             f" (negative: written but not acknowledged; {load.unknown_outcome} saves had no"
             " response)"
         )
-    window = elapsed
+    used = {k: cpu_after[k] - cpu_before[k] for k in cpu_after}
+    machine = used.pop("machine")
+    used["other processes"] = max(machine - sum(used.values()), 0.0)
     print(
         "CPU during the load (seconds, % of one core): "
-        + ", ".join(
-            f"{k} {cpu_after[k] - cpu_before[k]:.1f} s ({(cpu_after[k] - cpu_before[k]) / window:.0%})"
-            for k in cpu_after
-        )
-        + f"; {os.cpu_count()} cores = {os.cpu_count() * 100}%"
+        + ", ".join(f"{k} {v:.1f} s ({v / elapsed:.0%})" for k, v in used.items())
+        + f"; all {os.cpu_count()} cores busy {machine / elapsed / os.cpu_count():.0%}"
+        + f" (before the load, at rest: {idle_load:.0%} of one core)"
     )
+    if idle_load > 0.25:
+        print(
+            "note: other processes were using the CPU before the load started; the figures"
+            " are lower than on an otherwise idle machine"
+        )
     met_latency = p[95] <= TARGET_P95_MS
     met_rate = rate >= TARGET_SAVES_PER_S
     met_safety = failed == 0 and lost == 0 and db_changes == acknowledged

@@ -17,3 +17,17 @@ def tofueval_dir() -> Path:
     if not TOFUEVAL_DIR.is_dir():
         pytest.fail(f"the public TofuEval release is expected at {TOFUEVAL_DIR}")
     return TOFUEVAL_DIR
+
+
+@pytest.fixture(autouse=True)
+def _builtin_taxonomies(request: pytest.FixtureRequest) -> None:
+    """A transactional test empties every table when it ends, migration data included;
+    re-seed the built-in taxonomies (idempotent) so no test depends on the order."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    request.getfixturevalue("transactional_db")
+    from annotations.models import ErrorTaxonomy, ErrorType
+    from annotations.services.taxonomies import taxonomies_seed_builtin
+
+    taxonomies_seed_builtin(taxonomy_model=ErrorTaxonomy, type_model=ErrorType)

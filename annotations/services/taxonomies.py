@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from annotations.models import ErrorTaxonomy, ErrorType
+from annotations.taxonomy_catalogue import TAXONOMIES, UNIFIED_SLUG
 
 
 @transaction.atomic
@@ -33,3 +36,34 @@ def taxonomy_copy(*, source: ErrorTaxonomy, slug: str, name: str) -> ErrorTaxono
             child.parent = new_by_old[original.parent_id]
             child.save(update_fields=["parent"])
     return copy
+
+
+def taxonomies_seed_builtin(*, taxonomy_model: Any, type_model: Any) -> None:
+    """Create or refresh the built-in taxonomies from ``annotations.taxonomy_catalogue``.
+    Takes the model classes so the data migration can pass its historical models."""
+    unified_ids: dict[str, int] = {}
+    # The unified taxonomy first: every other type points at one of its leaves.
+    ordered = sorted(TAXONOMIES, key=lambda spec: spec["slug"] != UNIFIED_SLUG)
+    for spec in ordered:
+        taxonomy, _ = taxonomy_model.objects.update_or_create(
+            slug=spec["slug"],
+            defaults={"name": spec["name"], "description": spec["description"], "builtin": True},
+        )
+        by_code: dict[str, Any] = {}
+        for position, type_spec in enumerate(spec["types"]):
+            parent, unified = type_spec["parent"], type_spec["unified"]
+            error_type, _ = type_model.objects.update_or_create(
+                taxonomy=taxonomy,
+                code=type_spec["code"],
+                defaults={
+                    "name": type_spec["name"],
+                    "definition": type_spec["definition"],
+                    "example": type_spec["example"],
+                    "position": position,
+                    "parent": by_code[parent] if parent else None,
+                    "unified_type_id": unified_ids[unified] if unified else None,
+                },
+            )
+            by_code[type_spec["code"]] = error_type
+        if spec["slug"] == UNIFIED_SLUG:
+            unified_ids = {code: error_type.pk for code, error_type in by_code.items()}

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
 
 import { signOut } from './api/client';
 import { AppHeader } from './components/AppHeader';
@@ -75,6 +76,9 @@ export function App({ navigate = navigateTo }: AppProps) {
           <Text size="lg">
             Signed in as <strong>{me.display_name || me.username}</strong>
           </Text>
+          {/* The page under the header: the queue at `/` and `/app/queue`. Outside a router
+              (the landing-page tests) an Outlet renders nothing. */}
+          <Outlet context={me} />
           <ProjectList memberships={me.memberships} />
         </Stack>
       </Container>

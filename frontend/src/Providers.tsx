@@ -3,9 +3,15 @@ import type { ReactNode } from 'react';
 
 import { theme } from './theme';
 
-export function Providers({ children }: { children: ReactNode }) {
+interface ProvidersProps {
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and its hiding of dropdowns whose anchor jsdom cannot lay out. */
+  env?: 'default' | 'test';
+}
+
+export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       {children}
     </MantineProvider>
   );

@@ -3,9 +3,10 @@ import './styles.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 
-import { App } from './App';
 import { Providers } from './Providers';
+import { AppRoutes } from './routes';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no element with id "root" to mount the app in.');
@@ -13,7 +14,9 @@ if (root === null) throw new Error('index.html has no element with id "root" to 
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <App />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

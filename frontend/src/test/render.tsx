@@ -1,11 +1,15 @@
 import { render, type RenderOptions } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 import { Providers } from '../Providers';
 
-/** Renders inside the same providers as the real app. */
+function TestProviders({ children }: { children: ReactNode }) {
+  return <Providers env="test">{children}</Providers>;
+}
+
+/** Renders inside the same providers as the real app (in Mantine's test mode). */
 export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
-  return render(ui, { wrapper: Providers, ...options });
+  return render(ui, { wrapper: TestProviders, ...options });
 }
 
 /** A fetch Response carrying JSON, as Django REST framework sends it. */

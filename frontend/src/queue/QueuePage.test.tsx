@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import type { Me } from '../api/types';
+import { AppRoutes } from '../routes';
+import { fakeServer } from '../test/fakeServer';
+import { queueResponse } from '../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { groupByRound } from './groupByRound';
+
+const LINGUIST: Me = {
+  username: 'linguist1',
+  display_name: 'Linguist One',
+  is_staff: false,
+  memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }],
+};
+
+function renderQueue(path = '/') {
+  const server = fakeServer({
+    'GET /api/me/': () => jsonResponse(LINGUIST),
+    'GET /api/assignments/': () => jsonResponse(queueResponse()),
+    'POST /api/feedback/4/read/': () => new Response(null, { status: 204 }),
+  });
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+describe('the queue', () => {
+  it.each(['/', '/app/queue'])('lists the assignments at %s grouped by round under the header', async (path) => {
+    renderQueue(path);
+
+    expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Linguist One');
+    const pilot = await screen.findByRole('table', { name: 'Pilot 1' });
+    const rows = within(pilot).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = rows[0]!;
+    expect(first).toHaveTextContent('Funding for the river bus line');
+    expect(first).toHaveTextContent('City council: streetlights and parking');
+    expect(first).toHaveTextContent('unit 3 of 9');
+    expect(first).toHaveTextContent('In progress');
+    expect(first).toHaveTextContent('3 / 17');
+    expect(within(first).getByRole('progressbar', { name: 'Progress: 3 of 17 items answered' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('12 min');
+    expect(within(first).getByRole('link', { name: /^Continue/ })).toHaveAttribute('href', '/app/assignments/12');
+    expect(rows[1]).toHaveTextContent('Not started');
+
+    const practice = screen.getByRole('table', { name: 'Practice' });
+    expect(practice).toHaveTextContent('Submitted');
+    expect(within(practice).getByRole('link', { name: /^Open/ })).toHaveAttribute('href', '/app/assignments/7');
+  });
+
+  it('shows unread feedback on top and marks it as read', async () => {
+    const server = renderQueue();
+
+    const feedback = await screen.findByRole('article', { name: 'Pilot 1 · Summary B, sentence 2' });
+    expect(feedback).toHaveTextContent('Hopes are not facts');
+    expect(feedback).toHaveTextContent('From Ada Admin');
+
+    await userEvent.click(within(feedback).getByRole('button', { name: 'Mark as read' }));
+
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+    expect(server.requests).toContainEqual({ method: 'POST', path: '/api/feedback/4/read/', body: undefined });
+  });
+});
+
+describe('groupByRound', () => {
+  it('keeps the server order of rounds and rows', () => {
+    const groups = groupByRound(queueResponse().assignments);
+    expect(groups.map((group) => [group.round.name, group.entries.map((entry) => entry.id)])).toEqual([
+      ['Pilot 1', [12, 13]],
+      ['Practice', [7]],
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+import { Button, Progress, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+import type { QueueEntry } from '../api/types';
+import { formatDuration } from '../format';
+import { StatusChip } from './StatusChip';
+
+export function QueueRow({ entry }: { entry: QueueEntry }) {
+  const { done, total } = entry.progress;
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  const open = entry.status === 'submitted' || entry.round.status === 'closed';
+  const verb = open ? 'Open' : 'Continue';
+  const unit = `unit ${entry.position} of ${entry.count}`;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600}>{entry.topic}</Text>
+        <Text size="sm" c="dimmed">
+          {entry.document}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {unit}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <StatusChip status={entry.status} />
+      </Table.Td>
+      <Table.Td miw={120}>
+        <Text size="sm">
+          {done} / {total}
+        </Text>
+        <Progress value={percent} size="sm" aria-label={`Progress: ${done} of ${total} items answered`} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDuration(entry.active_seconds)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Button
+          component={Link}
+          to={`/app/assignments/${entry.id}`}
+          size="xs"
+          variant={open ? 'default' : 'filled'}
+          aria-label={`${verb}: ${entry.topic}, ${unit}`}
+        >
+          {verb}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

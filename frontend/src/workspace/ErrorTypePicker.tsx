@@ -1,0 +1,71 @@
+import { MultiSelect, Pill, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+
+import type { ErrorType } from '../api/types';
+
+interface ErrorTypePickerProps {
+  label: string;
+  types: readonly ErrorType[];
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+  readOnly: boolean;
+  error: string | undefined;
+  required: boolean;
+}
+
+/** Filters as you type; each option and each chosen chip shows the type's definition. */
+export function ErrorTypePicker({ label, types, value, onChange, readOnly, error, required }: ErrorTypePickerProps) {
+  const baseId = useId();
+  const byId = new Map(types.map((type) => [String(type.id), type]));
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={readOnly ? undefined : 'Type to filter, Enter to add'}
+      data={types.map((type) => ({ value: String(type.id), label: type.name }))}
+      value={value.map(String)}
+      onChange={(ids) => onChange(ids.map(Number))}
+      searchable
+      // Typing highlights the first match, so Enter adds it without reaching for the arrows.
+      selectFirstOptionOnChange
+      hidePickedOptions
+      readOnly={readOnly}
+      error={error}
+      withAsterisk={required}
+      aria-required={required}
+      nothingFoundMessage="No error type matches"
+      comboboxProps={{ withinPortal: true }}
+      renderOption={({ option }) => (
+        <div>
+          <Text size="sm" fw={500}>
+            {option.label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {byId.get(option.value)?.definition}
+          </Text>
+        </div>
+      )}
+      renderPill={({ value: id, onRemove }) => {
+        const type = byId.get(String(id));
+        const name = type?.name ?? String(id);
+        const definitionId = `${baseId}-${String(id)}`;
+        // Mantine's own pill hides its remove button from assistive tech; this one names it.
+        return (
+          <>
+            <Tooltip label={type?.definition ?? name} multiline w={320} events={{ hover: true, focus: true, touch: true }}>
+              <Pill
+                tabIndex={0}
+                aria-describedby={definitionId}
+                withRemoveButton={!readOnly}
+                onRemove={onRemove}
+                removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove ${name}` }}
+              >
+                {name}
+              </Pill>
+            </Tooltip>
+            <VisuallyHidden id={definitionId}>{type?.definition}</VisuallyHidden>
+          </>
+        );
+      }}
+    />
+  );
+}

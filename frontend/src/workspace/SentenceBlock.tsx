@@ -1,0 +1,150 @@
+import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
+import { memo } from 'react';
+
+import type { ErrorType, SentenceLabel } from '../api/types';
+import type { SentenceAnswer } from './answers';
+import { ConflictPanel } from './ConflictPanel';
+import { ErrorTypePicker } from './ErrorTypePicker';
+import { sentenceKey, type Conflict, type ItemKey } from './saveQueue';
+import type { ChangeAnswer } from './useWorkspaceSaving';
+
+export const EXPLANATION_DEBOUNCE_MS = 600;
+const MAX_TEXT = 5000;
+
+interface SentenceBlockProps {
+  summaryLabel: string;
+  sentenceId: number;
+  number: number;
+  text: string;
+  /** Place across all summaries, for `j`/`k`. */
+  index: number;
+  answer: SentenceAnswer;
+  active: boolean;
+  askLabel: boolean;
+  errorTypes: readonly ErrorType[];
+  readOnly: boolean;
+  errors: Readonly<Record<string, string>> | undefined;
+  conflict: Conflict | undefined;
+  onChange: ChangeAnswer;
+  onKeepMine: (key: ItemKey) => void;
+  onUseSaved: (key: ItemKey) => void;
+}
+
+/**
+ * One summary sentence: focusable as a whole (the keys act on it), with its label toggles,
+ * and — once inconsistent — a required explanation and the error types.
+ * Memoised: typing in one sentence re-renders only that sentence.
+ */
+export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockProps) {
+  const { summaryLabel, sentenceId, number, answer, readOnly, errors } = props;
+  const key = sentenceKey(sentenceId);
+  const name = `Summary ${summaryLabel}, sentence ${number}`;
+  const inconsistent = answer.label === 'inconsistent';
+  // A written explanation stays visible even after switching to consistent, so no text is hidden.
+  const showExplanation = props.askLabel && (inconsistent || answer.explanation !== '');
+  const showTypes = props.askLabel && props.errorTypes.length > 0 && (inconsistent || answer.error_types.length > 0);
+
+  function toggle(label: Exclude<SentenceLabel, ''>) {
+    props.onChange(key, { label: answer.label === label ? '' : label });
+  }
+
+  return (
+    <div
+      className="sentence"
+      role="group"
+      tabIndex={0}
+      aria-label={name}
+      aria-describedby={`sentence-text-${sentenceId}`}
+      data-nav={`label:${sentenceId}`}
+      data-sentence-index={props.index}
+      data-active={props.active || undefined}
+    >
+      <Text className="sentence__text" id={`sentence-text-${sentenceId}`}>
+        <span className="sentence__number" aria-hidden="true">
+          {number}
+        </span>
+        {props.text}
+      </Text>
+      {props.askLabel && (
+        <Group gap="xs" mt={6}>
+          <Button
+            size="compact-sm"
+            color="teal"
+            variant={answer.label === 'consistent' ? 'filled' : 'default'}
+            aria-pressed={answer.label === 'consistent'}
+            aria-label={`${name}: consistent`}
+            aria-keyshortcuts="1"
+            disabled={readOnly}
+            onClick={() => toggle('consistent')}
+            rightSection={<Kbd size="xs">1</Kbd>}
+          >
+            ✓ Consistent
+          </Button>
+          <Button
+            size="compact-sm"
+            color="red"
+            variant={inconsistent ? 'filled' : 'default'}
+            aria-pressed={inconsistent}
+            aria-label={`${name}: inconsistent`}
+            aria-keyshortcuts="2"
+            disabled={readOnly}
+            onClick={() => toggle('inconsistent')}
+            rightSection={<Kbd size="xs">2</Kbd>}
+          >
+            ✗ Inconsistent
+          </Button>
+        </Group>
+      )}
+      {errors?.label !== undefined && (
+        <Text size="sm" c="red.8" role="alert">
+          {errors.label}
+        </Text>
+      )}
+      {showExplanation && (
+        <div data-nav={`explanation:${sentenceId}`} className="sentence__field">
+          <Textarea
+            label={`Explanation for summary ${summaryLabel}, sentence ${number}`}
+            description={inconsistent ? 'What does the dialogue say instead? (required)' : undefined}
+            required={inconsistent}
+            autosize
+            minRows={2}
+            maxLength={MAX_TEXT}
+            readOnly={readOnly}
+            value={answer.explanation}
+            error={errors?.explanation}
+            onChange={(event) =>
+              props.onChange(key, { explanation: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
+            }
+          />
+        </div>
+      )}
+      {showTypes && (
+        <div data-nav={`error_types:${sentenceId}`} className="sentence__field">
+          <ErrorTypePicker
+            label={`Error types for summary ${summaryLabel}, sentence ${number}`}
+            types={props.errorTypes}
+            value={answer.error_types}
+            onChange={(ids) => props.onChange(key, { error_types: ids })}
+            readOnly={readOnly}
+            error={errors?.error_types}
+            required={inconsistent}
+          />
+        </div>
+      )}
+      {errors?.detail !== undefined && (
+        <Text size="sm" c="red.8" role="alert">
+          {errors.detail}
+        </Text>
+      )}
+      {props.conflict !== undefined && (
+        <ConflictPanel
+          itemName={name}
+          conflict={props.conflict}
+          errorTypes={props.errorTypes}
+          onKeepMine={() => props.onKeepMine(key)}
+          onUseSaved={() => props.onUseSaved(key)}
+        />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,287 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { WorkspacePayload } from '../api/types';
+import { AppRoutes } from '../routes';
+import { fakeServer, savesLike } from '../test/fakeServer';
+import { LEAKED_SYSTEM_NAME, workspacePayload } from '../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { storageKeyFor } from './saveQueue';
+
+const SENTENCE_A1 = { sentence: 4001, label: '', explanation: '', error_types: [] };
+
+function renderWorkspace(payload: WorkspacePayload = workspacePayload(), routes = {}) {
+  const server = fakeServer({
+    'GET /api/assignments/12/': () => jsonResponse(payload),
+    'PATCH /api/assignments/12/sentences/4001/': savesLike(SENTENCE_A1),
+    'PATCH /api/assignments/12/summaries/901/': savesLike({ summary: 901, relevance: null, not_a_summary: false, comment: '' }),
+    'PATCH /api/assignments/12/topic/': savesLike({ category: '' }),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/app/assignments/12']}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+  return { server, user };
+}
+
+async function sentence(name: string) {
+  return screen.findByRole('group', { name });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('the workspace', () => {
+  it('shows the numbered dialogue, the topic and the summaries by letter', async () => {
+    renderWorkspace();
+
+    expect(await screen.findByRole('heading', { name: 'Summary A' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Summary B' })).toBeInTheDocument();
+    const dialogue = screen.getByRole('region', { name: 'Dialogue' });
+    const turns = within(dialogue).getAllByRole('listitem');
+    expect(turns).toHaveLength(3);
+    expect(turns[1]).toHaveTextContent('Turn 2 DEV PATEL (transit analyst)');
+    expect(turns[1]).toHaveTextContent('The question is who pays for the river bus.');
+    expect(screen.getByText('Funding for the river bus line')).toBeInTheDocument();
+    expect(screen.getByText('Pilot 1')).toBeInTheDocument();
+    expect(screen.getByText('unit 3 of 9')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guidelines v1' })).toBeInTheDocument();
+    expect(screen.getByText('12 min')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '1 of 2 sentences done' })).toBeInTheDocument();
+    // Every definition is in view: topic categories and relevance anchors.
+    expect(screen.getByRole('radio', { name: 'Marginal' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio', { name: '4 — Relevant' })).toHaveLength(2);
+  });
+
+  it('never renders a field it does not know, such as a leaked summarizer name', async () => {
+    renderWorkspace();
+
+    await screen.findByRole('heading', { name: 'Summary A' });
+    expect(document.body.innerHTML).not.toContain(LEAKED_SYSTEM_NAME);
+  });
+
+  it('labels a sentence with the keyboard, asks for an explanation and saves each change', async () => {
+    const { server, user } = renderWorkspace();
+    const first = await sentence('Summary A, sentence 1');
+
+    await user.keyboard('j');
+    expect(first).toHaveFocus();
+
+    await user.keyboard('2');
+
+    expect(screen.getByRole('button', { name: 'Summary A, sentence 1: inconsistent' })).toHaveAttribute('aria-pressed', 'true');
+    const explanation = screen.getByRole('textbox', { name: /Explanation for summary A, sentence 1/ });
+    expect(explanation).toBeRequired();
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toEqual({
+      method: 'PATCH',
+      path: '/api/assignments/12/sentences/4001/',
+      body: { label: 'inconsistent', version: 0 },
+    });
+    expect(first).toHaveFocus(); // the save did not move focus
+    await waitFor(() => expect(screen.getByText('Saved ✓')).toBeInTheDocument());
+
+    // `e` goes to the explanation; letters typed there are text, not shortcuts.
+    await user.keyboard('e');
+    expect(explanation).toHaveFocus();
+    await user.keyboard('just a hope');
+    expect(explanation).toHaveValue('just a hope');
+    expect(explanation).toHaveFocus();
+
+    await waitFor(() => expect(server.saves()).toHaveLength(2), { timeout: 2000 });
+    expect(server.saves()[1]?.body).toEqual({ explanation: 'just a hope', version: 1 });
+
+    // Escape leaves the field, back to its sentence; `j` then moves on.
+    await user.keyboard('{Escape}');
+    expect(first).toHaveFocus();
+    await user.keyboard('j');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+  });
+
+  it('picks error types with t: type to filter, Enter to add', async () => {
+    const { server, user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: inconsistent' }));
+
+    await user.keyboard('t');
+    const picker = screen.getByRole('combobox', { name: /Error types for summary A, sentence 1/ });
+    expect(picker).toHaveFocus();
+    await user.keyboard('opin');
+    expect(await screen.findByRole('option', { name: /Stating Opinion As Fact/ })).toHaveTextContent(
+      'A hope or opinion presented as a fact.',
+    );
+    expect(screen.queryByRole('option', { name: /Extrinsic Information/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('button', { name: 'Remove Stating Opinion As Fact' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.saves().map((save) => save.body)).toContainEqual({ error_types: [32], version: 1 }),
+    );
+  });
+
+  it('rates the relevance of the focused sentence’s summary with r then a digit', async () => {
+    const { server, user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('j');
+    await user.keyboard('r');
+    expect(screen.getByText('Relevance: press 1–5')).toBeInTheDocument();
+    await user.keyboard('4');
+
+    const group = screen.getByRole('radiogroup', { name: 'Relevance of summary A to the topic' });
+    expect(within(group).getByRole('radio', { name: '4 — Relevant' })).toBeChecked();
+    await waitFor(() =>
+      expect(server.saves()).toContainEqual({
+        method: 'PATCH',
+        path: '/api/assignments/12/summaries/901/',
+        body: { relevance: 4, version: 0 },
+      }),
+    );
+  });
+
+  it('jumps to the next unanswered item with n', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('n');
+    expect(screen.getByRole('radio', { name: 'Main' })).toHaveFocus();
+    await user.keyboard('n');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+    await user.keyboard('n'); // sentence 2 is answered already
+    expect(screen.getAllByRole('radio', { name: '1 — Not relevant' })[0]).toHaveFocus();
+  });
+
+  it('shows a conflict side by side and keeps my text until I choose', async () => {
+    let calls = 0;
+    const current = { sentence: 4001, label: 'consistent', explanation: '', error_types: [], version: 5 };
+    const { server, user } = renderWorkspace(workspacePayload(), {
+      'PATCH /api/assignments/12/sentences/4001/': (body: unknown) => {
+        calls += 1;
+        if (calls === 1) return jsonResponse({ detail: 'This answer changed since you loaded it.', current }, 409);
+        const { version, ...fields } = body as { version: number };
+        return jsonResponse({ ...current, ...fields, version: version + 1 });
+      },
+    });
+    await sentence('Summary A, sentence 1');
+
+    await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: inconsistent' }));
+
+    const panel = await screen.findByRole('alert', { name: /changed on the server/ });
+    expect(within(panel).getByRole('region', { name: 'Yours: Summary A, sentence 1' })).toHaveTextContent('inconsistent');
+    expect(within(panel).getByRole('region', { name: 'Saved on the server: Summary A, sentence 1' })).toHaveTextContent(
+      'consistent',
+    );
+    expect(screen.getByText('Conflict — choose a version')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem(storageKeyFor(12))!).items[0].fields).toEqual({ label: 'inconsistent' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Keep mine' }));
+
+    await waitFor(() => expect(server.saves()).toHaveLength(2));
+    expect(server.saves()[1]?.body).toEqual({ label: 'inconsistent', version: 5 });
+    await waitFor(() => expect(screen.getByText('Saved ✓')).toBeInTheDocument());
+    expect(window.localStorage.getItem(storageKeyFor(12))).toBeNull();
+  });
+
+  it('replays changes left in this browser on top of the server state', async () => {
+    window.localStorage.setItem(
+      storageKeyFor(12),
+      JSON.stringify({ format: 1, items: [{ key: 'sentence:4001', version: 0, fields: { label: 'inconsistent', explanation: 'typed before the reload' } }] }),
+    );
+    const { server } = renderWorkspace();
+
+    expect(await screen.findByRole('textbox', { name: /Explanation for summary A, sentence 1/ })).toHaveValue(
+      'typed before the reload',
+    );
+    await waitFor(() =>
+      expect(server.saves()[0]?.body).toEqual({ label: 'inconsistent', explanation: 'typed before the reload', version: 0 }),
+    );
+    await waitFor(() => expect(window.localStorage.getItem(storageKeyFor(12))).toBeNull());
+  });
+
+  it('lists what is missing when submit is refused and goes to each item', async () => {
+    const { user } = renderWorkspace(workspacePayload(), {
+      'POST /api/assignments/12/submit/': () =>
+        jsonResponse(
+          {
+            detail: '2 items are missing.',
+            missing: [
+              { summary: 'A', sentence: 1, item: 'label', message: 'Summary A, sentence 1: choose consistent or inconsistent.' },
+              { summary: null, sentence: null, item: 'topic_category', message: 'Topic: choose main, marginal or irrelevant.' },
+            ],
+          },
+          400,
+        ),
+    });
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    const alert = await screen.findByRole('alert', { name: /Not submitted: 2 items are missing/ });
+    await user.click(within(alert).getByRole('button', { name: 'Summary A, sentence 1: choose consistent or inconsistent.' }));
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+    await user.click(within(alert).getByRole('button', { name: 'Topic: choose main, marginal or irrelevant.' }));
+    expect(screen.getByRole('radio', { name: 'Main' })).toHaveFocus();
+  });
+
+  it('becomes read-only after submitting and links to the next unit', async () => {
+    const { user } = renderWorkspace(workspacePayload(), {
+      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+    });
+    await sentence('Summary A, sentence 1');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Submitted — thank you')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the next unit' })).toHaveAttribute('href', '/app/assignments/13');
+    expect(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('finds text in the dialogue and steps through the matches', async () => {
+    const { user } = renderWorkspace();
+    const find = await screen.findByRole('searchbox', { name: 'Find in dialogue' });
+
+    await user.type(find, 'river');
+
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    expect(document.querySelectorAll('mark')).toHaveLength(2);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('2 of 2')).toBeInTheDocument();
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    // Typing `j` in the find box does not move between sentences.
+    expect(find).toHaveFocus();
+  });
+
+  it('opens the guidelines with g and the shortcut sheet with ?', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('g');
+    const drawer = await screen.findByRole('dialog', { name: 'Guidelines v1' });
+    expect(within(drawer).getByRole('heading', { name: 'Guidelines' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guidelines v1' })).not.toBeInTheDocument());
+
+    await user.keyboard('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveTextContent('Go to the next unanswered item');
+  });
+
+  it('says it is offline and how many changes wait when the server cannot be reached', async () => {
+    const { user } = renderWorkspace(workspacePayload(), {
+      'PATCH /api/assignments/12/sentences/4001/': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await sentence('Summary A, sentence 1');
+
+    await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }));
+
+    expect(await screen.findByText('Offline — 1 change pending')).toBeInTheDocument();
+    expect(window.localStorage.getItem(storageKeyFor(12))).toContain('consistent');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+
+import { findMatches, segmentText } from './findMatches';
+
+describe('find in dialogue', () => {
+  const turns = ['Who pays for the river bus?', 'The RIVER authority pays. (river)'];
+
+  it('finds every case-insensitive occurrence, treating the query as plain text', () => {
+    expect(findMatches(turns, 'river')).toEqual([
+      { turn: 0, start: 17, end: 22 },
+      { turn: 1, start: 4, end: 9 },
+      { turn: 1, start: 27, end: 32 },
+    ]);
+    expect(findMatches(turns, '(river)')).toEqual([{ turn: 1, start: 26, end: 33 }]);
+    expect(findMatches(turns, '   ')).toEqual([]);
+  });
+
+  it('splits a turn into plain and matched segments', () => {
+    const matches = findMatches(turns, 'river');
+    expect(segmentText(turns[1]!, matches, 1)).toEqual([
+      { text: 'The ', match: null },
+      { text: 'RIVER', match: 1 },
+      { text: ' authority pays. (', match: null },
+      { text: 'river', match: 2 },
+      { text: ')', match: null },
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+// Moving focus to an item by its `data-nav` id ("label:4001", "explanation:4001",
+// "error_types:4001", "relevance:901", "summary:901", "topic"). The markup carries the ids,
+// so keys, `n` and the missing-items list all land on the same elements.
+
+const FOCUSABLE = 'textarea, input:not([type="hidden"]):not([disabled]), button:not([disabled]), [tabindex]';
+
+export function focusNav(root: ParentNode | null, id: string): boolean {
+  const element = root?.querySelector<HTMLElement>(`[data-nav="${id}"]`);
+  if (element == null) {
+    // An explanation or error-type field that is not shown: land on its sentence instead.
+    const sentence = /^(?:explanation|error_types):(\d+)$/.exec(id)?.[1];
+    return sentence !== undefined ? focusNav(root, `label:${sentence}`) : false;
+  }
+  const target = element.matches(FOCUSABLE)
+    ? element
+    : (element.querySelector<HTMLElement>('input:checked') ?? element.querySelector<HTMLElement>(FOCUSABLE));
+  if (target === null) return false;
+  target.focus({ preventScroll: true });
+  // jsdom has no scrollIntoView; browsers do.
+  element.scrollIntoView?.({ block: 'nearest' });
+  return true;
+}
+
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** Single-letter shortcuts must not fire while the person types here. */
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !NON_TEXT_INPUTS.has(target.type);
+}
+
+export function isInDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"], [aria-modal="true"]') !== null;
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  INITIAL_KEY_STATE,
+  interpretKey,
+  nextUnanswered,
+  type KeyContext,
+  type KeyInput,
+  type KeyState,
+} from './keyboard';
+
+function key(keyName: string, extra: Partial<KeyInput> = {}): KeyInput {
+  return {
+    key: keyName,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    inTextField: false,
+    inDialog: false,
+    ...extra,
+  };
+}
+
+const CONTEXT: KeyContext = {
+  sentenceCount: 3,
+  focusedSentence: 1,
+  items: [
+    { id: 'topic', answered: true },
+    { id: 'label:1', answered: true },
+    { id: 'label:2', answered: false },
+    { id: 'explanation:2', answered: true },
+    { id: 'label:3', answered: false },
+    { id: 'relevance:9', answered: false },
+  ],
+  currentItem: 'label:2',
+  readOnly: false,
+  canLabel: true,
+  canErrorTypes: true,
+  canRelevance: true,
+};
+
+function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partial<KeyInput> = {}, state: KeyState = INITIAL_KEY_STATE) {
+  return interpretKey(state, key(keyName, extra), { ...CONTEXT, ...context });
+}
+
+describe('the workspace keys', () => {
+  it('moves to the next and previous sentence and stops at both ends', () => {
+    expect(press('j').action).toEqual({ type: 'focusSentence', index: 2 });
+    expect(press('k').action).toEqual({ type: 'focusSentence', index: 0 });
+    expect(press('j', { focusedSentence: 2 }).action).toEqual({ type: 'focusSentence', index: 2 });
+    expect(press('k', { focusedSentence: 0 }).action).toEqual({ type: 'focusSentence', index: 0 });
+    expect(press('j', { focusedSentence: null }).action).toEqual({ type: 'focusSentence', index: 0 });
+    expect(press('j', { sentenceCount: 0, focusedSentence: null }).action).toBeNull();
+  });
+
+  it('labels the focused sentence with 1 and 2', () => {
+    expect(press('1').action).toEqual({ type: 'label', index: 1, label: 'consistent' });
+    expect(press('2').action).toEqual({ type: 'label', index: 1, label: 'inconsistent' });
+    expect(press('2', { focusedSentence: null }).action).toBeNull();
+    expect(press('2', { readOnly: true }).action).toBeNull();
+    expect(press('1', { canLabel: false }).action).toBeNull();
+  });
+
+  it('focuses the explanation and opens the error types of the focused sentence', () => {
+    expect(press('e').action).toEqual({ type: 'focusExplanation', index: 1 });
+    expect(press('t').action).toEqual({ type: 'openErrorTypes', index: 1 });
+    expect(press('t', { canErrorTypes: false }).action).toBeNull();
+  });
+
+  it('jumps to the next unanswered item with n, wrapping around', () => {
+    expect(press('n').action).toEqual({ type: 'focusItem', id: 'label:3' });
+    expect(press('n', { currentItem: 'relevance:9' }).action).toEqual({ type: 'focusItem', id: 'label:2' });
+    expect(press('n', { currentItem: null }).action).toEqual({ type: 'focusItem', id: 'label:2' });
+    const allDone = CONTEXT.items.map((item) => ({ ...item, answered: true }));
+    expect(press('n', { items: allDone }).action).toEqual({ type: 'allAnswered' });
+  });
+
+  it('ignores single-letter keys while typing in a text field', () => {
+    for (const letter of ['j', 'k', '1', '2', 'e', 't', 'r', 'n', 'g', '?']) {
+      expect(press(letter, {}, { inTextField: true }).action).toBeNull();
+    }
+  });
+
+  it('leaves a text field with Escape', () => {
+    expect(press('Escape', {}, { inTextField: true }).action).toEqual({ type: 'leaveField' });
+  });
+
+  it('ignores keys with Ctrl, Alt or Meta and keys inside dialogs', () => {
+    expect(press('j', {}, { ctrlKey: true }).action).toBeNull();
+    expect(press('1', {}, { altKey: true }).action).toBeNull();
+    expect(press('j', {}, { inDialog: true }).action).toBeNull();
+  });
+
+  it('submits with Ctrl+Enter or Cmd+Enter, even from a text field', () => {
+    expect(press('Enter', {}, { ctrlKey: true }).action).toEqual({ type: 'submit' });
+    expect(press('Enter', {}, { metaKey: true, inTextField: true }).action).toEqual({ type: 'submit' });
+    expect(press('Enter').action).toBeNull();
+  });
+
+  it('rates relevance with r then a digit from 1 to 5', () => {
+    const first = press('r');
+    expect(first.action).toEqual({ type: 'awaitRelevance' });
+    expect(first.state.awaitingRelevance).toBe(true);
+
+    const second = press('4', {}, {}, first.state);
+    expect(second.action).toEqual({ type: 'relevance', index: 1, value: 4 });
+    expect(second.state.awaitingRelevance).toBe(false);
+  });
+
+  it('cancels a pending r on another key, which then keeps its meaning', () => {
+    const waiting: KeyState = { awaitingRelevance: true };
+    expect(press('Escape', {}, {}, waiting)).toEqual({
+      state: { awaitingRelevance: false },
+      action: { type: 'cancelRelevance' },
+    });
+    expect(press('j', {}, {}, waiting)).toEqual({
+      state: { awaitingRelevance: false },
+      action: { type: 'focusSentence', index: 2 },
+    });
+    expect(press('9', {}, {}, waiting).action).toEqual({ type: 'cancelRelevance' });
+    expect(press('r', { canRelevance: false }).action).toBeNull();
+  });
+
+  it('opens the guidelines with g and the shortcut sheet with ?', () => {
+    expect(press('g').action).toEqual({ type: 'toggleGuidelines' });
+    expect(press('?', {}, { shiftKey: true }).action).toEqual({ type: 'showShortcuts' });
+  });
+});
+
+describe('nextUnanswered', () => {
+  it('returns null when there is nothing to answer', () => {
+    expect(nextUnanswered([], null)).toBeNull();
+  });
+});

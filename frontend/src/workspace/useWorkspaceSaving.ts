@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+import type { WorkspacePayload } from '../api/types';
+import { answersFromPayload, applyFields, versionsFromPayload, type Answers } from './answers';
+import { SaveQueue, storageKeyFor, type Fields, type ItemKey, type KeyValueStorage, type SaveSnapshot } from './saveQueue';
+import { sendSave } from './sendSave';
+
+/** localStorage, or null where the browser refuses it (some private modes throw on access). */
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export type ChangeAnswer = (key: ItemKey, fields: Fields, options?: { debounceMs?: number }) => void;
+
+export interface WorkspaceSaving {
+  queue: SaveQueue;
+  snapshot: SaveSnapshot;
+  answers: Answers;
+  /** Updates the screen at once and queues the PATCH. */
+  change: ChangeAnswer;
+}
+
+/**
+ * The local answers (what the person sees) and the save queue behind them. Local answers are
+ * the truth while typing: a save answer only moves the version, so nothing re-renders under
+ * the cursor and focus stays where it is.
+ */
+export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
+  const adoptServerState = useRef<(key: ItemKey, fields: Fields) => void>(() => {});
+  const [queue] = useState(
+    () =>
+      new SaveQueue({
+        storageKey: storageKeyFor(payload.id),
+        storage: browserStorage(),
+        send: (key, body) => sendSave(payload.id, key, body),
+        versions: versionsFromPayload(payload),
+        isOnline: () => navigator.onLine,
+        onServerState: (key, state) => adoptServerState.current(key, state),
+      }),
+  );
+  // Changes this browser had not saved yet are shown on top of the server's state
+  // (not for a read-only unit: they can no longer be saved, see ReadOnlyNotice).
+  const [answers, setAnswers] = useState<Answers>(() =>
+    payload.read_only
+      ? answersFromPayload(payload)
+      : queue.replayed.reduce((answers, change) => applyFields(answers, change.key, change.fields), answersFromPayload(payload)),
+  );
+  adoptServerState.current = (key, fields) => setAnswers((current) => applyFields(current, key, fields));
+
+  useEffect(() => {
+    if (!payload.read_only) queue.start();
+    const online = () => queue.retryNow();
+    // Leaving the tab: send what is being typed now rather than after the debounce.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') queue.flushAll();
+    };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', hidden);
+      queue.dispose();
+    };
+  }, [queue, payload.read_only]);
+
+  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+
+  const change = useCallback<ChangeAnswer>(
+    (key, fields, options) => {
+      setAnswers((current) => applyFields(current, key, fields));
+      queue.change(key, fields, options);
+    },
+    [queue],
+  );
+
+  return { queue, snapshot, answers, change };
+}
