@@ -98,6 +98,12 @@ else:
     DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
         "TEST_DATABASE_NAME", default="test_annotations"
     )
+    # A second connection for job progress: a long import runs in one transaction, and its
+    # progress must be visible to the page polling it before that transaction commits.
+    DATABASES["progress"] = {
+        **DATABASES["default"],
+        "TEST": {"MIRROR": "default"},
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

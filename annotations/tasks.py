@@ -1,5 +1,5 @@
-"""Celery tasks: thin. Load by id, call a service, return a small JSON result. Queue them
-with ``transaction.on_commit`` so a worker never sees a row that is not committed yet."""
+"""Celery tasks: thin. Load by id, call a service, record the outcome. Queue them with
+``transaction.on_commit`` so a worker never looks for a row that is not committed yet."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from pathlib import Path
 
 from celery import shared_task
 
-from annotations.models import Project
-from annotations.services.corpus_import import corpus_import_native
+from annotations.models import Job, Project, Round
+from annotations.services.agreement_reports import agreement_report_compute
+from annotations.services.corpus_import import ImportFailed, corpus_import_native
+from annotations.services.jobs import job_finish, job_progress
 from annotations.services.tofueval_import import tofueval_import
 
 
@@ -29,3 +31,36 @@ def import_corpus_task(
         "sentences": report.sentences,
         "lines": report.lines(),
     }
+
+
+@shared_task(name="annotations.import_job")
+def import_job_task(job_id: int) -> None:
+    """An import started from the browser: progress per batch, the report or the error."""
+    job = Job.objects.select_related("project").get(pk=job_id)
+    path = Path(job.params["path"])
+    total = max(sum(1 for _ in path.open("rb")), 1)
+
+    def progress(lines_read: int) -> None:
+        job_progress(
+            job_id, progress=lines_read * 100 // total, message=f"line {lines_read} of {total}"
+        )
+
+    job_progress(job_id, progress=0, message=f"reading {job.params.get('name', path.name)}")
+    try:
+        report = corpus_import_native(project=job.project, path=path, progress=progress)
+    except ImportFailed as error:
+        job_finish(job_id, error=str(error))
+        return
+    job_finish(job_id, result={"lines": report.lines()})
+
+
+@shared_task(name="annotations.agreement_report")
+def agreement_report_task(round_id: int, job_id: int | None = None) -> int:
+    if job_id is not None:
+        job_progress(job_id, progress=10, message="computing agreement")
+    report = agreement_report_compute(
+        round=Round.objects.select_related("project").get(pk=round_id)
+    )
+    if job_id is not None:
+        job_finish(job_id, result={"report": report.pk})
+    return report.pk

@@ -1,8 +1,8 @@
 """Workspace load benchmark: simulated linguists against gunicorn on PostgreSQL.
 
-    python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2]
-                                    [--units-per-user 4] [--burst 10] [--seed 1]
-                                    [--keep] [--profile]
+    python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2] [--threads 1]
+                                    [--units-per-user 4] [--burst 10] [--rate 0] [--seed 1]
+                                    [--database-url URL] [--keep] [--profile]
 
 (Re)creates the database ``annotations_bench_ws``, migrates it, seeds one project with
 ``--users`` linguists (annotator membership + DRF token each) and one open round in which
@@ -13,7 +13,8 @@ Each thread is one linguist with its own persistent ``http.client`` connection, 
 GET the workspace payload of one of its units (the latency measured against the target),
 then a burst of PATCH saves on that unit (sentence labels, sometimes an explanation and error
 types; now and then a summary's relevance or the topic's category), each carrying the
-version the previous response returned. No think time: a closed loop at full speed.
+version the previous response returned. No think time by default (a closed loop at full
+speed); ``--rate R`` paces the linguists to R saves/s in all.
 
 After the run gunicorn is stopped and the saves are counted in the database (sum of the
 judgements' versions, and the audit rows ``JudgementChange``) against the saves the server
@@ -44,6 +45,7 @@ import threading
 import time
 import warnings
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -533,10 +535,19 @@ def unloaded(linguist: Linguist, requests: int) -> Stats:
 
 
 def run_load(
-    seeded: Seeded, port: int, *, users: int, seconds: float, burst: int, seed: int, rate: float
+    seeded: Seeded,
+    port: int,
+    *,
+    users: int,
+    seconds: float,
+    burst: int,
+    seed: int,
+    rate: float,
+    on_start: Callable[[], None],
 ):
-    # --rate R saves/s in all: each linguist sends (burst + 1) requests per burst saves.
-    interval = users * (burst + 1) / (burst * rate) if rate else 0.0
+    """Run the linguists; ``on_start`` runs once they have warmed up, as the clock starts."""
+    # --rate R saves/s in all: R * (burst + 1) / burst requests/s (a GET per burst of saves).
+    interval = users * burst / (rate * (burst + 1)) if rate else 0.0
     linguists = [
         Linguist(index, key, units, port, seed)
         for index, (key, units) in enumerate(seeded.users[:users])
@@ -544,6 +555,7 @@ def run_load(
     start: list[float] = [0.0]
 
     def go() -> None:
+        on_start()
         start[0] = time.perf_counter()
 
     barrier = threading.Barrier(len(linguists) + 1, action=go)
@@ -842,8 +854,12 @@ def main() -> int:
             before, started = machine_busy(), time.perf_counter()
             time.sleep(2)
             idle_load = (machine_busy() - before) / (time.perf_counter() - started)
-            log_offset = server.access_log.stat().st_size
-            cpu_before = cpu_snapshot(server)
+            at_start: dict = {}
+
+            def on_start() -> None:  # after the warm-up: measure the timed window only
+                at_start["log"] = server.access_log.stat().st_size
+                at_start["cpu"] = cpu_snapshot(server)
+
             load, elapsed = run_load(
                 seeded,
                 server.port,
@@ -852,10 +868,12 @@ def main() -> int:
                 burst=args.burst,
                 seed=args.seed,
                 rate=args.rate,
+                on_start=on_start,
             )
             cpu_after = cpu_snapshot(server)
+            cpu_before = at_start["cpu"]
             time.sleep(0.2)  # the access log is flushed per line; let the last ones land
-            in_worker = server_times(server.access_log, log_offset)
+            in_worker = server_times(server.access_log, at_start["log"])
             server.stop()
             server_log = server.log.read_text()
 
@@ -946,6 +964,15 @@ def main() -> int:
         + ", ".join(f"{k} {v:.1f} s ({v / elapsed:.0%})" for k, v in used.items())
         + f"; all {os.cpu_count()} cores busy {machine / elapsed / os.cpu_count():.0%}"
         + f" (before the load, at rest: {idle_load:.0%} of one core)"
+    )
+    requests = len(load.payload_ms) + load.acknowledged + failed + load.conflicts
+    server_ms = (used["gunicorn workers"] + used["postgres"]) * 1000 / max(requests, 1)
+    print(
+        f"server CPU per request: {used['gunicorn workers'] * 1000 / max(requests, 1):.1f} ms"
+        f" in the gunicorn workers + {used['postgres'] * 1000 / max(requests, 1):.1f} ms in"
+        f" PostgreSQL = {server_ms:.1f} ms, i.e. at most"
+        f" ~{os.cpu_count() * 1000 / server_ms:.0f} requests/s on {os.cpu_count()} cores"
+        " with nothing else running"
     )
     if idle_load > 0.25:
         print(

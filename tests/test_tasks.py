@@ -83,3 +83,32 @@ def test_a_real_worker_imports_a_corpus_committed_by_the_site(real_worker: str) 
         time.sleep(0.5)
     assert Summary.objects.filter(topic__document__corpus__project=project).count() == 45
     assert Document.objects.filter(corpus__project=project).count() == 3
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> None:
+    from django.core.management import call_command
+
+    from annotations.models import AgreementReport, Assignment, Round, SentenceJudgement
+    from annotations.tasks import agreement_report_task
+
+    call_command("load_demo", stdout=None)
+    pilot = Round.objects.get(project__slug="demo")
+    for assignment in Assignment.objects.filter(round=pilot):
+        for summary in assignment.topic.summaries.all():
+            for sentence in summary.sentences.all():
+                SentenceJudgement.objects.create(
+                    assignment=assignment, sentence=sentence, label="consistent"
+                )
+        Assignment.objects.filter(pk=assignment.pk).update(status="submitted")
+    with app.connection_for_write(real_worker) as broker:
+        agreement_report_task.apply_async((pilot.pk,), connection=broker)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not AgreementReport.objects.filter(round=pilot).exists():
+        time.sleep(0.5)
+    report = AgreementReport.objects.get(round=pilot)
+    assert report.results["annotators"] == ["linguist1", "linguist2"]
+    consistency = report.results["questions"][0]
+    assert consistency["key"] == "sentence_consistency"
+    assert consistency["percent_agreement"] == 1.0

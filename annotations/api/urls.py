@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from annotations.api import assignments
+from annotations.api import admin, assignments
 from annotations.api.me import MeView
 
 urlpatterns = [
@@ -39,4 +39,27 @@ urlpatterns = [
         name="api-heartbeat",
     ),
     path("feedback/<int:feedback_id>/read/", assignments.FeedbackReadView.as_view()),
+]
+
+urlpatterns += [
+    path("admin/projects/", admin.ProjectsView.as_view()),
+    path("admin/projects/<slug:slug>/", admin.ProjectView.as_view()),
+    path("admin/projects/<slug:slug>/targets/", admin.TargetsView.as_view()),
+    path("admin/projects/<slug:slug>/guidelines/", admin.GuidelineCreateView.as_view()),
+    path("admin/projects/<slug:slug>/guidelines/diff/", admin.GuidelineDiffView.as_view()),
+    path("admin/projects/<slug:slug>/guidelines/<int:version>/", admin.GuidelineView.as_view()),
+    path("admin/projects/<slug:slug>/rounds/", admin.RoundCreateView.as_view()),
+    path("admin/projects/<slug:slug>/agreement-history/", admin.AgreementHistoryView.as_view()),
+    path("admin/projects/<slug:slug>/imports/", admin.ImportCreateView.as_view()),
+    path("admin/rounds/<int:round_id>/open/", admin.RoundOpenView.as_view()),
+    path("admin/rounds/<int:round_id>/close/", admin.RoundCloseView.as_view()),
+    path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
+    path("admin/rounds/<int:round_id>/agreement/", admin.AgreementView.as_view()),
+    path("admin/rounds/<int:round_id>/disagreements/", admin.DisagreementsView.as_view()),
+    path(
+        "admin/rounds/<int:round_id>/disagreements/<int:topic_id>/",
+        admin.DisagreementUnitView.as_view(),
+    ),
+    path("admin/rounds/<int:round_id>/feedback/", admin.FeedbackCreateView.as_view()),
+    path("admin/jobs/<int:job_id>/", admin.JobView.as_view()),
 ]

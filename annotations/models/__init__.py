@@ -1,6 +1,7 @@
 """All models, importable from ``annotations.models``."""
 
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
+from annotations.models.jobs import Job, JobStatus
 from annotations.models.judgements import (
     AtomicFact,
     AtomicVerdict,
@@ -46,6 +47,8 @@ __all__ = [
     "EvidenceSpan",
     "Feedback",
     "GuidelineVersion",
+    "Job",
+    "JobStatus",
     "JudgementChange",
     "KeyFact",
     "KeyFactAlignment",

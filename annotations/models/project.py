@@ -46,6 +46,8 @@ class Project(models.Model):
     ask_topic_category = models.BooleanField("topic category", default=True)
     ask_completeness = models.BooleanField("key facts for completeness", default=False)
     ask_atomic_facts = models.BooleanField("atomic facts", default=False)
+    # The convergence rule: per question key, the coefficient a round must reach.
+    agreement_targets = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,7 +8,7 @@ Streaming: records are consumed in batches, so memory does not grow with the fil
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -53,25 +53,37 @@ class ImportReport:
         return lines
 
 
-def corpus_import_native(*, project: Project, path: Path) -> ImportReport:
-    """Import a native JSONL file into ``project`` (docs/formats/native-jsonl.md)."""
+def corpus_import_native(
+    *, project: Project, path: Path, progress: Callable[[int], None] | None = None
+) -> ImportReport:
+    """Import a native JSONL file into ``project`` (docs/formats/native-jsonl.md).
+    ``progress`` is called after each batch with the number of the last line read."""
     with path.open("rb") as stream, transaction.atomic():
         try:
             return corpus_import_records(
-                project=project, records=read_native(stream, file=path.name), source_format="native"
+                project=project,
+                records=read_native(stream, file=path.name),
+                source_format="native",
+                progress=progress,
             )
         except FormatError as error:
             raise ImportFailed(str(error)) from None
 
 
 def corpus_import_records(
-    *, project: Project, records: Iterable[DocumentRecord], source_format: str
+    *,
+    project: Project,
+    records: Iterable[DocumentRecord],
+    source_format: str,
+    progress: Callable[[int], None] | None = None,
 ) -> ImportReport:
     report = ImportReport()
     corpora: dict[str, Corpus] = {}
     with transaction.atomic():
         for batch in _batches(iter(records), BATCH_DOCUMENTS):
             _import_batch(project, batch, corpora, source_format, report)
+            if progress is not None:
+                progress(batch[-1].line)
     return report
 
 

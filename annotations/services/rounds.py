@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from annotations.models import Assignment, Round, RoundStatus
+from annotations.models import (
+    Assignment,
+    GuidelineVersion,
+    Membership,
+    Project,
+    Role,
+    Round,
+    RoundStatus,
+    Topic,
+)
 
 
 class RoundError(ValueError):
@@ -29,6 +39,9 @@ def round_assign_units(
 ) -> list[Assignment]:
     """Give each unit to exactly ``round.overlap`` distinct annotators, balancing load: each
     unit goes to the annotators with the fewest units so far (ties broken by their order)."""
+    # Lock the round: concurrent requests to assign units serialise here, so each sees the
+    # others' assignments and no unit ever goes to more than ``overlap`` people.
+    round = Round.objects.select_for_update().get(pk=round.pk)
     if round.status == RoundStatus.CLOSED:
         raise RoundError(f"round {round.name!r} is closed; its assignments cannot change")
     if len({a.pk for a in annotators}) < round.overlap:
@@ -77,3 +90,91 @@ def round_open(*, round: Round) -> Round:
     round.opened_at = timezone.now()
     round.save(update_fields=["status", "opened_at"])
     return round
+
+
+@transaction.atomic
+def round_close(*, round: Round) -> Round:
+    if round.status != RoundStatus.OPEN:
+        raise RoundError(f"round {round.name!r} is {round.status}; only an open round can close")
+    round.status = RoundStatus.CLOSED
+    round.closed_at = timezone.now()
+    round.save(update_fields=["status", "closed_at"])
+    # Imported here: tasks import services, so a module-level import would be circular.
+    from annotations.tasks import agreement_report_task
+
+    transaction.on_commit(lambda: agreement_report_task.delay(round.pk))
+    return round
+
+
+class RoundInvalid(RoundError):
+    """A round that cannot be created; ``errors`` names each field."""
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+@transaction.atomic
+def round_create(
+    *,
+    project: Project,
+    name: str,
+    kind: str,
+    overlap: int,
+    guideline_version: int,
+    annotators: Sequence[str],
+    sample: int | None = None,
+    seed: int = 0,
+    topic_ids: Sequence[int] | None = None,
+) -> Round:
+    """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
+    annotators, balancing load (docs/api/admin.md, Rounds)."""
+    errors: dict[str, list[str]] = {}
+    users = {
+        m.user.get_username(): m.user
+        for m in Membership.objects.filter(
+            project=project, role=Role.ANNOTATOR, user__username__in=annotators
+        ).select_related("user")
+    }
+    unknown = [a for a in annotators if a not in users]
+    if unknown:
+        errors["annotators"] = [f"not annotators of this project: {', '.join(unknown)}"]
+    if len(set(annotators)) < overlap:
+        errors["overlap"] = [
+            f"an overlap of {overlap} needs at least {overlap} distinct annotators"
+        ]
+    guideline = GuidelineVersion.objects.filter(project=project, version=guideline_version).first()
+    if guideline is None:
+        errors["guideline_version"] = [f"no guideline version {guideline_version} in this project"]
+    if Round.objects.filter(project=project, name=name).exists():
+        errors["name"] = [f"a round named {name!r} exists in this project"]
+    units = list(
+        Topic.objects.filter(document__corpus__project=project)
+        .order_by("document__corpus__slug", "document__external_id", "position")
+        .values_list("pk", flat=True)
+    )
+    if topic_ids is not None:
+        missing = sorted(set(topic_ids) - set(units))
+        if missing:
+            errors["units"] = [f"not units of this project: {missing}"]
+        chosen = list(dict.fromkeys(topic_ids))
+    else:
+        if sample is None or sample < 1 or sample > len(units):
+            errors["units"] = [
+                f"a sample of 1 to {len(units)} units (the project has {len(units)})"
+            ]
+            chosen = []
+        else:
+            chosen = sorted(random.Random(seed).sample(units, sample))
+    if errors:
+        raise RoundInvalid(errors)
+    round_ = Round.objects.create(
+        project=project,
+        name=name,
+        kind=kind,
+        overlap=overlap,
+        guideline_version=guideline,
+        seed=seed,
+    )
+    round_assign_units(round=round_, topic_ids=chosen, annotators=[users[a] for a in annotators])
+    return round_

@@ -8,6 +8,19 @@ import { QueuePage } from './queue/QueuePage';
 
 // The workspace (with the markdown renderer) loads on first use, keeping the landing page light.
 const WorkspacePage = lazy(() => import('./workspace/WorkspacePage').then((module) => ({ default: module.WorkspacePage })));
+// The admin screens are for few people; each loads on first use (the agreement page brings the charts).
+const AdminLayout = lazy(() => import('./admin/AdminLayout').then((module) => ({ default: module.AdminLayout })));
+const ProjectPage = lazy(() => import('./admin/ProjectPage').then((module) => ({ default: module.ProjectPage })));
+const RoundProgressPage = lazy(() =>
+  import('./admin/RoundProgressPage').then((module) => ({ default: module.RoundProgressPage })),
+);
+const AgreementPage = lazy(() => import('./admin/AgreementPage').then((module) => ({ default: module.AgreementPage })));
+const DisagreementsPage = lazy(() =>
+  import('./admin/DisagreementsPage').then((module) => ({ default: module.DisagreementsPage })),
+);
+const DisagreementUnitPage = lazy(() =>
+  import('./admin/DisagreementUnitPage').then((module) => ({ default: module.DisagreementUnitPage })),
+);
 
 function Loading() {
   return (
@@ -30,6 +43,14 @@ export function AppRoutes() {
           <Route path="app/queue" element={<QueuePage />} />
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
+        <Route path="app/admin" element={<AdminLayout />}>
+          <Route path="projects/:slug" element={<ProjectPage />} />
+          <Route path="rounds/:id/progress" element={<RoundProgressPage />} />
+          <Route path="rounds/:id/agreement" element={<AgreementPage />} />
+          <Route path="rounds/:id/disagreements" element={<DisagreementsPage />} />
+          <Route path="rounds/:id/disagreements/:topicId" element={<DisagreementUnitPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

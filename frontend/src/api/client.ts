@@ -2,7 +2,22 @@
 // cookie, JSON in and out, and Django's CSRF token on every unsafe method.
 
 import type {
+  AdminProject,
+  AdminProjectRef,
+  AdminRound,
+  AgreementHistory,
+  AgreementReport,
+  AgreementTargets,
+  DisagreementUnit,
+  DisagreementUnitSummary,
+  FeedbackBody,
+  GuidelineDiff,
+  GuidelineVersion,
   HeartbeatResponse,
+  Job,
+  JobStarted,
+  NewRoundBody,
+  RoundProgress,
   Me,
   QueueEntry,
   QueueResponse,
@@ -51,12 +66,17 @@ export function readCookie(name: string, cookies: string = document.cookie): str
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON, except FormData, which goes as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).body;
+}
+
+/** Like `apiRequest`, but also gives the status, for endpoints whose 200 and 202 mean different things. */
+export async function apiResponse<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; body: T }> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
   if (!SAFE_METHODS.has(method)) {
@@ -64,7 +84,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (token !== null) headers.set(CSRF_HEADER_NAME, token);
   }
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(options.body);
   }
@@ -75,7 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     throw new ApiError(response.status, body, errorMessage(method, path, response, body));
   }
-  return body as T;
+  return { status: response.status, body: body as T };
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -159,4 +181,98 @@ export function submitAssignment(assignmentId: number): Promise<QueueEntry> {
 
 export function sendHeartbeat(assignmentId: number, seconds: number): Promise<HeartbeatResponse> {
   return api.post<HeartbeatResponse>(`/api/assignments/${assignmentId}/heartbeat/`, { seconds });
+}
+
+// The project admin's screens (docs/api/admin.md).
+
+const slugPath = (slug: string) => `/api/admin/projects/${encodeURIComponent(slug)}`;
+
+export function getAdminProjects(signal?: AbortSignal): Promise<AdminProjectRef[]> {
+  return api.get<AdminProjectRef[]>('/api/admin/projects/', signal);
+}
+
+export function getAdminProject(slug: string, signal?: AbortSignal): Promise<AdminProject> {
+  return api.get<AdminProject>(`${slugPath(slug)}/`, signal);
+}
+
+export function saveTargets(slug: string, targets: AgreementTargets): Promise<AgreementTargets> {
+  return api.put<AgreementTargets>(`${slugPath(slug)}/targets/`, targets);
+}
+
+export function getGuideline(slug: string, version: number, signal?: AbortSignal): Promise<GuidelineVersion> {
+  return api.get<GuidelineVersion>(`${slugPath(slug)}/guidelines/${version}/`, signal);
+}
+
+/** 201 with the new version (max + 1, published at once); 400 when either field is empty. */
+export function publishGuideline(slug: string, body: { markdown: string; changelog: string }): Promise<GuidelineVersion> {
+  return api.post<GuidelineVersion>(`${slugPath(slug)}/guidelines/`, body);
+}
+
+export function getGuidelineDiff(slug: string, from: number, to: number, signal?: AbortSignal): Promise<GuidelineDiff> {
+  return api.get<GuidelineDiff>(`${slugPath(slug)}/guidelines/diff/?from=${from}&to=${to}`, signal);
+}
+
+/** 201 with the round in `draft`; 400 names the field at fault. */
+export function createRound(slug: string, body: NewRoundBody): Promise<AdminRound> {
+  return api.post<AdminRound>(`${slugPath(slug)}/rounds/`, body);
+}
+
+export function openRound(roundId: number): Promise<AdminRound> {
+  return api.post<AdminRound>(`/api/admin/rounds/${roundId}/open/`);
+}
+
+export function closeRound(roundId: number): Promise<AdminRound> {
+  return api.post<AdminRound>(`/api/admin/rounds/${roundId}/close/`);
+}
+
+export function getRoundProgress(roundId: number, signal?: AbortSignal): Promise<RoundProgress> {
+  return api.get<RoundProgress>(`/api/admin/rounds/${roundId}/progress/`, signal);
+}
+
+/** The latest report, or null when the round has none yet (404). */
+export async function getAgreement(roundId: number, signal?: AbortSignal): Promise<AgreementReport | null> {
+  try {
+    return await api.get<AgreementReport>(`/api/admin/rounds/${roundId}/agreement/`, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** 202 starts a job; 200 means the labels are unchanged and carries the reused report. */
+export async function computeAgreement(
+  roundId: number,
+): Promise<{ kind: 'job'; job: number } | { kind: 'report'; report: AgreementReport }> {
+  const { status, body } = await apiResponse<JobStarted | AgreementReport>(`/api/admin/rounds/${roundId}/agreement/`, {
+    method: 'POST',
+  });
+  if (status === 202 && 'job' in body) return { kind: 'job', job: body.job };
+  return { kind: 'report', report: body as AgreementReport };
+}
+
+export function getAgreementHistory(slug: string, signal?: AbortSignal): Promise<AgreementHistory> {
+  return api.get<AgreementHistory>(`${slugPath(slug)}/agreement-history/`, signal);
+}
+
+export function getDisagreements(roundId: number, signal?: AbortSignal): Promise<DisagreementUnitSummary[]> {
+  return api.get<DisagreementUnitSummary[]>(`/api/admin/rounds/${roundId}/disagreements/`, signal);
+}
+
+export function getDisagreement(roundId: number, topicId: number, signal?: AbortSignal): Promise<DisagreementUnit> {
+  return api.get<DisagreementUnit>(`/api/admin/rounds/${roundId}/disagreements/${topicId}/`, signal);
+}
+
+export function sendFeedback(roundId: number, body: FeedbackBody): Promise<{ id: number }> {
+  return api.post<{ id: number }>(`/api/admin/rounds/${roundId}/feedback/`, body);
+}
+
+/** Uploads a native JSONL corpus file; 202 with the import job. */
+export function startImport(slug: string, file: File): Promise<JobStarted> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<JobStarted>(`${slugPath(slug)}/imports/`, form);
+}
+
+export function getJob(jobId: number, signal?: AbortSignal): Promise<Job> {
+  return api.get<Job>(`/api/admin/jobs/${jobId}/`, signal);
 }

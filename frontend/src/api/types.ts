@@ -191,3 +191,261 @@ export interface MissingItem {
 export interface HeartbeatResponse {
   active_seconds: number;
 }
+
+// ---- The project admin's screens (docs/api/admin.md) ----
+
+/** One row of `GET /api/admin/projects/`. */
+export interface AdminProjectRef {
+  slug: string;
+  name: string;
+}
+
+/** draft → open → closed; kept open so a new status still renders. */
+export type RoundStatus = 'draft' | 'open' | 'closed' | (string & {});
+
+/** practice / pilot / production / error_typing. */
+export type RoundKind = 'practice' | 'pilot' | 'production' | 'error_typing' | (string & {});
+
+/** A round as the overview lists it; also the answer to create, open and close. */
+export interface AdminRound {
+  id: number;
+  name: string;
+  kind: RoundKind;
+  status: RoundStatus;
+  overlap: number;
+  guideline_version: number | null;
+  units: number;
+  assignments: number;
+  submitted: number;
+  created_at: string;
+  opened_at: string | null;
+  closed_at: string | null;
+  /** Not in the contract; used to find the round's project when the server sends it. */
+  project?: string;
+}
+
+export interface ProjectMember {
+  id: number;
+  username: string;
+  display_name: string;
+  roles: Role[];
+}
+
+export interface GuidelineVersionSummary {
+  version: number;
+  changelog: string;
+  created_at: string;
+  published_at: string | null;
+}
+
+/** `GET /api/admin/projects/{slug}/guidelines/{version}/` and the answer to publishing. */
+export interface GuidelineVersion extends GuidelineVersionSummary {
+  markdown: string;
+}
+
+export interface GuidelineDiff {
+  from: number;
+  to: number;
+  diff: string;
+}
+
+export interface CorpusCounts {
+  slug: string;
+  documents: number;
+  topics: number;
+  summaries: number;
+}
+
+/** Agreement targets by question key; a missing or null key has no target. */
+export type AgreementTargets = Partial<Record<string, number | null>>;
+
+/** `GET /api/admin/projects/{slug}/` */
+export interface AdminProject {
+  slug: string;
+  name: string;
+  /** Which questions the project asks (the workspace's `Scheme`, possibly with more keys). */
+  scheme: Partial<Scheme> & Record<string, unknown>;
+  members: ProjectMember[];
+  guidelines: GuidelineVersionSummary[];
+  rounds: AdminRound[];
+  corpora: CorpusCounts[];
+  targets: AgreementTargets;
+}
+
+/** The body of `POST /api/admin/projects/{slug}/rounds/`. */
+export interface NewRoundBody {
+  name: string;
+  kind: string;
+  overlap: number;
+  guideline_version: number;
+  annotators: string[];
+  units: { sample: number; seed: number } | { topics: number[] };
+}
+
+export interface AnnotatorProgress {
+  username: string;
+  display_name: string;
+  assigned: number;
+  submitted: number;
+  in_progress: number;
+  active_seconds: number;
+}
+
+export interface UnitAssignmentProgress {
+  username: string;
+  status: AssignmentStatus;
+  active_seconds: number;
+}
+
+export interface UnitProgress {
+  topic: number;
+  topic_name: string;
+  document: string;
+  assignments: UnitAssignmentProgress[];
+}
+
+/** `GET /api/admin/rounds/{id}/progress/` */
+export interface RoundProgress {
+  round: AdminRound;
+  annotators: AnnotatorProgress[];
+  units: UnitProgress[];
+}
+
+export interface Interval {
+  value: number;
+  ci: [number, number] | null;
+}
+
+export interface AgreementQuestion {
+  key: string;
+  label: string;
+  level: string;
+  n_units: number;
+  n_raters: number;
+  /** null when the question cannot be computed; `note` says why. */
+  coefficient: (Interval & { name: string }) | null;
+  alpha: Interval | null;
+  percent_agreement: number | null;
+  pairwise: { a: string; b: string; value: number | null }[];
+  vs_majority: { annotator: string; value: number | null }[];
+  confusion: { labels: string[]; counts: number[][] } | null;
+  target: number | null;
+  met: boolean | null;
+  note: string | null;
+  /** error_types only: a Fleiss kappa per type. Shape not fixed by the contract. */
+  per_label?: unknown;
+}
+
+/** `GET /api/admin/rounds/{id}/agreement/` (and a 200 from POST). */
+export interface AgreementReport {
+  round: number;
+  computed_at: string;
+  inputs_hash: string;
+  stale: boolean;
+  annotators: string[];
+  questions: AgreementQuestion[];
+}
+
+export interface AgreementHistoryPoint {
+  round: string;
+  round_id: number;
+  value: number | null;
+}
+
+export interface AgreementHistoryQuestion {
+  key: string;
+  label: string;
+  target: number | null;
+  points: AgreementHistoryPoint[];
+}
+
+/** `GET /api/admin/projects/{slug}/agreement-history/` */
+export interface AgreementHistory {
+  questions: AgreementHistoryQuestion[];
+}
+
+/** One row of `GET /api/admin/rounds/{id}/disagreements/`. */
+export interface DisagreementUnitSummary {
+  topic: number;
+  topic_name: string;
+  document: string;
+  /** How many sentences the annotators label differently. */
+  sentences: number;
+  /** How many summaries they judge differently (relevance / not a summary). */
+  summaries: number;
+  /** Whether they disagree on the topic category. */
+  topic_category: boolean;
+}
+
+export interface AdminSentenceJudgement {
+  label: SentenceLabel;
+  explanation: string;
+  /** Error type names, as the server renders them. */
+  error_types: string[];
+}
+
+export interface AdminSummaryJudgement {
+  relevance: number | null;
+  not_a_summary: boolean;
+  comment: string;
+}
+
+export interface DisagreementSentence {
+  id: number;
+  number: number;
+  text: string;
+  disagree: boolean;
+  /** By username; an annotator with no judgement is missing. */
+  judgements: Partial<Record<string, AdminSentenceJudgement>>;
+}
+
+export interface DisagreementSummary {
+  id: number;
+  label: string;
+  judgements: Partial<Record<string, AdminSummaryJudgement>>;
+  sentences: DisagreementSentence[];
+}
+
+/** A dialogue turn as the admin views send it (no character offsets). */
+export interface AdminTurn {
+  id: number;
+  position: number;
+  speaker: string;
+  role: string;
+  text: string;
+}
+
+/** `GET /api/admin/rounds/{id}/disagreements/{topic_id}/` */
+export interface DisagreementUnit {
+  topic: { id: number; name: string };
+  document: { title: string; turns: AdminTurn[] };
+  annotators: string[];
+  topic_category: Partial<Record<string, TopicCategory | ''>>;
+  summaries: DisagreementSummary[];
+}
+
+/** The body of `POST /api/admin/rounds/{id}/feedback/`. */
+export interface FeedbackBody {
+  annotator: string;
+  text: string;
+  sentence?: number;
+}
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** `GET /api/admin/jobs/{id}/` */
+export interface Job {
+  id: number;
+  kind: string;
+  status: JobStatus;
+  /** 0–100. */
+  progress: number;
+  message: string;
+  result: { lines?: string[] } | null;
+  error: string;
+}
+
+/** A 202 from an endpoint that starts a background job. */
+export interface JobStarted {
+  job: number;
+}

@@ -1,12 +1,15 @@
-import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
+import { Link, useInRouterContext } from 'react-router';
 
 import type { Membership } from '../api/types';
+import { adminPaths } from '../admin/paths';
 import { groupRolesByProject } from '../roles';
 
 export function ProjectList({ memberships }: { memberships: Membership[] }) {
   const headingId = useId();
   const projects = groupRolesByProject(memberships);
+  const administered = new Set(memberships.filter((m) => m.role === 'admin').map((m) => m.project));
 
   return (
     <section aria-labelledby={headingId}>
@@ -30,6 +33,9 @@ export function ProjectList({ memberships }: { memberships: Membership[] }) {
                       {role}
                     </Badge>
                   ))}
+                  {administered.has(project.project) && (
+                    <ManageLink slug={project.project} projectName={project.projectName} />
+                  )}
                 </Group>
               </Group>
             </Card>
@@ -37,5 +43,21 @@ export function ProjectList({ memberships }: { memberships: Membership[] }) {
         </Stack>
       )}
     </section>
+  );
+}
+
+/** The way into the admin screens. Outside a router (some tests) it is a plain link. */
+function ManageLink({ slug, projectName }: { slug: string; projectName: string }) {
+  const inRouter = useInRouterContext();
+  const to = adminPaths.project(slug);
+  const label = `Manage ${projectName}`;
+  return inRouter ? (
+    <Anchor component={Link} to={to} fw={600} aria-label={label}>
+      Manage
+    </Anchor>
+  ) : (
+    <Anchor href={to} fw={600} aria-label={label}>
+      Manage
+    </Anchor>
   );
 }

@@ -1,0 +1,282 @@
+"""A round's agreement report, from plain rating matrices (docs/api/admin.md, Agreement).
+
+Pure: the selector ``annotations.selectors.agreement_inputs`` reads the labels and hands
+them here as ``QuestionInput``s; this module picks the coefficient that fits each question
+(Cohen for two raters, Fleiss for three or more with complete units, Krippendorff's alpha
+always), adds bootstrap intervals, pairwise and vs-majority figures and a confusion matrix,
+and compares each with the admin's target. Label mappings (binning, merging) are applied by
+the caller when building inputs, so stored labels never change.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from annotations.agreement.alpha import krippendorff_alpha
+from annotations.agreement.bootstrap import bootstrap_ci
+from annotations.agreement.cohen import cohen_kappa, confusion_matrix
+from annotations.agreement.errors import AgreementError
+from annotations.agreement.fleiss import category_counts, fleiss_kappa
+from annotations.agreement.masi import masi_alpha
+from annotations.agreement.multilabel import per_label_fleiss
+from annotations.agreement.percent import percent_agreement
+
+N_RESAMPLES = 1000
+SEED = 20240101
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionInput:
+    key: str
+    label: str
+    level: str  # "nominal", "ordinal" or "set" (set-valued labels: MASI alpha)
+    raters: Sequence[str]
+    # raters x units; None where a rater gave no label for a unit.
+    matrix: Sequence[Sequence[Any]]
+    categories: Sequence[Any] | None = None
+
+
+def _interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    result = bootstrap_ci(coefficient, *args, n_resamples=N_RESAMPLES, seed=SEED, **kwargs)
+    return {"value": _round(result.estimate), "ci": [_round(result.low), _round(result.high)]}
+
+
+def _round(value: float) -> float | None:
+    return None if value is None or math.isnan(value) else round(float(value), 4)
+
+
+def _safe(compute: Any) -> tuple[Any, str | None]:
+    try:
+        return compute(), None
+    except AgreementError as error:
+        return None, str(error)
+
+
+def _informative(matrix: list[list[Any]]) -> list[int]:
+    """Units with at least two labels: the only ones any coefficient can use."""
+    return [
+        unit
+        for unit in range(len(matrix[0]) if matrix else 0)
+        if sum(row[unit] is not None for row in matrix) >= 2
+    ]
+
+
+def question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
+    raters = list(question.raters)
+    matrix = [list(row) for row in question.matrix]
+    units = _informative(matrix)
+    matrix = [[row[u] for u in units] for row in matrix]
+    report: dict[str, Any] = {
+        "key": question.key,
+        "label": question.label,
+        "level": question.level,
+        "n_units": len(units),
+        "n_raters": len(raters),
+        "coefficient": None,
+        "alpha": None,
+        "percent_agreement": None,
+        "pairwise": [],
+        "vs_majority": [],
+        "confusion": None,
+        "per_label": None,
+        "target": target,
+        "met": None,
+        "note": None,
+    }
+    if len(raters) < 2 or not units:
+        report["note"] = "Fewer than two raters labelled the same units."
+        return report
+    if question.level == "set":
+        return _set_report(report, matrix, raters, target)
+    categories = question.categories
+    alpha, alpha_note = _safe(
+        lambda: _interval(krippendorff_alpha, matrix, level=question.level, categories=categories)
+    )
+    report["alpha"] = alpha
+    percent, _ = _safe(lambda: percent_agreement(matrix, categories=categories))
+    report["percent_agreement"] = _round(percent) if percent is not None else None
+    coefficient, note = _main_coefficient(matrix, question.level, categories)
+    report["coefficient"] = coefficient or (
+        {"name": "Krippendorff's alpha", **alpha} if alpha else None
+    )
+    report["note"] = note if coefficient is None else None
+    if report["coefficient"] is None:
+        report["note"] = note or alpha_note
+    report["pairwise"] = _pairwise(matrix, raters, question.level, categories)
+    report["vs_majority"] = _vs_majority(matrix, raters, question.level, categories)
+    report["confusion"] = _confusion(matrix, categories)
+    _judge(report, target)
+    return report
+
+
+def _main_coefficient(
+    matrix: list[list[Any]], level: str, categories: Sequence[Any] | None
+) -> tuple[dict[str, Any] | None, str | None]:
+    weights = "quadratic" if level == "ordinal" else None
+    if len(matrix) == 2:
+        pairs = [
+            (a, b)
+            for a, b in zip(matrix[0], matrix[1], strict=True)
+            if a is not None and b is not None
+        ]
+        if not pairs:
+            return None, "The two raters share no labelled unit."
+        a, b = [p[0] for p in pairs], [p[1] for p in pairs]
+        name = "Cohen's kappa" + (" (quadratic weights)" if weights else "")
+        result, note = _safe(
+            lambda: _interval(cohen_kappa, a, b, weights=weights, labels=categories)
+        )
+        return ({"name": name, **result} if result else None), note
+    complete = [u for u in range(len(matrix[0])) if all(row[u] is not None for row in matrix)]
+    if len(complete) == len(matrix[0]) and level == "nominal":
+        counts = category_counts(
+            [[row[u] for u in complete] for row in matrix], categories=categories
+        ).counts
+        result, note = _safe(lambda: _interval(fleiss_kappa, counts))
+        return ({"name": "Fleiss' kappa", **result} if result else None), note
+    return None, (
+        "Units have different numbers of ratings (or the scale is ordinal): Krippendorff's"
+        " alpha is the coefficient."
+    )
+
+
+def _pairwise(
+    matrix: list[list[Any]], raters: list[str], level: str, categories: Sequence[Any] | None
+) -> list[dict[str, Any]]:
+    rows = []
+    for i, j in itertools.combinations(range(len(raters)), 2):
+        pairs = [
+            (a, b)
+            for a, b in zip(matrix[i], matrix[j], strict=True)
+            if a is not None and b is not None
+        ]
+        value, _ = (
+            _safe(
+                lambda pairs=pairs: cohen_kappa(
+                    [p[0] for p in pairs],
+                    [p[1] for p in pairs],
+                    weights="quadratic" if level == "ordinal" else None,
+                    labels=categories,
+                )
+            )
+            if pairs
+            else (None, None)
+        )
+        rows.append(
+            {
+                "a": raters[i],
+                "b": raters[j],
+                "value": _round(value) if value is not None else None,
+                "n_units": len(pairs),
+            }
+        )
+    return rows
+
+
+def _majority(values: list[Any]) -> Any:
+    """The most frequent label, or None on a tie (no majority to compare with)."""
+    counts = Counter(v for v in values if v is not None).most_common()
+    if not counts or (len(counts) > 1 and counts[0][1] == counts[1][1]):
+        return None
+    return counts[0][0]
+
+
+def _vs_majority(
+    matrix: list[list[Any]], raters: list[str], level: str, categories: Sequence[Any] | None
+) -> list[dict[str, Any]]:
+    """Each rater against the majority of the others (Cohen's kappa over units where the
+    others have a majority)."""
+    rows = []
+    for i, rater in enumerate(raters):
+        own, majority = [], []
+        for unit in range(len(matrix[0])):
+            mine = matrix[i][unit]
+            others = _majority([matrix[j][unit] for j in range(len(raters)) if j != i])
+            if mine is not None and others is not None:
+                own.append(mine)
+                majority.append(others)
+        value, _ = (
+            _safe(
+                lambda own=own, majority=majority: cohen_kappa(
+                    own,
+                    majority,
+                    weights="quadratic" if level == "ordinal" else None,
+                    labels=categories,
+                )
+            )
+            if own
+            else (None, None)
+        )
+        agreement = (
+            sum(a == b for a, b in zip(own, majority, strict=True)) / len(own) if own else None
+        )
+        rows.append(
+            {
+                "annotator": rater,
+                "value": _round(value) if value is not None else None,
+                "agreement": _round(agreement) if agreement is not None else None,
+                "n_units": len(own),
+            }
+        )
+    return rows
+
+
+def _confusion(matrix: list[list[Any]], categories: Sequence[Any] | None) -> dict[str, Any] | None:
+    """The confusion matrix of every pair of raters, summed (for two raters: theirs)."""
+    labels = (
+        list(categories)
+        if categories
+        else sorted({v for row in matrix for v in row if v is not None}, key=str)
+    )
+    if not labels:
+        return None
+    total = np.zeros((len(labels), len(labels)), dtype=int)
+    for i, j in itertools.combinations(range(len(matrix)), 2):
+        pairs = [
+            (a, b)
+            for a, b in zip(matrix[i], matrix[j], strict=True)
+            if a is not None and b is not None
+        ]
+        if pairs:
+            table = confusion_matrix([p[0] for p in pairs], [p[1] for p in pairs], labels=labels)
+            total += np.asarray(table.counts, dtype=int)
+    return {"labels": [str(label) for label in labels], "counts": total.tolist()}
+
+
+def _set_report(
+    report: dict[str, Any], matrix: list[list[Any]], raters: list[str], target: float | None
+) -> dict[str, Any]:
+    sets = [[frozenset(v) if v is not None else None for v in row] for row in matrix]
+    alpha, note = _safe(lambda: _interval(masi_alpha, sets))
+    report["alpha"] = alpha
+    report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
+    report["note"] = note
+    exact = [
+        all(row[u] == sets[0][u] for row in sets if row[u] is not None) for u in range(len(sets[0]))
+    ]
+    report["percent_agreement"] = _round(sum(exact) / len(exact)) if exact else None
+    per_label, _ = _safe(lambda: per_label_fleiss(sets))
+    if per_label:
+        report["per_label"] = {str(k): _round(v) for k, v in sorted(per_label.items(), key=str)}
+    _judge(report, target)
+    return report
+
+
+def _judge(report: dict[str, Any], target: float | None) -> None:
+    coefficient = report["coefficient"]
+    if target is not None and coefficient is not None and coefficient["value"] is not None:
+        report["met"] = coefficient["value"] >= target
+
+
+def round_report(
+    questions: Sequence[QuestionInput], *, targets: dict[str, float] | None = None
+) -> list[dict[str, Any]]:
+    targets = targets or {}
+    return [question_report(q, target=targets.get(q.key)) for q in questions]

@@ -1,0 +1,476 @@
+"""The project admin's API (docs/api/admin.md). Thin views: find the object among what the
+user administers (else 404), validate input, call a service or selector."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from annotations.models import (
+    AgreementReport,
+    Assignment,
+    GuidelineVersion,
+    Job,
+    Project,
+    Role,
+    Round,
+    RoundKind,
+    SummarySentence,
+    Topic,
+)
+from annotations.selectors.admin import (
+    administered_projects,
+    disagreement_unit,
+    disagreements,
+    project_overview,
+    round_progress,
+    round_summary,
+    rounds_with_counts,
+)
+from annotations.services.agreement_reports import agreement_report_current
+from annotations.services.feedback import feedback_send
+from annotations.services.guidelines import guideline_diff, guideline_publish
+from annotations.services.jobs import job_start
+from annotations.services.rounds import (
+    RoundError,
+    RoundInvalid,
+    round_close,
+    round_create,
+    round_open,
+)
+
+OBJECT = OpenApiTypes.OBJECT
+QUESTION_KEYS = [
+    "sentence_consistency",
+    "summary_consistency",
+    "error_types",
+    "relevance",
+    "relevance_binned",
+    "topic_category",
+    "topic_category_merged",
+    "not_a_summary",
+]
+
+
+def admin_project(request: Request, slug: str) -> Project:
+    project = administered_projects(user=request.user).filter(slug=slug).first()
+    if project is None:
+        raise Http404("No such project that you administer.")
+    return project
+
+
+def admin_round(request: Request, round_id: int) -> Round:
+    round_ = (
+        Round.objects.filter(
+            pk=round_id,
+            project__memberships__user_id=request.user.pk,
+            project__memberships__role=Role.ADMIN,
+        )
+        .select_related("project", "guideline_version")
+        .first()
+    )
+    if round_ is None:
+        raise Http404("No such round in a project that you administer.")
+    return round_
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> Response:
+    body: dict[str, Any] = {"detail": detail}
+    if errors:
+        body["errors"] = errors
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+class ProjectsView(APIView):
+    @extend_schema(responses=OBJECT, summary="Projects you administer")
+    def get(self, request: Request) -> Response:
+        return Response(
+            [{"slug": p.slug, "name": p.name} for p in administered_projects(user=request.user)]
+        )
+
+
+class ProjectView(APIView):
+    @extend_schema(responses=OBJECT, summary="Project overview for its admins")
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(project_overview(project=admin_project(request, slug)))
+
+
+class TargetsView(APIView):
+    @extend_schema(request=OBJECT, responses=OBJECT, summary="Set agreement targets per question")
+    def put(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        if not isinstance(request.data, dict):
+            return bad_request("Expected an object {question: target}.")
+        errors: dict[str, list[str]] = {}
+        targets = {}
+        for key, value in request.data.items():
+            if key not in QUESTION_KEYS:
+                errors[key] = [f"unknown question; allowed: {', '.join(QUESTION_KEYS)}"]
+            elif value is not None and (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not -1 <= value <= 1
+            ):
+                errors[key] = ["a number between -1 and 1, or null to remove"]
+            elif value is not None:
+                targets[key] = float(value)
+        if errors:
+            return bad_request("Invalid targets.", errors)
+        project.agreement_targets = targets
+        project.save(update_fields=["agreement_targets"])
+        return Response(targets)
+
+
+class GuidelineCreateView(APIView):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "GuidelineInput"
+
+        markdown = serializers.CharField(max_length=200_000, trim_whitespace=False)
+        changelog = serializers.CharField(max_length=5000)
+
+    @extend_schema(request=Input, responses=OBJECT, summary="Publish a new guideline version")
+    def post(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        data = validated(self.Input, request.data)
+        version = guideline_publish(project=project, user=request.user, **data)
+        return Response(_guideline(version), status=status.HTTP_201_CREATED)
+
+
+def _guideline(version: GuidelineVersion) -> dict[str, Any]:
+    return {
+        "version": version.version,
+        "markdown": version.markdown,
+        "changelog": version.changelog,
+        "created_at": version.created_at,
+        "published_at": version.published_at,
+    }
+
+
+class GuidelineView(APIView):
+    @extend_schema(responses=OBJECT, summary="One guideline version")
+    def get(self, request: Request, slug: str, version: int) -> Response:
+        project = admin_project(request, slug)
+        found = GuidelineVersion.objects.filter(project=project, version=version).first()
+        if found is None:
+            raise Http404(f"No guideline version {version}.")
+        return Response(_guideline(found))
+
+
+class GuidelineDiffView(APIView):
+    @extend_schema(responses=OBJECT, summary="Unified diff between two guideline versions")
+    def get(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        try:
+            old_number, new_number = (
+                int(request.query_params["from"]),
+                int(request.query_params["to"]),
+            )
+        except (KeyError, ValueError):
+            return bad_request("Give two versions: ?from=1&to=2.")
+        versions = {
+            g.version: g
+            for g in GuidelineVersion.objects.filter(
+                project=project, version__in=[old_number, new_number]
+            )
+        }
+        missing = [n for n in (old_number, new_number) if n not in versions]
+        if missing:
+            return bad_request(f"No guideline version(s) {missing} in this project.")
+        return Response(
+            {
+                "from": old_number,
+                "to": new_number,
+                "diff": guideline_diff(versions[old_number], versions[new_number]),
+            }
+        )
+
+
+class RoundCreateView(APIView):
+    class Units(serializers.Serializer):
+        sample = serializers.IntegerField(min_value=1, required=False)
+        seed = serializers.IntegerField(required=False, default=0)
+        topics = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("sample" in attrs) == ("topics" in attrs):
+                raise serializers.ValidationError("give either sample (with seed) or topics")
+            return attrs
+
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "RoundCreateInput"
+
+        name = serializers.CharField(max_length=200)
+        kind = serializers.ChoiceField(
+            choices=[k.value for k in RoundKind if k != RoundKind.REFERENCE]
+        )
+        overlap = serializers.IntegerField(min_value=1, max_value=20)
+        guideline_version = serializers.IntegerField(min_value=1)
+        annotators = serializers.ListField(
+            child=serializers.CharField(), min_length=1, max_length=500
+        )
+        units = serializers.DictField()
+
+    @extend_schema(
+        request=Input, responses=OBJECT, summary="Create a draft round and its assignments"
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        data = validated(self.Input, request.data)
+        units = RoundCreateView.Units(data=data.pop("units"))
+        if not units.is_valid():
+            return bad_request("Invalid units.", {"units": [str(e) for e in _flat(units.errors)]})
+        try:
+            round_ = round_create(
+                project=project,
+                sample=units.validated_data.get("sample"),
+                seed=units.validated_data.get("seed", 0),
+                topic_ids=units.validated_data.get("topics"),
+                **data,
+            )
+        except RoundInvalid as invalid:
+            return bad_request("The round cannot be created.", invalid.errors)
+        return Response(
+            round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def _flat(errors: Any) -> list[Any]:
+    if isinstance(errors, dict):
+        return [f"{k}: {' '.join(map(str, v))}" for k, v in errors.items()]
+    return list(errors)
+
+
+class RoundTransitionView(APIView):
+    transition = staticmethod(round_open)
+
+    @extend_schema(request=None, responses=OBJECT, summary="Open or close a round")
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        try:
+            self.transition(round=round_)
+        except RoundError as error:
+            return bad_request(str(error))
+        return Response(round_summary(rounds_with_counts(round_.project).get(pk=round_.pk)))
+
+
+class RoundOpenView(RoundTransitionView):
+    transition = staticmethod(round_open)
+
+
+class RoundCloseView(RoundTransitionView):
+    transition = staticmethod(round_close)
+
+
+class RoundProgressView(APIView):
+    @extend_schema(responses=OBJECT, summary="Progress per annotator and per unit")
+    def get(self, request: Request, round_id: int) -> Response:
+        return Response(round_progress(round=admin_round(request, round_id)))
+
+
+def _report(report: AgreementReport, *, stale: bool) -> dict[str, Any]:
+    return {
+        "round": report.round_id,
+        "computed_at": report.computed_at,
+        "inputs_hash": report.inputs_hash,
+        "stale": stale,
+        **report.results,
+    }
+
+
+class AgreementView(APIView):
+    @extend_schema(responses=OBJECT, summary="The round's latest agreement report")
+    def get(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        latest = AgreementReport.objects.filter(round=round_).order_by("-computed_at").first()
+        if latest is None:
+            raise Http404("No agreement report yet: compute one.")
+        current, _ = agreement_report_current(round=round_)
+        return Response(_report(latest, stale=current is None or current.pk != latest.pk))
+
+    @extend_schema(request=None, responses=OBJECT, summary="Compute the report (background job)")
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        current, _ = agreement_report_current(round=round_)
+        if current is not None:
+            return Response(_report(current, stale=False))
+        from annotations.tasks import agreement_report_task
+
+        job = job_start(
+            project=round_.project,
+            kind="agreement",
+            params={"round": round_.pk},
+            user=request.user,
+            enqueue=lambda job_id: agreement_report_task.delay(round_.pk, job_id),
+        )
+        return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+class AgreementHistoryView(APIView):
+    @extend_schema(responses=OBJECT, summary="Each question's agreement across the rounds")
+    def get(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        latest: dict[int, AgreementReport] = {}
+        for report in (
+            AgreementReport.objects.filter(round__project=project)
+            .select_related("round")
+            .order_by("computed_at")
+        ):
+            latest[report.round_id] = report
+        ordered = sorted(latest.values(), key=lambda r: (r.round.created_at, r.round_id))
+        questions: dict[str, dict[str, Any]] = {}
+        for report in ordered:
+            for question in report.results.get("questions", []):
+                entry = questions.setdefault(
+                    question["key"],
+                    {
+                        "key": question["key"],
+                        "label": question["label"],
+                        "target": project.agreement_targets.get(question["key"]),
+                        "points": [],
+                    },
+                )
+                coefficient = question.get("coefficient")
+                entry["points"].append(
+                    {
+                        "round": report.round.name,
+                        "round_id": report.round_id,
+                        "value": coefficient["value"] if coefficient else None,
+                    }
+                )
+        return Response({"questions": list(questions.values())})
+
+
+class DisagreementsView(APIView):
+    @extend_schema(responses=OBJECT, summary="Units where annotators disagree")
+    def get(self, request: Request, round_id: int) -> Response:
+        return Response(disagreements(round=admin_round(request, round_id)))
+
+
+class DisagreementUnitView(APIView):
+    @extend_schema(responses=OBJECT, summary="Everyone's labels on one unit, side by side")
+    def get(self, request: Request, round_id: int, topic_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        topic = (
+            Topic.objects.filter(pk=topic_id, assignments__round=round_)
+            .select_related("document")
+            .first()
+        )
+        if topic is None:
+            raise Http404("This unit is not in the round.")
+        return Response(disagreement_unit(round=round_, topic=topic))
+
+
+class FeedbackCreateView(APIView):
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "FeedbackInput"
+
+        annotator = serializers.CharField()
+        text = serializers.CharField(max_length=5000)
+        sentence = serializers.IntegerField(required=False, allow_null=True)
+
+    @extend_schema(request=Input, responses=OBJECT, summary="Write feedback to an annotator")
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        data = validated(self.Input, request.data)
+        assignments = Assignment.objects.filter(round=round_, annotator__username=data["annotator"])
+        if not assignments.exists():
+            return bad_request(
+                "No such annotator in this round.",
+                {"annotator": [f"{data['annotator']!r} has no assignment in this round"]},
+            )
+        sentence = None
+        if data.get("sentence") is not None:
+            sentence = SummarySentence.objects.filter(
+                pk=data["sentence"], summary__topic__assignments__round=round_
+            ).first()
+            if sentence is None:
+                return bad_request(
+                    "No such sentence in this round.", {"sentence": ["not in this round's units"]}
+                )
+        feedback = feedback_send(
+            round=round_,
+            annotator=assignments[0].annotator,
+            author=request.user,
+            text=data["text"],
+            sentence=sentence,
+        )
+        return Response({"id": feedback.pk}, status=status.HTTP_201_CREATED)
+
+
+class ImportCreateView(APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={
+            "multipart/form-data": {
+                "type": "object",
+                "properties": {"file": {"type": "string", "format": "binary"}},
+            }
+        },
+        responses=OBJECT,
+        summary="Import a native JSONL corpus file (background job)",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        upload = request.FILES.get("file")
+        if upload is None:
+            return bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
+        folder = Path(settings.MEDIA_ROOT) / "imports"
+        folder.mkdir(parents=True, exist_ok=True)
+        # A name of our own: the uploaded name is kept for messages only, never as a path.
+        path = folder / f"{uuid.uuid4().hex}.jsonl"
+        with path.open("wb") as out:
+            for chunk in upload.chunks():
+                out.write(chunk)
+        from annotations.tasks import import_job_task
+
+        job = job_start(
+            project=project,
+            kind="import",
+            params={"path": str(path), "name": Path(upload.name or "upload.jsonl").name},
+            user=request.user,
+            enqueue=import_job_task.delay,
+        )
+        return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+class JobView(APIView):
+    @extend_schema(responses=OBJECT, summary="A background job's state and progress")
+    def get(self, request: Request, job_id: int) -> Response:
+        job = Job.objects.filter(
+            pk=job_id, project__in=administered_projects(user=request.user)
+        ).first()
+        if job is None:
+            raise Http404("No such job in a project that you administer.")
+        return Response(
+            {
+                "id": job.pk,
+                "kind": job.kind,
+                "status": job.status,
+                "progress": job.progress,
+                "message": job.message,
+                "result": job.result,
+                "error": job.error,
+            }
+        )

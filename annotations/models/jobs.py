@@ -1,0 +1,46 @@
+"""Background jobs a person waits for in the browser (imports, agreement reports): their
+state and progress, written by the Celery task, polled by the page.
+
+States:  queued ──worker starts──▶ running ──▶ succeeded
+                                          └──▶ failed (error says why; nothing half-written)
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "queued"
+    RUNNING = "running", "running"
+    SUCCEEDED = "succeeded", "succeeded"
+    FAILED = "failed", "failed"
+
+
+class Job(models.Model):
+    project = models.ForeignKey(
+        "annotations.Project", on_delete=models.CASCADE, related_name="jobs"
+    )
+    kind = models.CharField(max_length=20)
+    status = models.CharField(max_length=9, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    message = models.CharField(max_length=300, blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} job {self.pk} ({self.status})"

@@ -1,0 +1,296 @@
+"""Reads for project admins: overview, round progress, disagreements (docs/api/admin.md).
+
+The admin's views carry no summarizer names either: an admin compares people's labels,
+and does not need to know which model wrote what to do so.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Count, Q, QuerySet
+
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    Corpus,
+    GuidelineVersion,
+    Membership,
+    Project,
+    Role,
+    Round,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    SummarySentence,
+    Topic,
+    TopicJudgement,
+    Turn,
+)
+from annotations.selectors.workspace import summary_labels
+
+
+def administered_projects(*, user: AbstractBaseUser) -> QuerySet[Project]:
+    return Project.objects.filter(memberships__user_id=user.pk, memberships__role=Role.ADMIN)
+
+
+def display_name(user: AbstractBaseUser) -> str:
+    return user.get_full_name() or user.get_username()
+
+
+def round_summary(round_: Round) -> dict[str, Any]:
+    """A round as listed: expects ``units``, ``assignment_count`` and ``submitted`` annotated."""
+    return {
+        "id": round_.pk,
+        "name": round_.name,
+        "kind": round_.kind,
+        "status": round_.status,
+        "overlap": round_.overlap,
+        "guideline_version": round_.guideline_version.version if round_.guideline_version else None,
+        "units": round_.units,
+        "assignments": round_.assignment_count,
+        "submitted": round_.submitted,
+        "created_at": round_.created_at,
+        "opened_at": round_.opened_at,
+        "closed_at": round_.closed_at,
+    }
+
+
+def rounds_with_counts(project: Project) -> QuerySet[Round]:
+    return (
+        Round.objects.filter(project=project)
+        .select_related("guideline_version")
+        .annotate(
+            units=Count("assignments__topic", distinct=True),
+            assignment_count=Count("assignments", distinct=True),
+            submitted=Count(
+                "assignments",
+                filter=Q(assignments__status=AssignmentStatus.SUBMITTED),
+                distinct=True,
+            ),
+        )
+        .order_by("created_at", "id")
+    )
+
+
+def project_overview(*, project: Project) -> dict[str, Any]:
+    roles: dict[int, list[str]] = defaultdict(list)
+    users = {}
+    for membership in Membership.objects.filter(project=project).select_related("user"):
+        roles[membership.user_id].append(membership.role)
+        users[membership.user_id] = membership.user
+    corpora = Corpus.objects.filter(project=project).annotate(
+        documents_count=Count("documents", distinct=True),
+        topics_count=Count("documents__topics", distinct=True),
+        summaries_count=Count("documents__topics__summaries", distinct=True),
+    )
+    return {
+        "slug": project.slug,
+        "name": project.name,
+        "scheme": project.scheme,
+        "members": [
+            {
+                "id": user.pk,
+                "username": user.get_username(),
+                "display_name": display_name(user),
+                "roles": sorted(roles[user.pk]),
+            }
+            for user in sorted(users.values(), key=lambda u: u.get_username())
+        ],
+        "guidelines": [
+            {
+                "version": g.version,
+                "changelog": g.changelog,
+                "created_at": g.created_at,
+                "published_at": g.published_at,
+            }
+            for g in GuidelineVersion.objects.filter(project=project).order_by("-version")
+        ],
+        "rounds": [round_summary(r) for r in rounds_with_counts(project)],
+        "corpora": [
+            {
+                "slug": c.slug,
+                "documents": c.documents_count,
+                "topics": c.topics_count,
+                "summaries": c.summaries_count,
+            }
+            for c in corpora
+        ],
+        "targets": project.agreement_targets,
+    }
+
+
+def round_progress(*, round: Round) -> dict[str, Any]:
+    assignments = list(
+        Assignment.objects.filter(round=round, annotator__isnull=False)
+        .select_related("annotator", "topic__document")
+        .order_by("topic_id", "annotator__username")
+    )
+    per_annotator: dict[int, dict[str, Any]] = {}
+    units: dict[int, dict[str, Any]] = {}
+    for a in assignments:
+        row = per_annotator.setdefault(
+            a.annotator_id,
+            {
+                "username": a.annotator.get_username(),
+                "display_name": display_name(a.annotator),
+                "assigned": 0,
+                "submitted": 0,
+                "in_progress": 0,
+                "active_seconds": 0,
+            },
+        )
+        row["assigned"] += 1
+        row["submitted"] += a.status == AssignmentStatus.SUBMITTED
+        row["in_progress"] += a.status == AssignmentStatus.IN_PROGRESS
+        row["active_seconds"] += a.active_seconds
+        unit = units.setdefault(
+            a.topic_id,
+            {
+                "topic": a.topic_id,
+                "topic_name": a.topic.name,
+                "document": a.topic.document.title or a.topic.document.external_id,
+                "assignments": [],
+            },
+        )
+        unit["assignments"].append(
+            {
+                "username": a.annotator.get_username(),
+                "status": a.status,
+                "active_seconds": a.active_seconds,
+            }
+        )
+    round_ = rounds_with_counts(round.project).get(pk=round.pk)
+    return {
+        "round": round_summary(round_),
+        "annotators": sorted(per_annotator.values(), key=lambda r: r["username"]),
+        "units": list(units.values()),
+    }
+
+
+def _round_labels(round_: Round, topic_ids: list[int] | None = None) -> dict[str, Any]:
+    """Every submitted person's labels in the round (optionally for some units)."""
+    assignments = Assignment.objects.filter(
+        round=round_, annotator__isnull=False, status=AssignmentStatus.SUBMITTED
+    )
+    if topic_ids is not None:
+        assignments = assignments.filter(topic_id__in=topic_ids)
+    rater_of = dict(assignments.values_list("id", "annotator__username"))
+    topic_of = dict(assignments.values_list("id", "topic_id"))
+    sentences: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for j in SentenceJudgement.objects.filter(assignment_id__in=rater_of).prefetch_related(
+        "error_types"
+    ):
+        sentences[j.sentence_id][rater_of[j.assignment_id]] = {
+            "label": j.label,
+            "explanation": j.explanation,
+            "error_types": sorted(t.name for t in j.error_types.all()),
+        }
+    summaries: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for j in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
+        summaries[j.summary_id][rater_of[j.assignment_id]] = {
+            "relevance": j.relevance,
+            "not_a_summary": j.not_a_summary,
+            "comment": j.comment,
+        }
+    topics: dict[int, dict[str, str]] = defaultdict(dict)
+    for j in TopicJudgement.objects.filter(assignment_id__in=rater_of):
+        topics[topic_of[j.assignment_id]][rater_of[j.assignment_id]] = j.category
+    raters_of_topic: dict[int, set[str]] = defaultdict(set)
+    for assignment_id, topic_id in topic_of.items():
+        raters_of_topic[topic_id].add(rater_of[assignment_id])
+    return {
+        "sentences": sentences,
+        "summaries": summaries,
+        "topics": topics,
+        "raters": raters_of_topic,
+    }
+
+
+def _differ(values: list[Any]) -> bool:
+    return len(values) >= 2 and len(set(values)) > 1
+
+
+def disagreements(*, round: Round) -> list[dict[str, Any]]:
+    labels = _round_labels(round)
+    topic_ids = [t for t, raters in labels["raters"].items() if len(raters) >= 2]
+    sentence_topic = dict(
+        SummarySentence.objects.filter(summary__topic_id__in=topic_ids).values_list(
+            "id", "summary__topic_id"
+        )
+    )
+    summary_topic = dict(
+        Summary.objects.filter(topic_id__in=topic_ids).values_list("id", "topic_id")
+    )
+    counts: dict[int, dict[str, int]] = defaultdict(lambda: {"sentences": 0, "summaries": 0})
+    for sentence_id, by_rater in labels["sentences"].items():
+        if sentence_id in sentence_topic and _differ([v["label"] for v in by_rater.values()]):
+            counts[sentence_topic[sentence_id]]["sentences"] += 1
+    for summary_id, by_rater in labels["summaries"].items():
+        if summary_id in summary_topic and _differ([v["relevance"] for v in by_rater.values()]):
+            counts[summary_topic[summary_id]]["summaries"] += 1
+    topic_disagrees = {
+        t for t, by_rater in labels["topics"].items() if _differ(list(by_rater.values()))
+    }
+    units = []
+    for topic in (
+        Topic.objects.filter(pk__in=set(counts) | topic_disagrees)
+        .select_related("document")
+        .order_by("document__external_id", "position")
+    ):
+        units.append(
+            {
+                "topic": topic.pk,
+                "topic_name": topic.name,
+                "document": topic.document.title or topic.document.external_id,
+                "sentences": counts[topic.pk]["sentences"],
+                "summaries": counts[topic.pk]["summaries"],
+                "topic_category": topic.pk in topic_disagrees,
+            }
+        )
+    return units
+
+
+def disagreement_unit(*, round: Round, topic: Topic) -> dict[str, Any]:
+    labels = _round_labels(round, topic_ids=[topic.pk])
+    raters = sorted(labels["raters"].get(topic.pk, set()))
+    summaries = list(Summary.objects.filter(topic=topic).order_by("position", "id").only("id"))
+    sentences: dict[int, list[SummarySentence]] = defaultdict(list)
+    for sentence in SummarySentence.objects.filter(summary__topic=topic).order_by("position"):
+        sentences[sentence.summary_id].append(sentence)
+    letters = summary_labels(len(summaries))
+    return {
+        "topic": {"id": topic.pk, "name": topic.name},
+        "document": {
+            "title": topic.document.title or topic.document.external_id,
+            "turns": list(
+                Turn.objects.filter(document_id=topic.document_id)
+                .order_by("position")
+                .values("id", "position", "speaker", "role", "text")
+            ),
+        },
+        "annotators": raters,
+        "topic_category": labels["topics"].get(topic.pk, {}),
+        "summaries": [
+            {
+                "id": summary.pk,
+                "label": letter,
+                "judgements": labels["summaries"].get(summary.pk, {}),
+                "sentences": [
+                    {
+                        "id": s.pk,
+                        "number": s.position + 1,
+                        "text": s.text,
+                        "disagree": _differ(
+                            [v["label"] for v in labels["sentences"].get(s.pk, {}).values()]
+                        ),
+                        "judgements": labels["sentences"].get(s.pk, {}),
+                    }
+                    for s in sentences[summary.pk]
+                ],
+            }
+            for summary, letter in zip(summaries, letters, strict=True)
+        ],
+    }

@@ -1,0 +1,233 @@
+"""The labels of a round as rating matrices, one per question (annotations.agreement.report).
+
+Only submitted assignments of people count (published reference labels have no annotator).
+Analysis mappings are applied here, at read time: relevance binned {1,2}→0 {3,4,5}→1, topic
+category with marginal + irrelevant merged; stored labels never change. A fixed number of
+queries whatever the round's size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from typing import Any
+
+from annotations.agreement.report import QuestionInput
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    Round,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    SummarySentence,
+    TopicJudgement,
+)
+
+RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
+MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
+
+
+def round_question_inputs(*, round: Round) -> list[QuestionInput]:
+    project = round.project
+    assignments = list(
+        Assignment.objects.filter(
+            round=round, annotator__isnull=False, status=AssignmentStatus.SUBMITTED
+        )
+        .select_related("annotator")
+        .order_by("annotator__username")
+    )
+    raters = sorted({a.annotator.get_username() for a in assignments})
+    rater_of = {a.pk: a.annotator.get_username() for a in assignments}
+    topic_ids = sorted({a.topic_id for a in assignments})
+    summaries = list(
+        Summary.objects.filter(topic_id__in=topic_ids)
+        .order_by("topic_id", "position", "id")
+        .values_list("id", "topic_id")
+    )
+    sentences = list(
+        SummarySentence.objects.filter(summary__topic_id__in=topic_ids)
+        .order_by("summary__topic_id", "summary__position", "summary_id", "position")
+        .values_list("id", "summary_id")
+    )
+    labels: dict[tuple[str, int], str] = {}
+    types: dict[tuple[str, int], frozenset[str]] = defaultdict(frozenset)
+    judgements = SentenceJudgement.objects.filter(assignment_id__in=rater_of).values_list(
+        "assignment_id", "sentence_id", "label"
+    )
+    for assignment_id, sentence_id, label in judgements:
+        if label:
+            labels[(rater_of[assignment_id], sentence_id)] = label
+    through = SentenceJudgement.error_types.through.objects.filter(
+        sentencejudgement__assignment_id__in=rater_of
+    ).values_list(
+        "sentencejudgement__assignment_id", "sentencejudgement__sentence_id", "errortype__name"
+    )
+    for assignment_id, sentence_id, name in through:
+        key = (rater_of[assignment_id], sentence_id)
+        types[key] = types[key] | {name}
+    summary_answers = {
+        (rater_of[a], s): (relevance, flag)
+        for a, s, relevance, flag in SummaryJudgement.objects.filter(
+            assignment_id__in=rater_of
+        ).values_list("assignment_id", "summary_id", "relevance", "not_a_summary")
+    }
+    categories = {
+        (rater_of[a], topic): category
+        for a, topic, category in TopicJudgement.objects.filter(assignment_id__in=rater_of)
+        .exclude(category="")
+        .values_list("assignment_id", "assignment__topic_id", "category")
+    }
+    assigned = {(rater_of[a.pk], a.topic_id) for a in assignments}
+    topic_of_summary = dict(summaries)
+    summary_of_sentence = dict(sentences)
+
+    def rated(rater: str, topic_id: int) -> bool:
+        return (rater, topic_id) in assigned
+
+    def matrix(units: list[int], value: Any, topic: Any) -> list[list[Any]]:
+        return [
+            [value(rater, unit) if rated(rater, topic(unit)) else None for unit in units]
+            for rater in raters
+        ]
+
+    sentence_ids = [s for s, _ in sentences]
+    summary_ids = [s for s, _ in summaries]
+    sentence_topic = lambda s: topic_of_summary[summary_of_sentence[s]]  # noqa: E731
+    sentences_of: dict[int, list[int]] = defaultdict(list)
+    for sentence_id, summary_id in sentences:
+        sentences_of[summary_id].append(sentence_id)
+
+    def summary_consistency(rater: str, summary_id: int) -> str | None:
+        values = [labels.get((rater, s)) for s in sentences_of[summary_id]]
+        if any(v is None for v in values) or not values:
+            return None
+        return "consistent" if all(v == "consistent" for v in values) else "inconsistent"
+
+    def relevance(rater: str, summary_id: int) -> int | None:
+        answer = summary_answers.get((rater, summary_id))
+        return answer[0] if answer else None
+
+    def error_types(rater: str, sentence_id: int) -> frozenset[str] | None:
+        return (
+            types[(rater, sentence_id)]
+            if labels.get((rater, sentence_id)) == "inconsistent"
+            else None
+        )
+
+    questions = []
+    if project.ask_consistency:
+        questions.append(
+            QuestionInput(
+                "sentence_consistency",
+                "Sentence consistency",
+                "nominal",
+                raters,
+                matrix(sentence_ids, lambda r, s: labels.get((r, s)), sentence_topic),
+                categories=["consistent", "inconsistent"],
+            )
+        )
+        questions.append(
+            QuestionInput(
+                "summary_consistency",
+                "Summary consistency (from sentences)",
+                "nominal",
+                raters,
+                matrix(summary_ids, summary_consistency, topic_of_summary.get),
+                categories=["consistent", "inconsistent"],
+            )
+        )
+    if project.ask_consistency and project.ask_error_types:
+        questions.append(
+            QuestionInput(
+                "error_types",
+                "Error types (sentences labelled inconsistent)",
+                "set",
+                raters,
+                matrix(sentence_ids, error_types, sentence_topic),
+            )
+        )
+    if project.ask_relevance:
+        questions.append(
+            QuestionInput(
+                "relevance",
+                "Relevance (1-5)",
+                "ordinal",
+                raters,
+                matrix(summary_ids, relevance, topic_of_summary.get),
+                categories=[1, 2, 3, 4, 5],
+            )
+        )
+        questions.append(
+            QuestionInput(
+                "relevance_binned",
+                "Relevance binned {1,2} / {3,4,5}",
+                "nominal",
+                raters,
+                matrix(
+                    summary_ids,
+                    lambda r, s: RELEVANCE_BINS.get(relevance(r, s)) if relevance(r, s) else None,
+                    topic_of_summary.get,
+                ),
+                categories=[0, 1],
+            )
+        )
+    if project.ask_topic_category:
+        questions.append(
+            QuestionInput(
+                "topic_category",
+                "Topic category",
+                "nominal",
+                raters,
+                matrix(topic_ids, lambda r, t: categories.get((r, t)), lambda t: t),
+                categories=["main", "marginal", "irrelevant"],
+            )
+        )
+        questions.append(
+            QuestionInput(
+                "topic_category_merged",
+                "Topic category (marginal + irrelevant merged)",
+                "nominal",
+                raters,
+                matrix(
+                    topic_ids,
+                    lambda r, t: MERGED_CATEGORIES.get(categories.get((r, t), "")),
+                    lambda t: t,
+                ),
+                categories=["main", "marginal"],
+            )
+        )
+    if project.ask_not_a_summary:
+        questions.append(
+            QuestionInput(
+                "not_a_summary",
+                "Not a summary",
+                "nominal",
+                raters,
+                matrix(
+                    summary_ids,
+                    lambda r, s: bool(summary_answers.get((r, s), (None, False))[1]),
+                    topic_of_summary.get,
+                ),
+                categories=[False, True],
+            )
+        )
+    return questions
+
+
+def inputs_hash(questions: list[QuestionInput]) -> str:
+    """sha256 of every question's raters and matrix: a report is reused until it changes."""
+    encoded = json.dumps(
+        [
+            [
+                q.key,
+                list(q.raters),
+                [[sorted(v) if isinstance(v, frozenset) else v for v in row] for row in q.matrix],
+            ]
+            for q in questions
+        ],
+        sort_keys=True,
+        default=str,
+    )
+    return hashlib.sha256(encoded.encode()).hexdigest()

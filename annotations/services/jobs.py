@@ -1,0 +1,48 @@
+"""Background jobs: create one and queue its task after commit; record progress and outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connections, transaction
+from django.utils import timezone
+
+from annotations.models import Job, JobStatus, Project
+
+
+def job_start(
+    *,
+    project: Project,
+    kind: str,
+    params: dict[str, Any],
+    user: AbstractBaseUser | None,
+    enqueue: Callable[[int], Any],
+) -> Job:
+    """Create the job and queue ``enqueue(job.pk)`` once the transaction commits, so the
+    worker never looks for a job that is not there yet."""
+    job = Job.objects.create(
+        project=project, kind=kind, params=params, created_by_id=user.pk if user else None
+    )
+    transaction.on_commit(lambda: enqueue(job.pk))
+    return job
+
+
+def job_progress(job_id: int, *, progress: int, message: str) -> None:
+    # Through the "progress" connection (PostgreSQL) the UPDATE commits at once, outside the
+    # job's own transaction, so the page sees it while the job runs.
+    using = "progress" if "progress" in connections.databases else "default"
+    Job.objects.using(using).filter(pk=job_id).update(
+        status=JobStatus.RUNNING, progress=max(0, min(progress, 100)), message=message[:300]
+    )
+
+
+def job_finish(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
+    Job.objects.filter(pk=job_id).update(
+        status=JobStatus.FAILED if error else JobStatus.SUCCEEDED,
+        progress=100 if not error else 0,
+        result=result,
+        error=error,
+        finished_at=timezone.now(),
+    )

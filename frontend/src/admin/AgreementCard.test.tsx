@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { agreementHistory, agreementQuestion } from '../test/adminFixtures';
+import { renderWithProviders } from '../test/render';
+import { AgreementCard } from './AgreementCard';
+
+const ANNOTATORS = ['linguist1', 'linguist2'];
+
+describe('an agreement card', () => {
+  it('shows the coefficient with its interval, alpha, agreement, counts and the target met', () => {
+    renderWithProviders(
+      <AgreementCard
+        question={agreementQuestion()}
+        annotators={ANNOTATORS}
+        history={agreementHistory().questions[0]}
+        roundId={1}
+      />,
+    );
+
+    const card = screen.getByRole('article', { name: 'Sentence consistency' });
+    expect(card).toHaveTextContent("Cohen's kappa");
+    expect(within(card).getByTestId('coefficient-value')).toHaveTextContent('0.42');
+    expect(card).toHaveTextContent('95% CI 0.31 to 0.53');
+    expect(card).toHaveTextContent("Krippendorff's alpha0.41 (95% CI 0.30 to 0.52)");
+    expect(card).toHaveTextContent('Percent agreement81%');
+    expect(card).toHaveTextContent('Units129');
+    expect(card).toHaveTextContent('Raters2');
+    expect(card).toHaveTextContent('Target0.40');
+    expect(within(card).getByText('Target met')).toBeInTheDocument();
+
+    // The chart across rounds is named by what it shows.
+    expect(within(card).getByRole('img', { name: /Sentence consistency by round: Practice 0.35, Pilot 1 0.42. Target 0.40/ })).toBeInTheDocument();
+
+    // The heatmap prints its number in the cell; the confusion matrix is a table.
+    const heatmap = within(card).getByRole('table', { name: "Pairwise Cohen's kappa" });
+    const row = within(heatmap).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('linguist1');
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['—', '0.42']);
+    const majority = within(card).getByRole('table', { name: 'Each annotator vs the majority' });
+    expect(majority).toHaveTextContent('linguist20.39');
+    const confusion = within(card).getByRole('table', { name: 'Confusion matrix: rows linguist1, columns linguist2' });
+    expect(within(confusion).getAllByRole('row')[2]).toHaveTextContent('inconsistent1415');
+  });
+
+  it('says when the target is not met', () => {
+    renderWithProviders(
+      <AgreementCard question={agreementQuestion({ target: 0.6, met: false })} annotators={ANNOTATORS} />,
+    );
+
+    expect(screen.getByText('Target not met')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows the note instead of a value when the coefficient cannot be computed', () => {
+    renderWithProviders(
+      <AgreementCard
+        question={agreementQuestion({
+          label: 'Topic category',
+          coefficient: null,
+          alpha: null,
+          met: null,
+          note: 'Only one category was used, so chance agreement is undefined.',
+        })}
+        annotators={ANNOTATORS}
+      />,
+    );
+
+    const card = screen.getByRole('article', { name: 'Topic category' });
+    expect(card).toHaveTextContent('Not computed');
+    expect(card).toHaveTextContent('Only one category was used, so chance agreement is undefined.');
+    expect(within(card).queryByTestId('coefficient-value')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent("Krippendorff's alpha—");
+    expect(within(card).getByText('Target not assessed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+
+import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
+import { ConfusionTable } from './ConfusionTable';
+import { formatInterval, formatPercent, formatStat } from './format';
+import { HistoryChart } from './HistoryChart';
+import { PairwiseHeatmap } from './PairwiseHeatmap';
+import { TargetBadge } from './TargetBadge';
+import { VsMajorityTable } from './VsMajorityTable';
+
+interface AgreementCardProps {
+  question: AgreementQuestion;
+  annotators: string[];
+  history?: AgreementHistoryQuestion | undefined;
+  roundId?: number;
+}
+
+/** One question of the report: the coefficient with its interval first, the details below. */
+export function AgreementCard({ question, annotators, history, roundId }: AgreementCardProps) {
+  const headingId = useId();
+  const { coefficient, alpha } = question;
+  const coefficientInterval = formatInterval(coefficient?.ci);
+  const alphaInterval = formatInterval(alpha?.ci);
+  const measure = coefficient?.name ?? 'Agreement';
+
+  return (
+    <Card component="article" withBorder padding="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4" id={headingId}>
+            {question.label}
+          </Title>
+          <TargetBadge target={question.target} met={question.met} />
+        </Group>
+
+        {coefficient === null ? (
+          <Alert color="gray" title="Not computed" p="xs">
+            {question.note ?? 'The server gave no reason.'}
+          </Alert>
+        ) : (
+          <div>
+            <Text size="sm" c="dimmed">
+              {coefficient.name}
+            </Text>
+            <Text fz={28} fw={700} lh={1.2} data-testid="coefficient-value">
+              {formatStat(coefficient.value)}
+            </Text>
+            {coefficientInterval !== null && <Text size="sm">{coefficientInterval}</Text>}
+          </div>
+        )}
+
+        <dl className="stats">
+          <div>
+            <dt>Krippendorff&apos;s alpha</dt>
+            <dd>
+              {formatStat(alpha?.value)}
+              {alphaInterval !== null && <span className="stats__ci"> ({alphaInterval})</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>Percent agreement</dt>
+            <dd>{formatPercent(question.percent_agreement)}</dd>
+          </div>
+          <div>
+            <dt>Units</dt>
+            <dd>{question.n_units}</dd>
+          </div>
+          <div>
+            <dt>Raters</dt>
+            <dd>{question.n_raters}</dd>
+          </div>
+          <div>
+            <dt>Target</dt>
+            <dd>{question.target === null ? 'None' : formatStat(question.target)}</dd>
+          </div>
+        </dl>
+        {coefficient !== null && question.note !== null && question.note !== '' && (
+          <Text size="sm" c="dimmed">
+            {question.note}
+          </Text>
+        )}
+
+        {history !== undefined && history.points.length > 0 && (
+          <HistoryChart history={history} {...(roundId === undefined ? {} : { currentRoundId: roundId })} />
+        )}
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {question.pairwise.length > 0 && (
+            <PairwiseHeatmap pairwise={question.pairwise} annotators={annotators} caption={`Pairwise ${measure}`} />
+          )}
+          {question.vs_majority.length > 0 && (
+            <VsMajorityTable rows={question.vs_majority} caption="Each annotator vs the majority" />
+          )}
+        </SimpleGrid>
+        {question.confusion !== null && question.confusion.labels.length > 0 && (
+          <ConfusionTable confusion={question.confusion} annotators={annotators} />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+
+import { computeAgreement, getAgreement, getAgreementHistory } from '../api/client';
+import type { AgreementHistory } from '../api/types';
+import { describeError } from '../useMe';
+import { AgreementCard } from './AgreementCard';
+import { formatDateTime } from './format';
+import { JobProgress } from './JobProgress';
+import { LoadStatus } from './LoadStatus';
+import { adminPaths, parseId } from './paths';
+import { RoundHeader } from './RoundHeader';
+import { JOB_POLL_MS, useJob } from './useJob';
+import { useLoad } from './useLoad';
+import { useRoundProject } from './useRoundProject';
+
+/** `/app/admin/rounds/:id/agreement` — one card per question, and a button to recompute. */
+export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs?: number }) {
+  const roundId = parseId(useParams().id) ?? 0;
+  const context = useRoundProject(roundId);
+  const slug = context.status === 'ready' ? context.data.project.slug : null;
+  const { state, reload, refresh, setData } = useLoad(String(roundId), (signal) => getAgreement(roundId, signal));
+  // The history is optional decoration: without the project (or on error) the cards simply have no chart.
+  const history = useLoad(slug ?? '', (signal) =>
+    slug === null ? Promise.resolve<AgreementHistory>({ questions: [] }) : getAgreementHistory(slug, signal),
+  );
+  const [starting, setStarting] = useState(false);
+  const [computeError, setComputeError] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useJob(
+    jobId,
+    (finished) => {
+      if (finished.status === 'succeeded') {
+        void refresh();
+        void history.refresh();
+      }
+    },
+    pollIntervalMs,
+  );
+
+  async function compute() {
+    setStarting(true);
+    setComputeError(null);
+    setJobId(null);
+    try {
+      const result = await computeAgreement(roundId);
+      // 200: labels unchanged, the report is reused; 202: a job computes a new one.
+      if (result.kind === 'report') setData(() => result.report);
+      else setJobId(result.job);
+    } catch (failure) {
+      setComputeError(describeError(failure));
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  const report = state.status === 'ready' ? state.data : null;
+  const historyByKey = new Map(
+    (history.state.status === 'ready' ? history.state.data.questions : []).map((question) => [question.key, question]),
+  );
+
+  return (
+    <Stack gap="lg">
+      <RoundHeader roundId={roundId} page="Agreement" context={context} />
+      <Group gap="md" align="center">
+        <Button onClick={() => void compute()} loading={starting} disabled={job.status === 'following'}>
+          Compute now
+        </Button>
+        {report !== null && (
+          <Text size="sm" c="dimmed">
+            Computed {formatDateTime(report.computed_at)}
+          </Text>
+        )}
+        <Anchor component={Link} to={adminPaths.disagreements(roundId, slug ?? undefined)} size="sm">
+          See the disagreements
+        </Anchor>
+      </Group>
+      {computeError !== null && (
+        <Alert color="red" title="Could not start the computation" role="alert">
+          {computeError}
+        </Alert>
+      )}
+      <JobProgress state={job} label="Agreement computation" showResult={false} />
+      {state.status === 'ready' && report === null ? (
+        <Text>No agreement report yet. Compute one now, or close the round to compute it automatically.</Text>
+      ) : (
+        <LoadStatus state={state} what="the agreement report" onRetry={reload} />
+      )}
+      {report !== null && (
+        <>
+          {report.stale && (
+            <Alert color="yellow" title="This report is stale" role="status">
+              Labels changed after it was computed. Press “Compute now” to bring it up to date.
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            {report.questions.map((question) => (
+              <AgreementCard
+                key={question.key}
+                question={question}
+                annotators={report.annotators}
+                history={historyByKey.get(question.key)}
+                roundId={roundId}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import Markdown from 'react-markdown';
+
+import { getGuideline, publishGuideline } from '../api/client';
+import type { GuidelineVersion } from '../api/types';
+import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
+
+interface GuidelineEditorProps {
+  slug: string;
+  /** The newest version, whose text the editor starts from; null when there is none. */
+  latest: number | null;
+  onPublished: (version: GuidelineVersion) => void;
+}
+
+/** Markdown with a live preview and a changelog; publishing creates the next version at once. */
+export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorProps) {
+  const previewId = useId();
+  const [markdown, setMarkdown] = useState('');
+  const [changelog, setChangelog] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const [published, setPublished] = useState<number | null>(null);
+  const edited = useRef(false);
+
+  // Start from the latest text, unless the person has already typed.
+  useEffect(() => {
+    if (latest === null) return;
+    const controller = new AbortController();
+    getGuideline(slug, latest, controller.signal).then(
+      (version) => {
+        if (!edited.current) setMarkdown(version.markdown);
+      },
+      () => {}, // Not fatal: the editor simply starts empty.
+    );
+    return () => controller.abort();
+  }, [slug, latest]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPublished(null);
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const version = await publishGuideline(slug, { markdown, changelog });
+      onPublished(version);
+      setPublished(version.version);
+      setChangelog('');
+      edited.current = false;
+    } catch (failure) {
+      setErrors(formErrors(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New guideline version">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Textarea
+            label="Guideline text (Markdown)"
+            autosize
+            minRows={12}
+            maxRows={30}
+            value={markdown}
+            onChange={(event) => {
+              edited.current = true;
+              setMarkdown(event.currentTarget.value);
+            }}
+            error={fieldError(errors, 'markdown')}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <section aria-labelledby={previewId} className="guideline-preview">
+            <Title order={4} id={previewId} className="pane-title">
+              Preview
+            </Title>
+            <div className="guidelines">
+              {markdown.trim() === '' ? <Text c="dimmed">Nothing to preview yet.</Text> : <Markdown>{markdown}</Markdown>}
+            </div>
+          </section>
+        </SimpleGrid>
+        <TextInput
+          label="Changelog"
+          description="What changed, in a line; linguists see it with the new version."
+          value={changelog}
+          onChange={(event) => setChangelog(event.currentTarget.value)}
+          error={fieldError(errors, 'changelog')}
+        />
+        {errors.general !== null && (
+          <Alert color="red" title="The version was not published" role="alert">
+            {errors.general}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={busy}>
+            Publish new version
+          </Button>
+          {published !== null && (
+            <Text role="status" c="teal.8">
+              Published version {published}.
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

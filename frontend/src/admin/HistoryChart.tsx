@@ -1,0 +1,52 @@
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+
+import type { AgreementHistoryQuestion } from '../api/types';
+import { formatStat } from './format';
+
+interface HistoryChartProps {
+  history: AgreementHistoryQuestion;
+  /** Highlights this round's point. */
+  currentRoundId?: number;
+}
+
+/** The same question across the project's rounds, with the target as a dashed line. */
+export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
+  const data = history.points.map((point) => ({ round: point.round, value: point.value, id: point.round_id }));
+  const values = data.map((point) => point.value).filter((value): value is number => value !== null);
+  const low = Math.min(0, ...values, history.target ?? 0);
+  // The chart itself is a picture; its accessible name says what it shows, point by point.
+  const described = data.map((point) => `${point.round} ${formatStat(point.value)}`).join(', ');
+  const target = history.target === null ? '' : ` Target ${formatStat(history.target)}.`;
+  return (
+    <div role="img" aria-label={`${history.label} by round: ${described}.${target}`} className="history-chart">
+      <LineChart width={300} height={130} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -18 }} accessibilityLayer={false}>
+        <CartesianGrid stroke="#e9ecef" vertical={false} />
+        <XAxis dataKey="round" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+        <YAxis domain={[Math.floor(low * 10) / 10, 1]} tick={{ fontSize: 11 }} tickCount={3} />
+        <Tooltip formatter={(value) => formatStat(typeof value === 'number' ? value : null)} />
+        {history.target !== null && (
+          <ReferenceLine y={history.target} stroke="#e8590c" strokeDasharray="5 4" ifOverflow="extendDomain" />
+        )}
+        <Line
+          type="monotone"
+          dataKey="value"
+          stroke="#4c6ef5"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+          dot={(props: { cx?: number; cy?: number; payload?: { id: number }; index?: number }) => (
+            <circle
+              key={props.index}
+              cx={props.cx}
+              cy={props.cy}
+              r={props.payload?.id === currentRoundId ? 5 : 3}
+              fill={props.payload?.id === currentRoundId ? '#4c6ef5' : '#fff'}
+              stroke="#4c6ef5"
+              strokeWidth={2}
+            />
+          )}
+        />
+      </LineChart>
+    </div>
+  );
+}

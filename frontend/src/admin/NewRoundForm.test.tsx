@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { adminProject } from '../test/adminFixtures';
+import { fakeServer } from '../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { NewRoundForm } from './NewRoundForm';
+
+const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' };
+
+describe('the new-round form', () => {
+  it('sends the round with a seeded sample of units', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={onCreated} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'production');
+    const overlap = screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' });
+    await user.clear(overlap);
+    await user.type(overlap, '2');
+    // The latest guideline version is chosen by default; pick it explicitly anyway.
+    expect(screen.getByRole('combobox', { name: 'Guideline version' })).toHaveValue('2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Guideline version' }), '1');
+    // Only members with the annotator role are offered.
+    expect(screen.queryByRole('checkbox', { name: /Ada Admin/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '6');
+    const seed = screen.getByRole('textbox', { name: 'Seed' });
+    await user.clear(seed);
+    await user.type(seed, '7');
+
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(CREATED));
+    expect(server.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/projects/demo/rounds/',
+        body: {
+          name: 'Pilot 3',
+          kind: 'production',
+          overlap: 2,
+          guideline_version: 1,
+          annotators: ['linguist1', 'linguist3'],
+          units: { sample: 6, seed: 7 },
+        },
+      },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Pilot 3');
+  });
+
+  it('sends chosen topic ids', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Practice');
+    await user.click(screen.getByRole('radio', { name: 'Choose units' }));
+    await user.type(screen.getByRole('textbox', { name: 'Topic ids' }), '77, 78\n79');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.body).toMatchObject({ units: { topics: [77, 78, 79] }, kind: 'pilot', guideline_version: 2 });
+  });
+
+  it('shows a 400 field error next to its field', async () => {
+    fakeServer({
+      'POST /api/admin/projects/demo/rounds/': () =>
+        jsonResponse(
+          {
+            detail: 'Invalid round.',
+            errors: { overlap: ['Overlap 2 is larger than the number of annotators (1).'] },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 3');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '6');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    const overlap = screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' });
+    await waitFor(() => expect(overlap).toHaveAccessibleDescription(/larger than the number of annotators/));
+    expect(overlap).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid round.');
+  });
+
+  it('checks a missing name before asking the server', async () => {
+    const server = fakeServer({});
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    expect(screen.getByRole('textbox', { name: 'Round name' })).toHaveAccessibleDescription('Give the round a name.');
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+
+import { createRound } from '../api/client';
+import type { AdminProject, AdminRound } from '../api/types';
+import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
+import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
+import { ROUND_KINDS } from './questions';
+
+interface NewRoundFormProps {
+  project: AdminProject;
+  onCreated: (round: AdminRound) => void;
+}
+
+function initialValues(project: AdminProject): NewRoundValues {
+  const latest = Math.max(0, ...project.guidelines.map((guideline) => guideline.version));
+  return {
+    name: '',
+    kind: 'pilot',
+    overlap: 2,
+    guidelineVersion: latest > 0 ? String(latest) : '',
+    annotators: [],
+    unitsMode: 'sample',
+    sample: '',
+    seed: 1,
+    topics: '',
+  };
+}
+
+/** Creates a round in `draft`: the server assigns every unit to `overlap` annotators. */
+export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
+  const [values, setValues] = useState<NewRoundValues>(() => initialValues(project));
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const annotators = project.members.filter((member) => member.roles.includes('annotator'));
+  const versions = [...project.guidelines].sort((a, b) => b.version - a.version);
+
+  function set<K extends keyof NewRoundValues>(key: K, value: NewRoundValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setCreated(null);
+    const built = buildNewRoundBody(values);
+    if ('errors' in built) {
+      setErrors({ fields: built.errors, general: null });
+      return;
+    }
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const round = await createRound(project.slug, built.body);
+      onCreated(round);
+      setCreated(`Round “${round.name}” was created as a draft. Open it when you are ready.`);
+      setValues((current) => ({ ...current, name: '' }));
+    } catch (failure) {
+      setErrors(formErrors(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (...names: string[]) => fieldError(errors, ...names);
+  const unitsError = errors.fields.units;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New round">
+      <Stack gap="md" maw={720}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Round name"
+            required
+            value={values.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={error('name')}
+          />
+          <NativeSelect
+            label="Kind"
+            data={[...ROUND_KINDS]}
+            value={values.kind}
+            onChange={(event) => set('kind', event.currentTarget.value)}
+            error={error('kind')}
+          />
+          <NumberInput
+            label="Overlap (annotators per unit)"
+            min={1}
+            allowDecimal={false}
+            value={values.overlap}
+            onChange={(value) => set('overlap', value)}
+            error={error('overlap')}
+          />
+          <NativeSelect
+            label="Guideline version"
+            data={
+              versions.length === 0
+                ? [{ value: '', label: 'No published version' }]
+                : versions.map((guideline) => ({ value: String(guideline.version), label: `v${guideline.version}` }))
+            }
+            value={values.guidelineVersion}
+            onChange={(event) => set('guidelineVersion', event.currentTarget.value)}
+            error={error('guideline_version')}
+          />
+        </SimpleGrid>
+
+        <Checkbox.Group
+          label="Annotators"
+          description={annotators.length === 0 ? 'The project has no linguists yet.' : undefined}
+          value={values.annotators}
+          onChange={(selected) => set('annotators', selected)}
+          error={error('annotators')}
+        >
+          <Group gap="md" mt={6}>
+            {annotators.map((member) => (
+              <Checkbox
+                key={member.username}
+                value={member.username}
+                label={member.display_name ? `${member.display_name} (${member.username})` : member.username}
+              />
+            ))}
+          </Group>
+        </Checkbox.Group>
+
+        <Radio.Group
+          label="Units"
+          value={values.unitsMode}
+          onChange={(mode) => set('unitsMode', mode === 'topics' ? 'topics' : 'sample')}
+          error={unitsError}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="sample" label="Random sample" />
+            <Radio value="topics" label="Choose units" />
+          </Group>
+        </Radio.Group>
+
+        {values.unitsMode === 'sample' ? (
+          <Group gap="md" align="flex-start">
+            <NumberInput
+              label="Number of units to sample"
+              min={1}
+              allowDecimal={false}
+              value={values.sample}
+              onChange={(value) => set('sample', value)}
+              error={error('units.sample', 'sample')}
+            />
+            <NumberInput
+              label="Seed"
+              description="The same seed draws the same sample."
+              allowDecimal={false}
+              value={values.seed}
+              onChange={(value) => set('seed', value)}
+              error={error('units.seed', 'seed')}
+            />
+          </Group>
+        ) : (
+          <Textarea
+            label="Topic ids"
+            description="One unit per topic id; separate them with commas, spaces or new lines."
+            autosize
+            minRows={3}
+            value={values.topics}
+            onChange={(event) => set('topics', event.currentTarget.value)}
+            error={error('units.topics', 'topics')}
+          />
+        )}
+
+        {errors.general !== null && (
+          <Alert color="red" title="The round was not created" role="alert">
+            {errors.general}
+          </Alert>
+        )}
+        {created !== null && (
+          <Text role="status" c="teal.8">
+            {created}
+          </Text>
+        )}
+        <Group>
+          <Button type="submit" loading={busy}>
+            Create round
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+
+import { getAdminProject } from '../api/client';
+import type { AdminProject, AdminRound, GuidelineVersion } from '../api/types';
+import { AdminSection } from './AdminSection';
+import { GuidelineDiffView } from './GuidelineDiffView';
+import { GuidelineEditor } from './GuidelineEditor';
+import { GuidelineVersions } from './GuidelineVersions';
+import { ImportCorpus } from './ImportCorpus';
+import { LoadStatus } from './LoadStatus';
+import { NewRoundForm } from './NewRoundForm';
+import { ProjectOverview } from './ProjectOverview';
+import { RoundsTable } from './RoundsTable';
+import { TargetsEditor } from './TargetsEditor';
+import { useLoad } from './useLoad';
+
+/** `/app/admin/projects/:slug` — everything a project admin sets up, on one page. */
+export function ProjectPage() {
+  const slug = useParams().slug ?? '';
+  const { state, reload, refresh, setData } = useLoad(slug, (signal) => getAdminProject(slug, signal));
+
+  if (state.status !== 'ready') {
+    return <LoadStatus state={state} what="the project" onRetry={reload} />;
+  }
+  const project = state.data;
+
+  // The server's answers to these actions are applied in place; no refetch needed.
+  const replaceRound = (round: AdminRound) =>
+    setData((current) => ({ ...current, rounds: current.rounds.map((r) => (r.id === round.id ? round : r)) }));
+  const addRound = (round: AdminRound) => setData((current) => ({ ...current, rounds: [...current.rounds, round] }));
+  const addGuideline = (version: GuidelineVersion) =>
+    setData((current): AdminProject => {
+      const { markdown: _markdown, ...summary } = version;
+      return { ...current, guidelines: [...current.guidelines.filter((g) => g.version !== version.version), summary] };
+    });
+  const latest = project.guidelines.length === 0 ? null : Math.max(...project.guidelines.map((g) => g.version));
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text size="sm" c="dimmed">
+          Project administration
+        </Text>
+        <Title order={1} size="h2">
+          {project.name}
+        </Title>
+      </div>
+      <AdminSection title="Overview">{() => <ProjectOverview project={project} />}</AdminSection>
+      <AdminSection title="Rounds">
+        {(headingId) => (
+          <RoundsTable rounds={project.rounds} slug={project.slug} onRoundChanged={replaceRound} labelledBy={headingId} />
+        )}
+      </AdminSection>
+      <AdminSection title="New round">{() => <NewRoundForm project={project} onCreated={addRound} />}</AdminSection>
+      <AdminSection title="Agreement targets">
+        {() => (
+          <TargetsEditor
+            slug={project.slug}
+            targets={project.targets}
+            onSaved={(targets) => setData((current) => ({ ...current, targets }))}
+          />
+        )}
+      </AdminSection>
+      <AdminSection title="Guidelines">
+        {(headingId) => (
+          <Stack gap="xl">
+            <GuidelineVersions versions={project.guidelines} labelledBy={headingId} />
+            <div>
+              <Title order={3} size="h4" mb="sm">
+                Write a new version
+              </Title>
+              <GuidelineEditor slug={project.slug} latest={latest} onPublished={addGuideline} />
+            </div>
+            <div>
+              <Title order={3} size="h4" mb="sm">
+                Compare versions
+              </Title>
+              <GuidelineDiffView key={latest ?? 0} slug={project.slug} versions={project.guidelines} />
+            </div>
+          </Stack>
+        )}
+      </AdminSection>
+      <AdminSection title="Import a corpus">{() => <ImportCorpus slug={project.slug} onImported={() => void refresh()} />}</AdminSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { closeRound, openRound } from '../api/client';
+import type { AdminRound } from '../api/types';
+import { describeError } from '../useMe';
+import { adminPaths } from './paths';
+
+interface RoundActionsProps {
+  round: AdminRound;
+  slug: string;
+  /** The round as the server returned it after opening or closing. */
+  onChanged: (round: AdminRound) => void;
+}
+
+/**
+ * Open (draft only), Close (open only, after a confirmation because it cannot be undone and
+ * starts the agreement report), and links to the round's progress, agreement and disagreements.
+ */
+export function RoundActions({ round, slug, onChanged }: RoundActionsProps) {
+  const [busy, setBusy] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: (id: number) => Promise<AdminRound>) {
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await action(round.id));
+      setConfirmingClose(false);
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Group gap="xs" wrap="wrap">
+      {round.status === 'draft' && (
+        <Button size="xs" loading={busy} onClick={() => void run(openRound)} aria-label={`Open round ${round.name}`}>
+          Open
+        </Button>
+      )}
+      {round.status === 'open' && !confirmingClose && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setConfirmingClose(true)}
+          aria-label={`Close round ${round.name}`}
+        >
+          Close
+        </Button>
+      )}
+      {round.status === 'open' && confirmingClose && (
+        <Group gap="xs" role="group" aria-label={`Confirm closing ${round.name}`}>
+          <Text size="xs">Linguists can no longer edit.</Text>
+          <Button
+            size="xs"
+            color="red"
+            loading={busy}
+            onClick={() => void run(closeRound)}
+            aria-label={`Confirm: close round ${round.name}`}
+          >
+            Close round
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setConfirmingClose(false)} aria-label="Keep the round open">
+            Cancel
+          </Button>
+        </Group>
+      )}
+      <Anchor component={Link} to={adminPaths.progress(round.id, slug)} size="sm" aria-label={`Progress of ${round.name}`}>
+        Progress
+      </Anchor>
+      <Anchor component={Link} to={adminPaths.agreement(round.id, slug)} size="sm" aria-label={`Agreement in ${round.name}`}>
+        Agreement
+      </Anchor>
+      <Anchor
+        component={Link}
+        to={adminPaths.disagreements(round.id, slug)}
+        size="sm"
+        aria-label={`Disagreements in ${round.name}`}
+      >
+        Disagreements
+      </Anchor>
+      {error !== null && (
+        <Text size="xs" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Group>
+  );
+}

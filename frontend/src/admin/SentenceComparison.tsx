@@ -1,0 +1,103 @@
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+
+import type { DisagreementSentence } from '../api/types';
+import { describeSentence, type FeedbackSentence } from './feedbackTarget';
+import { LabelBadge } from './LabelBadge';
+
+interface SentenceComparisonProps {
+  sentence: DisagreementSentence;
+  summaryLabel: string;
+  annotators: string[];
+  onAttach: (annotator: string, sentence: FeedbackSentence) => void;
+}
+
+/** One sentence, then each annotator's label, explanation and types in a column of their own. */
+export function SentenceComparison({ sentence, summaryLabel, annotators, onAttach }: SentenceComparisonProps) {
+  const place = describeSentence({ summaryLabel, number: sentence.number });
+  const target: FeedbackSentence = { id: sentence.id, summaryLabel, number: sentence.number, text: sentence.text };
+  return (
+    <div className="compare-sentence" data-disagree={sentence.disagree ? '' : undefined}>
+      <Group gap="xs" align="baseline" wrap="nowrap">
+        <span className="sentence__number">{sentence.number}</span>
+        <Text className="sentence__text">{sentence.text}</Text>
+        {sentence.disagree && (
+          <Badge color="orange" variant="filled" tt="none" style={{ flexShrink: 0 }}>
+            Disagreement
+          </Badge>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={160 + annotators.length * 200}>
+        <Table withColumnBorders verticalSpacing={4} fz="sm" layout="fixed">
+          <Table.Caption>
+            <VisuallyHidden>Judgements of {place}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Td w={110} />
+              {annotators.map((annotator) => (
+                <Table.Th scope="col" key={annotator}>
+                  {annotator}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Label</Table.Th>
+              {annotators.map((annotator) => (
+                <Table.Td key={annotator}>
+                  <LabelBadge label={sentence.judgements[annotator]?.label} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Explanation</Table.Th>
+              {annotators.map((annotator) => {
+                const explanation = sentence.judgements[annotator]?.explanation ?? '';
+                return (
+                  <Table.Td key={annotator} style={{ whiteSpace: 'pre-wrap' }}>
+                    {explanation === '' ? <Text span size="sm" c="dimmed">None</Text> : explanation}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Error types</Table.Th>
+              {annotators.map((annotator) => {
+                const types = sentence.judgements[annotator]?.error_types ?? [];
+                return (
+                  <Table.Td key={annotator}>
+                    {types.length === 0 ? (
+                      <Text span size="sm" c="dimmed">
+                        None
+                      </Text>
+                    ) : (
+                      types.join(', ')
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">
+                <VisuallyHidden>Feedback</VisuallyHidden>
+              </Table.Th>
+              {annotators.map((annotator) => (
+                <Table.Td key={annotator}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => onAttach(annotator, target)}
+                    aria-label={`Feedback to ${annotator} about ${place}`}
+                  >
+                    Feedback about this sentence
+                  </Button>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}

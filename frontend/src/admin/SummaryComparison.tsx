@@ -1,0 +1,69 @@
+import { Stack, Table, Title } from '@mantine/core';
+import { useId } from 'react';
+
+import type { DisagreementSummary } from '../api/types';
+import type { FeedbackSentence } from './feedbackTarget';
+import { JudgementRow } from './JudgementRow';
+import { SentenceComparison } from './SentenceComparison';
+
+interface SummaryComparisonProps {
+  summary: DisagreementSummary;
+  annotators: string[];
+  onAttach: (annotator: string, sentence: FeedbackSentence) => void;
+}
+
+/** One summary (by letter only): its summary-level answers per annotator, then its sentences. */
+export function SummaryComparison({ summary, annotators, onAttach }: SummaryComparisonProps) {
+  const headingId = useId();
+  const judgement = (annotator: string) => summary.judgements[annotator];
+  return (
+    <section aria-labelledby={headingId} className="compare-summary">
+      <Title order={3} size="h4" id={headingId} mb="xs">
+        Summary {summary.label}
+      </Title>
+      <Table withColumnBorders verticalSpacing={4} fz="sm" layout="fixed" mb="sm" aria-labelledby={headingId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Td w={110} />
+            {annotators.map((annotator) => (
+              <Table.Th scope="col" key={annotator}>
+                {annotator}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <JudgementRow
+            label="Relevance"
+            annotators={annotators}
+            valueOf={(annotator) => String(judgement(annotator)?.relevance ?? '—')}
+          />
+          <JudgementRow
+            label="Not a summary"
+            annotators={annotators}
+            valueOf={(annotator) => {
+              const value = judgement(annotator)?.not_a_summary;
+              return value === undefined ? '—' : value ? 'Yes' : 'No';
+            }}
+          />
+          <JudgementRow
+            label="Comment"
+            annotators={annotators}
+            valueOf={(annotator) => judgement(annotator)?.comment || '—'}
+          />
+        </Table.Tbody>
+      </Table>
+      <Stack gap="sm">
+        {summary.sentences.map((sentence) => (
+          <SentenceComparison
+            key={sentence.id}
+            sentence={sentence}
+            summaryLabel={summary.label}
+            annotators={annotators}
+            onAttach={onAttach}
+          />
+        ))}
+      </Stack>
+    </section>
+  );
+}

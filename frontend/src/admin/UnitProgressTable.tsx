@@ -1,0 +1,57 @@
+import { Stack, Table, Text } from '@mantine/core';
+
+import type { AnnotatorProgress, UnitProgress } from '../api/types';
+import { formatDuration } from '../format';
+import { StatusChip } from '../queue/StatusChip';
+
+interface UnitProgressTableProps {
+  units: UnitProgress[];
+  annotators: AnnotatorProgress[];
+  labelledBy: string;
+}
+
+/** Per unit: one column per annotator with their status and time; empty where not assigned. */
+export function UnitProgressTable({ units, annotators, labelledBy }: UnitProgressTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={400 + annotators.length * 140}>
+      <Table aria-labelledby={labelledBy} striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Topic</Table.Th>
+            <Table.Th scope="col">Document</Table.Th>
+            {annotators.map((annotator) => (
+              <Table.Th scope="col" key={annotator.username}>
+                {annotator.display_name || annotator.username}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {units.map((unit) => (
+            <Table.Tr key={unit.topic}>
+              <Table.Th scope="row">{unit.topic_name}</Table.Th>
+              <Table.Td>{unit.document}</Table.Td>
+              {annotators.map((annotator) => {
+                const assignment = unit.assignments.find((a) => a.username === annotator.username);
+                return (
+                  <Table.Td key={annotator.username}>
+                    {assignment === undefined ? (
+                      <Text size="sm" c="dimmed">
+                        Not assigned
+                      </Text>
+                    ) : (
+                      <Stack gap={2} align="flex-start">
+                        <StatusChip status={assignment.status} />
+                        <Text size="xs">{formatDuration(assignment.active_seconds)}</Text>
+                      </Stack>
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,30 @@
+// How the admin screens print numbers and dates.
+
+/** A coefficient with two decimals and a real minus sign; "—" when missing. */
+export function formatStat(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return value.toFixed(2).replace('-', '−');
+}
+
+export function formatInterval(ci: readonly [number, number] | null | undefined): string | null {
+  if (ci === null || ci === undefined) return null;
+  return `95% CI ${formatStat(ci[0])} to ${formatStat(ci[1])}`;
+}
+
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return `${Math.round(value * 1000) / 10}%`;
+}
+
+/** A date and time in the reader's locale; "—" for none, the raw text if unparseable. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

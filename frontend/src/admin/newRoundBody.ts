@@ -1,0 +1,58 @@
+import type { NewRoundBody } from '../api/types';
+
+/** What the new-round form holds; numbers are '' while their input is empty. */
+export interface NewRoundValues {
+  name: string;
+  kind: string;
+  overlap: number | string;
+  guidelineVersion: string;
+  annotators: string[];
+  unitsMode: 'sample' | 'topics';
+  sample: number | string;
+  seed: number | string;
+  /** Topic ids typed by hand, separated by commas, spaces or new lines. */
+  topics: string;
+}
+
+/** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
+export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = 'Give the round a name.';
+  const overlap = wholeNumber(values.overlap);
+  if (overlap === null || overlap < 1) errors.overlap = 'Enter a whole number of at least 1.';
+  const guideline = wholeNumber(values.guidelineVersion);
+  if (guideline === null) errors.guideline_version = 'Choose a guideline version.';
+
+  let units: NewRoundBody['units'] | null = null;
+  if (values.unitsMode === 'sample') {
+    const sample = wholeNumber(values.sample);
+    const seed = wholeNumber(values.seed);
+    if (sample === null || sample < 1) errors['units.sample'] = 'Enter how many units to sample (at least 1).';
+    if (seed === null) errors['units.seed'] = 'Enter a whole number as the seed.';
+    if (sample !== null && seed !== null) units = { sample, seed };
+  } else {
+    const parsed = parseTopicIds(values.topics);
+    if ('invalid' in parsed) errors['units.topics'] = `Not a topic id: ${parsed.invalid.join(', ')}.`;
+    else if (parsed.ids.length === 0) errors['units.topics'] = 'List at least one topic id.';
+    else units = { topics: parsed.ids };
+  }
+
+  if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
+  return {
+    body: { name, kind: values.kind, overlap, guideline_version: guideline, annotators: values.annotators, units },
+  };
+}
+
+/** "77, 78\n79" → [77, 78, 79]; duplicates are dropped, keeping the first. */
+export function parseTopicIds(text: string): { ids: number[] } | { invalid: string[] } {
+  const parts = text.split(/[\s,;]+/).filter((part) => part !== '');
+  const invalid = parts.filter((part) => !/^\d+$/.test(part));
+  if (invalid.length > 0) return { invalid };
+  return { ids: [...new Set(parts.map(Number))] };
+}
+
+function wholeNumber(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+}

@@ -1,0 +1,23 @@
+// The agreement questions of docs/api/admin.md, in the order the dashboard shows them.
+
+export const QUESTIONS: ReadonlyArray<{ key: string; label: string }> = [
+  { key: 'sentence_consistency', label: 'Sentence consistency' },
+  { key: 'summary_consistency', label: 'Summary consistency' },
+  { key: 'error_types', label: 'Error types' },
+  { key: 'relevance', label: 'Relevance' },
+  { key: 'relevance_binned', label: 'Relevance (binned)' },
+  { key: 'topic_category', label: 'Topic category' },
+  { key: 'topic_category_merged', label: 'Topic category (merged)' },
+  { key: 'not_a_summary', label: 'Not a summary' },
+];
+
+export const ROUND_KINDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'practice', label: 'Practice' },
+  { value: 'pilot', label: 'Pilot' },
+  { value: 'production', label: 'Production' },
+  { value: 'error_typing', label: 'Error typing' },
+];
+
+export function kindLabel(kind: string): string {
+  return ROUND_KINDS.find((option) => option.value === kind)?.label ?? kind;
+}

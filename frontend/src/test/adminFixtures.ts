@@ -1,0 +1,189 @@
+// Payloads shaped like docs/api/admin.md, for the admin screens' tests.
+
+import type { AdminProject, AgreementHistory, AgreementQuestion, AgreementReport, DisagreementUnit, Job } from '../api/types';
+
+export function adminProject(overrides: Partial<AdminProject> = {}): AdminProject {
+  return {
+    slug: 'demo',
+    name: 'Demo study (TofuEval scheme)',
+    scheme: {
+      consistency: true,
+      error_types: true,
+      error_spans: false,
+      relevance: true,
+      not_a_summary: true,
+      comment: true,
+      topic_category: true,
+      completeness: false,
+      atomic_facts: false,
+    },
+    members: [
+      { id: 1, username: 'ada', display_name: 'Ada Admin', roles: ['admin'] },
+      { id: 3, username: 'linguist1', display_name: 'Lena Linguist', roles: ['annotator'] },
+      { id: 4, username: 'linguist2', display_name: 'Luis Linguist', roles: ['annotator', 'reviewer'] },
+      { id: 5, username: 'linguist3', display_name: '', roles: ['annotator'] },
+    ],
+    guidelines: [
+      { version: 1, changelog: 'First version.', created_at: '2025-01-01T09:00:00Z', published_at: '2025-01-01T09:00:00Z' },
+      { version: 2, changelog: 'Hopes are not facts.', created_at: '2025-01-05T09:00:00Z', published_at: '2025-01-05T09:00:00Z' },
+    ],
+    rounds: [
+      {
+        id: 1,
+        name: 'Pilot 1',
+        kind: 'pilot',
+        status: 'open',
+        overlap: 2,
+        guideline_version: 1,
+        units: 9,
+        assignments: 18,
+        submitted: 4,
+        created_at: '2025-01-02T09:00:00Z',
+        opened_at: '2025-01-02T10:00:00Z',
+        closed_at: null,
+      },
+      {
+        id: 2,
+        name: 'Pilot 2',
+        kind: 'pilot',
+        status: 'draft',
+        overlap: 2,
+        guideline_version: 2,
+        units: 6,
+        assignments: 12,
+        submitted: 0,
+        created_at: '2025-01-06T09:00:00Z',
+        opened_at: null,
+        closed_at: null,
+      },
+    ],
+    corpora: [{ slug: 'demo', documents: 3, topics: 9, summaries: 45 }],
+    targets: { sentence_consistency: 0.4, topic_category: 0.4 },
+    ...overrides,
+  };
+}
+
+export function agreementQuestion(overrides: Partial<AgreementQuestion> = {}): AgreementQuestion {
+  return {
+    key: 'sentence_consistency',
+    label: 'Sentence consistency',
+    level: 'nominal',
+    n_units: 129,
+    n_raters: 2,
+    coefficient: { name: "Cohen's kappa", value: 0.42, ci: [0.31, 0.53] },
+    alpha: { value: 0.41, ci: [0.3, 0.52] },
+    percent_agreement: 0.81,
+    pairwise: [{ a: 'linguist1', b: 'linguist2', value: 0.42 }],
+    vs_majority: [
+      { annotator: 'linguist1', value: 0.45 },
+      { annotator: 'linguist2', value: 0.39 },
+    ],
+    confusion: { labels: ['consistent', 'inconsistent'], counts: [[90, 10], [14, 15]] },
+    target: 0.4,
+    met: true,
+    note: null,
+    ...overrides,
+  };
+}
+
+export function agreementReport(overrides: Partial<AgreementReport> = {}): AgreementReport {
+  return {
+    round: 1,
+    computed_at: '2025-01-12T09:00:00Z',
+    inputs_hash: 'abc',
+    stale: false,
+    annotators: ['linguist1', 'linguist2'],
+    questions: [
+      agreementQuestion(),
+      agreementQuestion({
+        key: 'topic_category',
+        label: 'Topic category',
+        coefficient: null,
+        alpha: null,
+        percent_agreement: 1,
+        pairwise: [],
+        vs_majority: [],
+        confusion: null,
+        met: null,
+        note: 'Only one category was used, so chance agreement is undefined.',
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+export function agreementHistory(): AgreementHistory {
+  return {
+    questions: [
+      {
+        key: 'sentence_consistency',
+        label: 'Sentence consistency',
+        target: 0.4,
+        points: [
+          { round: 'Practice', round_id: 0, value: 0.35 },
+          { round: 'Pilot 1', round_id: 1, value: 0.42 },
+        ],
+      },
+    ],
+  };
+}
+
+export function disagreementUnit(): DisagreementUnit {
+  return {
+    topic: { id: 77, name: 'Funding for the river bus line' },
+    document: {
+      title: 'City council: streetlights and parking',
+      turns: [
+        { id: 501, position: 0, speaker: 'MAYA ORTIZ', role: 'host', text: 'Tonight the council votes on the river bus line.' },
+        { id: 502, position: 1, speaker: 'DEV PATEL', role: 'transit analyst', text: 'The question is who pays for the river bus.' },
+      ],
+    },
+    annotators: ['linguist1', 'linguist2'],
+    topic_category: { linguist1: 'main', linguist2: 'marginal' },
+    summaries: [
+      {
+        id: 901,
+        label: 'A',
+        judgements: {
+          linguist1: { relevance: 4, not_a_summary: false, comment: '' },
+          linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.' },
+        },
+        sentences: [
+          {
+            id: 4001,
+            number: 1,
+            text: 'The council approved the new line.',
+            disagree: true,
+            judgements: {
+              linguist1: { label: 'inconsistent', explanation: 'The vote is tonight; nothing was approved.', error_types: ['Mis-Referencing'] },
+              linguist2: { label: 'consistent', explanation: '', error_types: [] },
+            },
+          },
+          {
+            id: 4002,
+            number: 2,
+            text: 'Funding is discussed.',
+            disagree: false,
+            judgements: {
+              linguist1: { label: 'consistent', explanation: '', error_types: [] },
+              linguist2: { label: 'consistent', explanation: '', error_types: [] },
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function job(overrides: Partial<Job> = {}): Job {
+  return {
+    id: 7,
+    kind: 'import',
+    status: 'running',
+    progress: 40,
+    message: 'line 400 of 1000',
+    result: null,
+    error: '',
+    ...overrides,
+  };
+}

@@ -1,0 +1,414 @@
+"""The project admin's API: rounds, progress, agreement with known answers, disagreements,
+feedback, guidelines, imports, targets; and who may use it."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+
+from annotations.agreement import cohen_kappa
+from annotations.models import (
+    AgreementReport,
+    Assignment,
+    AssignmentStatus,
+    Document,
+    Feedback,
+    Project,
+    Round,
+    RoundStatus,
+    SentenceJudgement,
+    SummaryJudgement,
+    TopicJudgement,
+)
+from tests.conftest import DEMO_DIR
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo() -> Project:
+    call_command("load_demo", stdout=StringIO())
+    return Project.objects.get(slug="demo")
+
+
+def signed_in(client: Client, username: str) -> Client:
+    assert client.login(username=username, password="demo")
+    return client
+
+
+def post(client: Client, url: str, body: Any) -> Any:
+    return client.post(url, json.dumps(body), content_type="application/json")
+
+
+def label_and_submit(assignment: Assignment, label_for: Any) -> None:
+    """Give every sentence of the unit the label ``label_for(sentence)`` and submit."""
+    for summary in assignment.topic.summaries.all():
+        for sentence in summary.sentences.all():
+            label = label_for(sentence)
+            judgement = SentenceJudgement.objects.create(
+                assignment=assignment,
+                sentence=sentence,
+                label=label,
+                explanation="why" if label == "inconsistent" else "",
+            )
+            if label == "inconsistent":
+                judgement.error_types.set(
+                    [assignment.round.project.taxonomy.types.get(name="Contradiction")]
+                )
+        SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=4)
+    TopicJudgement.objects.create(assignment=assignment, category="main")
+    assignment.status = AssignmentStatus.SUBMITTED
+    assignment.save()
+
+
+def test_the_report_on_a_constructed_round_has_the_known_kappa(
+    client: Client, demo: Project, django_capture_on_commit_callbacks: Any
+) -> None:
+    pilot = Round.objects.get(project=demo, name="Pilot 1")
+    expected_a, expected_b = [], []
+    for assignment in Assignment.objects.filter(round=pilot).order_by("topic_id", "id"):
+        mine = assignment.annotator.username == "linguist1"
+
+        def label(sentence: Any, mine: bool = mine) -> str:
+            # linguist1 flags every third sentence; linguist2 every second: a known overlap.
+            step = 3 if mine else 2
+            return "inconsistent" if sentence.pk % step == 0 else "consistent"
+
+        label_and_submit(assignment, label)
+    for sentence_id in sorted(
+        SentenceJudgement.objects.filter(assignment__round=pilot)
+        .values_list("sentence_id", flat=True)
+        .distinct()
+    ):
+        expected_a.append("inconsistent" if sentence_id % 3 == 0 else "consistent")
+        expected_b.append("inconsistent" if sentence_id % 2 == 0 else "consistent")
+    signed_in(client, "admin")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
+    assert response.status_code == 202  # computed in-process here (no broker), stored
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert (job["status"], job["kind"]) == ("succeeded", "agreement")
+    report = client.get(f"/api/admin/rounds/{pilot.pk}/agreement/").json()
+    assert report["stale"] is False
+    assert report["annotators"] == ["linguist1", "linguist2"]
+    questions = {q["key"]: q for q in report["questions"]}
+    consistency = questions["sentence_consistency"]
+    assert consistency["coefficient"]["name"] == "Cohen's kappa"
+    assert consistency["coefficient"]["value"] == pytest.approx(
+        cohen_kappa(expected_a, expected_b), abs=1e-4
+    )
+    low, high = consistency["coefficient"]["ci"]
+    assert low <= consistency["coefficient"]["value"] <= high
+    assert consistency["n_units"] == 129
+    agreeing = sum(a == b for a, b in zip(expected_a, expected_b, strict=True))
+    assert consistency["percent_agreement"] == pytest.approx(agreeing / 129, abs=1e-4)
+    assert sum(map(sum, consistency["confusion"]["counts"])) == 129
+    # Everyone chose "main" and relevance 4: agreement is undefined, and the report says why.
+    assert questions["topic_category"]["coefficient"] is None
+    assert questions["topic_category"]["note"]
+    assert questions["topic_category"]["percent_agreement"] == 1.0
+    # The same labels give the same report: reused, not recomputed.
+    again = client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
+    assert again.status_code == 200
+    assert AgreementReport.objects.filter(round=pilot).count() == 1
+
+
+def test_mappings_are_applied_at_analysis_time_only(client: Client, demo: Project) -> None:
+    pilot = Round.objects.get(project=demo, name="Pilot 1")
+    for assignment in Assignment.objects.filter(round=pilot):
+        label_and_submit(assignment, lambda sentence: "consistent")
+    TopicJudgement.objects.filter(assignment__annotator__username="linguist2").update(
+        category="irrelevant"
+    )
+    four_topics = sorted(
+        set(Assignment.objects.filter(round=pilot).values_list("topic_id", flat=True))
+    )[:4]
+    TopicJudgement.objects.filter(
+        assignment__annotator__username="linguist1", assignment__topic_id__in=four_topics
+    ).update(category="marginal")
+    report = json.loads(_command("agreement", "--round", str(pilot.pk), "--json"))
+    questions = {q["key"]: q for q in report["questions"]}
+    assert questions["topic_category"]["percent_agreement"] == 0.0
+    assert questions["topic_category_merged"]["percent_agreement"] == pytest.approx(4 / 9, abs=1e-4)
+    assert set(TopicJudgement.objects.values_list("category", flat=True)) == {
+        "main",
+        "marginal",
+        "irrelevant",
+    }
+
+
+def _command(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_the_agreement_command_prints_a_readable_report(demo: Project) -> None:
+    pilot = Round.objects.get(project=demo, name="Pilot 1")
+    for assignment in Assignment.objects.filter(round=pilot):
+        label_and_submit(assignment, lambda s: "inconsistent" if s.pk % 2 else "consistent")
+    text = _command("agreement", "--round", str(pilot.pk))
+    assert "Sentence consistency" in text
+    assert "Cohen's kappa 1.0" in text
+
+
+def test_an_admin_creates_opens_and_closes_a_round_with_exact_overlap(
+    client: Client, demo: Project, django_capture_on_commit_callbacks: Any
+) -> None:
+    signed_in(client, "admin")
+    body = {
+        "name": "Pilot 2",
+        "kind": "pilot",
+        "overlap": 2,
+        "guideline_version": 1,
+        "annotators": ["linguist1", "linguist2"],
+        "units": {"sample": 5, "seed": 11},
+    }
+    created = post(client, "/api/admin/projects/demo/rounds/", body)
+    assert created.status_code == 201, created.json()
+    round_id = created.json()["id"]
+    assert created.json()["status"] == "draft"
+    assignments = Assignment.objects.filter(round_id=round_id)
+    per_unit = {}
+    for topic_id, username in assignments.values_list("topic_id", "annotator__username"):
+        per_unit.setdefault(topic_id, []).append(username)
+    assert len(per_unit) == 5
+    assert all(sorted(names) == ["linguist1", "linguist2"] for names in per_unit.values())
+    # The same seed samples the same units.
+    again = post(client, "/api/admin/projects/demo/rounds/", {**body, "name": "Pilot 3"})
+    assert set(
+        Assignment.objects.filter(round_id=again.json()["id"]).values_list("topic_id", flat=True)
+    ) == set(per_unit)
+    assert client.post(f"/api/admin/rounds/{round_id}/open/").json()["status"] == "open"
+    assert client.post(f"/api/admin/rounds/{round_id}/open/").status_code == 400
+    with django_capture_on_commit_callbacks(execute=True):
+        closed = client.post(f"/api/admin/rounds/{round_id}/close/")
+    assert closed.json()["status"] == "closed"
+    # Closing computes the report in the background (in-process without a broker).
+    assert AgreementReport.objects.filter(round_id=round_id).exists()
+
+
+def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
+    client: Client, demo: Project
+) -> None:
+    from annotations.models import Membership
+    from tests.factories import UserFactory
+
+    for name in ("linguist3", "linguist4"):
+        Membership.objects.create(project=demo, user=UserFactory(username=name), role="annotator")
+    signed_in(client, "admin")
+    created = post(
+        client,
+        "/api/admin/projects/demo/rounds/",
+        {
+            "name": "Wide",
+            "kind": "production",
+            "overlap": 2,
+            "guideline_version": 1,
+            "annotators": ["linguist1", "linguist2", "linguist3", "linguist4"],
+            "units": {"sample": 9, "seed": 1},
+        },
+    )
+    loads = {}
+    pairs = set()
+    for topic_id, username in Assignment.objects.filter(round_id=created.json()["id"]).values_list(
+        "topic_id", "annotator__username"
+    ):
+        loads[username] = loads.get(username, 0) + 1
+        pairs.add((topic_id, username))
+    assert sum(loads.values()) == 18
+    assert max(loads.values()) - min(loads.values()) <= 1
+    assert len(pairs) == 18  # nobody holds a unit twice
+
+
+def test_round_creation_errors_name_each_field(client: Client, demo: Project) -> None:
+    signed_in(client, "admin")
+    response = post(
+        client,
+        "/api/admin/projects/demo/rounds/",
+        {
+            "name": "Pilot 1",
+            "kind": "pilot",
+            "overlap": 3,
+            "guideline_version": 7,
+            "annotators": ["linguist1", "reviewer"],
+            "units": {"sample": 99},
+        },
+    )
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert errors["annotators"] == ["not annotators of this project: reviewer"]
+    assert "needs at least 3 distinct annotators" in errors["overlap"][0]
+    assert errors["guideline_version"] == ["no guideline version 7 in this project"]
+    assert "exists" in errors["name"][0]
+    assert "a sample of 1 to 9 units" in errors["units"][0]
+    assert Round.objects.filter(project=demo).count() == 1
+    bad_kind = post(client, "/api/admin/projects/demo/rounds/", {"name": "X", "kind": "party"})
+    assert bad_kind.status_code == 400
+    assert "kind" in bad_kind.json()
+
+
+@pytest.mark.parametrize("username", ["linguist1", "reviewer", "researcher"])
+def test_only_project_admins_manage_rounds_and_read_reports(
+    client: Client, demo: Project, username: str
+) -> None:
+    pilot = Round.objects.get(project=demo)
+    signed_in(client, username)
+    assert client.get("/api/admin/projects/").json() == []
+    assert client.get("/api/admin/projects/demo/").status_code == 404
+    assert client.get(f"/api/admin/rounds/{pilot.pk}/progress/").status_code == 404
+    assert client.post(f"/api/admin/rounds/{pilot.pk}/agreement/").status_code == 404
+    assert client.post(f"/api/admin/rounds/{pilot.pk}/close/").status_code == 404
+    assert client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/").status_code == 404
+    response = post(
+        client, f"/api/admin/rounds/{pilot.pk}/feedback/", {"annotator": "linguist2", "text": "x"}
+    )
+    assert response.status_code == 404
+    assert post(client, "/api/admin/projects/demo/rounds/", {}).status_code == 404
+    pilot.refresh_from_db()
+    assert pilot.status == RoundStatus.OPEN
+    assert not Feedback.objects.exists()
+
+
+def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_the_annotator(
+    client: Client, demo: Project
+) -> None:
+    pilot = Round.objects.get(project=demo)
+    for assignment in Assignment.objects.filter(round=pilot):
+        mine = assignment.annotator.username == "linguist1"
+        label_and_submit(
+            assignment,
+            lambda s, mine=mine: "inconsistent" if (mine and s.position == 0) else "consistent",
+        )
+    signed_in(client, "admin")
+    units = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/").json()
+    assert len(units) == 9
+    assert all(u["sentences"] > 0 for u in units)
+    unit = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/{units[0]['topic']}/").json()
+    assert unit["annotators"] == ["linguist1", "linguist2"]
+    first = unit["summaries"][0]["sentences"][0]
+    assert first["disagree"] is True
+    assert first["judgements"]["linguist1"] == {
+        "label": "inconsistent",
+        "explanation": "why",
+        "error_types": ["Contradiction"],
+    }
+    assert first["judgements"]["linguist2"]["label"] == "consistent"
+    assert unit["document"]["turns"][0]["text"]
+    for system in ("Quillon-13B", "Zephyrix-7B", "Synopsia-2", "Brevlet-XL", "Gistrel-Chat"):
+        assert system not in json.dumps(unit)
+    sent = post(
+        client,
+        f"/api/admin/rounds/{pilot.pk}/feedback/",
+        {"annotator": "linguist1", "text": "Sentence 1 is fine.", "sentence": first["id"]},
+    )
+    assert sent.status_code == 201
+    nobody = post(
+        client, f"/api/admin/rounds/{pilot.pk}/feedback/", {"annotator": "reviewer", "text": "x"}
+    )
+    assert nobody.status_code == 400
+    linguist = Client()
+    signed_in(linguist, "linguist1")
+    feedback = linguist.get("/api/assignments/").json()["feedback"]
+    assert [f["text"] for f in feedback] == ["Sentence 1 is fine."]
+    assert feedback[0]["sentence"]["number"] == 1
+    other = Client()
+    signed_in(other, "linguist2")
+    assert other.get("/api/assignments/").json()["feedback"] == []
+
+
+def test_progress_counts_status_and_time_per_annotator_and_unit(
+    client: Client, demo: Project
+) -> None:
+    pilot = Round.objects.get(project=demo)
+    first = Assignment.objects.filter(round=pilot, annotator__username="linguist1").first()
+    label_and_submit(first, lambda s: "consistent")
+    Assignment.objects.filter(pk=first.pk).update(active_seconds=300)
+    progress = signed_in(client, "admin").get(f"/api/admin/rounds/{pilot.pk}/progress/").json()
+    rows = {r["username"]: r for r in progress["annotators"]}
+    assert rows["linguist1"]["submitted"] == 1
+    assert rows["linguist1"]["active_seconds"] == 300
+    assert rows["linguist2"]["submitted"] == 0
+    assert len(progress["units"]) == 9
+
+
+def test_guidelines_get_versions_with_a_changelog_and_a_diff(client: Client, demo: Project) -> None:
+    signed_in(client, "admin")
+    created = post(
+        client,
+        "/api/admin/projects/demo/guidelines/",
+        {"markdown": "# Guidelines\n\nJudge each sentence.\n", "changelog": "Shorter."},
+    )
+    assert created.status_code == 201
+    assert created.json()["version"] == 2
+    diff = client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=2").json()["diff"]
+    assert diff.startswith("--- v1\n+++ v2\n")
+    assert "+Judge each sentence." in diff
+    assert (
+        post(client, "/api/admin/projects/demo/guidelines/", {"markdown": "x"}).status_code == 400
+    )
+    assert client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=9").status_code == 400
+
+
+def test_targets_are_validated_and_judge_the_report(
+    client: Client, demo: Project, django_capture_on_commit_callbacks: Any
+) -> None:
+    signed_in(client, "admin")
+    bad = client.put(
+        "/api/admin/projects/demo/targets/",
+        json.dumps({"sentence_consistency": 3, "vibes": 0.5}),
+        content_type="application/json",
+    )
+    assert bad.status_code == 400
+    assert set(bad.json()["errors"]) == {"sentence_consistency", "vibes"}
+    good = client.put(
+        "/api/admin/projects/demo/targets/",
+        json.dumps({"sentence_consistency": 0.4}),
+        content_type="application/json",
+    )
+    assert good.json() == {"sentence_consistency": 0.4}
+    pilot = Round.objects.get(project=demo)
+    for assignment in Assignment.objects.filter(round=pilot):
+        label_and_submit(assignment, lambda s: "inconsistent" if s.pk % 2 else "consistent")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
+    report = client.get(f"/api/admin/rounds/{pilot.pk}/agreement/").json()
+    consistency = next(q for q in report["questions"] if q["key"] == "sentence_consistency")
+    assert (consistency["target"], consistency["met"]) == (0.4, True)
+    history = client.get("/api/admin/projects/demo/agreement-history/").json()["questions"]
+    entry = next(q for q in history if q["key"] == "sentence_consistency")
+    assert entry["points"] == [{"round": "Pilot 1", "round_id": pilot.pk, "value": 1.0}]
+
+
+def test_a_corpus_file_imports_from_the_browser_as_a_job(
+    client: Client,
+    demo: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(client, "admin")
+    lines = (DEMO_DIR / "corpus.jsonl").read_text().replace('"corpus": "demo"', '"corpus": "more"')
+    upload = SimpleUploadedFile("more.jsonl", lines.encode(), content_type="application/jsonl")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/api/admin/projects/demo/imports/", {"file": upload})
+    assert response.status_code == 202
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert job["progress"] == 100
+    assert any("3 created" in line for line in job["result"]["lines"])
+    assert Document.objects.filter(corpus__slug="more").count() == 3
+    broken = SimpleUploadedFile("broken.jsonl", b'{"id": "x"', content_type="application/jsonl")
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post("/api/admin/projects/demo/imports/", {"file": broken})
+    failed = client.get(f"/api/admin/jobs/{started.json()['job']}/").json()
+    assert failed["status"] == "failed"
+    assert "line 1: not valid JSON" in failed["error"]
