@@ -10,7 +10,7 @@ NPM_STAMP := frontend/node_modules/.installed
 DEMO_STAMP := var/.demo-loaded
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker bench \
-	bench-import migrate demo tofueval clean
+	bench-import bench-workspace bench-agreement migrate demo tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -69,10 +69,16 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import
+bench: bench-import bench-workspace bench-agreement
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
+
+bench-workspace: $(STAMP)
+	$(PY) bench/bench_workspace.py
+
+bench-agreement: $(STAMP)
+	$(PY) bench/bench_agreement.py
 
 clean:
 	rm -rf var frontend/dist

@@ -13,13 +13,15 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from annotations.models import (
     Assignment,
     AssignmentStatus,
     JudgementChange,
+    Membership,
     Role,
     SentenceJudgement,
     Summary,
@@ -28,6 +30,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors.workspace import (
+    VISIBLE_ROUNDS,
     SentenceState,
     is_read_only,
     ordered_summary_ids,
@@ -65,17 +68,27 @@ class InvalidJudgement(ValueError):
 
 
 def _lock_for_edit(assignment_id: int, user: AbstractBaseUser) -> Assignment:
-    """Lock the assignment row, so a save and a submit of the same assignment serialise."""
+    """Lock the user's assignment row, so saves and a submit of one assignment serialise
+    (which also makes two first saves of one item impossible to interleave). One query:
+    ownership and membership are checked in the same statement."""
     assignment = (
         Assignment.objects.select_for_update(of=("self",))
         .select_related("round__project")
-        .get(pk=assignment_id)
+        .annotate(
+            is_annotator=Exists(
+                Membership.objects.filter(
+                    project_id=OuterRef("round__project_id"), user_id=user.pk, role=Role.ANNOTATOR
+                )
+            )
+        )
+        .filter(pk=assignment_id, annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
+        .first()
     )
+    if assignment is None:
+        raise Assignment.DoesNotExist
     if is_read_only(assignment):
         raise ReadOnly
-    if not assignment.round.project.memberships.filter(
-        user_id=user.pk, role=Role.ANNOTATOR
-    ).exists():
+    if not assignment.is_annotator:
         raise NotAnnotator
     return assignment
 
@@ -141,18 +154,7 @@ def sentence_judgement_save(
     before = sentence_judgement_state(current) if current is not None else None
     _check_version(version, current, before)
     if current is None:
-        try:
-            with transaction.atomic():
-                current = SentenceJudgement.objects.create(
-                    assignment=assignment,
-                    sentence=sentence,
-                    guideline_version_id=assignment.round.guideline_version_id,
-                    version=1,
-                )
-        except IntegrityError:
-            # A concurrent first save won the race; this one edits a version that is gone.
-            winner = SentenceJudgement.objects.get(assignment=assignment, sentence=sentence)
-            raise StaleVersion(sentence_judgement_state(winner)) from None
+        current = SentenceJudgement(assignment=assignment, sentence=sentence, version=1)
     else:
         current.version += 1
     for field in ("label", "explanation"):
@@ -162,8 +164,15 @@ def sentence_judgement_save(
     current.save()
     if "error_types" in changes:
         current.error_types.set(changes["error_types"])
-    current = SentenceJudgement.objects.prefetch_related("error_types").get(pk=current.pk)
-    after = sentence_judgement_state(current)
+    after = {
+        "sentence": sentence.pk,
+        "label": current.label,
+        "explanation": current.explanation,
+        "error_types": sorted(set(changes["error_types"]))
+        if "error_types" in changes
+        else (before["error_types"] if before else []),
+        "version": current.version,
+    }
     _record(
         assignment,
         user=user,
@@ -196,14 +205,10 @@ def summary_judgement_save(
     before = summary_judgement_state(current) if current is not None else None
     _check_version(version, current, before)
     if current is None:
-        try:
-            with transaction.atomic():
-                current = SummaryJudgement.objects.create(
-                    assignment=assignment, summary_id=summary_id, version=1, **changes
-                )
-        except IntegrityError:
-            winner = SummaryJudgement.objects.get(assignment=assignment, summary_id=summary_id)
-            raise StaleVersion(summary_judgement_state(winner)) from None
+        # The assignment row is locked, so no concurrent first save can race this one.
+        current = SummaryJudgement.objects.create(
+            assignment=assignment, summary_id=summary_id, version=1, **changes
+        )
     else:
         for field, value in changes.items():
             setattr(current, field, value)

@@ -16,7 +16,12 @@ export function JudgementRow({ label, annotators, valueOf, render }: JudgementRo
     <Table.Tr data-disagree={differ ? '' : undefined} className={differ ? 'row-disagree' : undefined}>
       <Table.Th scope="row">
         {label}
-        {differ && <span className="row-disagree__mark"> (differs)</span>}
+        {differ && (
+          <>
+            {' '}
+            <span className="row-disagree__mark">(differs)</span>
+          </>
+        )}
       </Table.Th>
       {annotators.map((annotator) => (
         <Table.Td key={annotator} style={{ whiteSpace: 'pre-wrap' }}>

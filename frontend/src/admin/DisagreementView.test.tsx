@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import type { Me } from '../api/types';
+import { AppRoutes } from '../routes';
+import { adminProject, disagreementUnit } from '../test/adminFixtures';
+import { fakeServer } from '../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { DisagreementView } from './DisagreementView';
+
+const ADMIN: Me = {
+  username: 'ada',
+  display_name: 'Ada Admin',
+  is_staff: false,
+  memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
+};
+
+describe('the disagreement view', () => {
+  it("shows both annotators' labels, explanations and types side by side", () => {
+    fakeServer({});
+    renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);
+
+    // The dialogue with turn numbers and speakers.
+    const dialogue = screen.getByRole('region', { name: 'Dialogue' });
+    expect(within(dialogue).getAllByRole('listitem')[1]).toHaveTextContent('Turn 2 DEV PATEL (transit analyst)');
+
+    const table = screen.getByRole('table', { name: 'Judgements of summary A, sentence 1' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['linguist1', 'linguist2']);
+    const [label, explanation, types] = within(table).getAllByRole('row').slice(1);
+    expect(within(label!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['✗ Inconsistent', '✓ Consistent']);
+    expect(within(explanation!).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      'The vote is tonight; nothing was approved.',
+      'None',
+    ]);
+    expect(within(types!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mis-Referencing', 'None']);
+
+    // The disagreeing sentence is marked (in words, not only colour); the agreeing one is not.
+    const first = table.closest('.compare-sentence')!;
+    expect(first).toHaveAttribute('data-disagree');
+    expect(within(first as HTMLElement).getByText('Disagreement')).toBeInTheDocument();
+    const second = screen.getByRole('table', { name: 'Judgements of summary A, sentence 2' }).closest('.compare-sentence')!;
+    expect(second).not.toHaveAttribute('data-disagree');
+
+    // Topic category and summary-level answers per annotator, with the difference flagged.
+    const topic = screen.getByRole('table', { name: 'Funding for the river bus line' });
+    expect(within(topic).getByRole('row', { name: /Topic category \(differs\)/ })).toHaveTextContent('MainMarginal');
+    const summary = screen.getByRole('table', { name: 'Summary A' });
+    expect(within(summary).getByRole('row', { name: /^Relevance/ })).toHaveTextContent('Relevance44');
+    expect(within(summary).getByRole('row', { name: /^Comment \(differs\)/ })).toHaveTextContent('—Short.');
+  });
+
+  it('sends feedback to one annotator about a sentence', async () => {
+    const server = fakeServer({ 'POST /api/admin/rounds/1/feedback/': () => jsonResponse({ id: 55 }, 201) });
+    const user = userEvent.setup();
+    renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);
+
+    await user.click(screen.getByRole('button', { name: 'Feedback to linguist2 about summary A, sentence 1' }));
+    const box = screen.getByRole('textbox', { name: 'Feedback to linguist2' });
+    expect(box).toHaveFocus();
+    expect(screen.getByText(/About summary A, sentence 1: “The council approved the new line.”/)).toBeInTheDocument();
+    await user.type(box, 'The vote is tonight: this is inconsistent.');
+    await user.click(screen.getByRole('button', { name: 'Send feedback to linguist2' }));
+
+    expect(await screen.findByText('Sent to linguist2, about summary A, sentence 1.')).toBeInTheDocument();
+    expect(server.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/rounds/1/feedback/',
+        body: { annotator: 'linguist2', text: 'The vote is tonight: this is inconsistent.', sentence: 4001 },
+      },
+    ]);
+    expect(box).toHaveValue('');
+  });
+
+  it('sends feedback about the whole unit without a sentence, and shows a 400', async () => {
+    const server = fakeServer({
+      'POST /api/admin/rounds/1/feedback/': () =>
+        jsonResponse({ detail: 'Invalid feedback.', errors: { annotator: ['linguist1 has no assignment in this round.'] } }, 400),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Feedback to linguist1' }), 'Nice work.');
+    await user.click(screen.getByRole('button', { name: 'Send feedback to linguist1' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Feedback to linguist1' })).toHaveAccessibleDescription(/no assignment/),
+    );
+    expect(server.requests[0]!.body).toEqual({ annotator: 'linguist1', text: 'Nice work.' });
+  });
+
+  it('is reached from the list of units with disagreements', async () => {
+    fakeServer({
+      'GET /api/me/': () => jsonResponse(ADMIN),
+      'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
+      'GET /api/admin/rounds/1/disagreements/': () =>
+        jsonResponse([
+          { topic: 77, topic_name: 'Funding for the river bus line', document: 'City council', sentences: 1, summaries: 1, topic_category: true },
+        ]),
+      'GET /api/admin/rounds/1/disagreements/77/': () => jsonResponse(disagreementUnit()),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/rounds/1/disagreements?project=demo']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+
+    const list = await screen.findByRole('table', { name: 'Units with disagreements' });
+    expect(await screen.findByRole('heading', { name: 'Disagreements · Pilot 1' })).toBeInTheDocument();
+    expect(within(list).getByRole('row', { name: /Funding/ })).toHaveTextContent('City council11Differs');
+    await user.click(within(list).getByRole('link', { name: 'Funding for the river bus line' }));
+
+    expect(await screen.findByRole('table', { name: 'Judgements of summary A, sentence 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← All units with disagreements' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/disagreements?project=demo',
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { job } from '../test/adminFixtures';
+import { fakeServer } from '../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { ImportCorpus } from './ImportCorpus';
+
+function corpusFile() {
+  return new File(['{"type": "document"}\n'], 'corpus.jsonl', { type: 'application/jsonl' });
+}
+
+describe('importing a corpus file', () => {
+  it('uploads the file, follows the job with a progress bar, then lists the result', async () => {
+    let finished = false;
+    const server = fakeServer({
+      'POST /api/admin/projects/demo/imports/': () => jsonResponse({ job: 7 }, 202),
+      // Running until the test has seen the bar, then done.
+      'GET /api/admin/jobs/7/': () =>
+        jsonResponse(
+          finished
+            ? job({ status: 'succeeded', progress: 100, message: 'done', result: { lines: ['3 documents', '9 topics', '45 summaries'] } })
+            : job(),
+        ),
+    });
+    const onImported = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />);
+
+    await user.upload(screen.getByLabelText('Corpus file (JSONL)'), corpusFile());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('40% · line 400 of 1000')).toBeInTheDocument();
+    // It keeps asking while the job runs.
+    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/admin/jobs/7/').length).toBeGreaterThan(1));
+    expect(onImported).not.toHaveBeenCalled();
+
+    finished = true;
+    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    expect(screen.getByText('45 summaries')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(onImported).toHaveBeenCalledTimes(1);
+
+    // The upload is multipart with the file under `file`.
+    const [, init] = server.fetchMock.mock.calls[0]!;
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(((init?.body as FormData).get('file') as File).name).toBe('corpus.jsonl');
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+    // Polling stops once the job is finished.
+    const polls = server.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(server.requests).toHaveLength(polls);
+  });
+
+  it("shows the job's error in a red alert when the import fails", async () => {
+    fakeServer({
+      'POST /api/admin/projects/demo/imports/': () => jsonResponse({ job: 8 }, 202),
+      'GET /api/admin/jobs/8/': () =>
+        jsonResponse(job({ id: 8, status: 'failed', error: 'corpus.jsonl, line 7, field "turns": expected a list' })),
+    });
+    const onImported = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />);
+
+    await user.upload(screen.getByLabelText('Corpus file (JSONL)'), corpusFile());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Import failed');
+    expect(alert).toHaveTextContent('corpus.jsonl, line 7, field "turns": expected a list');
+    expect(onImported).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import type { Me } from '../api/types';
+import { AppRoutes } from '../routes';
+import { adminProject } from '../test/adminFixtures';
+import { fakeServer } from '../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../test/render';
+
+const ADMIN: Me = {
+  username: 'ada',
+  display_name: 'Ada Admin',
+  is_staff: false,
+  memberships: [
+    { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'admin' },
+    { project: 'other', project_name: 'Other study', role: 'annotator' },
+  ],
+};
+
+const GUIDELINE_2 = {
+  version: 2,
+  markdown: '# Guidelines\n\nHopes are **not** facts.',
+  changelog: 'Hopes are not facts.',
+  created_at: '2025-01-05T09:00:00Z',
+  published_at: '2025-01-05T09:00:00Z',
+};
+
+function renderAt(path: string, extra: Parameters<typeof fakeServer>[0] = {}) {
+  const server = fakeServer({
+    'GET /api/me/': () => jsonResponse(ADMIN),
+    'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
+    'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
+    'GET /api/admin/projects/demo/guidelines/2/': () => jsonResponse(GUIDELINE_2),
+    'GET /api/admin/projects/demo/guidelines/diff/?from=1&to=2': () =>
+      jsonResponse({ from: 1, to: 2, diff: '--- v1\n+++ v2\n@@ -1,2 +1,2 @@\n # Guidelines\n-Hopes are facts.\n+Hopes are **not** facts.\n' }),
+    ...extra,
+  });
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+describe('the project admin page', () => {
+  it('is linked as "Manage" from the landing page for projects the person administers', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+
+    const manage = await screen.findByRole('link', { name: 'Manage Demo study (TofuEval scheme)' });
+    expect(manage).toHaveAttribute('href', '/app/admin/projects/demo');
+    expect(screen.queryByRole('link', { name: 'Manage Other study' })).not.toBeInTheDocument();
+
+    await user.click(manage);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo study (TofuEval scheme)' })).toBeInTheDocument();
+  });
+
+  it('shows the overview and the rounds, and opens and closes rounds', async () => {
+    const project = adminProject();
+    const user = userEvent.setup();
+    const server = renderAt('/app/admin/projects/demo', {
+      'POST /api/admin/rounds/2/open/': () => jsonResponse({ ...project.rounds[1], status: 'open', opened_at: '2025-01-07T09:00:00Z' }),
+      'POST /api/admin/rounds/1/close/': () => jsonResponse({ ...project.rounds[0], status: 'closed', closed_at: '2025-01-08T09:00:00Z' }),
+    });
+
+    const members = await screen.findByRole('table', { name: 'Members' });
+    expect(within(members).getByRole('row', { name: /Luis Linguist/ })).toHaveTextContent('Linguist, Reviewer');
+    expect(screen.getByRole('table', { name: 'Corpora' })).toHaveTextContent('demo3945');
+
+    const rounds = screen.getByRole('table', { name: 'Rounds' });
+    const pilot1 = within(rounds).getByRole('row', { name: /Pilot 1/ });
+    expect(pilot1).toHaveTextContent('Open');
+    expect(pilot1).toHaveTextContent('4 / 18');
+    expect(within(pilot1).getByRole('link', { name: 'Agreement in Pilot 1' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/agreement?project=demo',
+    );
+
+    await user.click(within(rounds).getByRole('button', { name: 'Open round Pilot 2' }));
+    await waitFor(() =>
+      expect(within(rounds).queryByRole('button', { name: 'Open round Pilot 2' })).not.toBeInTheDocument(),
+    );
+    expect(within(rounds).getByRole('button', { name: 'Close round Pilot 2' })).toBeInTheDocument();
+
+    // Closing asks first.
+    await user.click(within(rounds).getByRole('button', { name: 'Close round Pilot 1' }));
+    expect(server.requests.some((r) => r.path === '/api/admin/rounds/1/close/')).toBe(false);
+    await user.click(within(rounds).getByRole('button', { name: 'Confirm: close round Pilot 1' }));
+    await waitFor(() => expect(within(rounds).getByRole('row', { name: /Pilot 1/ })).toHaveTextContent('Closed'));
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/admin/rounds/2/open/',
+      '/api/admin/rounds/1/close/',
+    ]);
+  });
+
+  it('saves the agreement targets, sending null for an empty box', async () => {
+    const user = userEvent.setup();
+    const server = renderAt('/app/admin/projects/demo', {
+      'PUT /api/admin/projects/demo/targets/': (body) => jsonResponse(body),
+    });
+
+    const sentence = await screen.findByRole('textbox', { name: 'Target: Sentence consistency' });
+    expect(sentence).toHaveValue('0.4');
+    await user.clear(sentence);
+    await user.type(sentence, '0.6');
+    await user.clear(screen.getByRole('textbox', { name: 'Target: Topic category' }));
+    await user.click(screen.getByRole('button', { name: 'Save targets' }));
+
+    expect(await screen.findByText('Targets saved.')).toBeInTheDocument();
+    const put = server.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({ sentence_consistency: 0.6, topic_category: null, relevance: null });
+  });
+
+  it('publishes a new guideline version from the latest text and shows the diff', async () => {
+    const user = userEvent.setup();
+    const server = renderAt('/app/admin/projects/demo', {
+      'POST /api/admin/projects/demo/guidelines/': (body) =>
+        jsonResponse({ ...(body as object), version: 3, created_at: '2025-01-09T09:00:00Z', published_at: '2025-01-09T09:00:00Z' }, 201),
+    });
+
+    const editor = await screen.findByRole('textbox', { name: 'Guideline text (Markdown)' });
+    await waitFor(() => expect(editor).toHaveValue(GUIDELINE_2.markdown));
+    // The live preview renders the Markdown.
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { name: 'Guidelines' })).toBeInTheDocument();
+    await user.type(editor, '\n\nAsk when unsure.');
+    expect(within(preview).getByText('Ask when unsure.')).toBeInTheDocument();
+
+    // The diff between v1 and v2, coloured by kind.
+    const diff = await screen.findByLabelText('Changes from v1 to v2');
+    expect(within(diff).getByText('+Hopes are **not** facts.')).toHaveAttribute('data-kind', 'added');
+    expect(within(diff).getByText('-Hopes are facts.')).toHaveAttribute('data-kind', 'removed');
+
+    await user.type(screen.getByRole('textbox', { name: 'Changelog' }), 'Say when to ask.');
+    await user.click(screen.getByRole('button', { name: 'Publish new version' }));
+
+    expect(await screen.findByText('Published version 3.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      markdown: `${GUIDELINE_2.markdown}\n\nAsk when unsure.`,
+      changelog: 'Say when to ask.',
+    });
+    expect(screen.getByRole('table', { name: 'Guidelines' })).toHaveTextContent('v3Say when to ask.');
+  });
+
+  it('shows the progress of a round per annotator and per unit', async () => {
+    const project = adminProject();
+    renderAt('/app/admin/rounds/1/progress?project=demo', {
+      'GET /api/admin/rounds/1/progress/': () =>
+        jsonResponse({
+          round: project.rounds[0],
+          annotators: [
+            { username: 'linguist1', display_name: 'Lena Linguist', assigned: 9, submitted: 3, in_progress: 2, active_seconds: 2710 },
+            { username: 'linguist2', display_name: 'Luis Linguist', assigned: 9, submitted: 1, in_progress: 0, active_seconds: 300 },
+          ],
+          units: [
+            {
+              topic: 77,
+              topic_name: 'Funding for the river bus line',
+              document: 'City council',
+              assignments: [{ username: 'linguist1', status: 'submitted', active_seconds: 610 }],
+            },
+          ],
+        }),
+    });
+
+    const byLinguist = await screen.findByRole('table', { name: 'By linguist' });
+    const lena = within(byLinguist).getByRole('row', { name: /Lena Linguist/ });
+    // Assigned, in progress, submitted, time on task.
+    expect(within(lena).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['9', '2', '3', '45 min']);
+    const byUnit = screen.getByRole('table', { name: 'By unit' });
+    const row = within(byUnit).getByRole('row', { name: /Funding/ });
+    expect(row).toHaveTextContent('Submitted10 min');
+    expect(row).toHaveTextContent('Not assigned');
+  });
+});
