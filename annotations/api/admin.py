@@ -99,7 +99,9 @@ def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> Resp
 
 
 class ProjectsView(APIView):
-    @extend_schema(responses=OBJECT, summary="Projects you administer")
+    @extend_schema(
+        responses=OBJECT, operation_id="admin_projects_list", summary="Projects you administer"
+    )
     def get(self, request: Request) -> Response:
         return Response(
             [{"slug": p.slug, "name": p.name} for p in administered_projects(user=request.user)]
@@ -361,7 +363,11 @@ class AgreementHistoryView(APIView):
 
 
 class DisagreementsView(APIView):
-    @extend_schema(responses=OBJECT, summary="Units where annotators disagree")
+    @extend_schema(
+        responses=OBJECT,
+        operation_id="admin_round_disagreements_list",
+        summary="Units where annotators disagree",
+    )
     def get(self, request: Request, round_id: int) -> Response:
         return Response(disagreements(round=admin_round(request, round_id)))
 

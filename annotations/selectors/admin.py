@@ -44,6 +44,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
     """A round as listed: expects ``units``, ``assignment_count`` and ``submitted`` annotated."""
     return {
         "id": round_.pk,
+        "project": round_.project.slug,
         "name": round_.name,
         "kind": round_.kind,
         "status": round_.status,
@@ -61,7 +62,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
 def rounds_with_counts(project: Project) -> QuerySet[Round]:
     return (
         Round.objects.filter(project=project)
-        .select_related("guideline_version")
+        .select_related("guideline_version", "project")
         .annotate(
             units=Count("assignments__topic", distinct=True),
             assignment_count=Count("assignments", distinct=True),

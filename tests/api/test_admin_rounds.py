@@ -29,7 +29,8 @@ from annotations.models import (
 )
 from tests.conftest import DEMO_DIR
 
-pytestmark = pytest.mark.django_db
+# Jobs write their progress through the "progress" connection when it exists (PostgreSQL).
+pytestmark = pytest.mark.django_db(databases="__all__")
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ export function ProjectOverview({ project }: { project: AdminProject }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       <Stack gap="xs" component="section" aria-labelledby={schemeId}>
-        <Title order={3} id={schemeId}>
+        <Title order={3} size="h5" id={schemeId}>
           Questions asked
         </Title>
         {asked.length === 0 ? (
@@ -43,7 +43,7 @@ export function ProjectOverview({ project }: { project: AdminProject }) {
         )}
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby={membersId}>
-        <Title order={3} id={membersId}>
+        <Title order={3} size="h5" id={membersId}>
           Members
         </Title>
         <Table aria-labelledby={membersId} verticalSpacing={4}>
@@ -73,7 +73,7 @@ export function ProjectOverview({ project }: { project: AdminProject }) {
         </Table>
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby={corporaId}>
-        <Title order={3} id={corporaId}>
+        <Title order={3} size="h5" id={corporaId}>
           Corpora
         </Title>
         {project.corpora.length === 0 ? (
