@@ -54,3 +54,36 @@ def sign_in(page: Page, base_url: str, username: str, password: str = "demo") ->
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+
+
+def annotate_by_keyboard(
+    page: Page,
+    sentence_count: int,
+    *,
+    inconsistent_first: str | None = None,
+    error_type: str = "Contradict",
+) -> None:
+    """Label every sentence of the open unit with j and 1 (the first one inconsistent with
+    ``inconsistent_first`` as its explanation, when given) and rate each summary with r 4."""
+    page.locator(".sentence").first.wait_for()
+    seen: set[str] = set()
+    for index in range(sentence_count):
+        page.keyboard.press("j")
+        name = page.locator(".sentence[data-active]").get_attribute("aria-label") or ""
+        letter = name.split(",")[0]
+        if index == 0 and inconsistent_first is not None:
+            page.keyboard.press("2")
+            page.keyboard.press("e")
+            page.keyboard.type(inconsistent_first)
+            page.keyboard.press("Escape")
+            page.keyboard.press("t")
+            page.keyboard.type(error_type)
+            page.keyboard.press("Enter")
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+        else:
+            page.keyboard.press("1")
+        if letter not in seen:
+            seen.add(letter)
+            page.keyboard.press("r")
+            page.keyboard.press("4")

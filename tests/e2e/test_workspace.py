@@ -18,7 +18,7 @@ from annotations.models import (
     SummaryJudgement,
     TopicJudgement,
 )
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import annotate_by_keyboard, sign_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -50,28 +50,7 @@ def test_a_linguist_annotates_a_unit_by_keyboard_survives_reload_and_offline_and
 
     # Every sentence by keyboard: j moves, 1/2 label; the first is inconsistent, explained
     # (e), typed (t, filter, Enter); r then 4 rates the summary of the focused sentence.
-    seen_summaries: set[str] = set()
-    for index in range(sentence_count):
-        page.keyboard.press("j")
-        focused = page.locator(".sentence[data-active]")
-        name = focused.get_attribute("aria-label") or ""
-        letter = re.match(r"Summary (\w+), sentence", name).group(1)
-        if index == 0:
-            page.keyboard.press("2")
-            page.keyboard.press("e")
-            page.keyboard.type(EXPLANATION)
-            page.keyboard.press("Escape")
-            page.keyboard.press("t")
-            page.keyboard.type("Contradict")
-            page.keyboard.press("Enter")
-            page.keyboard.press("Escape")
-            page.keyboard.press("Escape")
-        else:
-            page.keyboard.press("1")
-        if letter not in seen_summaries:
-            seen_summaries.add(letter)
-            page.keyboard.press("r")
-            page.keyboard.press("4")
+    annotate_by_keyboard(page, sentence_count, inconsistent_first=EXPLANATION)
     page.get_by_role("radio", name="Main").check()
     expect(save_state(page)).to_have_text("Saved ✓", timeout=15_000)
 

@@ -1,0 +1,83 @@
+"""The pilot loop in Chromium: an admin creates and opens a pilot round, both demo linguists
+submit their unit, the admin reads the kappa, opens the disagreement and writes feedback,
+and the linguist sees it in their queue."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Browser, Page, expect
+
+from annotations.models import Assignment, AssignmentStatus, Round, RoundStatus
+from tests.e2e.conftest import annotate_by_keyboard, sign_in
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__"),
+]
+
+FEEDBACK = "Sentence 1 is supported by turn 5: please re-read the guidelines on mis-referencing."
+
+
+def submit_unit(
+    browser: Browser, base_url: str, username: str, assignment: Assignment, *, disagree: bool
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    sign_in(page, base_url, username)
+    expect(page.get_by_text("Signed in as")).to_be_visible()
+    page.goto(f"{base_url}/app/assignments/{assignment.pk}")
+    count = sum(s.sentences.count() for s in assignment.topic.summaries.all())
+    annotate_by_keyboard(
+        page, count, inconsistent_first="The analyst said this, not the host." if disagree else None
+    )
+    page.get_by_role("radio", name="Main").check()
+    expect(page.locator(".save-status")).to_have_text("Saved ✓", timeout=15_000)
+    page.keyboard.press("Control+Enter")
+    expect(page.get_by_text("Submitted — thank you")).to_be_visible()
+    context.close()
+
+
+def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
+    page: Page, browser: Browser, live_server
+) -> None:
+    call_command("load_demo", stdout=None)
+    sign_in(page, live_server.url, "admin")
+    page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
+    page.get_by_label("Round name").fill("Pilot 2")
+    page.get_by_label("Lena Linguist (linguist1)").check()
+    page.get_by_label("Luis Linguist (linguist2)").check()
+    page.get_by_label("Number of units to sample").fill("1")
+    page.get_by_role("button", name="Create round").click()
+    page.get_by_role("button", name="Open round Pilot 2").click()
+    expect(page.get_by_role("button", name="Close round Pilot 2")).to_be_visible()
+    pilot = Round.objects.get(name="Pilot 2")
+    assert pilot.status == RoundStatus.OPEN
+    assignments = {a.annotator.username: a for a in Assignment.objects.filter(round=pilot)}
+    assert set(assignments) == {"linguist1", "linguist2"}
+    assert assignments["linguist1"].topic_id == assignments["linguist2"].topic_id
+
+    submit_unit(browser, live_server.url, "linguist1", assignments["linguist1"], disagree=True)
+    submit_unit(browser, live_server.url, "linguist2", assignments["linguist2"], disagree=False)
+    assert Assignment.objects.filter(round=pilot, status=AssignmentStatus.SUBMITTED).count() == 2
+
+    page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/agreement?project=demo")
+    page.get_by_role("button", name="Compute now").click()
+    expect(page.get_by_text("Cohen's kappa").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Sentence consistency").first).to_be_visible()
+
+    page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/disagreements?project=demo")
+    page.get_by_role("link", name=assignments["linguist1"].topic.name).click()
+    expect(page.get_by_text("The analyst said this, not the host.")).to_be_visible()
+    page.get_by_role("textbox", name="Feedback to linguist1").fill(FEEDBACK)
+    page.get_by_role("button", name="Send feedback to linguist1").click()
+    expect(page.get_by_text("sent", exact=False).first).to_be_visible()
+
+    linguist = browser.new_context().new_page()
+    sign_in(linguist, live_server.url, "linguist1")
+    expect(linguist.get_by_text(FEEDBACK)).to_be_visible()
+    other = browser.new_context().new_page()
+    sign_in(other, live_server.url, "linguist2")
+    expect(other.get_by_text("Signed in as")).to_be_visible()
+    expect(other.get_by_text(FEEDBACK)).to_have_count(0)
