@@ -214,6 +214,7 @@ def unread_feedback(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
             {
                 "id": item.pk,
                 "round": item.round.name,
+                "round_id": item.round_id,
                 "author": (item.author.get_full_name() or item.author.get_username())
                 if item.author
                 else "",
@@ -315,6 +316,12 @@ def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
             "topic": topic_judgement_state(topic_judgement) if topic_judgement else None,
         },
         "active_seconds": assignment.active_seconds,
+        # The admin's unread feedback for this round: general, or about this unit's sentences.
+        "feedback": [
+            item
+            for item in unread_feedback(user=assignment.annotator)
+            if item["round_id"] == round_.pk and item["assignment"] in (None, assignment.pk)
+        ],
     }
 
 

@@ -445,6 +445,12 @@ def test_feedback_waits_in_the_queue_until_read(client: Client, demo: None) -> N
         "number": 2,
     }
     assert body["feedback"][0]["author"] == "Ada Admin"
+    in_unit = client.get(f"/api/assignments/{assignment.pk}/").json()["feedback"]
+    assert [f["text"] for f in in_unit] == ["Check who made the promise."]
+    elsewhere = Assignment.objects.filter(annotator__username="linguist1").exclude(
+        pk=assignment.pk
+    )[0]
+    assert client.get(f"/api/assignments/{elsewhere.pk}/").json()["feedback"] == []
     assert client.post(f"/api/feedback/{feedback.pk}/read/").status_code == 204
     assert client.get("/api/assignments/").json()["feedback"] == []
     other = Feedback.objects.get(text="For linguist2 only.")

@@ -178,6 +178,8 @@ export interface WorkspacePayload {
     topic: TopicJudgement | null;
   };
   active_seconds: number;
+  /** Unread feedback of this round: general, or about this unit's sentences. */
+  feedback?: FeedbackItem[];
 }
 
 /** One entry of a submit 400's `missing` list. */

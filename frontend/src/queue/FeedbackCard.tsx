@@ -8,6 +8,8 @@ import { describeError } from '../useMe';
 interface FeedbackCardProps {
   item: FeedbackItem;
   onMarkRead: (feedbackId: number) => Promise<void>;
+  /** Off inside the workspace, where the unit is already open. */
+  showUnitLink?: boolean;
 }
 
 function formatDate(iso: string): string {
@@ -16,7 +18,7 @@ function formatDate(iso: string): string {
 }
 
 /** One unread note from the admin, with where it applies ("Summary B, sentence 2"). */
-export function FeedbackCard({ item, onMarkRead }: FeedbackCardProps) {
+export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: FeedbackCardProps) {
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function FeedbackCard({ item, onMarkRead }: FeedbackCardProps) {
         <Button size="xs" variant="default" loading={busy} onClick={() => void markRead()}>
           Mark as read
         </Button>
-        {item.assignment !== null && (
+        {showUnitLink && item.assignment !== null && (
           <Anchor component={Link} to={`/app/assignments/${item.assignment}`} size="sm">
             Open the unit
           </Anchor>

@@ -16,6 +16,7 @@ import { useHeartbeat } from './useHeartbeat';
 import { useWorkspaceSaving } from './useWorkspaceSaving';
 import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
+import { WorkspaceFeedback } from './WorkspaceFeedback';
 import { WorkspaceNotices } from './WorkspaceNotices';
 
 /** One (dialogue, topic) unit: the dialogue on the left, the questions on the right (UI.md). */
@@ -145,6 +146,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         hint={awaitingRelevance ? 'Relevance: press 1–5' : notice}
       />
       <div className="workspace-notices">
+        <WorkspaceFeedback items={payload.feedback ?? []} />
         <WorkspaceNotices
           payload={payload}
           submitted={submitted}
