@@ -35,7 +35,6 @@ from annotations.selectors.workspace import (
     is_read_only,
     ordered_summary_ids,
     sentence_done,
-    sentence_judgement_state,
     summary_judgement_state,
     summary_labels,
     topic_judgement_state,
@@ -81,11 +80,9 @@ def _lock_for_edit(assignment_id: int, user: AbstractBaseUser) -> Assignment:
                 )
             )
         )
-        .filter(pk=assignment_id, annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
-        .first()
+        # get(), not first(): first() adds an ORDER BY that costs compile time on every save.
+        .get(pk=assignment_id, annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
     )
-    if assignment is None:
-        raise Assignment.DoesNotExist
     if is_read_only(assignment):
         raise ReadOnly
     if not assignment.is_annotator:
@@ -133,11 +130,9 @@ def sentence_judgement_save(
 ) -> dict[str, Any]:
     """Save ``changes`` (any of label, explanation, error_types) to one sentence."""
     assignment = _lock_for_edit(assignment_id, user)
-    sentence = SummarySentence.objects.filter(
+    sentence = SummarySentence.objects.only("id").get(
         pk=sentence_id, summary__topic_id=assignment.topic_id
-    ).first()
-    if sentence is None:
-        raise SummarySentence.DoesNotExist
+    )
     if "error_types" in changes:
         allowed = set(assignment.round.project.taxonomy.types.values_list("pk", flat=True))
         unknown = sorted(set(changes["error_types"]) - allowed)
@@ -148,10 +143,31 @@ def sentence_judgement_save(
     current = (
         SentenceJudgement.objects.select_for_update()
         .filter(assignment=assignment, sentence=sentence)
-        .prefetch_related("error_types")
+        .order_by()
         .first()
     )
-    before = sentence_judgement_state(current) if current is not None else None
+    through = SentenceJudgement.error_types.through
+    # Type ids read with one plain query: prefetch machinery costs more than the query.
+    old_types = (
+        sorted(
+            through.objects.filter(sentencejudgement_id=current.pk).values_list(
+                "errortype_id", flat=True
+            )
+        )
+        if current is not None
+        else []
+    )
+    before = (
+        {
+            "sentence": sentence.pk,
+            "label": current.label,
+            "explanation": current.explanation,
+            "error_types": old_types,
+            "version": current.version,
+        }
+        if current is not None
+        else None
+    )
     _check_version(version, current, before)
     if current is None:
         current = SentenceJudgement(assignment=assignment, sentence=sentence, version=1)
@@ -162,15 +178,19 @@ def sentence_judgement_save(
             setattr(current, field, changes[field])
     current.guideline_version_id = assignment.round.guideline_version_id
     current.save()
-    if "error_types" in changes:
-        current.error_types.set(changes["error_types"])
+    new_types = sorted(set(changes["error_types"])) if "error_types" in changes else old_types
+    removed, added = set(old_types) - set(new_types), set(new_types) - set(old_types)
+    if removed:
+        through.objects.filter(sentencejudgement_id=current.pk, errortype_id__in=removed).delete()
+    if added:
+        through.objects.bulk_create(
+            [through(sentencejudgement_id=current.pk, errortype_id=t) for t in sorted(added)]
+        )
     after = {
         "sentence": sentence.pk,
         "label": current.label,
         "explanation": current.explanation,
-        "error_types": sorted(set(changes["error_types"]))
-        if "error_types" in changes
-        else (before["error_types"] if before else []),
+        "error_types": new_types,
         "version": current.version,
     }
     _record(

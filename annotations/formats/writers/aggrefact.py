@@ -1,0 +1,106 @@
+"""The AggreFact export: CSV, one row per summary.
+
+AggreFact (Tang et al., ACL 2023, github.com/Liyan06/AggreFact) describes its CSVs by the
+columns ``dataset, origin, id, doc, summary, model_name, label, cut``, and its unified error
+type files carry ``error_type`` as the text of a Python list (``"['extrinsic-NP']"``).
+The writer produces, UTF-8 without BOM, quoted only where needed, ``\\n`` after every row::
+
+    dataset,origin,id,doc,summary,model_name,label,cut,error_type,topic
+
+- ``dataset``: the name given to the writer (the release); ``origin``: the corpus slug;
+  ``id``: the document id; ``doc``: the dialogue, one "SPEAKER (role): text" line per turn;
+  ``summary``: the summary text; ``model_name``: the summarizer;
+- ``label``: ``1`` if every sentence is consistent, ``0`` if any is inconsistent (a summary
+  with an inconsistent sentence is inconsistent even if others are unlabelled);
+- ``cut``: ``val`` (the project's dev split) or ``test``;
+- ``error_type``: the summary's unified error types, ``repr`` of their sorted list in
+  AggreFact's spelling (``intrinsic-NP``, ``extrinsic-predicate``, ...; the entire-sentence
+  leaves are the project's ``intrinsic-sentence`` / ``extrinsic-sentence``); empty if none;
+- ``topic``: not in AggreFact; the topic the summary focuses on, since a document has
+  several topic-focused summaries per model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import BinaryIO
+
+from annotations.formats.writers.encoding import CsvSink
+from annotations.formats.writers.rows import ExportError, SummaryRow, dialogue_text
+
+COLUMNS = [
+    "dataset",
+    "origin",
+    "id",
+    "doc",
+    "summary",
+    "model_name",
+    "label",
+    "cut",
+    "error_type",
+    "topic",
+]
+CUTS = {"dev": "val", "test": "test"}
+# AggreFact writes the noun-phrase leaves with "NP" in capitals; the project's codes are
+# lowercase slugs.
+AGGREFACT_SPELLING = {"intrinsic-np": "intrinsic-NP", "extrinsic-np": "extrinsic-NP"}
+
+
+def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, dataset: str) -> int:
+    """Write the header and one row per summary; returns the number of rows (header excluded)."""
+    sink = CsvSink(stream)
+    sink.write(COLUMNS)
+    count = 0
+    for summary in summaries:
+        sink.write(
+            [
+                dataset,
+                summary.corpus,
+                summary.doc_id,
+                _doc(summary),
+                summary.summary_text,
+                summary.system,
+                summary_label(summary),
+                _cut(summary),
+                _error_types(summary),
+                summary.topic,
+            ]
+        )
+        count += 1
+    return count
+
+
+def summary_label(summary: SummaryRow) -> int:
+    """1 = consistent, 0 = inconsistent, from the gold sentence labels."""
+    labels = [sentence.label for sentence in summary.sentences]
+    if "inconsistent" in labels:
+        return 0
+    if not labels or None in labels:
+        raise ExportError(
+            f"{summary.where()}: no inconsistent sentence, but some sentence has no gold label,"
+            " so the summary's label is unknown"
+        )
+    return 1
+
+
+def _doc(summary: SummaryRow) -> str:
+    if not summary.turns:
+        raise ExportError(f"{summary.where()}: the row carries no dialogue turns for `doc`")
+    return dialogue_text(summary.turns)
+
+
+def _cut(summary: SummaryRow) -> str:
+    cut = CUTS.get(summary.split)
+    if cut is None:
+        raise ExportError(
+            f"{summary.where()}: AggreFact's cut is val or test; the document's split is"
+            f" {summary.split!r}"
+        )
+    return cut
+
+
+def _error_types(summary: SummaryRow) -> str:
+    codes = {code for sentence in summary.sentences for code in sentence.unified_types}
+    if not codes:
+        return ""
+    return repr(sorted(AGGREFACT_SPELLING.get(code, code) for code in codes))

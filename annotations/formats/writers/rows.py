@@ -1,0 +1,272 @@
+"""The rows every export writer reads: what the database layer streams out of a project.
+
+A row is a frozen dataclass of plain values (str, int, bool, tuples), so the writers need no
+database and tests can build rows by hand. The database layer builds one ``SummaryRow`` per
+summary (with its sentences, the gold labels, the anonymised annotators' raw labels and, when a
+format needs the dialogue, the document's turns) and, for TofuEval's per-topic files, one
+``TopicRow`` per (document, topic).
+
+Conventions shared by every row:
+
+- Sentence labels are ``"consistent"`` / ``"inconsistent"``, or ``None`` when not answered.
+- Error types are the project taxonomy's type *names* (``ErrorType.name``, e.g.
+  ``"Extrinsic Information"``); unified types are the codes of the ``aggrefact-unified``
+  leaves they map to (``ErrorType.unified_type.code``, e.g. ``"extrinsic-sentence"``).
+- Offsets are half-open ``[start, end)`` in Python string indices (code points), like the
+  models: a span's in its sentence's text, an evidence span's in its turn's text.
+- Order is the input order. Writers never sort: the database layer orders the rows (see each
+  writer for the order its format expects) and the tuples inside a row (sentences by
+  position, key facts by position, annotators by anonymised id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import KW_ONLY, dataclass
+from typing import Literal
+
+Label = Literal["consistent", "inconsistent"]
+LABELS: tuple[Label, ...] = ("consistent", "inconsistent")
+SPLITS = ("dev", "test", "none")
+TOPIC_CATEGORIES = ("main", "marginal", "irrelevant")
+
+
+class ExportError(ValueError):
+    """A row that the requested format cannot represent (e.g. an unlabelled sentence in a
+    format that needs a label). The message names the summary, so the release job can say
+    what to fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRow:
+    """One speaker turn of the document's dialogue."""
+
+    speaker: str
+    text: str
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceRow:
+    """The part of the dialogue that shows a span is wrong."""
+
+    turn: int  # 0-based position of the turn in the document (Turn.position)
+    start: int  # [start, end) in that turn's text
+    end: int
+    text: str  # turn.text[start:end], repeated so the export is readable on its own
+
+
+@dataclass(frozen=True, slots=True)
+class SpanRow:
+    """The minimal wrong span of a sentence (ErrorSpan) and its evidence."""
+
+    start: int  # [start, end) in the sentence's text
+    end: int
+    text: str  # sentence.text[start:end]
+    error_type: str = ""  # project type name; "" when the span has none
+    unified_type: str = ""  # its aggrefact-unified code; "" when error_type is ""
+    note: str = ""
+    evidence: tuple[EvidenceRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceRow:
+    """One summary sentence with its gold (adjudicated or reference) judgement."""
+
+    position: int  # 0-based position in the summary (SummarySentence.position)
+    text: str
+    _: KW_ONLY  # the rest by name: a label passed where source_index goes would be silent
+    # The index a published benchmark gave the sentence (TofuEval's sent_idx, which has gaps);
+    # None for sentences the project split itself: they are numbered position + 1.
+    source_index: int | None = None
+    label: Label | None = None
+    explanations: tuple[str, ...] = ()  # gold explanation(s), in order; () for none
+    error_types: tuple[str, ...] = ()  # project type names, in the order they were given
+    unified_types: tuple[str, ...] = ()  # aggrefact-unified codes, deduplicated, in order
+    spans: tuple[SpanRow, ...] = ()
+    # Whether the sentence states at least one of the topic's key facts (FineSurE's
+    # sentence_labels, the basis of conciseness); None when not judged.
+    covers_key_fact: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.label is not None and self.label not in LABELS:
+            raise ExportError(
+                f"sentence {self.position}: label {self.label!r} is not one of"
+                f" {', '.join(LABELS)} or None"
+            )
+
+    @property
+    def number(self) -> int:
+        """The 1-based sentence number exports print (TofuEval's ``sent_idx``)."""
+        return self.source_index if self.source_index is not None else self.position + 1
+
+
+@dataclass(frozen=True, slots=True)
+class KeyFactRow:
+    """A key fact of the (document, topic), in position order."""
+
+    text: str  # without any "N. " numbering
+    # TofuEval publishes key points as "N. text". True: the point was (or, for the project's
+    # own key facts, will be) published with that numbering, which the TofuEval writer
+    # re-adds; False: published verbatim (36 points of the public release, e.g. "1: ..." or
+    # "A,B,C"). The importer learns it from key_point_text()'s second value.
+    numbered: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotatorSentence:
+    """One annotator's raw judgement of one sentence."""
+
+    label: Label | None = None
+    explanation: str = ""
+    error_types: tuple[str, ...] = ()
+    unified_types: tuple[str, ...] = ()
+    spans: tuple[SpanRow, ...] = ()
+    covers_key_fact: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.label is not None and self.label not in LABELS:
+            raise ExportError(f"label {self.label!r} is not one of {', '.join(LABELS)} or None")
+
+
+@dataclass(frozen=True, slots=True)
+class AnnotatorLabels:
+    """Everything one annotator said about one summary, under an anonymised id.
+
+    The id (``"A1"``, ``"A2"``, ...) is stable within a release and never a user name, so a
+    release can be shared without identifying the linguists.
+    """
+
+    annotator: str
+    # Aligned with SummaryRow.sentences; () when the annotator judged no sentence.
+    sentences: tuple[AnnotatorSentence, ...] = ()
+    relevance: int | None = None  # 1-5
+    not_a_summary: bool | None = None
+    comment: str = ""
+    # Aligned with SummaryRow.key_facts: does this summary state the key fact? () when the
+    # annotator judged no key fact.
+    key_facts_covered: tuple[bool | None, ...] = ()
+
+    def sentence(self, index: int) -> AnnotatorSentence:
+        return self.sentences[index] if self.sentences else _UNANSWERED
+
+    def key_fact_covered(self, index: int) -> bool | None:
+        return self.key_facts_covered[index] if self.key_facts_covered else None
+
+
+_UNANSWERED = AnnotatorSentence()
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """One summary of one (document, topic), with everything known about it.
+
+    Precondition for every writer: rows arrive grouped by document, and within a document by
+    topic, in the order the export should list them; the writers keep that order.
+    """
+
+    corpus: str  # corpus slug, e.g. "mediasum"
+    doc_id: str  # Document.external_id
+    topic: str  # topic name; "" for generic (topic-less) summaries
+    system: str  # the summarizer (TofuEval's model_name)
+    sentences: tuple[SentenceRow, ...]
+    summary_id: str = ""  # Summary.external_id; "" means the same as system
+    annotation_id: str = ""  # TofuEval's annotation_id (Document.metadata); "" if none
+    topic_category: str = ""  # gold main | marginal | irrelevant; "" when not judged
+    split: str = "none"  # dev | test | none
+    text: str = ""  # the summary text; "" means the sentences joined by one space
+    relevance: float | None = None  # gold relevance (1-5; may be a mean); None if not rated
+    not_a_summary: bool | None = None  # gold; None when not judged
+    key_facts: tuple[KeyFactRow, ...] = ()  # the topic's gold key facts
+    key_facts_covered: tuple[bool | None, ...] = ()  # aligned with key_facts; () = unknown
+    annotators: tuple[AnnotatorLabels, ...] = ()
+    turns: tuple[TurnRow, ...] = ()  # the dialogue; only the formats that print it need it
+
+    def __post_init__(self) -> None:
+        if self.split not in SPLITS:
+            raise ExportError(f"{self.where()}: split {self.split!r} is not one of {SPLITS}")
+        if self.topic_category and self.topic_category not in TOPIC_CATEGORIES:
+            raise ExportError(
+                f"{self.where()}: topic category {self.topic_category!r} is not one of"
+                f" {', '.join(TOPIC_CATEGORIES)} or empty"
+            )
+        if self.key_facts_covered and len(self.key_facts_covered) != len(self.key_facts):
+            raise ExportError(
+                f"{self.where()}: {len(self.key_facts_covered)} coverage values for"
+                f" {len(self.key_facts)} key facts"
+            )
+        for annotator in self.annotators:
+            if annotator.sentences and len(annotator.sentences) != len(self.sentences):
+                raise ExportError(
+                    f"{self.where()}: annotator {annotator.annotator} has"
+                    f" {len(annotator.sentences)} sentence judgements for"
+                    f" {len(self.sentences)} sentences"
+                )
+            if annotator.key_facts_covered and len(annotator.key_facts_covered) != len(
+                self.key_facts
+            ):
+                raise ExportError(
+                    f"{self.where()}: annotator {annotator.annotator} has"
+                    f" {len(annotator.key_facts_covered)} coverage values for"
+                    f" {len(self.key_facts)} key facts"
+                )
+
+    @property
+    def external_id(self) -> str:
+        return self.summary_id or self.system
+
+    @property
+    def summary_text(self) -> str:
+        return self.text or " ".join(sentence.text for sentence in self.sentences)
+
+    @property
+    def completeness(self) -> float | None:
+        """FineSurE's completeness: the share of the topic's key facts the summary states;
+        None when there are no key facts or some coverage is unknown."""
+        return _share(self.key_facts_covered) if self.key_facts else None
+
+    @property
+    def conciseness(self) -> float | None:
+        """FineSurE's conciseness: the share of sentences that state a key fact; None when
+        some sentence was not judged."""
+        return _share(tuple(s.covers_key_fact for s in self.sentences))
+
+    def where(self) -> str:
+        """Names the summary in error messages."""
+        return f"{self.corpus}/{self.doc_id}, topic {self.topic!r}, summary {self.external_id!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class TopicRow:
+    """One (document, topic) with its gold topic category and key facts: TofuEval's
+    completeness and topic-category files have one entry per topic, not per summary."""
+
+    corpus: str
+    doc_id: str
+    topic: str
+    annotation_id: str = ""
+    category: str = ""  # main | marginal | irrelevant; "" when not judged
+    key_facts: tuple[KeyFactRow, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.category and self.category not in TOPIC_CATEGORIES:
+            raise ExportError(
+                f"{self.corpus}/{self.doc_id}, topic {self.topic!r}: category"
+                f" {self.category!r} is not one of {', '.join(TOPIC_CATEGORIES)} or empty"
+            )
+
+
+def dialogue_text(turns: tuple[TurnRow, ...]) -> str:
+    """The dialogue as the benchmark formats print it: one "SPEAKER (role): text" line per
+    turn. The speakers stay in because a dialogue summary is judged against who said what."""
+    return "\n".join(
+        f"{turn.speaker} ({turn.role}): {turn.text}"
+        if turn.role
+        else f"{turn.speaker}: {turn.text}"
+        for turn in turns
+    )
+
+
+def _share(values: tuple[bool | None, ...]) -> float | None:
+    if not values or any(value is None for value in values):
+        return None
+    return sum(1 for value in values if value) / len(values)
