@@ -178,6 +178,9 @@ class KeyFact(models.Model):
     )
     position = models.PositiveIntegerField()
     text = models.TextField()
+    # Published key points (TofuEval) were written "N. text"; the number is stored as the
+    # position and this flag, so an export can write each point back exactly as published.
+    numbered = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
 
     class Meta:

@@ -138,7 +138,7 @@ def _import_published_labels(
             text, was_numbered = key_point_text(point, position)
             stripped += was_numbered
             kept += not was_numbered
-            key_fact_rows.append((assignment_id, position, text, 1))
+            key_fact_rows.append((assignment_id, position, text, was_numbered, 1))
     judgement_ids = insert_rows(
         SentenceJudgement,
         [
@@ -163,7 +163,9 @@ def _import_published_labels(
         ],
     )
     insert_rows(TopicJudgement, ["assignment_id", "category", "version", "updated_at"], topic_rows)
-    insert_rows(KeyFact, ["assignment_id", "position", "text", "version"], key_fact_rows)
+    insert_rows(
+        KeyFact, ["assignment_id", "position", "text", "numbered", "version"], key_fact_rows
+    )
     # The audit trail records where every imported label came from.
     insert_rows(
         JudgementChange,

@@ -180,3 +180,12 @@ def test_an_error_type_outside_the_projects_taxonomy_is_refused(
     ):
         tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
     assert not Document.objects.exists()
+
+
+def test_key_points_remember_whether_they_were_numbered(
+    tofueval_dir: Path, documents: Path
+) -> None:
+    project = ProjectFactory()
+    tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
+    assert KeyFact.objects.filter(numbered=True).count() == 1099
+    assert KeyFact.objects.filter(numbered=False).count() == 36
