@@ -7,7 +7,7 @@ from pathlib import Path
 
 from celery import shared_task
 
-from annotations.models import Job, Project, Round
+from annotations.models import Job, Project, Release, Round
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.jobs import job_finish, job_progress
@@ -64,3 +64,15 @@ def agreement_report_task(round_id: int, job_id: int | None = None) -> int:
     if job_id is not None:
         job_finish(job_id, result={"report": report.pk})
     return report.pk
+
+
+@shared_task(name="annotations.release_build", acks_late=True, reject_on_worker_lost=True)
+def release_build_task(release_id: int) -> str:
+    """Build a release. A worker killed mid-build leaves no published release: the message
+    is redelivered (acks late) and the build starts again from scratch."""
+    from annotations.services.releases import release_build
+
+    def progress(percent: int, message: str) -> None:
+        Release.objects.filter(pk=release_id).update(progress=min(percent, 99))
+
+    return release_build(release_id=release_id, progress=progress).status

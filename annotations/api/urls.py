@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from annotations.api import admin, assignments
+from annotations.api import admin, assignments, releases
 from annotations.api.me import MeView
 
 urlpatterns = [
@@ -62,4 +62,10 @@ urlpatterns += [
     ),
     path("admin/rounds/<int:round_id>/feedback/", admin.FeedbackCreateView.as_view()),
     path("admin/jobs/<int:job_id>/", admin.JobView.as_view()),
+]
+
+urlpatterns += [
+    path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
+    path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
+    path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
 ]

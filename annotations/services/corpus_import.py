@@ -99,7 +99,8 @@ def _import_batch(
     source_format: str,
     report: ImportReport,
 ) -> None:
-    for slug in {record.corpus for record in batch} - corpora.keys():
+    # In first-seen order, so corpus ids (and exports ordered by them) follow the file.
+    for slug in [s for s in dict.fromkeys(r.corpus for r in batch) if s not in corpora]:
         corpora[slug], _ = Corpus.objects.get_or_create(
             project=project, slug=slug, defaults={"name": slug, "source_format": source_format}
         )

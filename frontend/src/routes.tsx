@@ -21,6 +21,8 @@ const DisagreementsPage = lazy(() =>
 const DisagreementUnitPage = lazy(() =>
   import('./admin/DisagreementUnitPage').then((module) => ({ default: module.DisagreementUnitPage })),
 );
+// The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
+const ReleasesPage = lazy(() => import('./releases/ReleasesPage').then((module) => ({ default: module.ReleasesPage })));
 
 function Loading() {
   return (
@@ -49,6 +51,11 @@ export function AppRoutes() {
           <Route path="rounds/:id/agreement" element={<AgreementPage />} />
           <Route path="rounds/:id/disagreements" element={<DisagreementsPage />} />
           <Route path="rounds/:id/disagreements/:topicId" element={<DisagreementUnitPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* Same frame as the admin screens: header, back link, sign-in redirect. */}
+        <Route path="app/projects/:slug" element={<AdminLayout />}>
+          <Route path="releases" element={<ReleasesPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -7,10 +7,12 @@ interface LoadStatusProps {
   /** What is loading, in words: "the project", "the agreement report". */
   what: string;
   onRetry: () => void;
+  /** What a 404 means on this page; the admin screens' wording by default. */
+  notFoundText?: string;
 }
 
 /** The loading and error states every admin page shares; renders nothing once ready. */
-export function LoadStatus({ state, what, onRetry }: LoadStatusProps) {
+export function LoadStatus({ state, what, onRetry, notFoundText }: LoadStatusProps) {
   if (state.status === 'ready') return null;
   if (state.status === 'loading') {
     return (
@@ -23,7 +25,7 @@ export function LoadStatus({ state, what, onRetry }: LoadStatusProps) {
   if (state.notFound) {
     return (
       <Alert color="gray" title="Not found" role="alert">
-        It does not exist, or you are not an admin of its project.
+        {notFoundText ?? 'It does not exist, or you are not an admin of its project.'}
       </Alert>
     );
   }

@@ -16,7 +16,11 @@ import type {
   HeartbeatResponse,
   Job,
   JobStarted,
+  NewReleaseBody,
   NewRoundBody,
+  ReleaseDetail,
+  ReleaseStarted,
+  ReleasesResponse,
   RoundProgress,
   Me,
   QueueEntry,
@@ -275,4 +279,19 @@ export function startImport(slug: string, file: File): Promise<JobStarted> {
 
 export function getJob(jobId: number, signal?: AbortSignal): Promise<Job> {
   return api.get<Job>(`/api/admin/jobs/${jobId}/`, signal);
+}
+
+// The researcher's releases (docs/api/releases.md).
+
+export function getReleases(slug: string, signal?: AbortSignal): Promise<ReleasesResponse> {
+  return api.get<ReleasesResponse>(`/api/projects/${encodeURIComponent(slug)}/releases/`, signal);
+}
+
+/** 202 with the release and its job (the build runs in the background); 400 names the fields at fault. */
+export function createRelease(slug: string, body: NewReleaseBody): Promise<ReleaseStarted> {
+  return api.post<ReleaseStarted>(`/api/projects/${encodeURIComponent(slug)}/releases/`, body);
+}
+
+export function getRelease(releaseId: number, signal?: AbortSignal): Promise<ReleaseDetail> {
+  return api.get<ReleaseDetail>(`/api/releases/${releaseId}/`, signal);
 }

@@ -451,3 +451,74 @@ export interface Job {
 export interface JobStarted {
   job: number;
 }
+
+// ---- The researcher's releases (docs/api/releases.md) ----
+
+/** `building` (with `progress`), `published`, `failed` (with `error`); kept open so a new status still renders. */
+export type ReleaseStatus = 'building' | 'published' | 'failed' | (string & {});
+
+/** One file of a release's zip, as the manifest records it. */
+export interface ReleaseFile {
+  name: string;
+  sha256: string;
+  /** Bytes. */
+  size: number;
+  records: number;
+}
+
+/** One row of `GET /api/projects/{slug}/releases/`. */
+export interface Release {
+  id: number;
+  version: string;
+  status: ReleaseStatus;
+  /** 0–100 while building. */
+  progress: number;
+  error: string;
+  created_at: string;
+  published_at: string | null;
+  created_by: string;
+  /** summaries, sentences, dev, test — kept open so a new count still renders. */
+  counts: Partial<Record<string, number>>;
+  files: ReleaseFile[];
+  /** The zip's URL; only meaningful once published. */
+  download?: string | null;
+}
+
+/** `GET /api/releases/{id}/` — `manifest` and `card` once published. */
+export interface ReleaseDetail extends Release {
+  manifest?: Record<string, unknown> | null;
+  /** The dataset card, Markdown. */
+  card?: string | null;
+}
+
+/** `GET /api/projects/{slug}/releases/` */
+export interface ReleasesResponse {
+  project: ProjectRef;
+  rounds: RoundRef[];
+  /** The export formats the server offers: native, tofueval, aggrefact, llm_aggrefact, finesure. */
+  formats: string[];
+  releases: Release[];
+}
+
+export type ReleaseSplit =
+  | { method: 'document'; dev: number; seed: number }
+  | { method: 'corpus' }
+  | { method: 'file'; documents: { dev: string[]; test: string[] } };
+
+/** The body of `POST /api/projects/{slug}/releases/`. */
+export interface NewReleaseBody {
+  version: string;
+  rounds: number[];
+  gold: 'majority';
+  /** Optional; left out when no mapping is chosen. */
+  mappings?: { topic_category?: 'merge_marginal'; relevance?: 'binary' };
+  split: ReleaseSplit;
+  formats: string[];
+  only_complete: boolean;
+}
+
+/** The 202 of `POST /api/projects/{slug}/releases/`. */
+export interface ReleaseStarted {
+  release: number;
+  job: number;
+}

@@ -4,12 +4,14 @@ import { Link, useInRouterContext } from 'react-router';
 
 import type { Membership } from '../api/types';
 import { adminPaths } from '../admin/paths';
+import { RELEASE_ROLES, releasePaths } from '../releases/paths';
 import { groupRolesByProject } from '../roles';
 
 export function ProjectList({ memberships }: { memberships: Membership[] }) {
   const headingId = useId();
   const projects = groupRolesByProject(memberships);
   const administered = new Set(memberships.filter((m) => m.role === 'admin').map((m) => m.project));
+  const releasing = new Set(memberships.filter((m) => RELEASE_ROLES.has(m.role)).map((m) => m.project));
 
   return (
     <section aria-labelledby={headingId}>
@@ -34,7 +36,14 @@ export function ProjectList({ memberships }: { memberships: Membership[] }) {
                     </Badge>
                   ))}
                   {administered.has(project.project) && (
-                    <ManageLink slug={project.project} projectName={project.projectName} />
+                    <ProjectLink to={adminPaths.project(project.project)} text="Manage" label={`Manage ${project.projectName}`} />
+                  )}
+                  {releasing.has(project.project) && (
+                    <ProjectLink
+                      to={releasePaths.list(project.project)}
+                      text="Releases"
+                      label={`Releases of ${project.projectName}`}
+                    />
                   )}
                 </Group>
               </Group>
@@ -46,18 +55,16 @@ export function ProjectList({ memberships }: { memberships: Membership[] }) {
   );
 }
 
-/** The way into the admin screens. Outside a router (some tests) it is a plain link. */
-function ManageLink({ slug, projectName }: { slug: string; projectName: string }) {
+/** A way into a project's screens (admin, releases). Outside a router (some tests) it is a plain link. */
+function ProjectLink({ to, text, label }: { to: string; text: string; label: string }) {
   const inRouter = useInRouterContext();
-  const to = adminPaths.project(slug);
-  const label = `Manage ${projectName}`;
   return inRouter ? (
     <Anchor component={Link} to={to} fw={600} aria-label={label}>
-      Manage
+      {text}
     </Anchor>
   ) : (
     <Anchor href={to} fw={600} aria-label={label}>
-      Manage
+      {text}
     </Anchor>
   );
 }

@@ -1,0 +1,98 @@
+"""The dataset card (README.md with YAML front matter) of a release. Pure.
+
+The front matter declares one config per exported JSONL format with its split files, so
+common dataset loaders read the release directly; the prose describes the task, labels,
+taxonomy, agreement and limitations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _yaml_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def dataset_card(
+    *, manifest: dict[str, Any], project_name: str, taxonomy: list[dict[str, str]]
+) -> str:
+    files = manifest["files"]
+    configs = []
+    native = sorted(name for name in files if name.startswith("native/"))
+    if native:
+        configs.append(("default", [(n.split("/")[1].removesuffix(".jsonl"), n) for n in native]))
+    if "llm_aggrefact/llm_aggrefact.jsonl" in files:
+        configs.append(("llm_aggrefact", [("all", "llm_aggrefact/llm_aggrefact.jsonl")]))
+    if "finesure/finesure.jsonl" in files:
+        configs.append(("finesure", [("all", "finesure/finesure.jsonl")]))
+    lines = [
+        "---",
+        f"pretty_name: {_yaml_string(project_name)}",
+        "license: other",
+        "task_categories:",
+        "- text-classification",
+        "language:",
+        "- en",
+        "configs:",
+    ]
+    for name, splits in configs:
+        lines.append(f"- config_name: {name}")
+        lines.append("  data_files:")
+        for split, path in splits:
+            lines.append(f"  - split: {split}")
+            lines.append(f"    path: {path}")
+    lines += ["---", ""]
+    counts = manifest["counts"]["per_split"]
+    lines += [
+        f"# {project_name} — release {manifest['version']}",
+        "",
+        "Human judgements of the factual consistency of LLM-generated, topic-focused summaries"
+        " of dialogues: for every summary sentence, whether the dialogue supports it, with"
+        " explanations and error types for inconsistent sentences; per summary, relevance to"
+        " its topic and a not-a-summary flag; per topic, its category.",
+        "",
+        "## Contents",
+        "",
+        "- Summaries per split: "
+        + (", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "none"),
+        f"- Rounds: {', '.join(r['name'] + ' (' + r['kind'] + ')' for r in manifest['rounds'])}",
+        "- Guideline versions: " + (", ".join(map(str, manifest["guideline_versions"])) or "n/a"),
+        f"- Annotators (anonymised): {', '.join(manifest['annotators'])}",
+        "",
+        "## Labels",
+        "",
+        "- `label`: `consistent` or `inconsistent` (gold: an adjudicated review decision,"
+        " else the annotators' majority, a tie counting as inconsistent, else the single"
+        " annotation).",
+        "- Error types: the project's taxonomy below, and AggreFact's unified types.",
+        "",
+        "## Error types",
+        "",
+    ]
+    lines += [f"- **{t['name']}**: {t['definition']}" for t in taxonomy]
+    lines += ["", "## Agreement", ""]
+    if manifest["agreement"]:
+        for round_name, figures in manifest["agreement"].items():
+            shown = ", ".join(f"{k} {v}" for k, v in figures.items() if v is not None)
+            lines.append(f"- {round_name}: {shown or 'not computable'}")
+    else:
+        lines.append("No agreement report was computed for these rounds.")
+    lines += [
+        "",
+        "## Files",
+        "",
+        "| file | records | sha256 |",
+        "|---|---|---|",
+    ]
+    for name, info in files.items():
+        records = "" if info["records"] is None else info["records"]
+        lines.append(f"| `{name}` | {records} | `{info['sha256'][:16]}…` |")
+    lines += ["", "## Limitations", ""]
+    lines += [f"- {d}" for d in manifest.get("differences_from_published", [])]
+    lines += [
+        "- Summarizer names are included for analysis; annotators never saw them.",
+        "- Labels reflect the guideline versions listed above.",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,376 @@
+"""Releases: create (validated), build (streamed, in a temporary directory), publish
+atomically. See docs/releases.md for the states:
+
+    building ──build ok, publish (one transaction)──▶ published   (never changes again)
+    building ──error / worker killed──▶ failed ──retry──▶ building
+
+A build writes every file under a private temporary directory, then the zip, then moves
+the zip into place and flips the row to *published* in one transaction; a published
+release for the same version (a concurrent build) makes the publish fail instead. Nothing
+half-built is ever visible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import shutil
+import tempfile
+import zipfile
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from annotations.formats.dataset_card import dataset_card
+from annotations.formats.writers.aggrefact import write_aggrefact
+from annotations.formats.writers.finesure import write_finesure
+from annotations.formats.writers.llm_aggrefact import write_llm_aggrefact
+from annotations.formats.writers.native import write_native
+from annotations.formats.writers.rows import ExportError, SummaryRow
+from annotations.formats.writers.tofueval import PUBLISHED_DIFFERENCES, write_tofueval
+from annotations.models import (
+    AgreementReport,
+    Document,
+    Project,
+    Release,
+    ReleaseFile,
+    ReleaseStatus,
+    Round,
+)
+from annotations.selectors.release_rows import (
+    ReleaseScope,
+    annotator_ids,
+    release_topic_ids,
+    summary_rows,
+    topic_rows,
+    unlabelled_units,
+)
+
+FORMATS = ("native", "tofueval", "aggrefact", "llm_aggrefact", "finesure")
+NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure"}
+VERSION = re.compile(r"^\d+\.\d+\.\d+$")
+SPLIT_METHODS = ("document", "corpus", "file")
+
+
+class ReleaseInvalid(ValueError):
+    def __init__(self, errors: dict[str, Any]) -> None:
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict[str, Any]:
+    """Check a release request and return its normalised config, or raise ReleaseInvalid
+    naming every field that is wrong (and, unless ``only_complete``, each unlabelled unit)."""
+    errors: dict[str, Any] = {}
+    version = str(config.get("version", ""))
+    if not VERSION.match(version):
+        errors["version"] = [f"a semantic version MAJOR.MINOR.PATCH such as 1.0.0, got {version!r}"]
+    elif Release.objects.filter(
+        project=project, version=version, status=ReleaseStatus.PUBLISHED
+    ).exists():
+        errors["version"] = [f"version {version} is published; a correction needs a new version"]
+    round_ids = config.get("rounds") or []
+    known = set(
+        Round.objects.filter(project=project, pk__in=round_ids).values_list("pk", flat=True)
+    )
+    if not round_ids:
+        errors["rounds"] = ["name at least one round of this project"]
+    elif set(round_ids) - known:
+        errors["rounds"] = [f"not rounds of this project: {sorted(set(round_ids) - known)}"]
+    formats = config.get("formats") or []
+    unknown = [f for f in formats if f not in FORMATS]
+    if not formats or unknown:
+        errors["formats"] = [
+            f"choose from {', '.join(FORMATS)}"
+            + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+        ]
+    if config.get("gold", "majority") != "majority":
+        errors["gold"] = ["the gold-label rule is majority (adjudicated decisions first)"]
+    mappings = config.get("mappings") or {}
+    allowed_mappings = {"topic_category": {"merge_marginal"}, "relevance": {"binary"}}
+    for key, value in mappings.items():
+        if value not in allowed_mappings.get(key, set()):
+            errors["mappings"] = [
+                f"unknown mapping {key}={value!r}; allowed: topic_category="
+                "merge_marginal, relevance=binary"
+            ]
+    split = config.get("split") or {"method": "corpus"}
+    method = split.get("method")
+    if method not in SPLIT_METHODS:
+        errors["split"] = [f"method is one of {', '.join(SPLIT_METHODS)}"]
+    elif method == "document" and not 0 < float(split.get("dev", 0.7)) < 1:
+        errors["split"] = ["dev is the share of documents in dev, between 0 and 1"]
+    elif method == "file" and not isinstance(split.get("documents"), dict):
+        errors["split"] = ['a split file is {"dev": [doc ids], "test": [doc ids]}']
+    if not errors:
+        missing = unlabelled_units(sorted(known))
+        if missing and not config.get("only_complete"):
+            errors["missing"] = missing
+            errors["detail_missing"] = [
+                f"{len(missing)} unit(s) have unlabelled sentences; label them or ask for"
+                " complete units only"
+            ]
+    if errors:
+        raise ReleaseInvalid(errors)
+    return {
+        "version": version,
+        "rounds": sorted(known),
+        "gold": "majority",
+        "mappings": mappings,
+        "split": split,
+        "formats": [f for f in FORMATS if f in formats],
+        "only_complete": bool(config.get("only_complete")),
+    }
+
+
+@transaction.atomic
+def release_create(
+    *, project: Project, user: AbstractBaseUser | None, config: dict[str, Any]
+) -> Release:
+    clean = release_config_validate(project=project, config=config)
+    return Release.objects.create(
+        project=project,
+        version=clean["version"],
+        config=clean,
+        created_by_id=getattr(user, "pk", None),
+    )
+
+
+def _splitter(project: Project, config: dict[str, Any]) -> Callable[[str, str, str], str]:
+    split = config["split"]
+    if split["method"] == "corpus":
+        return lambda corpus, doc, stored: stored
+    if split["method"] == "file":
+        listed = {doc: name for name, docs in split["documents"].items() for doc in docs}
+        return lambda corpus, doc, stored: listed.get(doc, "none")
+    # By document, seeded: the same seed always gives the same split, and every summary of
+    # a document goes with it, so no document straddles dev and test.
+    documents = sorted(
+        Document.objects.filter(topics__id__in=release_topic_ids(config["rounds"]))
+        .distinct()
+        .values_list("corpus__slug", "external_id")
+    )
+    random.Random(int(split.get("seed", 0))).shuffle(documents)
+    n_dev = round(len(documents) * float(split.get("dev", 0.7)))
+    assigned = {key: ("dev" if i < n_dev else "test") for i, key in enumerate(documents)}
+    return lambda corpus, doc, stored: assigned.get((corpus, doc), "none")
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write_formats(
+    out: Path, scope: ReleaseScope, formats: list[str], progress: Callable[[int, str], None]
+) -> tuple[dict[str, int], Counter[str]]:
+    records: dict[str, int] = {}
+    splits: Counter[str] = Counter()
+
+    def rows() -> Iterable[SummaryRow]:
+        return summary_rows(scope)
+
+    for index, name in enumerate(formats):
+        progress(10 + 70 * index // len(formats), f"writing {name}")
+        if name == "native":
+            streams: dict[str, Any] = {}
+            (out / "native").mkdir()
+            try:
+                for row in rows():
+                    if row.split not in streams:
+                        streams[row.split] = (out / "native" / f"{row.split}.jsonl").open("wb")
+                    write_native(streams[row.split], [row])
+                    splits[row.split] += 1
+                    records[f"native/{row.split}.jsonl"] = (
+                        records.get(f"native/{row.split}.jsonl", 0) + 1
+                    )
+            finally:
+                for stream in streams.values():
+                    stream.close()
+        elif name == "tofueval":
+            for written in write_tofueval(out / "tofueval", rows(), topic_rows(scope)):
+                records[f"tofueval/{written.path}"] = written.records
+        else:
+            writer, filename = {
+                "aggrefact": (
+                    lambda s, r: write_aggrefact(s, r, dataset=scope.project.slug),
+                    "aggrefact/aggrefact.csv",
+                ),
+                "llm_aggrefact": (
+                    lambda s, r: write_llm_aggrefact(s, r, dataset=scope.project.slug),
+                    "llm_aggrefact/llm_aggrefact.jsonl",
+                ),
+                "finesure": (write_finesure, "finesure/finesure.jsonl"),
+            }[name]
+            (out / filename).parent.mkdir()
+            with (out / filename).open("wb") as stream:
+                records[filename] = writer(stream, rows())
+    return records, splits
+
+
+def _agreement(round_ids: list[int]) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    for report in (
+        AgreementReport.objects.filter(round_id__in=round_ids)
+        .select_related("round")
+        .order_by("computed_at")
+    ):
+        figures[report.round.name] = {
+            q["key"]: (q["coefficient"] or {}).get("value") if q.get("coefficient") else None
+            for q in report.results.get("questions", [])
+        }
+    return figures
+
+
+def release_build(
+    *, release_id: int, progress: Callable[[int, str], None] = lambda p, m: None
+) -> Release:
+    """Build and publish the release, or mark it failed with the reason. Safe to run again
+    on a failed (or killed) build: it starts from scratch in a new temporary directory."""
+    release = Release.objects.select_related("project").get(pk=release_id)
+    if release.status == ReleaseStatus.PUBLISHED:
+        return release
+    Release.objects.filter(pk=release.pk).update(
+        status=ReleaseStatus.BUILDING, error="", progress=0
+    )
+    config = release.config
+    root = Path(settings.MEDIA_ROOT) / "releases"
+    root.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+    try:
+        excluded = (
+            frozenset(u["topic"] for u in unlabelled_units(config["rounds"]))
+            if config["only_complete"]
+            else frozenset()
+        )
+        scope = ReleaseScope(
+            project=release.project,
+            round_ids=config["rounds"],
+            split_of=_splitter(release.project, config),
+            merge_marginal=config["mappings"].get("topic_category") == "merge_marginal",
+            binary_relevance=config["mappings"].get("relevance") == "binary",
+            with_turns=bool(NEEDS_DIALOGUE & set(config["formats"])),
+            excluded_topics=excluded,
+        )
+        data = work / "data"
+        data.mkdir()
+        records, splits = _write_formats(data, scope, config["formats"], progress)
+        progress(85, "writing the manifest and dataset card")
+        files = {
+            str(path.relative_to(data)): {
+                "sha256": _sha256(path),
+                "size": path.stat().st_size,
+                "records": records.get(str(path.relative_to(data))),
+            }
+            for path in sorted(data.rglob("*"))
+            if path.is_file()
+        }
+        rounds = list(
+            Round.objects.filter(pk__in=config["rounds"]).select_related("guideline_version")
+        )
+        manifest = {
+            "project": release.project.slug,
+            "version": release.version,
+            "created_at": timezone.now().isoformat(),
+            "config": config,
+            "rounds": [{"id": r.pk, "name": r.name, "kind": r.kind} for r in rounds],
+            "guideline_versions": sorted(
+                {r.guideline_version.version for r in rounds if r.guideline_version}
+            ),
+            "agreement": _agreement(config["rounds"]),
+            "annotators": sorted(
+                annotator_ids(config["rounds"]).values(), key=lambda a: int(a[1:])
+            ),
+            "counts": {"summaries": sum(splits.values()) or None, "per_split": dict(splits)},
+            "excluded_units": sorted(excluded),
+            "differences_from_published": list(PUBLISHED_DIFFERENCES)
+            if "tofueval" in config["formats"]
+            else [],
+            "files": files,
+        }
+        (data / "manifest.json").write_text(
+            json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8"
+        )
+        taxonomy = list(
+            release.project.taxonomy.types.order_by("position").values("name", "definition")
+        )
+        (data / "README.md").write_text(
+            dataset_card(manifest=manifest, project_name=release.project.name, taxonomy=taxonomy),
+            encoding="utf-8",
+        )
+        progress(92, "packing")
+        archive = work / "release.zip"
+        with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as packed:
+            for path in sorted(data.rglob("*")):
+                if path.is_file():
+                    packed.write(path, str(path.relative_to(data)))
+        final_dir = root / release.project.slug
+        final_dir.mkdir(exist_ok=True)
+        final = final_dir / f"{release.version}-{release.pk}.zip"
+        shutil.move(archive, final)
+        manifest["archive_sha256"] = _sha256(final)
+        _publish(release.pk, final, manifest, files)
+    except (ExportError, OSError, IntegrityError, ValueError) as error:
+        Release.objects.filter(pk=release.pk).update(
+            status=ReleaseStatus.FAILED, error=str(error)[:2000], progress=0
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Release.objects.get(pk=release.pk)
+
+
+@transaction.atomic
+def _publish(
+    release_id: int, archive: Path, manifest: dict[str, Any], files: dict[str, Any]
+) -> None:
+    release = Release.objects.select_for_update().get(pk=release_id)
+    try:
+        with transaction.atomic():
+            release.status = ReleaseStatus.PUBLISHED
+            release.progress = 100
+            release.manifest = manifest
+            release.archive.name = str(archive.relative_to(settings.MEDIA_ROOT))
+            release.published_at = timezone.now()
+            release.save()
+    except IntegrityError:
+        # Another build of this version published first: this one must not.
+        archive.unlink(missing_ok=True)
+        raise IntegrityError(f"version {release.version} was published by another build") from None
+    ReleaseFile.objects.bulk_create(
+        [
+            ReleaseFile(
+                release=release, name=name, sha256=f["sha256"], size=f["size"], records=f["records"]
+            )
+            for name, f in files.items()
+        ]
+    )
+
+
+def release_verify(release: Release) -> list[str]:
+    """Files of the published archive whose bytes differ from the manifest (empty if none)."""
+    problems = []
+    expected = release.manifest.get("files", {})
+    with zipfile.ZipFile(release.archive.path) as packed:
+        names = set(packed.namelist()) - {"manifest.json", "README.md"}
+        for name, info in expected.items():
+            if name not in names:
+                problems.append(f"{name} is missing")
+                continue
+            digest = hashlib.sha256()
+            with packed.open(name) as stream:
+                for block in iter(lambda stream=stream: stream.read(1 << 20), b""):
+                    digest.update(block)
+            if digest.hexdigest() != info["sha256"]:
+                problems.append(f"{name} differs from its manifest checksum")
+    return problems

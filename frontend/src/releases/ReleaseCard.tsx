@@ -1,0 +1,94 @@
+import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+
+import type { Release } from '../api/types';
+import { formatDateTime } from '../admin/format';
+import { countLabel } from './format';
+import { ReleaseDetail } from './ReleaseDetail';
+import { ReleaseFiles } from './ReleaseFiles';
+import { ReleaseStatusChip } from './ReleaseStatusChip';
+
+/** One release: status, dates, counts, files; the download and the manifest once published. */
+export function ReleaseCard({ release }: { release: Release }) {
+  const headingId = useId();
+  const detailId = useId();
+  const [open, setOpen] = useState(false);
+  const published = release.status === 'published';
+  const counts = Object.entries(release.counts).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+
+  return (
+    <Card component="li" withBorder padding="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div>
+            <Group gap="sm">
+              <Title order={3} size="h4" id={headingId}>
+                {release.version}
+              </Title>
+              <ReleaseStatusChip status={release.status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              Created {formatDateTime(release.created_at)}
+              {release.created_by !== '' && ` by ${release.created_by}`}
+              {release.published_at !== null && ` · published ${formatDateTime(release.published_at)}`}
+            </Text>
+          </div>
+          {published && (
+            <Group gap="sm">
+              {release.download && (
+                // A plain link: the browser streams the zip and names it from Content-Disposition.
+                <Anchor href={release.download} download fw={600}>
+                  Download {release.version}
+                </Anchor>
+              )}
+              <Button
+                variant="default"
+                size="xs"
+                aria-expanded={open}
+                aria-controls={open ? detailId : undefined}
+                aria-label={`${open ? 'Hide' : 'Show'} manifest of ${release.version}`}
+                onClick={() => setOpen((current) => !current)}
+              >
+                {open ? 'Hide manifest' : 'Show manifest'}
+              </Button>
+            </Group>
+          )}
+        </Group>
+
+        {release.status === 'building' && (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Progress
+              value={clampPercent(release.progress)}
+              animated
+              size="lg"
+              aria-label={`Build progress of ${release.version}`}
+            />
+            <Text size="sm">Building… {clampPercent(release.progress)}%</Text>
+          </Stack>
+        )}
+        {release.status === 'failed' && (
+          <Text c="red.8" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <strong>Build failed:</strong> {release.error || 'No reason was given.'}
+          </Text>
+        )}
+
+        {counts.length > 0 && (
+          <dl className="stats" aria-label={`Counts of ${release.version}`}>
+            {counts.map(([key, value]) => (
+              <div key={key}>
+                <dt>{countLabel(key)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <ReleaseFiles files={release.files} version={release.version} />
+        {published && open && <ReleaseDetail releaseId={release.id} version={release.version} id={detailId} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function clampPercent(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value)));
+}

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import type { Me } from '../api/types';
+import { AppRoutes } from '../routes';
+import { fakeServer } from '../test/fakeServer';
+import { buildingRelease, failedRelease, release, releaseDetail, releasesResponse, SHA } from '../test/releaseFixtures';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { ReleasesPage } from './ReleasesPage';
+
+const RESEARCHER: Me = {
+  username: 'ravi',
+  display_name: 'Ravi Researcher',
+  is_staff: false,
+  memberships: [
+    { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'researcher' },
+    { project: 'other', project_name: 'Other study', role: 'annotator' },
+    { project: 'third', project_name: 'Third study', role: 'admin' },
+  ],
+};
+
+const LIST = '/api/projects/demo/releases/';
+
+/** The page alone (no app frame), with a short poll so tests stay fast. */
+function renderPage(routes: Parameters<typeof fakeServer>[0]) {
+  const server = fakeServer(routes);
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/app/projects/demo/releases']}>
+      <Routes>
+        <Route path="/app/projects/:slug/releases" element={<ReleasesPage pollIntervalMs={20} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return server;
+}
+
+const listRequests = (server: ReturnType<typeof fakeServer>) =>
+  server.requests.filter((request) => request.method === 'GET' && request.path === LIST).length;
+
+describe('the releases page', () => {
+  it('is linked from the landing page for projects where the person is a researcher or admin', async () => {
+    fakeServer({
+      'GET /api/me/': () => jsonResponse(RESEARCHER),
+      'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
+      [`GET ${LIST}`]: () => jsonResponse(releasesResponse()),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+
+    const link = await screen.findByRole('link', { name: 'Releases of Demo study (TofuEval scheme)' });
+    expect(link).toHaveAttribute('href', '/app/projects/demo/releases');
+    expect(screen.getByRole('link', { name: 'Releases of Third study' })).toHaveAttribute('href', '/app/projects/third/releases');
+    expect(screen.queryByRole('link', { name: 'Releases of Other study' })).not.toBeInTheDocument();
+
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo study (TofuEval scheme)' })).toBeInTheDocument();
+  });
+
+  it('lists a published release with its download and files, and a failed one with its error', async () => {
+    renderPage({ [`GET ${LIST}`]: () => jsonResponse(releasesResponse([release(), failedRelease()])) });
+
+    const list = await screen.findByRole('list', { name: 'Releases' });
+    const published = within(list).getByRole('listitem', { name: '1.0.0' });
+    expect(published).toHaveTextContent('Published');
+    expect(published).toHaveTextContent('by Ravi Researcher');
+    const download = within(published).getByRole('link', { name: 'Download 1.0.0' });
+    expect(download).toHaveAttribute('href', '/api/releases/3/download/');
+    expect(download).toHaveAttribute('download');
+    expect(published).toHaveTextContent('Summaries45');
+    expect(published).toHaveTextContent('Test15');
+
+    const files = within(published).getByRole('table', { name: 'Files of 1.0.0' });
+    const dev = within(files).getByRole('row', { name: /native\/dev\.jsonl/ });
+    expect(dev).toHaveTextContent('3012.1 KB');
+    const hash = within(dev).getByText('a3f1c2d4e5b6…');
+    expect(hash).toHaveAttribute('title', SHA);
+
+    const failed = within(list).getByRole('listitem', { name: '1.1.0' });
+    expect(failed).toHaveTextContent('Failed');
+    expect(failed).toHaveTextContent('Build failed: Round 2 has units without labels: doc-7 / topic 12.');
+    expect(within(failed).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(failed).queryByRole('button', { name: /manifest/ })).not.toBeInTheDocument();
+    // Newest first.
+    expect(within(list).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['1.1.0', '1.0.0']);
+  });
+
+  it('shows the dataset card and the manifest of a published release', async () => {
+    const server = renderPage({
+      [`GET ${LIST}`]: () => jsonResponse(releasesResponse()),
+      'GET /api/releases/3/': () => jsonResponse(releaseDetail()),
+    });
+    const user = userEvent.setup();
+
+    const show = await screen.findByRole('button', { name: 'Show manifest of 1.0.0' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+
+    expect(await screen.findByRole('heading', { name: 'Demo study 1.0.0' })).toBeInTheDocument();
+    expect(screen.getByText('majority', { selector: 'strong' })).toBeInTheDocument();
+    const manifest = screen.getByRole('region', { name: 'Manifest of 1.0.0' });
+    expect(manifest.tagName).toBe('PRE');
+    expect(JSON.parse(manifest.textContent ?? '')).toEqual(releaseDetail().manifest);
+    expect(manifest.textContent).toContain('\n  "version": "1.0.0"');
+    expect(server.requests.map((request) => request.path)).toContain('/api/releases/3/');
+
+    await user.click(screen.getByRole('button', { name: 'Hide manifest of 1.0.0' }));
+    expect(screen.queryByRole('region', { name: 'Manifest of 1.0.0' })).not.toBeInTheDocument();
+  });
+
+  it('polls the list while a release is building and stops once it is published', async () => {
+    let published = false;
+    const server = renderPage({
+      [`GET ${LIST}`]: () =>
+        jsonResponse(
+          releasesResponse([
+            published ? release({ id: 5, version: '1.2.0', download: '/api/releases/5/download/' }) : buildingRelease(30),
+          ]),
+        ),
+    });
+
+    const bar = await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' });
+    expect(bar).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByRole('listitem', { name: '1.2.0' })).toHaveTextContent('Building');
+    await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
+
+    published = true;
+    expect(await screen.findByRole('link', { name: 'Download 1.2.0' })).toHaveAttribute('href', '/api/releases/5/download/');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    const polls = listRequests(server);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listRequests(server)).toBe(polls);
+  });
+
+  it('does not poll when nothing is building', async () => {
+    const server = renderPage({ [`GET ${LIST}`]: () => jsonResponse(releasesResponse([release(), failedRelease()])) });
+    await screen.findByRole('list', { name: 'Releases' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listRequests(server)).toBe(1);
+  });
+
+  it('refetches the list after starting a build and follows it', async () => {
+    let started = false;
+    const server = renderPage({
+      [`GET ${LIST}`]: () => jsonResponse(releasesResponse(started ? [release(), buildingRelease(5)] : [release()])),
+      [`POST ${LIST}`]: () => {
+        started = true;
+        return jsonResponse({ release: 5, job: 8 }, 202);
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Version' }), '1.2.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' })).toBeInTheDocument();
+    expect(screen.getByText(/Building release 1\.2\.0/)).toBeInTheDocument();
+    await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
+  });
+
+  it('explains a 404 in the researcher’s terms', async () => {
+    renderPage({});
+    expect(await screen.findByRole('alert')).toHaveTextContent('not one of its researchers or admins');
+  });
+});

@@ -1,0 +1,73 @@
+// Payloads shaped like docs/api/releases.md, for the releases page's tests.
+
+import type { Release, ReleaseDetail, ReleasesResponse } from '../api/types';
+
+export const SHA = 'a3f1c2d4e5b60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00';
+
+export function release(overrides: Partial<Release> = {}): Release {
+  return {
+    id: 3,
+    version: '1.0.0',
+    status: 'published',
+    progress: 100,
+    error: '',
+    created_at: '2025-02-01T09:00:00Z',
+    published_at: '2025-02-01T09:05:00Z',
+    created_by: 'Ravi Researcher',
+    counts: { summaries: 45, sentences: 129, dev: 30, test: 15 },
+    files: [
+      { name: 'native/dev.jsonl', sha256: SHA, size: 12345, records: 30 },
+      { name: 'native/test.jsonl', sha256: 'ff'.repeat(32), size: 6100, records: 15 },
+    ],
+    download: '/api/releases/3/download/',
+    ...overrides,
+  };
+}
+
+export function failedRelease(): Release {
+  return release({
+    id: 4,
+    version: '1.1.0',
+    status: 'failed',
+    progress: 40,
+    error: 'Round 2 has units without labels: doc-7 / topic 12.',
+    published_at: null,
+    counts: {},
+    files: [],
+    download: null,
+  });
+}
+
+export function buildingRelease(progress = 30): Release {
+  return release({
+    id: 5,
+    version: '1.2.0',
+    status: 'building',
+    progress,
+    published_at: null,
+    counts: {},
+    files: [],
+    download: null,
+  });
+}
+
+export function releasesResponse(releases: Release[] = [release()]): ReleasesResponse {
+  return {
+    project: { slug: 'demo', name: 'Demo study (TofuEval scheme)' },
+    rounds: [
+      { id: 1, name: 'Pilot 1', kind: 'pilot', status: 'closed' },
+      { id: 2, name: 'Production 1', kind: 'production', status: 'open' },
+      { id: 9, name: 'TofuEval MediaSum', kind: 'reference', status: 'closed' },
+    ],
+    formats: ['native', 'tofueval', 'aggrefact', 'llm_aggrefact', 'finesure'],
+    releases,
+  };
+}
+
+export function releaseDetail(): ReleaseDetail {
+  return {
+    ...release(),
+    manifest: { version: '1.0.0', gold: 'majority', files: [{ name: 'native/dev.jsonl', sha256: SHA }] },
+    card: '# Demo study 1.0.0\n\nSentence-level labels, **majority** vote.',
+  };
+}
