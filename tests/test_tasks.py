@@ -112,3 +112,44 @@ def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> N
     consistency = report.results["questions"][0]
     assert consistency["key"] == "sentence_consistency"
     assert consistency["percent_agreement"] == 1.0
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_builds_and_publishes_a_release(real_worker: str) -> None:
+    from django.core.management import call_command
+
+    from annotations.models import Assignment, Release, ReleaseStatus, Round, SentenceJudgement
+    from annotations.services.releases import release_create
+    from annotations.tasks import release_build_task
+
+    call_command("load_demo", stdout=None)
+    pilot = Round.objects.get(project__slug="demo")
+    for assignment in Assignment.objects.filter(round=pilot):
+        for summary in assignment.topic.summaries.all():
+            for sentence in summary.sentences.all():
+                SentenceJudgement.objects.create(
+                    assignment=assignment, sentence=sentence, label="consistent"
+                )
+        Assignment.objects.filter(pk=assignment.pk).update(status="submitted")
+    release = release_create(
+        project=pilot.project,
+        user=None,
+        config={
+            "version": "1.0.0",
+            "rounds": [pilot.pk],
+            "formats": ["native"],
+            "split": {"method": "document", "seed": 1},
+        },
+    )
+    with app.connection_for_write(real_worker) as broker:
+        release_build_task.apply_async((release.pk,), connection=broker)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        release.refresh_from_db()
+        if release.status != ReleaseStatus.BUILDING:
+            break
+        time.sleep(0.5)
+    assert release.status == ReleaseStatus.PUBLISHED, release.error
+    assert release.manifest["counts"]["per_split"]
+    assert Release.objects.filter(status=ReleaseStatus.PUBLISHED).count() == 1

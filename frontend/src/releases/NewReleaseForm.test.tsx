@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { fakeServer } from '../test/fakeServer';
+import { releasesResponse } from '../test/releaseFixtures';
+import { jsonResponse, renderWithProviders } from '../test/render';
+import { NewReleaseForm } from './NewReleaseForm';
+
+const POST = 'POST /api/projects/demo/releases/';
+const { rounds, formats } = releasesResponse();
+
+function renderForm(answer: () => Response = () => jsonResponse({ release: 3, job: 8 }, 202)) {
+  const server = fakeServer({ [POST]: answer });
+  const onStarted = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(<NewReleaseForm slug="demo" rounds={rounds} formats={formats} onStarted={onStarted} />);
+  return { server, onStarted, user };
+}
+
+const posted = (server: ReturnType<typeof fakeServer>) => server.requests.filter((request) => request.method === 'POST');
+
+describe('the new-release form', () => {
+  it('posts the contract body with a seeded split by document', async () => {
+    const { server, onStarted, user } = renderForm();
+
+    const version = screen.getByRole('textbox', { name: 'Version' });
+    expect(version).toHaveAttribute('placeholder', '1.0.0');
+    await user.type(version, '1.0.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Production 1 (production, open)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    expect(screen.getByRole('combobox', { name: 'Gold labels' })).toHaveDisplayValue('Majority vote (adjudicated first)');
+    await user.click(screen.getByRole('checkbox', { name: 'Merge marginal and irrelevant topics' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Binary relevance ({1,2} → 0, {3,4,5} → 1)' }));
+    expect(screen.getByRole('radio', { name: 'By document' })).toBeChecked();
+    const dev = screen.getByRole('textbox', { name: 'Dev share' });
+    expect(dev).toHaveValue('0.7');
+    await user.clear(dev);
+    await user.type(dev, '0.8');
+    const seed = screen.getByRole('textbox', { name: 'Seed' });
+    expect(seed).toHaveValue('13');
+    await user.clear(seed);
+    await user.type(seed, '42');
+    // Native JSONL is chosen by default.
+    const formatGroup = screen.getByRole('group', { name: 'Formats' });
+    expect(within(formatGroup).getAllByRole('checkbox').map((box) => box.getAttribute('value'))).toEqual(formats);
+    expect(screen.getByRole('checkbox', { name: 'Native JSONL' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'TofuEval' }));
+    await user.click(screen.getByRole('checkbox', { name: 'LLM-AggreFact' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Only complete units' }));
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ release: 3, job: 8 }, '1.0.0'));
+    expect(posted(server)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/projects/demo/releases/',
+        body: {
+          version: '1.0.0',
+          rounds: [1, 2],
+          gold: 'majority',
+          mappings: { topic_category: 'merge_marginal', relevance: 'binary' },
+          split: { method: 'document', dev: 0.8, seed: 42 },
+          formats: ['native', 'tofueval', 'llm_aggrefact'],
+          only_complete: true,
+        },
+      },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Building release 1.0.0');
+  });
+
+  it("posts each document's own split without mappings", async () => {
+    const { server, user } = renderForm();
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '2.0.0');
+    await user.click(screen.getByRole('checkbox', { name: 'TofuEval MediaSum (reference, closed)' }));
+    await user.click(screen.getByRole('radio', { name: "Each document's own split" }));
+    expect(screen.queryByRole('textbox', { name: 'Dev share' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    await waitFor(() => expect(posted(server)).toHaveLength(1));
+    expect(posted(server)[0]!.body).toEqual({
+      version: '2.0.0',
+      rounds: [9],
+      gold: 'majority',
+      split: { method: 'corpus' },
+      formats: ['native'],
+      only_complete: false,
+    });
+  });
+
+  it('checks a split file locally, then posts its documents', async () => {
+    const { server, user } = renderForm();
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.0.1');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    await user.click(screen.getByRole('radio', { name: 'From a file' }));
+    const file = screen.getByRole('textbox', { name: 'Split file (JSON)' });
+    // user.type reads braces and brackets as key descriptors; paste the JSON instead.
+    await user.click(file);
+    await user.paste('{"dev": ["doc-1", "doc-2"], "test": ["doc-3"');
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    expect(file).toHaveAccessibleDescription(/This is not valid JSON/);
+    expect(file).toHaveAttribute('aria-invalid', 'true');
+    expect(posted(server)).toHaveLength(0);
+
+    await user.paste(']}');
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    await waitFor(() => expect(posted(server)).toHaveLength(1));
+    expect(posted(server)[0]!.body).toEqual({
+      version: '1.0.1',
+      rounds: [1],
+      gold: 'majority',
+      split: { method: 'file', documents: { dev: ['doc-1', 'doc-2'], test: ['doc-3'] } },
+      formats: ['native'],
+      only_complete: false,
+    });
+  });
+
+  it('checks the version and the rounds before asking the server', async () => {
+    const { server, user } = renderForm();
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), 'v1');
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    expect(screen.getByRole('textbox', { name: 'Version' })).toHaveAccessibleDescription(/MAJOR\.MINOR\.PATCH, for example 1\.0\.0/);
+    expect(screen.getByRole('group', { name: 'Rounds' })).toHaveTextContent('Choose at least one round.');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('shows a 400: the detail, each field error beside its field, and the unlabelled units', async () => {
+    const { onStarted, user } = renderForm(() =>
+      jsonResponse(
+        {
+          detail: 'The release was not built.',
+          errors: {
+            version: ['Version 1.0.0 is already published.'],
+            formats: ['Unknown format "csv".'],
+            split: { dev: ['Must be between 0 and 1.'] },
+            missing: ['doc-7 / topic 12', { document: 'doc-8', topic: 13 }],
+            extra: ['Something else.'],
+          },
+        },
+        400,
+      ),
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.0.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    const version = screen.getByRole('textbox', { name: 'Version' });
+    await waitFor(() => expect(version).toHaveAccessibleDescription(/Version 1\.0\.0 is already published\./));
+    expect(version).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Dev share' })).toHaveAccessibleDescription(/Must be between 0 and 1\./);
+    expect(screen.getByRole('group', { name: 'Formats' })).toHaveTextContent('Unknown format "csv".');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The release was not built.');
+    expect(alert).toHaveTextContent('extra: Something else.');
+    const missing = screen.getByRole('list', { name: 'Units without labels (2)' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'doc-7 / topic 12',
+      'document: doc-8 · topic: 13',
+    ]);
+    expect(onStarted).not.toHaveBeenCalled();
+  });
+
+  it('lists units from a top-level `missing`', async () => {
+    const { user } = renderForm(() =>
+      jsonResponse({ detail: '2 units have no labels in the chosen rounds.', missing: ['doc-1 / topic 1', 'doc-2 / topic 4'] }, 400),
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.0.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    expect(await screen.findByRole('list', { name: 'Units without labels (2)' })).toHaveTextContent('doc-2 / topic 4');
+    // The units are listed once, not repeated in the general message.
+    expect(screen.getByRole('alert')).toHaveTextContent(/^2 units have no labels in the chosen rounds\.$/);
+  });
+});
