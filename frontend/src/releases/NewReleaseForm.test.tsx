@@ -105,6 +105,7 @@ describe('the new-release form', () => {
     expect(file).toHaveAttribute('aria-invalid', 'true');
     expect(posted(server)).toHaveLength(0);
 
+    await user.click(file);
     await user.paste(']}');
     await user.click(screen.getByRole('button', { name: 'Build release' }));
 
@@ -126,7 +127,7 @@ describe('the new-release form', () => {
     await user.click(screen.getByRole('button', { name: 'Build release' }));
 
     expect(screen.getByRole('textbox', { name: 'Version' })).toHaveAccessibleDescription(/MAJOR\.MINOR\.PATCH, for example 1\.0\.0/);
-    expect(screen.getByRole('group', { name: 'Rounds' })).toHaveTextContent('Choose at least one round.');
+    expect(screen.getByRole('group', { name: 'Rounds' })).toHaveAccessibleDescription(/Choose at least one round\./);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -155,7 +156,7 @@ describe('the new-release form', () => {
     await waitFor(() => expect(version).toHaveAccessibleDescription(/Version 1\.0\.0 is already published\./));
     expect(version).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Dev share' })).toHaveAccessibleDescription(/Must be between 0 and 1\./);
-    expect(screen.getByRole('group', { name: 'Formats' })).toHaveTextContent('Unknown format "csv".');
+    expect(screen.getByRole('group', { name: 'Formats' })).toHaveAccessibleDescription('Unknown format "csv".');
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The release was not built.');
     expect(alert).toHaveTextContent('extra: Something else.');

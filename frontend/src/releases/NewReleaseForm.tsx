@@ -226,7 +226,8 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
 function MissingUnits({ units }: { units: string[] }) {
   const label = `Units without labels (${units.length})`;
   return (
-    <Alert color="orange" title={label}>
+    // A region, not a second alert: the alert above already announces the failure.
+    <Alert color="orange" title={label} role="region">
       <Text size="sm" mb="xs">
         Label them, or tick “Only complete units” to leave them out of the release.
       </Text>
