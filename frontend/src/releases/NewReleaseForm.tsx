@@ -55,6 +55,8 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
       const answer = await createRelease(slug, built.body);
       setStarted(`Building release ${built.body.version}. Its progress shows in the list above.`);
       onStarted(answer, built.body.version);
+      // A version names one release; clearing it avoids starting the same one twice.
+      set('version', '');
     } catch (failure) {
       setErrors(withUnplacedErrors(formErrors(failure), PLACED));
       setMissing(missingUnits(failure));
