@@ -129,6 +129,24 @@ class ReleaseView(APIView):
         return Response(body)
 
 
+class ReleaseRetryView(APIView):
+    @extend_schema(request=None, responses=OpenApiTypes.OBJECT, summary="Retry a failed build")
+    def post(self, request: Request, release_id: int) -> Response:
+        release = _visible(request, release_id)
+        if release.status != ReleaseStatus.FAILED:
+            return Response(
+                {
+                    "detail": f"Only a failed build can be retried; {release.version} is {release.status}."
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        Release.objects.filter(pk=release.pk).update(status=ReleaseStatus.BUILDING, error="")
+        from annotations.tasks import release_build_task
+
+        transaction.on_commit(lambda: release_build_task.delay(release.pk))
+        return Response({"release": release.pk}, status=status.HTTP_202_ACCEPTED)
+
+
 class ReleaseDownloadView(APIView):
     @extend_schema(responses={(200, "application/zip"): OpenApiTypes.BINARY}, summary="Download")
     def get(self, request: Request, release_id: int) -> Any:

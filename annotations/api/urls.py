@@ -68,4 +68,5 @@ urlpatterns += [
     path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
+    path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
 ]

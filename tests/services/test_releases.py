@@ -377,3 +377,38 @@ def test_the_api_reports_missing_units_as_a_clear_400(demo_round: Round, client:
     assert response.status_code == 400
     assert "unit(s) have unlabelled sentences" in response.json()["detail"]
     assert len(response.json()["missing"]) == 9
+
+
+def test_a_failed_build_is_retried_from_the_api_and_downloads_with_a_token(
+    tofueval_project: Project,
+    client: Client,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from rest_framework.authtoken.models import Token
+
+    from annotations.models import Membership
+    from tests.factories import UserFactory
+
+    researcher = UserFactory(username="ravi")
+    Membership.objects.create(project=tofueval_project, user=researcher, role="researcher")
+    release = release_create(project=tofueval_project, user=None, config=config(tofueval_project))
+    original = release_service._write_formats
+    monkeypatch.setattr(
+        release_service,
+        "_write_formats",
+        lambda *a, **k: (_ for _ in ()).throw(OSError("disk full")),
+    )
+    assert release_build(release_id=release.pk).status == ReleaseStatus.FAILED
+    monkeypatch.setattr(release_service, "_write_formats", original)
+    token = Token.objects.create(user=researcher)
+    auth = {"HTTP_AUTHORIZATION": f"Token {token.key}"}
+    with django_capture_on_commit_callbacks(execute=True):
+        retried = client.post(f"/api/releases/{release.pk}/retry/", **auth)
+    assert retried.status_code == 202
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.PUBLISHED
+    assert client.post(f"/api/releases/{release.pk}/retry/", **auth).status_code == 409
+    download = client.get(f"/api/releases/{release.pk}/download/", **auth)
+    assert download.status_code == 200
+    assert download["Content-Type"] == "application/zip"
