@@ -135,9 +135,7 @@ class ReleaseRetryView(APIView):
         release = _visible(request, release_id)
         if release.status != ReleaseStatus.FAILED:
             return Response(
-                {
-                    "detail": f"Only a failed build can be retried; {release.version} is {release.status}."
-                },
+                {"detail": f"Only a failed build can be retried; this one is {release.status}."},
                 status=status.HTTP_409_CONFLICT,
             )
         Release.objects.filter(pk=release.pk).update(status=ReleaseStatus.BUILDING, error="")
