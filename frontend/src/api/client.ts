@@ -292,6 +292,11 @@ export function createRelease(slug: string, body: NewReleaseBody): Promise<Relea
   return api.post<ReleaseStarted>(`/api/projects/${encodeURIComponent(slug)}/releases/`, body);
 }
 
+/** Starts a failed build again (`POST /api/releases/{id}/retry/`). */
+export function retryRelease(releaseId: number): Promise<ReleaseStarted> {
+  return api.post<ReleaseStarted>(`/api/releases/${releaseId}/retry/`, {});
+}
+
 export function getRelease(releaseId: number, signal?: AbortSignal): Promise<ReleaseDetail> {
   return api.get<ReleaseDetail>(`/api/releases/${releaseId}/`, signal);
 }

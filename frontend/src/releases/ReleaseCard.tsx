@@ -1,7 +1,9 @@
 import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 
+import { retryRelease } from '../api/client';
 import type { Release } from '../api/types';
+import { describeError } from '../useMe';
 import { formatDateTime } from '../admin/format';
 import { countLabel } from './format';
 import { ReleaseDetail } from './ReleaseDetail';
@@ -9,8 +11,24 @@ import { ReleaseFiles } from './ReleaseFiles';
 import { ReleaseStatusChip } from './ReleaseStatusChip';
 
 /** One release: status, dates, counts, files; the download and the manifest once published. */
-export function ReleaseCard({ release }: { release: Release }) {
+export function ReleaseCard({ release, onRetried }: { release: Release; onRetried?: () => void }) {
   const headingId = useId();
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+
+  // A failed build (an error, or a worker that died) can be started again as it was.
+  async function retry() {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      await retryRelease(release.id);
+      onRetried?.();
+    } catch (failure) {
+      setRetryError(describeError(failure));
+    } finally {
+      setRetrying(false);
+    }
+  }
   const detailId = useId();
   const [open, setOpen] = useState(false);
   const published = release.status === 'published';
@@ -70,6 +88,18 @@ export function ReleaseCard({ release }: { release: Release }) {
           <Text c="red.8" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <strong>Build failed:</strong> {release.error || 'No reason was given.'}
           </Text>
+        )}
+        {release.status === 'failed' && (
+          <Group gap="sm">
+            <Button size="xs" variant="default" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${release.version}`}>
+              Retry
+            </Button>
+            {retryError !== null && (
+              <Text size="sm" c="red.8" role="alert">
+                {retryError}
+              </Text>
+            )}
+          </Group>
         )}
 
         {counts.length > 0 && (

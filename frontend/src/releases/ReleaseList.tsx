@@ -4,13 +4,21 @@ import type { Release } from '../api/types';
 import { ReleaseCard } from './ReleaseCard';
 
 /** Newest first, whatever order the server sends (ids grow with creation). */
-export function ReleaseList({ releases, labelledBy }: { releases: Release[]; labelledBy: string }) {
+export function ReleaseList({
+  releases,
+  labelledBy,
+  onRetried,
+}: {
+  releases: Release[];
+  labelledBy: string;
+  onRetried?: () => void;
+}) {
   if (releases.length === 0) return <Text>No releases yet. Build the first one below.</Text>;
   const sorted = [...releases].sort((a, b) => b.id - a.id);
   return (
     <Stack component="ul" gap="md" className="plain-list" aria-labelledby={labelledBy}>
       {sorted.map((release) => (
-        <ReleaseCard key={release.id} release={release} />
+        <ReleaseCard key={release.id} release={release} onRetried={onRetried} />
       ))}
     </Stack>
   );

@@ -137,6 +137,24 @@ describe('the releases page', () => {
     expect(listRequests(server)).toBe(polls);
   });
 
+  it('retries a failed build and follows it until it publishes', async () => {
+    let retried = false;
+    const failed = failedRelease();
+    const server = renderPage({
+      [`GET ${LIST}`]: () =>
+        jsonResponse(releasesResponse([retried ? { ...release(), id: failed.id, version: failed.version } : failed])),
+      [`POST /api/releases/${failed.id}/retry/`]: () => {
+        retried = true;
+        return jsonResponse({ release: failed.id }, 202);
+      },
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: `Retry ${failed.version}` }));
+
+    expect(await screen.findByRole('link', { name: `Download ${failed.version}` })).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST' && r.path === `/api/releases/${failed.id}/retry/`)).toBe(true);
+  });
+
   it('does not poll when nothing is building', async () => {
     const server = renderPage({ [`GET ${LIST}`]: () => jsonResponse(releasesResponse([release(), failedRelease()])) });
     await screen.findByRole('list', { name: 'Releases' });

@@ -34,7 +34,7 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
           {project.name}
         </Title>
       </div>
-      <AdminSection title="Releases">{(headingId) => <ReleaseList releases={releases} labelledBy={headingId} />}</AdminSection>
+      <AdminSection title="Releases">{(headingId) => <ReleaseList releases={releases} labelledBy={headingId} onRetried={() => void refresh()} />}</AdminSection>
       <AdminSection title="New release">
         {() => (
           // The list is refetched at once, so the new release and its bar appear, then polled while building.
