@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, Exists, OuterRef
+
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
@@ -42,7 +44,7 @@ from annotations.models import (
     Turn,
 )
 
-CHUNK_TOPICS = 200
+CHUNK_TOPICS = 500
 CATEGORY_ORDER = ("main", "marginal", "irrelevant")
 RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 
@@ -77,31 +79,41 @@ def release_topic_ids(round_ids: Sequence[int]) -> list[int]:
 
 
 def unlabelled_units(round_ids: Sequence[int]) -> list[dict[str, Any]]:
-    """Units of the chosen rounds where some sentence has no label that counts."""
-    topics = release_topic_ids(round_ids)
-    labelled = set(
-        SentenceJudgement.objects.filter(assignment__in=counted_assignments(round_ids))
+    """Units of the chosen rounds where some sentence has no label that counts. One grouped
+    query: the database finds the unlabelled sentences, so memory does not grow with the
+    project."""
+    labelled = (
+        SentenceJudgement.objects.filter(
+            assignment__in=counted_assignments(round_ids), sentence_id=OuterRef("pk")
+        )
         .exclude(label="")
-        .values_list("sentence_id", flat=True)
+        .values("pk")
     )
-    missing: dict[int, int] = defaultdict(int)
-    for sentence_id, topic_id in SummarySentence.objects.filter(
-        summary__topic_id__in=topics
-    ).values_list("id", "summary__topic_id"):
-        if sentence_id not in labelled:
-            missing[topic_id] += 1
-    names = {
-        t.pk: t for t in Topic.objects.filter(pk__in=missing).select_related("document__corpus")
-    }
+    rows = (
+        SummarySentence.objects.filter(
+            summary__topic_id__in=Topic.objects.filter(assignments__round_id__in=round_ids).values(
+                "id"
+            )
+        )
+        .exclude(Exists(labelled))
+        .values(
+            "summary__topic_id",
+            "summary__topic__name",
+            "summary__topic__document__external_id",
+            "summary__topic__document__corpus__slug",
+        )
+        .annotate(n=Count("id"))
+        .order_by("summary__topic_id")
+    )
     return [
         {
-            "topic": topic_id,
-            "document": names[topic_id].document.external_id,
-            "corpus": names[topic_id].document.corpus.slug,
-            "topic_name": names[topic_id].name,
-            "unlabelled_sentences": count,
+            "topic": row["summary__topic_id"],
+            "document": row["summary__topic__document__external_id"],
+            "corpus": row["summary__topic__document__corpus__slug"],
+            "topic_name": row["summary__topic__name"],
+            "unlabelled_sentences": row["n"],
         }
-        for topic_id, count in sorted(missing.items())
+        for row in rows
     ]
 
 
@@ -129,8 +141,9 @@ def summary_rows(scope: ReleaseScope) -> Iterator[SummaryRow]:
     per chunk; memory bounded by the chunk)."""
     ids = annotator_ids(scope.round_ids)
     topics = [t for t in release_topic_ids(scope.round_ids) if t not in scope.excluded_topics]
+    type_names = _type_names(scope.project)
     for start in range(0, len(topics), CHUNK_TOPICS):
-        yield from _chunk(scope, topics[start : start + CHUNK_TOPICS], ids)
+        yield from _chunk(scope, topics[start : start + CHUNK_TOPICS], ids, type_names)
 
 
 def topic_rows(scope: ReleaseScope) -> Iterator[TopicRow]:
@@ -151,7 +164,24 @@ def topic_rows(scope: ReleaseScope) -> Iterator[TopicRow]:
         )
 
 
-def _chunk(scope: ReleaseScope, topic_ids: list[int], ids: dict[str, str]) -> Iterator[SummaryRow]:
+def _type_names(project: Project) -> dict[int, tuple[str, str]]:
+    """type id -> (name, unified code): read once per build, not joined per chunk."""
+    from annotations.models import ErrorType
+
+    return {
+        pk: (name, unified or code)
+        for pk, name, unified, code in ErrorType.objects.filter(
+            taxonomy_id=project.taxonomy_id
+        ).values_list("id", "name", "unified_type__code", "code")
+    }
+
+
+def _chunk(
+    scope: ReleaseScope,
+    topic_ids: list[int],
+    ids: dict[str, str],
+    type_names: dict[int, tuple[str, str]],
+) -> Iterator[SummaryRow]:
     topics = {
         t.pk: t for t in Topic.objects.filter(pk__in=topic_ids).select_related("document__corpus")
     }
@@ -182,29 +212,35 @@ def _chunk(scope: ReleaseScope, topic_ids: list[int], ids: dict[str, str]) -> It
     ):
         sentences[summary_id].append((pk, position, source_index, text))
     judgements: dict[int, dict[str, AnnotatorSentence]] = defaultdict(dict)
-    judgement_ids: dict[int, list[int]] = defaultdict(list)
-    types: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    through = SentenceJudgement.error_types.through.objects.filter(
-        sentencejudgement__assignment_id__in=rater
-    ).order_by("id")
-    for judgement_id, name, unified, own_code in through.values_list(
-        "sentencejudgement_id",
-        "errortype__name",
-        "errortype__unified_type__code",
-        "errortype__code",
-    ):
-        types[judgement_id].append((name, unified or own_code))
-    for pk, assignment_id, sentence_id, label, explanation in SentenceJudgement.objects.filter(
-        assignment_id__in=rater
-    ).values_list("id", "assignment_id", "sentence_id", "label", "explanation"):
-        judgements[sentence_id][rater[assignment_id]] = AnnotatorSentence(
-            label=label or None,
-            explanation=explanation,
-            error_types=tuple(name for name, _ in types[pk]),
-            unified_types=tuple(dict.fromkeys(code for _, code in types[pk])),
+    raw = list(
+        SentenceJudgement.objects.filter(assignment_id__in=rater).values_list(
+            "id", "assignment_id", "sentence_id", "label", "explanation"
         )
-        judgement_ids[sentence_id].append(pk)
-    adjudicated = _adjudicated(judgement_ids)
+    )
+    types: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    # By the chunk's judgement ids (the link table's index), not by a join on assignments,
+    # which made PostgreSQL scan the whole link table once per chunk.
+    for judgement_id, type_id in (
+        SentenceJudgement.error_types.through.objects.filter(
+            sentencejudgement_id__in=[row[0] for row in raw]
+        )
+        .order_by("id")
+        .values_list("sentencejudgement_id", "errortype_id")
+    ):
+        types[judgement_id].append(type_names[type_id])
+    consistent = AnnotatorSentence(label="consistent")
+    for pk, assignment_id, sentence_id, label, explanation in raw:
+        if label == "consistent" and not explanation and not types[pk]:
+            judged = consistent  # most judgements: one shared immutable object
+        else:
+            judged = AnnotatorSentence(
+                label=label or None,
+                explanation=explanation,
+                error_types=tuple(name for name, _ in types[pk]),
+                unified_types=tuple(dict.fromkeys(code for _, code in types[pk])),
+            )
+        judgements[sentence_id][rater[assignment_id]] = judged
+    adjudicated = _adjudicated(list(rater))
     summary_answers: dict[int, dict[str, tuple[int | None, bool, str]]] = defaultdict(dict)
     for assignment_id, summary_id, relevance, flag, comment in SummaryJudgement.objects.filter(
         assignment_id__in=rater
@@ -318,14 +354,13 @@ def _relevance(values: list[int | None], *, binary: bool) -> float | None:
     return round(sum(rated) / len(rated), 4)
 
 
-def _adjudicated(judgement_ids: dict[int, list[int]]) -> dict[int, str]:
+def _adjudicated(assignment_ids: list[int]) -> dict[int, str]:
     """sentence -> label decided by a confirmed second-stage review, when there is one."""
-    sentence_of = {j: s for s, js in judgement_ids.items() for j in js}
     decided: dict[int, str] = {}
-    for judgement_id, decision in ReviewDecision.objects.filter(
-        judgement_id__in=sentence_of, confirmed_by__isnull=False
-    ).values_list("judgement_id", "decision"):
-        decided[sentence_of[judgement_id]] = (
+    for sentence_id, decision in ReviewDecision.objects.filter(
+        judgement__assignment_id__in=assignment_ids, confirmed_by__isnull=False
+    ).values_list("judgement__sentence_id", "decision"):
+        decided[sentence_id] = (
             "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
         )
     return decided

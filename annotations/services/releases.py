@@ -311,7 +311,10 @@ def release_build(
         )
         progress(92, "packing")
         archive = work / "release.zip"
-        with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as packed:
+        # Level 1: a third of the time of the default level for ~20% larger archives.
+        with zipfile.ZipFile(
+            archive, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1
+        ) as packed:
             for path in sorted(data.rglob("*")):
                 if path.is_file():
                     packed.write(path, str(path.relative_to(data)))

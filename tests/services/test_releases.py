@@ -412,3 +412,45 @@ def test_a_failed_build_is_retried_from_the_api_and_downloads_with_a_token(
     download = client.get(f"/api/releases/{release.pk}/download/", **auth)
     assert download.status_code == 200
     assert download["Content-Type"] == "application/zip"
+
+
+def test_a_confirmed_review_decision_overrides_the_majority(demo_round: Round) -> None:
+    from django.contrib.auth.models import User
+
+    from annotations.models import ReviewDecision
+
+    for assignment in Assignment.objects.filter(round=demo_round):
+        label(assignment)
+    flagged = SentenceJudgement.objects.filter(assignment__round=demo_round).order_by("id")
+    sentence = flagged[0].sentence
+    SentenceJudgement.objects.filter(sentence=sentence).update(
+        label="inconsistent", explanation="Both saw an error."
+    )
+    reviewer, second = User.objects.get(username="reviewer"), User.objects.get(username="admin")
+    ReviewDecision.objects.create(
+        judgement=SentenceJudgement.objects.filter(sentence=sentence).first(),
+        reviewer=reviewer,
+        decision="false_positive",
+        confirmed_by=second,
+    )
+    project = demo_round.project
+    release = release_build(
+        release_id=release_create(project=project, user=None, config=config(project)).pk
+    )
+    with zipfile.ZipFile(release.archive.path) as packed:
+        records = [
+            json.loads(line)
+            for name in packed.namelist()
+            if name.startswith("native/")
+            for line in packed.read(name).decode().splitlines()
+        ]
+    exported = next(
+        s
+        for r in records
+        if r["doc_id"] == sentence.summary.topic.document.external_id
+        and r["system"] == sentence.summary.system
+        and r["topic"] == sentence.summary.topic.name
+        for s in r["sentences"]
+        if s["text"] == sentence.text
+    )
+    assert exported["label"] == "consistent"
