@@ -179,7 +179,12 @@ def _write_formats(
     splits: Counter[str] = Counter()
 
     def rows() -> Iterable[SummaryRow]:
-        return summary_rows(scope)
+        # The first pass (whatever its format) also counts summaries per split.
+        counting = not splits
+        for row in summary_rows(scope):
+            if counting:
+                splits[row.split] += 1
+            yield row
 
     for index, name in enumerate(formats):
         progress(10 + 70 * index // len(formats), f"writing {name}")
@@ -191,7 +196,6 @@ def _write_formats(
                     if row.split not in streams:
                         streams[row.split] = (out / "native" / f"{row.split}.jsonl").open("wb")
                     write_native(streams[row.split], [row])
-                    splits[row.split] += 1
                     records[f"native/{row.split}.jsonl"] = (
                         records.get(f"native/{row.split}.jsonl", 0) + 1
                     )

@@ -454,3 +454,15 @@ def test_a_confirmed_review_decision_overrides_the_majority(demo_round: Round) -
         if s["text"] == sentence.text
     )
     assert exported["label"] == "consistent"
+
+
+def test_the_manifest_counts_summaries_whatever_the_formats(tofueval_project: Project) -> None:
+    release = release_build(
+        release_id=release_create(
+            project=tofueval_project,
+            user=None,
+            config=config(tofueval_project, formats=["aggrefact"]),
+        ).pk
+    )
+    assert release.manifest["counts"]["summaries"] == 1777
+    assert sum(release.manifest["counts"]["per_split"].values()) == 1777
