@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -85,16 +86,10 @@ def test_a_real_worker_imports_a_corpus_committed_by_the_site(real_worker: str) 
     assert Document.objects.filter(corpus__project=project).count() == 3
 
 
-@pytest.mark.worker
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> None:
-    from django.core.management import call_command
+def submit_every_unit_as_consistent(pilot: Any) -> None:
+    """Both demo linguists label every sentence consistent and submit."""
+    from annotations.models import Assignment, SentenceJudgement
 
-    from annotations.models import AgreementReport, Assignment, Round, SentenceJudgement
-    from annotations.tasks import agreement_report_task
-
-    call_command("load_demo", stdout=None)
-    pilot = Round.objects.get(project__slug="demo")
     for assignment in Assignment.objects.filter(round=pilot):
         for summary in assignment.topic.summaries.all():
             for sentence in summary.sentences.all():
@@ -102,6 +97,19 @@ def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> N
                     assignment=assignment, sentence=sentence, label="consistent"
                 )
         Assignment.objects.filter(pk=assignment.pk).update(status="submitted")
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> None:
+    from django.core.management import call_command
+
+    from annotations.models import AgreementReport, Round
+    from annotations.tasks import agreement_report_task
+
+    call_command("load_demo", stdout=None)
+    pilot = Round.objects.get(project__slug="demo")
+    submit_every_unit_as_consistent(pilot)
     with app.connection_for_write(real_worker) as broker:
         agreement_report_task.apply_async((pilot.pk,), connection=broker)
     deadline = time.monotonic() + 120
@@ -119,19 +127,13 @@ def test_a_real_worker_computes_a_rounds_agreement_report(real_worker: str) -> N
 def test_a_real_worker_builds_and_publishes_a_release(real_worker: str) -> None:
     from django.core.management import call_command
 
-    from annotations.models import Assignment, Release, ReleaseStatus, Round, SentenceJudgement
+    from annotations.models import Release, ReleaseStatus, Round
     from annotations.services.releases import release_create
     from annotations.tasks import release_build_task
 
     call_command("load_demo", stdout=None)
     pilot = Round.objects.get(project__slug="demo")
-    for assignment in Assignment.objects.filter(round=pilot):
-        for summary in assignment.topic.summaries.all():
-            for sentence in summary.sentences.all():
-                SentenceJudgement.objects.create(
-                    assignment=assignment, sentence=sentence, label="consistent"
-                )
-        Assignment.objects.filter(pk=assignment.pk).update(status="submitted")
+    submit_every_unit_as_consistent(pilot)
     release = release_create(
         project=pilot.project,
         user=None,

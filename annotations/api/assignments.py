@@ -91,6 +91,19 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     return dict(serializer.validated_data)
 
 
+def save_changes(
+    request: Request,
+    serializer_class: type[serializers.Serializer],
+    service: Callable[..., dict[str, Any]],
+    **target: int,
+) -> Response:
+    """A PATCH of some fields of one judgement: validate, split off the version it edits,
+    and hand the changed fields to the service."""
+    data = validated(serializer_class, request.data)
+    version = data.pop("version")
+    return run_save(lambda: service(user=request.user, version=version, changes=data, **target))
+
+
 class QueueView(APIView):
     @extend_schema(
         responses=OpenApiTypes.OBJECT,
@@ -131,16 +144,12 @@ class SentenceSaveView(APIView):
         summary="Save a sentence's label, explanation or error types",
     )
     def patch(self, request: Request, assignment_id: int, sentence_id: int) -> Response:
-        data = validated(self.Input, request.data)
-        version = data.pop("version")
-        return run_save(
-            lambda: sentence_judgement_save(
-                assignment_id=assignment_id,
-                sentence_id=sentence_id,
-                user=request.user,
-                version=version,
-                changes=data,
-            )
+        return save_changes(
+            request,
+            self.Input,
+            sentence_judgement_save,
+            assignment_id=assignment_id,
+            sentence_id=sentence_id,
         )
 
 
@@ -164,16 +173,12 @@ class SummarySaveView(APIView):
         summary="Save a summary's relevance, flag or comment",
     )
     def patch(self, request: Request, assignment_id: int, summary_id: int) -> Response:
-        data = validated(self.Input, request.data)
-        version = data.pop("version")
-        return run_save(
-            lambda: summary_judgement_save(
-                assignment_id=assignment_id,
-                summary_id=summary_id,
-                user=request.user,
-                version=version,
-                changes=data,
-            )
+        return save_changes(
+            request,
+            self.Input,
+            summary_judgement_save,
+            assignment_id=assignment_id,
+            summary_id=summary_id,
         )
 
 
