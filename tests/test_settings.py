@@ -11,18 +11,16 @@ from tests.conftest import ROOT
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in {
-            "DATABASE_URL",
-            "DEBUG",
-            "DJANGO_SECRET_KEY",
-            "CELERY_BROKER_URL",
-            "DJANGO_SETTINGS_MODULE",
-        }
+    # The settings under test read these; whatever the test session set is dropped.
+    ignored = {
+        "DATABASE_URL",
+        "DEBUG",
+        "DJANGO_SECRET_KEY",
+        "CELERY_BROKER_URL",
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
     }
+    clean = {k: v for k, v in os.environ.items() if k not in ignored}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
