@@ -204,6 +204,35 @@ def sentence_judgement_save(
     return after
 
 
+def _save_row(
+    *,
+    assignment: Assignment,
+    user: AbstractBaseUser,
+    model: Any,
+    lookup: dict[str, Any],
+    version: int,
+    changes: dict[str, Any],
+    state: Any,
+    kind: str,
+) -> dict[str, Any]:
+    """Create or update one judgement row of a locked assignment, if ``version`` is the
+    saved one, and record the change. The assignment row is locked, so no concurrent first
+    save can race this one."""
+    current = model.objects.select_for_update().filter(assignment=assignment, **lookup).first()
+    before = state(current) if current is not None else None
+    _check_version(version, current, before)
+    if current is None:
+        current = model.objects.create(assignment=assignment, version=1, **lookup, **changes)
+    else:
+        for field, value in changes.items():
+            setattr(current, field, value)
+        current.version += 1
+        current.save()
+    after = state(current)
+    _record(assignment, user=user, kind=kind, object_id=current.pk, before=before, after=after)
+    return after
+
+
 @transaction.atomic
 def summary_judgement_save(
     *,
@@ -217,60 +246,32 @@ def summary_judgement_save(
     assignment = _lock_for_edit(assignment_id, user)
     if not Summary.objects.filter(pk=summary_id, topic_id=assignment.topic_id).exists():
         raise Summary.DoesNotExist
-    current = (
-        SummaryJudgement.objects.select_for_update()
-        .filter(assignment=assignment, summary_id=summary_id)
-        .first()
-    )
-    before = summary_judgement_state(current) if current is not None else None
-    _check_version(version, current, before)
-    if current is None:
-        # The assignment row is locked, so no concurrent first save can race this one.
-        current = SummaryJudgement.objects.create(
-            assignment=assignment, summary_id=summary_id, version=1, **changes
-        )
-    else:
-        for field, value in changes.items():
-            setattr(current, field, value)
-        current.version += 1
-        current.save()
-    after = summary_judgement_state(current)
-    _record(
-        assignment,
+    return _save_row(
+        assignment=assignment,
         user=user,
+        model=SummaryJudgement,
+        lookup={"summary_id": summary_id},
+        version=version,
+        changes=changes,
+        state=summary_judgement_state,
         kind="summaryjudgement",
-        object_id=current.pk,
-        before=before,
-        after=after,
     )
-    return after
 
 
 @transaction.atomic
 def topic_judgement_save(
     *, assignment_id: int, user: AbstractBaseUser, version: int, category: str
 ) -> dict[str, Any]:
-    assignment = _lock_for_edit(assignment_id, user)
-    current = TopicJudgement.objects.select_for_update().filter(assignment=assignment).first()
-    before = topic_judgement_state(current) if current is not None else None
-    _check_version(version, current, before)
-    if current is None:
-        # The assignment row is locked, so no concurrent first save can race this one.
-        current = TopicJudgement.objects.create(assignment=assignment, category=category)
-    else:
-        current.category = category
-        current.version += 1
-        current.save()
-    after = topic_judgement_state(current)
-    _record(
-        assignment,
+    return _save_row(
+        assignment=_lock_for_edit(assignment_id, user),
         user=user,
+        model=TopicJudgement,
+        lookup={},
+        version=version,
+        changes={"category": category},
+        state=topic_judgement_state,
         kind="topicjudgement",
-        object_id=current.pk,
-        before=before,
-        after=after,
     )
-    return after
 
 
 @dataclass(frozen=True, slots=True)

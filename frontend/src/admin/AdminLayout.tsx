@@ -1,61 +1,18 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { Alert, Anchor, Container, Group, Loader, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 
-import { signOut } from '../api/client';
 import { AppHeader } from '../components/AppHeader';
-import { SIGN_IN_PATH, navigateTo, signInUrl, type Navigate } from '../navigation';
-import { describeError, useMe } from '../useMe';
+import { AccountPending, useAccount } from '../components/useAccount';
+import { navigateTo, type Navigate } from '../navigation';
 
 /**
  * The frame of every admin page: the app header, then the page, wider than the landing page
  * because the admin screens are tables. It also sends a signed-out person to sign in.
  */
 export function AdminLayout({ navigate = navigateTo }: { navigate?: Navigate }) {
-  const { state, reload } = useMe();
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (state.status === 'unauthenticated') navigate(signInUrl(window.location.pathname + window.location.search));
-  }, [state.status, navigate]);
-
-  async function handleSignOut() {
-    setSigningOut(true);
-    setSignOutError(null);
-    try {
-      await signOut();
-      navigate(SIGN_IN_PATH);
-    } catch (error) {
-      setSignOutError(describeError(error));
-      setSigningOut(false);
-    }
-  }
-
-  if (state.status === 'loading' || state.status === 'unauthenticated') {
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="center" gap="sm" role="status">
-          <Loader aria-hidden="true" />
-          <Text>{state.status === 'loading' ? 'Loading your account…' : 'Taking you to sign in…'}</Text>
-        </Stack>
-      </Container>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" title="Could not load your account" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text>{state.message}</Text>
-            <Button variant="default" onClick={reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Container>
-    );
-  }
+  const { state, reload, signingOut, signOutError, handleSignOut } = useAccount(navigate);
+  if (state.status !== 'ready') return <AccountPending state={state} reload={reload} />;
 
   return (
     <>
