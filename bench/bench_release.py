@@ -2,7 +2,7 @@
 
     python bench/bench_release.py [--summaries 200000] [--sentences 5] [--seed 1]
                                   [--formats native,aggrefact] [--database-url URL]
-                                  [--keep] [--profile]
+                                  [--keep] [--reuse] [--profile]
 
 (Re)creates the database ``annotations_bench_release`` (the helpers of bench_import.py),
 migrates it and seeds, untimed, one project ``bench``: a synthetic corpus of ``--summaries``
@@ -26,9 +26,10 @@ Peak RSS is the child's VmHWM (/proc/self/status), not ``ru_maxrss``, which Linu
 over from the parent into a subprocess. Each child counts its SQL statements
 (``connection.execute_wrapper``); the build child also samples its RSS every 10 ms to tell
 in which phase the peak falls, and times the phases by the build's own progress messages.
-``--profile`` runs the build under cProfile (slower) and prints the top functions. Exits
-non-zero only if the harness fails (seeding, a child, a failed build), not when a target is
-missed. See bench/README.md.
+``--reuse`` skips the seeding and builds from a database an earlier ``--keep`` run left
+(migrated again, releases of the bench versions deleted first). ``--profile`` runs the
+build under cProfile (slower) and prints the top functions. Exits non-zero only if the
+harness fails (seeding, a child, a failed build), not when a target is missed. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -292,12 +293,23 @@ class RssSampler:
 
 
 def _counting():
+    """A statement counter for this thread's connection, which also wraps every connection
+    opened later (the build reads the next chunk on a second thread's connection)."""
+    from django.db.backends.signals import connection_created
+
     statements = {"n": 0}
+    lock = threading.Lock()
 
     def count(execute, sql, params, many, context):
-        statements["n"] += 1
+        with lock:
+            statements["n"] += 1
         return execute(sql, params, many, context)
 
+    def wrap(sender, connection, **kwargs):
+        if count not in connection.execute_wrappers:
+            connection.execute_wrappers.append(count)
+
+    connection_created.connect(wrap, weak=False)
     return statements, count
 
 
@@ -448,6 +460,11 @@ def main() -> int:
         help=f"dropped and recreated (default {DEFAULT_URL}); its name must contain 'bench'",
     )
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="build from the database a --keep run left (implies --keep)",
+    )
     parser.add_argument("--profile", action="store_true", help="cProfile each build (slower)")
     parser.add_argument("--child-create", help=argparse.SUPPRESS)
     parser.add_argument("--child-build", type=int, help=argparse.SUPPRESS)
@@ -470,9 +487,13 @@ def main() -> int:
     from bench_import import _admin_conninfo, _create_database, _drop_database
 
     db_name = _admin_conninfo()[1]
-    print(f"bench: creating database {db_name} and migrating ...", flush=True)
-    pg_version = _create_database()
-    results = []
+    args.keep = args.keep or args.reuse
+    if args.reuse:
+        print(f"bench: reusing database {db_name}", flush=True)
+        pg_version = _server_version()
+    else:
+        print(f"bench: creating database {db_name} and migrating ...", flush=True)
+        pg_version = _create_database()
     try:
         import django
 
@@ -484,6 +505,9 @@ def main() -> int:
         from annotations.services.projects import project_get_or_create
 
         call_command("migrate", verbosity=0)
+        if args.reuse:
+            report, seeded = _seeded_already()
+            return _build_and_report(args, formats, tmp, pg_version, report, seeded, db_name)
 
         corpus = Path(tmp) / "corpus.jsonl"
         started = time.perf_counter()
@@ -522,20 +546,7 @@ def main() -> int:
             flush=True,
         )
 
-        for fmt in formats:
-            print(f"bench: release {VERSIONS[fmt]} [{fmt}]: create ...", flush=True)
-            created = run_child("--child-create", fmt, "--round", str(seeded["round_id"]))
-            print(f"bench: created in {created['seconds']:.1f} s; build ...", flush=True)
-            profile = Path(tmp) / f"profile-{fmt}.prof" if args.profile else None
-            extra = ["--profile-out", str(profile)] if profile else []
-            built = run_child("--child-build", str(created["release_id"]), *extra)
-            print(f"bench: built in {built['seconds']:.1f} s", flush=True)
-            check = _count_native(built["archive"]) if fmt == "native" else None
-            Path(built["archive"]).unlink()
-            results.append((fmt, created, built, check))
-            if profile is not None:
-                print(f"\n--- cProfile of the {fmt} build ---")
-                _print_profile(profile)
+        return _build_and_report(args, formats, tmp, pg_version, report, seeded, db_name)
     finally:
         from django.db import connections
 
@@ -548,6 +559,69 @@ def main() -> int:
 
         shutil.rmtree(tmp, ignore_errors=True)
 
+
+def _server_version() -> str:
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        version = cursor.fetchone()[0]
+    connection.close()
+    return version.split()[0]
+
+
+def _seeded_already():
+    """(import report, seeding counts) of the database an earlier --keep run seeded; the
+    releases of the bench versions are deleted so they can be built again."""
+    from types import SimpleNamespace
+
+    from annotations.models import (
+        Document,
+        Release,
+        Round,
+        SentenceJudgement,
+        Summary,
+        SummarySentence,
+        Topic,
+        Turn,
+    )
+
+    round_ = Round.objects.get(project__slug=PROJECT, name=ROUND_NAME)
+    Release.objects.filter(project__slug=PROJECT, version__in=VERSIONS.values()).delete()
+    report = SimpleNamespace(
+        summaries=Summary.objects.count(),
+        sentences=SummarySentence.objects.count(),
+        topics=Topic.objects.count(),
+        documents_created=Document.objects.count(),
+        turns=Turn.objects.count(),
+    )
+    seeded = {
+        "round_id": round_.pk,
+        "inconsistent": SentenceJudgement.objects.filter(label="inconsistent").count(),
+    }
+    return report, seeded
+
+
+def _build_and_report(args, formats, tmp, pg_version, report, seeded, db_name) -> int:
+    """Create and build one release per format in child processes, then print the table."""
+    results = []
+    for fmt in formats:
+        print(f"bench: release {VERSIONS[fmt]} [{fmt}]: create ...", flush=True)
+        created = run_child("--child-create", fmt, "--round", str(seeded["round_id"]))
+        print(f"bench: created in {created['seconds']:.1f} s; build ...", flush=True)
+        profile = Path(tmp) / f"profile-{fmt}.prof" if args.profile else None
+        extra = ["--profile-out", str(profile)] if profile else []
+        built = run_child("--child-build", str(created["release_id"]), *extra)
+        print(f"bench: built in {built['seconds']:.1f} s", flush=True)
+        check = _count_native(built["archive"]) if fmt == "native" else None
+        Path(built["archive"]).unlink()
+        results.append((fmt, created, built, check))
+        if profile is not None:
+            print(f"\n--- cProfile of the {fmt} build ---")
+            _print_profile(profile)
     # --- report ---
     sentences = report.sentences
     summaries = report.summaries

@@ -13,16 +13,21 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef
+from django.core.exceptions import EmptyResultSet
+from django.db import connection, connections
+from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
+    EvidenceRow,
     KeyFactRow,
     SentenceRow,
+    SpanRow,
     SummaryRow,
     TopicRow,
     TurnRow,
@@ -30,7 +35,10 @@ from annotations.formats.writers.rows import (
 from annotations.models import (
     Assignment,
     AssignmentStatus,
+    ErrorSpan,
+    EvidenceSpan,
     KeyFact,
+    KeyFactAlignment,
     Project,
     ReviewDecision,
     ReviewOutcome,
@@ -136,14 +144,57 @@ def _majority(values: list[Any], *, tie: Callable[[list[Any]], Any]) -> Any:
     return best[0] if len(best) == 1 else tie(best)
 
 
-def summary_rows(scope: ReleaseScope) -> Iterator[SummaryRow]:
+def summary_rows(scope: ReleaseScope, *, by_split: bool = False) -> Iterator[SummaryRow]:
     """Every summary of the release's units, chunk by chunk (a constant number of queries
-    per chunk; memory bounded by the chunk)."""
+    per chunk; memory bounded by the chunk). ``by_split``: all of one split's units before
+    the next split's (in the release's order within each), so a writer with one file per
+    split has one file open at a time."""
     ids = annotator_ids(scope.round_ids)
     topics = [t for t in release_topic_ids(scope.round_ids) if t not in scope.excluded_topics]
+    if by_split:
+        split_of_topic = _topic_splits(scope, topics)
+        topics.sort(key=lambda topic: SPLIT_ORDER.get(split_of_topic[topic], len(SPLIT_ORDER)))
     type_names = _type_names(scope.project)
+    chunks = [topics[start : start + CHUNK_TOPICS] for start in range(0, len(topics), CHUNK_TOPICS)]
+    for fetched in _fetched_ahead(scope, chunks):
+        yield from _chunk(scope, fetched, ids, type_names)
+
+
+def _fetched_ahead(scope: ReleaseScope, chunks: list[list[int]]) -> Iterator[_Fetched]:
+    """Each chunk's rows, the next chunk's queries running in a second thread (with its own
+    database connection) while the caller turns the current one into rows and files: the
+    thread mostly waits on the database, outside the GIL, so on two cores the database's
+    time is hidden behind the writer's.
+
+    Inside a transaction (a test case, or a caller's atomic block) the queries stay on the
+    caller's connection, since another connection would not see uncommitted rows."""
+    if connection.in_atomic_block or len(chunks) < 2:
+        for chunk in chunks:
+            yield _fetch(scope, chunk)
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="release-rows") as pool:
+        try:
+            pending = pool.submit(_fetch, scope, chunks[0])
+            for following in [*chunks[1:], None]:
+                fetched = pending.result()
+                if following is not None:
+                    pending = pool.submit(_fetch, scope, following)
+                yield fetched
+        finally:
+            pool.submit(connections.close_all).result()  # the thread's own connection
+
+
+SPLIT_ORDER = {"dev": 0, "test": 1, "none": 2}
+
+
+def _topic_splits(scope: ReleaseScope, topics: list[int]) -> dict[int, str]:
+    splits = {}
     for start in range(0, len(topics), CHUNK_TOPICS):
-        yield from _chunk(scope, topics[start : start + CHUNK_TOPICS], ids, type_names)
+        for pk, corpus, doc_id, stored in Topic.objects.filter(
+            pk__in=topics[start : start + CHUNK_TOPICS]
+        ).values_list("id", "document__corpus__slug", "document__external_id", "document__split"):
+            splits[pk] = scope.split_of(corpus, doc_id, stored)
+    return splits
 
 
 def topic_rows(scope: ReleaseScope) -> Iterator[TopicRow]:
@@ -176,173 +227,423 @@ def _type_names(project: Project) -> dict[int, tuple[str, str]]:
     }
 
 
-def _chunk(
-    scope: ReleaseScope,
-    topic_ids: list[int],
-    ids: dict[str, str],
-    type_names: dict[int, tuple[str, str]],
-) -> Iterator[SummaryRow]:
-    topics = {
-        t.pk: t for t in Topic.objects.filter(pk__in=topic_ids).select_related("document__corpus")
-    }
+@dataclass(slots=True)
+class _Topic:
+    """What a chunk knows of one unit: the document's fields, the gold category, the key
+    facts, the raters and, for each rater, which summaries' and sentences' key-fact
+    coverage they judged."""
+
+    corpus: str
+    doc_id: str
+    name: str
+    document_id: int
+    split: str
+    annotation_id: str
+    raters: list[tuple[int, str]]  # (assignment id, anonymised id), in assignment order
+    category: str = ""
+    key_facts: tuple[KeyFactRow, ...] = ()
+    key_fact_ids: tuple[int, ...] = ()  # of the gold list, aligned with key_facts
+    gold_assignment: int | None = None  # whose key facts are the gold ones
+
+
+@dataclass(slots=True)
+class _Fetched:
+    """The database rows of one chunk of units, as the queries return them."""
+
+    topic_ids: list[int]
+    topics: list[tuple[Any, ...]]
+    assignments: list[tuple[int, int, int | None, str]]
+    types: list[tuple[int, int]]
+    evidence: list[tuple[Any, ...]]
+    spans: list[tuple[Any, ...]]
+    alignments: list[tuple[int, int, int]]
+    aligned_sentences: list[tuple[int, int]]
+    judgements: list[tuple[int, int, int, str, str]]
+    decisions: list[tuple[int, str]]
+    answers: list[tuple[int, int, int | None, bool, str]]
+    categories: list[tuple[int, str]]
+    key_facts: list[tuple[int, int, int, str, bool]]
+    turns: list[tuple[int, str, str, str]]
+    sentences: list[tuple[int, int, int, int | None, str]]
+    summaries: list[tuple[int, int, int, str, str, str]]
+
+
+def _raw(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
+    """The rows of a ``values_list`` query as the database driver returns them: the ORM
+    writes the SQL, but its row-by-row iteration (a third of the client's time on the
+    largest queries of a build) is skipped. Only for columns that need no conversion from
+    the database (integers and text, not booleans, JSON or dates)."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``__in=[]``: the ORM knows there is nothing to read
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
+    """The queries of one chunk: 14 at most (fewer when there are no spans, alignments or
+    turns to read), whatever the chunk's size. They filter by the chunk's topic or
+    assignment ids (hundreds), never by sentence or judgement ids (tens of thousands), which
+    Django and psycopg take seconds to bind. Only queries here, so a thread can run it."""
+    topics = list(
+        Topic.objects.filter(pk__in=topic_ids).values_list(
+            "id",
+            "name",
+            "document_id",
+            "document__external_id",
+            "document__split",
+            "document__metadata",
+            "document__corpus__slug",
+        )
+    )
     assignments = list(
         counted_assignments(scope.round_ids)
         .filter(topic_id__in=topic_ids)
         .order_by("id")
         .values_list("id", "topic_id", "annotator_id", "source")
     )
-    rater = {
-        pk: ids[f"user:{user}" if user else f"source:{source}"]
-        for pk, _, user, source in assignments
-    }
-    raters_of_topic: dict[int, list[str]] = defaultdict(list)
-    for pk, topic_id, _, _ in assignments:
-        if rater[pk] not in raters_of_topic[topic_id]:
-            raters_of_topic[topic_id].append(rater[pk])
-    summaries = list(
-        Summary.objects.filter(topic_id__in=topic_ids)
-        .order_by("topic_id", "position")
-        .values_list("id", "topic_id", "system", "external_id", "text")
-    )
-    sentences: dict[int, list[tuple[int, int, int | None, str]]] = defaultdict(list)
-    for pk, summary_id, position, source_index, text in (
-        SummarySentence.objects.filter(summary__topic_id__in=topic_ids)
-        .order_by("summary_id", "position")
-        .values_list("id", "summary_id", "position", "source_index", "text")
-    ):
-        sentences[summary_id].append((pk, position, source_index, text))
-    judgements: dict[int, dict[str, AnnotatorSentence]] = defaultdict(dict)
-    raw = list(
-        SentenceJudgement.objects.filter(assignment_id__in=rater).values_list(
-            "id", "assignment_id", "sentence_id", "label", "explanation"
+    ids = [row[0] for row in assignments]
+    spans = list(
+        ErrorSpan.objects.filter(judgement__assignment_id__in=ids)
+        .order_by("judgement_id", "start", "id")
+        .values_list(
+            "id",
+            "judgement_id",
+            "start",
+            "end",
+            "error_type_id",
+            "note",
+            "judgement__sentence__text",
         )
     )
+    alignments = list(
+        KeyFactAlignment.objects.filter(key_fact__assignment_id__in=ids).values_list(
+            "key_fact__assignment_id", "key_fact_id", "summary_id"
+        )
+    )
+    return _Fetched(
+        topic_ids=topic_ids,
+        topics=topics,
+        assignments=assignments,
+        types=_raw(
+            SentenceJudgement.error_types.through.objects.filter(
+                sentencejudgement__assignment_id__in=ids
+            )
+            .order_by("id")
+            .values_list("sentencejudgement_id", "errortype_id")
+        ),
+        evidence=list(
+            EvidenceSpan.objects.filter(error_span__judgement__assignment_id__in=ids)
+            .order_by("error_span_id", "turn__position", "start", "id")
+            .values_list("error_span_id", "turn__position", "start", "end", "turn__text")
+        )
+        if spans
+        else [],
+        spans=spans,
+        alignments=alignments,
+        aligned_sentences=list(
+            KeyFactAlignment.sentences.through.objects.filter(
+                keyfactalignment__key_fact__assignment_id__in=ids
+            ).values_list("keyfactalignment__key_fact__assignment_id", "summarysentence_id")
+        )
+        if alignments
+        else [],
+        judgements=_raw(
+            SentenceJudgement.objects.filter(assignment_id__in=ids).values_list(
+                "id", "assignment_id", "sentence_id", "label", "explanation"
+            )
+        ),
+        decisions=list(
+            ReviewDecision.objects.filter(
+                judgement__assignment_id__in=ids, confirmed_by__isnull=False
+            ).values_list("judgement__sentence_id", "decision")
+        ),
+        answers=list(
+            SummaryJudgement.objects.filter(assignment_id__in=ids).values_list(
+                "assignment_id", "summary_id", "relevance", "not_a_summary", "comment"
+            )
+        ),
+        categories=list(
+            TopicJudgement.objects.filter(assignment_id__in=ids).values_list(
+                "assignment__topic_id", "category"
+            )
+        ),
+        key_facts=list(
+            KeyFact.objects.filter(assignment_id__in=ids)
+            .order_by("assignment_id", "position")
+            .values_list("id", "assignment_id", "assignment__topic_id", "text", "numbered")
+        ),
+        turns=list(
+            Turn.objects.filter(document_id__in={row[2] for row in topics})
+            .order_by("document_id", "position")
+            .values_list("document_id", "speaker", "text", "role")
+        )
+        if scope.with_turns
+        else [],
+        sentences=_raw(
+            SummarySentence.objects.filter(summary__topic_id__in=topic_ids)
+            .order_by("summary_id", "position")
+            .values_list("id", "summary_id", "position", "source_index", "text")
+        ),
+        summaries=_raw(
+            Summary.objects.filter(topic_id__in=topic_ids).values_list(
+                "id", "topic_id", "position", "system", "external_id", "text"
+            )
+        ),
+    )
+
+
+def _chunk(
+    scope: ReleaseScope,
+    fetched: _Fetched,
+    ids: dict[str, str],
+    type_names: dict[int, tuple[str, str]],
+) -> Iterator[SummaryRow]:
+    """The rows of one chunk of units, from its database rows (no queries here)."""
+    topics: dict[int, _Topic] = {}
+    for pk, name, document_id, doc_id, stored_split, metadata, corpus in fetched.topics:
+        topics[pk] = _Topic(
+            corpus=corpus,
+            doc_id=doc_id,
+            name=name,
+            document_id=document_id,
+            split=scope.split_of(corpus, doc_id, stored_split),
+            annotation_id=str((metadata or {}).get("tofueval_annotation_id", "")),
+            raters=[],
+        )
+    rater: dict[int, str] = {}
+    for pk, topic_id, user, source in fetched.assignments:
+        rater[pk] = ids[f"user:{user}" if user else f"source:{source}"]
+        if all(r != rater[pk] for _, r in topics[topic_id].raters):
+            topics[topic_id].raters.append((pk, rater[pk]))
+
     types: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    # By the chunk's judgement ids (the link table's index), not by a join on assignments,
-    # which made PostgreSQL scan the whole link table once per chunk.
-    for judgement_id, type_id in (
-        SentenceJudgement.error_types.through.objects.filter(
-            sentencejudgement_id__in=[row[0] for row in raw]
-        )
-        .order_by("id")
-        .values_list("sentencejudgement_id", "errortype_id")
-    ):
+    for judgement_id, type_id in fetched.types:
         types[judgement_id].append(type_names[type_id])
-    consistent = AnnotatorSentence(label="consistent")
-    for pk, assignment_id, sentence_id, label, explanation in raw:
-        if label == "consistent" and not explanation and not types[pk]:
-            judged = consistent  # most judgements: one shared immutable object
+    spans = _spans(fetched, type_names)
+    coverage, aligned = _key_fact_coverage(fetched)
+    # assignment id -> {sentence id: judgement} (a dict per assignment, not per sentence);
+    # most judgements are a plain "consistent", which all share one object.
+    judged_by: dict[int, dict[int, AnnotatorSentence]] = {a: {} for a in rater}
+    for pk, assignment_id, sentence_id, label, explanation in fetched.judgements:
+        judged_types = types.get(pk)
+        judged_spans = spans.get(pk)
+        covers = (sentence_id in coverage[assignment_id][1]) if assignment_id in aligned else None
+        if label == "consistent" and not (explanation or judged_types or judged_spans or covers):
+            judged = _CONSISTENT if covers is None else _CONSISTENT_NO_FACT
         else:
             judged = AnnotatorSentence(
                 label=label or None,
                 explanation=explanation,
-                error_types=tuple(name for name, _ in types[pk]),
-                unified_types=tuple(dict.fromkeys(code for _, code in types[pk])),
+                error_types=tuple(name for name, _ in judged_types) if judged_types else (),
+                unified_types=tuple(dict.fromkeys(code for _, code in judged_types))
+                if judged_types
+                else (),
+                spans=judged_spans or (),
+                covers_key_fact=covers,
             )
-        judgements[sentence_id][rater[assignment_id]] = judged
-    adjudicated = _adjudicated(list(rater))
-    summary_answers: dict[int, dict[str, tuple[int | None, bool, str]]] = defaultdict(dict)
-    for assignment_id, summary_id, relevance, flag, comment in SummaryJudgement.objects.filter(
-        assignment_id__in=rater
-    ).values_list("assignment_id", "summary_id", "relevance", "not_a_summary", "comment"):
-        summary_answers[summary_id][rater[assignment_id]] = (relevance, flag, comment)
+        judged_by[assignment_id][sentence_id] = judged
+    adjudicated = {
+        sentence_id: "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
+        for sentence_id, decision in fetched.decisions
+    }
+    summary_answers: dict[int, dict[int, tuple[int | None, bool, str]]] = defaultdict(dict)
+    for assignment_id, summary_id, relevance, flag, comment in fetched.answers:
+        summary_answers[summary_id][assignment_id] = (relevance, flag, comment)
     categories: dict[int, list[str]] = defaultdict(list)
-    for topic_id, category in TopicJudgement.objects.filter(assignment_id__in=rater).values_list(
-        "assignment__topic_id", "category"
-    ):
+    for topic_id, category in fetched.categories:
         categories[topic_id].append(category)
-    lists: dict[tuple[int, int], list[KeyFactRow]] = defaultdict(list)
-    for assignment_id, topic_id, text, numbered in (
-        KeyFact.objects.filter(assignment_id__in=rater)
-        .order_by("assignment_id", "position")
-        .values_list("assignment_id", "assignment__topic_id", "text", "numbered")
-    ):
-        lists[(topic_id, assignment_id)].append(KeyFactRow(text, numbered))
-    # The gold key facts of a unit are those of its first assignment (by id) that has any.
-    key_facts: dict[int, tuple[KeyFactRow, ...]] = {}
-    for (topic_id, _), facts in sorted(lists.items(), key=lambda item: item[0][1]):
-        key_facts.setdefault(topic_id, tuple(facts))
-    turns: dict[int, tuple[TurnRow, ...]] = {}
-    if scope.with_turns:
-        grouped: dict[int, list[TurnRow]] = defaultdict(list)
-        for document_id, speaker, text, role in (
-            Turn.objects.filter(document_id__in={t.document_id for t in topics.values()})
-            .order_by("document_id", "position")
-            .values_list("document_id", "speaker", "text", "role")
-        ):
-            grouped[document_id].append(TurnRow(speaker, text, role))
-        turns = {k: tuple(v) for k, v in grouped.items()}
-    order = {topic_id: index for index, topic_id in enumerate(topic_ids)}
-    for summary_id, topic_id, system, external_id, text in sorted(
-        summaries, key=lambda s: order[s[1]]
-    ):
-        topic = topics[topic_id]
-        document = topic.document
-        raters = raters_of_topic[topic_id]
-        sentence_rows = []
-        for sentence_id, position, source_index, sentence_text in sentences[summary_id]:
-            by_rater = judgements.get(sentence_id, {})
-            gold = adjudicated.get(sentence_id) or _majority(
-                [j.label for j in by_rater.values()], tie=lambda _: "inconsistent"
-            )
-            flagged = [j for j in by_rater.values() if j.label == "inconsistent"]
-            sentence_rows.append(
-                SentenceRow(
-                    position,
-                    sentence_text,
-                    source_index=source_index,
-                    label=gold,
-                    explanations=tuple(j.explanation for j in flagged if j.explanation)
-                    if gold == "inconsistent"
-                    else (),
-                    error_types=tuple(dict.fromkeys(t for j in flagged for t in j.error_types))
-                    if gold == "inconsistent"
-                    else (),
-                    unified_types=tuple(dict.fromkeys(t for j in flagged for t in j.unified_types))
-                    if gold == "inconsistent"
-                    else (),
-                )
-            )
-        answers = summary_answers.get(summary_id, {})
+    for topic_id, topic in topics.items():
         category = (
             _majority(
                 categories.get(topic_id, []), tie=lambda tied: max(tied, key=CATEGORY_ORDER.index)
             )
             or ""
         )
-        if scope.merge_marginal and category == "irrelevant":
-            category = "marginal"
+        topic.category = (
+            "marginal" if scope.merge_marginal and category == "irrelevant" else category
+        )
+    # The gold key facts of a unit are those of its first assignment (by id) that has any.
+    facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
+    fact_ids_of: dict[int, list[int]] = defaultdict(list)  # assignment -> its key fact ids
+    for pk, assignment_id, topic_id, text, numbered in fetched.key_facts:
+        fact_ids_of[assignment_id].append(pk)
+        topic = topics[topic_id]
+        if topic.gold_assignment in (None, assignment_id):
+            topic.gold_assignment = assignment_id
+            facts[topic_id].append((pk, KeyFactRow(text, numbered)))
+    for topic_id, listed in facts.items():
+        topics[topic_id].key_fact_ids = tuple(pk for pk, _ in listed)
+        topics[topic_id].key_facts = tuple(row for _, row in listed)
+    grouped: dict[int, list[TurnRow]] = defaultdict(list)
+    for document_id, speaker, text, role in fetched.turns:
+        grouped[document_id].append(TurnRow(speaker, text, role))
+    turns = {k: tuple(v) for k, v in grouped.items()}
+    # summary id -> its sentence rows (id, summary id, position, source index, text)
+    sentences: dict[int, list[tuple[int, int, int, int | None, str]]] = defaultdict(list)
+    for row in fetched.sentences:
+        sentences[row[1]].append(row)
+    order = {topic_id: index for index, topic_id in enumerate(fetched.topic_ids)}
+    summaries = sorted(fetched.summaries, key=lambda s: (order[s[1]], s[2]))
+    for summary_id, topic_id, _, system, external_id, text in summaries:
+        topic = topics[topic_id]
+        own = sentences[summary_id]
+        gold_facts = topic.gold_assignment
+        gold_covers = coverage[gold_facts][1] if gold_facts in aligned else None
+        answers = summary_answers.get(summary_id, {})
+        # Each rater's judgements, aligned with the sentences.
+        theirs = [
+            [judged_by[assignment_id].get(row[0], _UNANSWERED) for row in own]
+            for assignment_id, _ in topic.raters
+        ]
+        if len(theirs) == 1 and not adjudicated and gold_covers is None:
+            # One annotation per sentence, no review, no key-fact coverage: the common case
+            # of a reference or single-annotated round, built without the general rule.
+            gold = tuple(
+                SentenceRow(row[2], row[4], source_index=row[3], label=judged.label)
+                if judged.label != "inconsistent"
+                else _gold_sentence(row, [judged], None, covers=None)
+                for row, judged in zip(own, theirs[0], strict=True)
+            )
+        else:
+            gold = tuple(
+                _gold_sentence(
+                    row,
+                    [judgements[i] for judgements in theirs],
+                    adjudicated.get(row[0]),
+                    covers=(row[0] in gold_covers) if gold_covers is not None else None,
+                )
+                for i, row in enumerate(own)
+            )
         yield SummaryRow(
-            corpus=document.corpus.slug,
-            doc_id=document.external_id,
+            corpus=topic.corpus,
+            doc_id=topic.doc_id,
             topic=topic.name,
             system=system,
-            sentences=tuple(sentence_rows),
+            sentences=gold,
             summary_id=external_id,
-            annotation_id=str(document.metadata.get("tofueval_annotation_id", "")),
-            topic_category=category,
-            split=scope.split_of(document.corpus.slug, document.external_id, document.split),
+            annotation_id=topic.annotation_id,
+            topic_category=topic.category,
+            split=topic.split,
             text=text,
-            relevance=_relevance([a[0] for a in answers.values()], binary=scope.binary_relevance),
+            relevance=_relevance([a[0] for a in answers.values()], binary=scope.binary_relevance)
+            if answers
+            else None,
             not_a_summary=_majority([a[1] for a in answers.values()], tie=lambda _: True)
             if answers
             else None,
-            key_facts=key_facts.get(topic_id, ()),
+            key_facts=topic.key_facts,
+            key_facts_covered=_covered(topic.key_fact_ids, coverage[gold_facts][0], summary_id)
+            if gold_facts in aligned
+            else (),
             annotators=tuple(
                 AnnotatorLabels(
-                    annotator=r,
-                    sentences=tuple(
-                        judgements.get(s[0], {}).get(r, AnnotatorSentence())
-                        for s in sentences[summary_id]
-                    ),
-                    relevance=answers.get(r, (None, False, ""))[0],
-                    not_a_summary=answers[r][1] if r in answers else None,
-                    comment=answers.get(r, (None, False, ""))[2],
+                    annotator=name,
+                    sentences=tuple(judgements),
+                    relevance=answers[assignment_id][0] if assignment_id in answers else None,
+                    not_a_summary=answers[assignment_id][1] if assignment_id in answers else None,
+                    comment=answers[assignment_id][2] if assignment_id in answers else "",
+                    key_facts_covered=_covered(
+                        fact_ids_of[assignment_id], coverage[assignment_id][0], summary_id
+                    )
+                    if assignment_id in aligned
+                    else (),
                 )
-                for r in raters
+                for (assignment_id, name), judgements in zip(topic.raters, theirs, strict=True)
             ),
-            turns=turns.get(document.pk, ()),
+            turns=turns.get(topic.document_id, ()),
         )
+
+
+_CONSISTENT = AnnotatorSentence(label="consistent")
+_CONSISTENT_NO_FACT = AnnotatorSentence(label="consistent", covers_key_fact=False)
+_UNANSWERED = AnnotatorSentence()
+
+
+def _gold_sentence(
+    row: tuple[int, int, int, int | None, str],
+    judged: list[AnnotatorSentence],
+    adjudicated: str | None,
+    *,
+    covers: bool | None,
+) -> SentenceRow:
+    """A sentence (its database row) with its gold label: the review's decision, else the
+    majority of the raters' labels (a tie is inconsistent), else the one annotation; the
+    explanations, types and spans of those who flagged it when the gold label is
+    inconsistent. ``judged`` has one entry per rater (unanswered ones included)."""
+    _, _, position, source_index, text = row
+    if adjudicated:
+        label: str | None = adjudicated
+    elif len(judged) == 1:
+        label = judged[0].label  # a single annotation: no vote to count
+    else:
+        label = _majority([j.label for j in judged], tie=lambda _: "inconsistent")
+    if label != "inconsistent":
+        return SentenceRow(
+            position, text, source_index=source_index, label=label, covers_key_fact=covers
+        )
+    flagged = [j for j in judged if j.label == "inconsistent"]
+    return SentenceRow(
+        position,
+        text,
+        source_index=source_index,
+        label="inconsistent",
+        explanations=tuple(j.explanation for j in flagged if j.explanation),
+        error_types=tuple(dict.fromkeys(t for j in flagged for t in j.error_types)),
+        unified_types=tuple(dict.fromkeys(t for j in flagged for t in j.unified_types)),
+        spans=tuple(span for j in flagged for span in j.spans),
+        covers_key_fact=covers,
+    )
+
+
+def _spans(
+    fetched: _Fetched, type_names: dict[int, tuple[str, str]]
+) -> dict[int, tuple[SpanRow, ...]]:
+    """judgement id -> its error spans (by start), each with its evidence in the dialogue."""
+    evidence: dict[int, list[EvidenceRow]] = defaultdict(list)
+    for span_id, turn, start, end, turn_text in fetched.evidence:
+        evidence[span_id].append(EvidenceRow(turn, start, end, turn_text[start:end]))
+    spans: dict[int, list[SpanRow]] = defaultdict(list)
+    for pk, judgement_id, start, end, type_id, note, sentence_text in fetched.spans:
+        name, unified = type_names[type_id] if type_id else ("", "")
+        spans[judgement_id].append(
+            SpanRow(
+                start,
+                end,
+                sentence_text[start:end],
+                error_type=name,
+                unified_type=unified,
+                note=note,
+                evidence=tuple(evidence.get(pk, ())),
+            )
+        )
+    return {k: tuple(v) for k, v in spans.items()}
+
+
+def _key_fact_coverage(
+    fetched: _Fetched,
+) -> tuple[dict[int, tuple[set[tuple[int, int]], set[int]]], set[int]]:
+    """Key-fact alignments of the chunk's assignments: assignment -> ({(key fact, summary)
+    covered}, {sentence that states a key fact}), and the assignments that aligned any.
+
+    An alignment row exists only for a covered fact, so coverage is known only for an
+    assignment that aligned at least one fact in its unit: there, a fact without a row is
+    not covered and a sentence in no alignment states no key fact. Elsewhere (e.g. key facts
+    imported from a published release, which has no alignments) coverage is unknown."""
+    coverage: dict[int, tuple[set[tuple[int, int]], set[int]]] = defaultdict(lambda: (set(), set()))
+    for assignment_id, fact_id, summary_id in fetched.alignments:
+        coverage[assignment_id][0].add((fact_id, summary_id))
+    for assignment_id, sentence_id in fetched.aligned_sentences:
+        coverage[assignment_id][1].add(sentence_id)
+    return coverage, set(coverage)
+
+
+def _covered(
+    fact_ids: Sequence[int], covered: set[tuple[int, int]], summary_id: int
+) -> tuple[bool, ...]:
+    return tuple((fact_id, summary_id) in covered for fact_id in fact_ids)
 
 
 def _relevance(values: list[int | None], *, binary: bool) -> float | None:
@@ -352,15 +653,3 @@ def _relevance(values: list[int | None], *, binary: bool) -> float | None:
     if binary:
         return float(_majority([RELEVANCE_BINS[v] for v in rated], tie=lambda _: 1))
     return round(sum(rated) / len(rated), 4)
-
-
-def _adjudicated(assignment_ids: list[int]) -> dict[int, str]:
-    """sentence -> label decided by a confirmed second-stage review, when there is one."""
-    decided: dict[int, str] = {}
-    for sentence_id, decision in ReviewDecision.objects.filter(
-        judgement__assignment_id__in=assignment_ids, confirmed_by__isnull=False
-    ).values_list("judgement__sentence_id", "decision"):
-        decided[sentence_id] = (
-            "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
-        )
-    return decided

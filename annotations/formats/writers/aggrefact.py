@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from annotations.formats.writers.encoding import CsvSink
-from annotations.formats.writers.rows import ExportError, SummaryRow, dialogue_text
+from annotations.formats.writers.rows import ExportError, SummaryRow, TurnRow, dialogue_text
 
 COLUMNS = [
     "dataset",
@@ -51,20 +51,27 @@ def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, datase
     sink = CsvSink(stream)
     sink.write(COLUMNS)
     count = 0
+    turns: tuple[TurnRow, ...] | None = None
+    doc = b""
     for summary in summaries:
-        sink.write(
+        # The dialogue is the longest field by far and the same for all of a document's
+        # summaries (rows of one document share one turns tuple): it is joined and quoted
+        # once per document, and spliced between the CSV of the fields around it. Quoting
+        # is per field, so the line is byte for byte what csv would write for the whole row.
+        if summary.turns is not turns or not doc:
+            doc = sink.field(_doc(summary))
+            turns = summary.turns
+        sink.write_around(
+            [dataset, summary.corpus, summary.doc_id],
+            doc,
             [
-                dataset,
-                summary.corpus,
-                summary.doc_id,
-                _doc(summary),
                 summary.summary_text,
                 summary.system,
                 summary_label(summary),
                 _cut(summary),
                 _error_types(summary),
                 summary.topic,
-            ]
+            ],
         )
         count += 1
     return count

@@ -8,6 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
+import orjson
+
 
 class CsvSink:
     """Writes CSV records to a binary stream one by one, UTF-8 without BOM.
@@ -22,26 +24,61 @@ class CsvSink:
         self._stream = stream
         self._buffer = io.StringIO()
         self._writer = csv.writer(self._buffer, lineterminator=lineterminator)
+        self._terminator = lineterminator.encode("utf-8")
 
     def write(self, values: Sequence[object]) -> None:
+        self._stream.write(self._encode(values))
+
+    def field(self, value: str) -> bytes:
+        """One field as it appears inside a record (quoted if it needs to be), for
+        ``write_around``. Written alone, an empty field is ``""`` (so the record is not an
+        empty line); inside a record it is nothing."""
+        if not value:
+            return b""
+        return self._encode([value])[: -len(self._terminator)]
+
+    def write_around(self, before: Sequence[object], field: bytes, after: Sequence[object]) -> None:
+        """The record ``[*before, <field>, *after]``, with ``field`` already encoded by
+        ``field()``: the same bytes as ``write`` of the whole record, since the csv module
+        quotes each field on its own. ``before`` and ``after`` must not be empty."""
+        self._stream.write(
+            self._encode(before)[: -len(self._terminator)]
+            + b","
+            + field
+            + b","
+            + self._encode(after)
+        )
+
+    def _encode(self, values: Sequence[object]) -> bytes:
         self._writer.writerow(values)
-        self._stream.write(self._buffer.getvalue().encode("utf-8"))
+        encoded = self._buffer.getvalue().encode("utf-8")
         self._buffer.seek(0)
         self._buffer.truncate()
+        return encoded
 
 
 def json_line(value: Any, *, ensure_ascii: bool = False) -> bytes:
     """One JSON value on one ``\\n``-terminated line, UTF-8.
 
-    NaN and infinities are refused (they are not JSON). Without ensure_ascii, the line
-    breaks json.dumps leaves raw (U+0085, U+2028, U+2029; it escapes all C0 controls) are
-    still escaped: they are valid inside JSON strings, but str.splitlines() and some JSONL
-    readers break lines there, which would cut a record in two.
+    Without ensure_ascii the line is compact (no space after ``,`` and ``:``) and encoded by
+    orjson, ten times faster than the standard library on the records of a release; tuples
+    are written as arrays. orjson escapes all C0 controls; the other line breaks it leaves
+    raw (U+0085, U+2028, U+2029) are escaped here: they are valid inside JSON strings, but
+    str.splitlines() and some JSONL readers break lines there, which would cut a record in
+    two. (In UTF-8 each is a fixed byte sequence that cannot occur inside another character,
+    so replacing the bytes is exact.) With ensure_ascii, the standard library's layout
+    (``", "``, ``": "``, every non-ASCII character escaped), as FineSurE's files have it;
+    NaN and infinities are refused.
     """
-    text = json.dumps(value, ensure_ascii=ensure_ascii, allow_nan=False)
-    if not ensure_ascii:
-        text = text.translate(_RAW_LINE_BREAKS)
-    return (text + "\n").encode("utf-8")
+    if ensure_ascii:
+        return (json.dumps(value, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii")
+    encoded = orjson.dumps(value, option=orjson.OPT_APPEND_NEWLINE)
+    # Their last bytes first: a one-byte search is a memchr, many times faster than looking
+    # for the sequences in every line (1.6 s of a million-sentence release).
+    if b"\x85" in encoded or b"\xa8" in encoded or b"\xa9" in encoded:
+        for raw, escaped in _RAW_LINE_BREAKS:
+            encoded = encoded.replace(raw, escaped)
+    return encoded
 
 
-_RAW_LINE_BREAKS = str.maketrans({c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"})
+_RAW_LINE_BREAKS = [(c.encode("utf-8"), f"\\u{ord(c):04x}".encode()) for c in "\x85\u2028\u2029"]

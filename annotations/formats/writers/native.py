@@ -46,6 +46,11 @@ def write_native(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> int:
 
 
 def native_record(summary: SummaryRow) -> dict[str, Any]:
+    # Tuples go to the encoder as they are (it writes them as arrays): a release has millions
+    # of them, and copying each into a list cost a second per million sentences.
+    n_sentences = len(summary.sentences)
+    n_facts = len(summary.key_facts)
+    covered = summary.key_facts_covered
     return {
         "corpus": summary.corpus,
         "doc_id": summary.doc_id,
@@ -60,16 +65,14 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
         "relevance": summary.relevance,
         "not_a_summary": summary.not_a_summary,
         "key_facts": [
-            {
-                "text": fact.text,
-                "covered": summary.key_facts_covered[i] if summary.key_facts_covered else None,
-            }
+            {"text": fact.text, "covered": covered[i] if covered else None}
             for i, fact in enumerate(summary.key_facts)
         ],
         "completeness": summary.completeness,
         "conciseness": summary.conciseness,
         "annotators": {
-            annotator.annotator: _annotator(annotator, summary) for annotator in summary.annotators
+            annotator.annotator: _annotator(annotator, n_sentences, n_facts)
+            for annotator in summary.annotators
         },
     }
 
@@ -80,10 +83,10 @@ def _sentence(sentence: SentenceRow) -> dict[str, Any]:
         "number": sentence.number,
         "text": sentence.text,
         "label": sentence.label,
-        "explanations": list(sentence.explanations),
-        "error_types": list(sentence.error_types),
-        "unified_types": list(sentence.unified_types),
-        "spans": [_span(span) for span in sentence.spans],
+        "explanations": sentence.explanations,
+        "error_types": sentence.error_types,
+        "unified_types": sentence.unified_types,
+        "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
         "covers_key_fact": sentence.covers_key_fact,
     }
 
@@ -102,25 +105,44 @@ def _span(span: SpanRow) -> dict[str, Any]:
     }
 
 
-def _annotator(annotator: AnnotatorLabels, summary: SummaryRow) -> dict[str, Any]:
+def _annotator(annotator: AnnotatorLabels, n_sentences: int, n_facts: int) -> dict[str, Any]:
+    # Padded to one entry per sentence (and key fact), so positions line up with the gold.
+    if annotator.sentences:
+        sentences = [_annotator_sentence(sentence) for sentence in annotator.sentences]
+    else:
+        sentences = [_UNANSWERED] * n_sentences
     return {
-        # Padded to one entry per sentence, so positions line up with the gold sentences.
-        "sentences": [
-            _annotator_sentence(annotator.sentence(i)) for i in range(len(summary.sentences))
-        ],
+        "sentences": sentences,
         "relevance": annotator.relevance,
         "not_a_summary": annotator.not_a_summary,
         "comment": annotator.comment,
-        "key_facts_covered": [annotator.key_fact_covered(i) for i in range(len(summary.key_facts))],
+        "key_facts_covered": annotator.key_facts_covered or (None,) * n_facts,
     }
 
 
 def _annotator_sentence(sentence: AnnotatorSentence) -> dict[str, Any]:
+    if sentence.label == "consistent" and sentence.is_plain:
+        return _PLAIN_CONSISTENT  # most judgements: one shared dict, encoded as often as used
     return {
         "label": sentence.label,
         "explanation": sentence.explanation,
-        "error_types": list(sentence.error_types),
-        "unified_types": list(sentence.unified_types),
-        "spans": [_span(span) for span in sentence.spans],
+        "error_types": sentence.error_types,
+        "unified_types": sentence.unified_types,
+        "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
         "covers_key_fact": sentence.covers_key_fact,
     }
+
+
+def _plain(label: str | None) -> dict[str, Any]:
+    return {
+        "label": label,
+        "explanation": "",
+        "error_types": (),
+        "unified_types": (),
+        "spans": (),
+        "covers_key_fact": None,
+    }
+
+
+_UNANSWERED = _plain(None)
+_PLAIN_CONSISTENT = _plain("consistent")

@@ -8,7 +8,7 @@ import io
 import pandas as pd
 import pytest
 
-from annotations.formats.writers.aggrefact import summary_label, write_aggrefact
+from annotations.formats.writers.aggrefact import COLUMNS, summary_label, write_aggrefact
 from annotations.formats.writers.rows import ExportError, SentenceRow
 from tests.formats.writers.builders import consistent_summary, inconsistent_summary
 
@@ -70,3 +70,41 @@ def test_a_document_outside_dev_and_test_or_without_dialogue_is_refused() -> Non
 
 def test_the_writer_counts_rows_without_the_header() -> None:
     assert write_aggrefact(io.BytesIO(), [consistent_summary()] * 4, dataset="x") == 4
+
+
+def test_the_dialogue_quoted_once_per_document_gives_the_rows_csv_would_write() -> None:
+    import csv
+    from dataclasses import replace
+
+    from annotations.formats.writers.rows import TurnRow, dialogue_text
+
+    plain = (TurnRow("ANA", "no special characters here"),)
+    tricky = (TurnRow("BO", 'He said "yes", then left.'), TurnRow("CY", "Two\nlines"))
+    rows = [
+        consistent_summary(doc_id="d1", turns=plain),
+        inconsistent_summary(doc_id="d1", turns=plain),
+        consistent_summary(doc_id="d2", turns=tricky, topic="a, b"),
+        inconsistent_summary(doc_id="d2", turns=tricky),
+        replace(consistent_summary(doc_id="d3"), turns=plain),
+    ]
+    expected = io.StringIO()
+    writer = csv.writer(expected, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        types = sorted({t for s in row.sentences for t in s.unified_types})
+        writer.writerow(
+            [
+                "river-bus-v1",
+                row.corpus,
+                row.doc_id,
+                dialogue_text(row.turns),
+                row.summary_text,
+                row.system,
+                summary_label(row),
+                {"dev": "val", "test": "test"}[row.split],
+                repr([{"intrinsic-np": "intrinsic-NP"}.get(t, t) for t in types]) if types else "",
+                row.topic,
+            ]
+        )
+
+    assert written(*rows) == expected.getvalue().encode("utf-8")

@@ -1,0 +1,159 @@
+"""The zip of a release, written while the rows stream: each file is compressed, counted and
+hashed by a second thread as the writer produces it, so a build's packing overlaps its
+database reads and encoding instead of following them (docs/releases.md).
+
+On two cores this is the difference between packing after writing (3 s for the 630 MB of a
+200,000-summary native release, at level 1) and packing for free: zlib, sha256 and file
+writes release the GIL, so the packing thread runs while the main thread builds rows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import queue
+import threading
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+BLOCK = 1 << 20  # bytes handed to the packing thread at a time
+QUEUED_BLOCKS = 8  # at most this many blocks wait (memory stays ~8 MB whatever the release)
+# Level 1: a third of the time of zlib's default level for ~20 % larger archives.
+COMPRESSLEVEL = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PackedFile:
+    """A file of the archive as the manifest describes it (uncompressed bytes)."""
+
+    sha256: str
+    size: int
+    records: int | None
+
+
+class ReleaseArchive:
+    """A zip being written at ``path``, one entry at a time.
+
+    ``entry(name)`` returns a binary stream for one file; ``add(path, name)`` copies a file
+    written on disk. ``files`` maps each name to its checksum, size and record count.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self._zip = zipfile.ZipFile(
+            path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=COMPRESSLEVEL
+        )
+        self.files: dict[str, PackedFile] = {}
+
+    def entry(self, name: str) -> _EntryStream:
+        if name in self.files:
+            raise ValueError(f"{name} is already in the archive")
+        return _EntryStream(self, name)
+
+    def add(self, path: Path, name: str, *, records: int | None = None) -> None:
+        with self.entry(name) as stream, path.open("rb") as source:
+            for block in iter(lambda: source.read(BLOCK), b""):
+                stream.write(block)
+            stream.records = records
+
+    def close(self) -> None:
+        self._zip.close()
+
+    def __enter__(self) -> ReleaseArchive:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is None:
+            self.close()
+            return
+        # The build failed and its directory goes: the error that matters is the first one.
+        # A zip with an entry still open refuses to close; its file is closed directly.
+        try:
+            self.close()
+        except (ValueError, OSError):
+            handle, self._zip.fp = self._zip.fp, None
+            if handle is not None:
+                handle.close()
+
+
+class _EntryStream:
+    """A write-only binary stream into one zip entry. Writes are gathered into blocks of
+    about 1 MiB and passed to a packing thread that hashes, compresses and writes them; an
+    error in that thread is raised here, at the next write or at close."""
+
+    def __init__(self, archive: ReleaseArchive, name: str) -> None:
+        self._archive = archive
+        self._name = name
+        self.records: int | None = None
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+        self._size = 0
+        self._digest = hashlib.sha256()
+        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED_BLOCKS)
+        self._error: BaseException | None = None
+        # The archive's compression and level; force_zip64: the size is unknown until the
+        # end and may pass 2 GiB.
+        self._target: IO[bytes] = archive._zip.open(name, "w", force_zip64=True)
+        self._thread = threading.Thread(target=self._pack, name=f"pack {name}", daemon=True)
+        self._thread.start()
+
+    def _pack(self) -> None:
+        try:
+            while (block := self._queue.get()) is not None:
+                self._digest.update(block)
+                self._target.write(block)
+        except BaseException as error:
+            self._error = error
+            while self._queue.get() is not None:  # drain, so the writer never blocks
+                pass
+
+    def write(self, data: bytes) -> int:
+        self._pending.append(data)
+        self._pending_bytes += len(data)
+        if self._pending_bytes >= BLOCK:
+            self._hand_over()
+        return len(data)
+
+    def _hand_over(self) -> None:
+        if self._error is not None:
+            raise self._error
+        block = b"".join(self._pending)
+        self._pending.clear()
+        self._pending_bytes = 0
+        self._size += len(block)
+        self._queue.put(block)
+
+    def close(self) -> None:
+        if self._pending:
+            self._hand_over()
+        self._queue.put(None)
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        self._target.close()
+        self._archive.files[self._name] = PackedFile(
+            sha256=self._digest.hexdigest(), size=self._size, records=self.records
+        )
+
+    def abandon(self) -> None:
+        """Stop the packing thread after an error in the writer (the build fails anyway)."""
+        self._queue.put(None)
+        self._thread.join()
+        with contextlib.suppress(ValueError, OSError):
+            self._target.close()
+
+    def __enter__(self) -> _EntryStream:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.abandon()

@@ -1,0 +1,164 @@
+"""The rows a release is built from: gold labels under disagreement, error spans with their
+evidence, key-fact coverage, and the same rows whether the next chunk is read on a second
+thread (a worker) or on the caller's connection (inside a transaction)."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.db import transaction
+
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    ErrorSpan,
+    ErrorType,
+    EvidenceSpan,
+    KeyFact,
+    KeyFactAlignment,
+    Round,
+    SentenceJudgement,
+    SummaryJudgement,
+    TopicJudgement,
+)
+from annotations.selectors import release_rows
+from annotations.selectors.release_rows import ReleaseScope, summary_rows
+
+
+def labelled_demo() -> Round:
+    """The demo pilot with every sentence judged consistent by both linguists."""
+    call_command("load_demo", stdout=StringIO())
+    round_ = Round.objects.get(project__slug="demo")
+    for assignment in Assignment.objects.filter(round=round_):
+        for summary in assignment.topic.summaries.all():
+            SentenceJudgement.objects.bulk_create(
+                SentenceJudgement(assignment=assignment, sentence=sentence, label="consistent")
+                for sentence in summary.sentences.all()
+            )
+            SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=4)
+        TopicJudgement.objects.create(assignment=assignment, category="main")
+    Assignment.objects.filter(round=round_).update(status=AssignmentStatus.SUBMITTED)
+    return round_
+
+
+def scope(round_: Round, **changes: Any) -> ReleaseScope:
+    return ReleaseScope(
+        project=round_.project,
+        round_ids=[round_.pk],
+        split_of=lambda corpus, doc, stored: "dev",
+        **changes,
+    )
+
+
+def first_unit(round_: Round) -> tuple[Assignment, Assignment]:
+    first, second = Assignment.objects.filter(round=round_).order_by("topic_id", "id")[:2]
+    assert first.topic_id == second.topic_id
+    return first, second
+
+
+@pytest.mark.django_db
+def test_a_split_vote_is_inconsistent_with_the_flaggers_explanation_types_and_spans() -> None:
+    round_ = labelled_demo()
+    flagger, _ = first_unit(round_)
+    summary = flagger.topic.summaries.order_by("position").first()
+    sentence = summary.sentences.order_by("position").first()
+    judgement = SentenceJudgement.objects.get(assignment=flagger, sentence=sentence)
+    judgement.label, judgement.explanation = "inconsistent", "The port pays, not the city."
+    judgement.save()
+    wrong_type = ErrorType.objects.filter(taxonomy=round_.project.taxonomy).get(
+        name="Mis-Referencing"
+    )
+    judgement.error_types.add(wrong_type)
+    turn = flagger.topic.document.turns.order_by("position")[1]
+    span = ErrorSpan.objects.create(
+        judgement=judgement, start=0, end=4, error_type=wrong_type, note="who pays"
+    )
+    EvidenceSpan.objects.create(error_span=span, turn=turn, start=0, end=5)
+
+    row = next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
+    gold = row.sentences[0]
+    assert gold.label == "inconsistent"  # one of two flagged it: a tie keeps the error
+    assert gold.explanations == ("The port pays, not the city.",)
+    assert gold.error_types == ("Mis-Referencing",)
+    (exported,) = gold.spans
+    assert (exported.start, exported.end, exported.text) == (0, 4, sentence.text[:4])
+    assert exported.error_type == "Mis-Referencing"
+    assert exported.unified_type == wrong_type.unified_type.code
+    assert exported.note == "who pays"
+    (evidence,) = exported.evidence
+    assert (evidence.turn, evidence.text) == (turn.position, turn.text[:5])
+    flagged, agreed = row.annotators
+    assert flagged.sentences[0].label == "inconsistent"
+    assert flagged.sentences[0].spans == gold.spans
+    assert agreed.sentences[0].label == "consistent"
+    assert all(s.label == "consistent" for s in row.sentences[1:])
+
+
+@pytest.mark.django_db
+def test_key_fact_coverage_comes_from_the_alignments_and_is_unknown_without_them() -> None:
+    round_ = labelled_demo()
+    writer, other = first_unit(round_)
+    aligned_summary, *others = writer.topic.summaries.order_by("position")
+    covering = aligned_summary.sentences.order_by("position").first()
+    first_fact = KeyFact.objects.create(assignment=writer, position=1, text="The vote is tonight.")
+    KeyFact.objects.create(assignment=writer, position=2, text="The port pays.")
+    alignment = KeyFactAlignment.objects.create(key_fact=first_fact, summary=aligned_summary)
+    alignment.sentences.add(covering)
+    # The second linguist wrote key facts but aligned none: their coverage is unknown.
+    KeyFact.objects.create(assignment=other, position=1, text="A vote.")
+
+    rows = [r for r in summary_rows(scope(round_)) if r.topic == writer.topic.name]
+    by_system = {r.system: r for r in rows}
+    aligned = by_system[aligned_summary.system]
+    assert [f.text for f in aligned.key_facts] == ["The vote is tonight.", "The port pays."]
+    assert aligned.key_facts_covered == (True, False)
+    assert aligned.completeness == 0.5
+    assert [s.covers_key_fact for s in aligned.sentences] == [True] + [False] * (
+        len(aligned.sentences) - 1
+    )
+    assert aligned.conciseness == 1 / len(aligned.sentences)
+    for summary in others:  # aligned work on the unit: no alignment means not covered
+        assert by_system[summary.system].key_facts_covered == (False, False)
+    theirs = {a.annotator: a for a in aligned.annotators}
+    writer_labels, other_labels = theirs.values()
+    assert writer_labels.key_facts_covered == (True, False)
+    assert other_labels.key_facts_covered == ()
+    assert {s.covers_key_fact for s in other_labels.sentences} == {None}
+    # A unit without alignments has key-fact coverage unknown, not "not covered".
+    unaligned = next(r for r in summary_rows(scope(round_)) if r.topic != writer.topic.name)
+    assert unaligned.key_facts_covered == ()
+    assert unaligned.completeness is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reading_ahead_on_a_second_thread_gives_the_same_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    round_ = labelled_demo()
+    judgement = SentenceJudgement.objects.filter(assignment__round=round_).order_by("id")[3]
+    judgement.label, judgement.explanation = "inconsistent", "Not said."
+    judgement.save()
+    monkeypatch.setattr(release_rows, "CHUNK_TOPICS", 2)  # 9 units: 5 chunks
+    threads: list[str] = []
+    fetch = release_rows._fetch
+
+    def fetch_and_note(*args: Any) -> Any:
+        import threading
+
+        threads.append(threading.current_thread().name)
+        return fetch(*args)
+
+    monkeypatch.setattr(release_rows, "_fetch", fetch_and_note)
+    ahead = list(summary_rows(scope(round_, with_turns=True)))
+    assert threads
+    assert all(name.startswith("release-rows") for name in threads)
+    threads.clear()
+    with transaction.atomic():
+        in_transaction = list(summary_rows(scope(round_, with_turns=True)))
+    assert threads
+    assert not any(name.startswith("release-rows") for name in threads)
+    assert len(ahead) == 45
+    assert ahead == in_transaction
