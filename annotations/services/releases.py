@@ -12,6 +12,7 @@ half-built is ever visible.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import random
@@ -272,6 +273,10 @@ def release_build(
     root = Path(settings.MEDIA_ROOT) / "releases"
     root.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+    # The objects alive now (Django, the app, the worker) outlive the build: frozen, the
+    # collector stops rescanning them on each of the many collections that millions of
+    # short-lived row objects trigger (a tenth of a build's time).
+    gc.freeze()
     try:
         excluded = (
             frozenset(u["topic"] for u in unlabelled_units(config["rounds"]))
@@ -340,6 +345,7 @@ def release_build(
             status=ReleaseStatus.FAILED, error=str(error)[:2000], progress=0
         )
     finally:
+        gc.unfreeze()
         shutil.rmtree(work, ignore_errors=True)
     return Release.objects.get(pk=release.pk)
 
