@@ -1,20 +1,31 @@
 """Workspace load benchmark: simulated linguists against gunicorn on PostgreSQL.
 
     python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2] [--threads 1]
-                                    [--units-per-user 4] [--burst 10] [--rate 0] [--seed 1]
-                                    [--database-url URL] [--keep] [--profile]
+                                    [--units-per-user 4] [--burst 10] [--rate 210]
+                                    [--no-saturation] [--seed 1] [--database-url URL]
+                                    [--keep] [--profile]
 
 (Re)creates the database ``annotations_bench_ws``, migrates it, seeds one project with
 ``--users`` linguists (annotator membership + DRF token each) and one open round in which
 every linguist owns ``--units-per-user`` units of 6 summaries x 5 sentences (a dialogue of
 18-22 turns), starts ``gunicorn annotation_site.wsgi -w 2`` on a free loopback port with the
-production settings (``DEBUG=0``), then runs ``--users`` threads for ``--seconds`` seconds.
+production settings (``DEBUG=0``), then runs two timed phases of ``--users`` threads for
+``--seconds`` seconds each:
+
+- **paced** (the requirement): the linguists together offer ``--rate`` saves/s (default 210,
+  a little above the 200/s target), each on a fixed schedule; a request's latency counts from
+  its scheduled time, so a server that falls behind is charged for the wait of the requests
+  queued behind (no coordinated omission). The server must complete >= 200 saves/s in it with
+  payload p95 <= 50 ms.
+- **saturation**: the same linguists in a closed loop without think time, i.e. the server's
+  maximum throughput; its latency is queueing (Little's law: users / throughput).
+
 Each thread is one linguist with its own persistent ``http.client`` connection, looping:
 GET the workspace payload of one of its units (the latency measured against the target),
 then a burst of PATCH saves on that unit (sentence labels, sometimes an explanation and error
 types; now and then a summary's relevance or the topic's category), each carrying the
-version the previous response returned. No think time by default (a closed loop at full
-speed); ``--rate R`` paces the linguists to R saves/s in all.
+version the previous response returned. ``--rate 0`` skips the paced phase,
+``--no-saturation`` the closed loop.
 
 After the run gunicorn is stopped and the saves are counted in the database (sum of the
 judgements' versions, and the audit rows ``JudgementChange``) against the saves the server
@@ -53,11 +64,16 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DB = "annotations_bench_ws"
 DEFAULT_URL = f"postgres://postgres@127.0.0.1:5432/{BENCH_DB}"
+bench_database = BENCH_DB  # the database actually used (--database-url)
 SUMMARIES_PER_UNIT = 6
 SENTENCES_PER_SUMMARY = 5
 SYSTEMS = ["Quillon-13B", "Parrot-XL", "Synopsia-2", "Brevis-7B", "Gisty-70B", "Abstracta-8B"]
 TARGET_P95_MS = 50.0
 TARGET_SAVES_PER_S = 200.0
+# The default paced load: a little above the target, so that the saves the server completes
+# in the window (not only those offered) can be held against >= 200/s.
+DEFAULT_RATE = 210.0
+LATE_MS = 5.0  # a paced request sent later than this after its slot counts as late
 
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
@@ -69,6 +85,8 @@ def _configure_environment(database_url: str) -> dict[str, str]:
     name = urlsplit(database_url).path.lstrip("/")
     if "bench" not in name:
         sys.exit(f"bench: refusing to drop and recreate {name!r}: its name must contain 'bench'")
+    global bench_database  # whose PostgreSQL backends the CPU accounting counts
+    bench_database = name
     settings = {
         "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
         "DATABASE_URL": database_url,
@@ -281,24 +299,52 @@ def wait_until_up(server: Server, token: str, timeout: float = 60) -> None:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def _proc_cpu(pid: int) -> float:
+def _proc_cpu(pid: int, *, children: bool = False) -> float:
+    """utime + stime of a process; with ``children``, of its exited and reaped children
+    (cutime + cstime) instead."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+        first = 13 if children else 11
+        return (int(fields[first]) + int(fields[first + 1])) / TICK
     except (OSError, IndexError, ValueError):
         return 0.0
 
 
-def _postgres_cpu() -> float:
-    total = 0.0
+def _postgres_cpu() -> dict[int, float]:
+    """CPU seconds per PostgreSQL process, leaving out the backends of other databases (the
+    machine may be shared with other benchmarks or test runs); the server's own background
+    processes (WAL writer, checkpointer...) are counted."""
+    found: dict[int, float] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if (entry / "comm").read_text().strip() == "postgres":
-                    total += _proc_cpu(int(entry.name))
+                if (entry / "comm").read_text().strip() != "postgres":
+                    continue
+                title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
             except OSError:
-                pass
-    return total
+                continue
+            if not title.startswith("postgres:"):
+                # The postmaster: backends that exited (the workers' connections are renewed
+                # every CONN_MAX_AGE seconds) add their CPU time to its children's time.
+                found[-int(entry.name)] = _proc_cpu(int(entry.name), children=True)
+                continue
+            # A backend's title: "postgres: 15/main: USER DATABASE HOST(PORT) STATE".
+            words = title.split()
+            if len(words) >= 5 and "(" in words[4] and words[3] != bench_database:
+                continue
+            found[int(entry.name)] = _proc_cpu(int(entry.name))
+    return found
+
+
+def postgres_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds PostgreSQL used since ``before``: the processes alive at the end, plus
+    those that exited in between (through the postmaster's children time; this one also
+    includes other databases' backends that exited during the load)."""
+    used = sum(max(cpu - before.get(pid, 0.0), 0.0) for pid, cpu in after.items())
+    # A backend that exited was counted in ``before`` and is now in the postmaster's
+    # children time: take its share out of the children delta so it is not counted twice.
+    gone = sum(cpu for pid, cpu in before.items() if pid > 0 and pid not in after)
+    return max(used - gone, 0.0)
 
 
 def _self_cpu() -> float:
@@ -315,7 +361,7 @@ def machine_busy() -> float:
 def cpu_snapshot(server: Server) -> dict[str, float]:
     return {
         "gunicorn workers": sum(_proc_cpu(pid) for pid in server.workers()),
-        "postgres": _postgres_cpu(),
+        "postgres": 0.0,  # per process: see postgres_used
         "load generator": _self_cpu(),
         "machine": machine_busy(),
     }
@@ -337,6 +383,7 @@ class Stats:
     stale_payloads: int = 0  # a payload showing an older version than a save acknowledged
     bad_versions: int = 0  # an acknowledged save whose new version is not the sent one + 1
     payload_bytes: int = 0
+    late: int = 0  # paced requests sent more than LATE_MS after their slot
 
     def merge(self, other: Stats) -> None:
         self.payload_ms += other.payload_ms
@@ -350,6 +397,7 @@ class Stats:
         self.stale_payloads += other.stale_payloads
         self.bad_versions += other.bad_versions
         self.payload_bytes = max(self.payload_bytes, other.payload_bytes)
+        self.late += other.late
 
 
 EXPLANATIONS = [
@@ -380,13 +428,20 @@ class Linguist:
         self.interval = 0.0  # seconds between requests when paced (--rate); 0: at once
         self.next_at = 0.0
 
-    def pace(self) -> None:
-        """Wait for this linguist's next slot; when late, go at once (catching up by at most
-        one slot, so an overloaded server degrades into the closed loop, not into bursts)."""
+    def pace(self) -> float:
+        """Wait for this linguist's next slot of its fixed schedule and return the slot's
+        time. The schedule never slips: when the server falls behind, the next requests go at
+        once and their latency counts from their slot, not from when they could be sent (no
+        coordinated omission: a slow response delays the requests queued behind it, and that
+        wait is part of what a linguist experiences)."""
+        slot = self.next_at
         now = time.perf_counter()
-        if self.next_at > now:
-            time.sleep(self.next_at - now)
-        self.next_at = max(self.next_at, now - self.interval) + self.interval
+        if slot > now:
+            time.sleep(slot - now)
+        elif now - slot > LATE_MS / 1000:
+            self.stats.late += 1
+        self.next_at = slot + self.interval
+        return slot
 
     def call(self, method: str, path: str, body: dict | None = None):
         headers = dict(self.headers)
@@ -394,9 +449,7 @@ class Linguist:
         if body is not None:
             data = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
-        if self.interval:
-            self.pace()
-        started = time.perf_counter()
+        started = self.pace() if self.interval else time.perf_counter()
         try:
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()
@@ -773,10 +826,153 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
 # --- main ---------------------------------------------------------------------------------
 
 
+@dataclass(slots=True)
+class Phase:
+    """One timed load: its name, the offered rate (0: closed loop) and what was measured."""
+
+    name: str
+    rate: float
+    load: Stats
+    elapsed: float
+    cpu: dict[str, float]
+    in_worker: dict[str, list[float]]
+    idle_load: float
+
+
+def run_phase(
+    name: str, rate: float, args: argparse.Namespace, seeded: Seeded, server: Server
+) -> Phase:
+    print(
+        f"bench: {name}: {args.users} linguists for {args.seconds:g} s ("
+        + (f"paced at {rate:g} saves/s in all" if rate else "closed loop, no think time")
+        + f", bursts of {args.burst} saves per payload) ...",
+        flush=True,
+    )
+    before, started = machine_busy(), time.perf_counter()
+    time.sleep(2)
+    idle_load = (machine_busy() - before) / (time.perf_counter() - started)
+    at_start: dict = {}
+
+    def on_start() -> None:  # after the warm-up: measure the timed window only
+        at_start["log"] = server.access_log.stat().st_size
+        at_start["cpu"] = cpu_snapshot(server)
+        at_start["postgres"] = _postgres_cpu()
+
+    load, elapsed = run_load(
+        seeded,
+        server.port,
+        users=args.users,
+        seconds=args.seconds,
+        burst=args.burst,
+        seed=args.seed,
+        rate=rate,
+        on_start=on_start,
+    )
+    cpu_after = cpu_snapshot(server)
+    postgres_after = _postgres_cpu()
+    time.sleep(0.2)  # the access log is flushed per line; let the last ones land
+    cpu = {k: cpu_after[k] - at_start["cpu"][k] for k in cpu_after}
+    cpu["postgres"] = postgres_used(at_start["postgres"], postgres_after)
+    in_worker = server_times(server.access_log, at_start["log"])
+    return Phase(name, rate, load, elapsed, cpu, in_worker, idle_load)
+
+
+def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
+    """Print one phase's figures; True when its targets are met."""
+    load, elapsed = phase.load, phase.elapsed
+    p = {q: percentile(load.payload_ms, q) for q in (50, 95, 99)}
+    s = {q: percentile(load.save_ms, q) for q in (50, 95, 99)}
+    rate = load.acknowledged / elapsed
+    failed = sum(load.failures.values())
+    print()
+    if phase.rate:
+        print(
+            f"{phase.name}: {args.users} linguists paced to offer {phase.rate:g} saves/s in all"
+            f" (+ a payload per {args.burst} saves), measured over {elapsed:.1f} s; latency from"
+            " each request's scheduled time (free of coordinated omission)"
+        )
+    else:
+        print(
+            f"{phase.name}: {args.users} linguists in a closed loop without think time (each"
+            f" sends its next request as soon as the last is answered), measured over"
+            f" {elapsed:.1f} s: the server's maximum throughput; latency here is queueing"
+            f" ({args.users} clients / throughput, Little's law), not a target"
+        )
+    print(f"{'':<28}{'requests':>9}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    print(
+        f"{'payload (GET)':<28}{len(load.payload_ms):>9}{len(load.payload_ms) / elapsed:>8.0f}"
+        f"{p[50]:>9.1f}{p[95]:>9.1f}{p[99]:>9.1f}"
+    )
+    print(
+        f"{'saves (PATCH), acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
+        f"{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
+    )
+    for label, values in (
+        ("payload", phase.in_worker["payload"]),
+        ("save", phase.in_worker["save"]),
+    ):
+        print(
+            f"{f'  {label}: time in the worker':<28}{len(values):>9}{'':>8}"
+            f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
+            f"{percentile(values, 99):>9.1f}"
+        )
+    kinds = ", ".join(f"{k} {n}" for k, n in sorted(load.saves_by_kind.items()))
+    print(f"saves by kind: {kinds}")
+    print(
+        f"failed saves: {failed}"
+        + (f" ({dict(load.failures)})" if failed else "")
+        + f"; 409 conflicts: {load.conflicts}"
+        + f"; failed payloads: {sum(load.payload_failures.values())}"
+        + (f" ({dict(load.payload_failures)})" if load.payload_failures else "")
+        + f"; stale payloads: {load.stale_payloads}; unexpected versions: {load.bad_versions}"
+        + (f"; requests sent > {LATE_MS:g} ms behind schedule: {load.late}" if phase.rate else "")
+    )
+    used = dict(phase.cpu)
+    machine = used.pop("machine")
+    used["other processes"] = max(machine - sum(used.values()), 0.0)
+    print(
+        "CPU during the load (seconds, % of one core): "
+        + ", ".join(f"{k} {v:.1f} s ({v / elapsed:.0%})" for k, v in used.items())
+        + f"; all {os.cpu_count()} cores busy {machine / elapsed / os.cpu_count():.0%}"
+        + f" (before the load, at rest: {phase.idle_load:.0%} of one core)"
+    )
+    requests = len(load.payload_ms) + load.acknowledged + failed + load.conflicts
+    server_ms = (used["gunicorn workers"] + used["postgres"]) * 1000 / max(requests, 1)
+    print(
+        f"server CPU per request: {used['gunicorn workers'] * 1000 / max(requests, 1):.1f} ms"
+        f" in the gunicorn workers + {used['postgres'] * 1000 / max(requests, 1):.1f} ms in"
+        f" PostgreSQL = {server_ms:.1f} ms, i.e. at most"
+        f" ~{os.cpu_count() * 1000 / server_ms:.0f} requests/s on {os.cpu_count()} cores"
+        " with nothing else running"
+    )
+    if phase.idle_load > 0.25:
+        print(
+            "note: other processes were using the CPU before the load started; the figures"
+            " are lower than on an otherwise idle machine"
+        )
+    met_latency = p[95] <= TARGET_P95_MS
+    met_rate = rate >= TARGET_SAVES_PER_S
+    met_safety = failed == 0
+    if phase.rate:
+        print(
+            f"targets ({phase.name}): payload p95 <= {TARGET_P95_MS:g} ms:"
+            f" {'met' if met_latency else 'NOT met'} ({p[95]:.1f});"
+            f" >= {TARGET_SAVES_PER_S:g} saves/s: {'met' if met_rate else 'NOT met'}"
+            f" ({rate:.0f}); no failed save: {'met' if met_safety else 'NOT met'}"
+        )
+    else:
+        print(
+            f"maximum throughput ({phase.name}): {rate:.0f} saves/s"
+            f" + {len(load.payload_ms) / elapsed:.0f} payloads/s; no failed save:"
+            f" {'met' if met_safety else 'NOT met'}"
+        )
+    return met_latency and met_rate and met_safety
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=20, help="concurrent simulated linguists")
-    parser.add_argument("--seconds", type=float, default=30, help="duration of the load")
+    parser.add_argument("--seconds", type=float, default=30, help="duration of each phase")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--units-per-user", type=int, default=4)
@@ -784,8 +980,13 @@ def main() -> int:
     parser.add_argument(
         "--rate",
         type=float,
-        default=0,
-        help="pace the linguists to this many saves/s in all (default 0: closed loop, no pause)",
+        default=DEFAULT_RATE,
+        help=f"saves/s in all offered by the paced phase (default {DEFAULT_RATE:g}; 0 skips it)",
+    )
+    parser.add_argument(
+        "--no-saturation",
+        action="store_true",
+        help="skip the closed-loop phase that measures the maximum throughput",
     )
     parser.add_argument("--unloaded", type=int, default=50, help="single-client requests")
     parser.add_argument("--seed", type=int, default=1)
@@ -797,6 +998,8 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     parser.add_argument("--profile", action="store_true", help="cProfile the in-process check")
     args = parser.parse_args()
+    if not args.rate and args.no_saturation:
+        parser.error("--rate 0 with --no-saturation leaves nothing to run")
 
     server_env = _configure_environment(args.database_url)
     # DEBUG=0 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
@@ -807,6 +1010,7 @@ def main() -> int:
     print(f"bench: creating database {db_name} and migrating ...", flush=True)
     pg_version = _create_database()
     server: Server | None = None
+    phases: list[Phase] = []
     try:
         import django
 
@@ -841,43 +1045,14 @@ def main() -> int:
                 Linguist(0, seeded.users[0][0], seeded.users[0][1], server.port, args.seed + 99),
                 args.unloaded,
             )
-            print(
-                f"bench: {args.users} linguists for {args.seconds:g} s ("
-                + (
-                    f"paced at {args.rate:g} saves/s in all"
-                    if args.rate
-                    else "closed loop, no think time"
-                )
-                + f", bursts of {args.burst} saves per payload) ...",
-                flush=True,
-            )
-            before, started = machine_busy(), time.perf_counter()
-            time.sleep(2)
-            idle_load = (machine_busy() - before) / (time.perf_counter() - started)
-            at_start: dict = {}
-
-            def on_start() -> None:  # after the warm-up: measure the timed window only
-                at_start["log"] = server.access_log.stat().st_size
-                at_start["cpu"] = cpu_snapshot(server)
-
-            load, elapsed = run_load(
-                seeded,
-                server.port,
-                users=args.users,
-                seconds=args.seconds,
-                burst=args.burst,
-                seed=args.seed,
-                rate=args.rate,
-                on_start=on_start,
-            )
-            cpu_after = cpu_snapshot(server)
-            cpu_before = at_start["cpu"]
-            time.sleep(0.2)  # the access log is flushed per line; let the last ones land
-            in_worker = server_times(server.access_log, at_start["log"])
+            if args.rate:
+                phases.append(run_phase("paced", args.rate, args, seeded, server))
+            if not args.no_saturation:
+                phases.append(run_phase("saturation", 0.0, args, seeded, server))
             server.stop()
             server_log = server.log.read_text()
 
-        acknowledged = alone.acknowledged + load.acknowledged
+        acknowledged = alone.acknowledged + sum(phase.load.acknowledged for phase in phases)
         db_versions, db_changes = count_in_database(seeded.round_id)
         rows = breakdown(seeded, repeat=100, profile=args.profile)
     finally:
@@ -892,101 +1067,50 @@ def main() -> int:
             _drop_database()
 
     # --- report ---
-    p = {q: percentile(load.payload_ms, q) for q in (50, 95, 99)}
-    s = {q: percentile(load.save_ms, q) for q in (50, 95, 99)}
-    rate = load.acknowledged / elapsed
-    failed = sum(load.failures.values())
-    lost = acknowledged - db_versions
+    worker_kind = f"gthread x {args.threads}" if args.threads > 1 else "sync"
     print()
     print(
-        f"workspace load benchmark (gunicorn {args.workers} sync workers, PostgreSQL"
+        f"workspace load benchmark (gunicorn {args.workers} {worker_kind} workers, PostgreSQL"
         f" {pg_version}, Python {platform.python_version()}, {os.cpu_count()} cores shared by"
         f" server, database and load generator, {time.strftime('%Y-%m-%d')})"
     )
     print(
-        f"{args.users} linguists x {args.seconds:g} s, units of {SUMMARIES_PER_UNIT} summaries x"
-        f" {SENTENCES_PER_SUMMARY} sentences, payload ~{load.payload_bytes / 1024:.0f} KB,"
-        f" measured over {elapsed:.1f} s, "
-        + (f"paced at {args.rate:g} saves/s" if args.rate else "closed loop without think time")
+        f"units of {SUMMARIES_PER_UNIT} summaries x {SENTENCES_PER_SUMMARY} sentences, payload"
+        f" ~{max(phase.load.payload_bytes for phase in phases) / 1024:.0f} KB"
     )
-    print(f"{'':<28}{'requests':>9}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
-    print(
-        f"{'payload (GET)':<28}{len(load.payload_ms):>9}{len(load.payload_ms) / elapsed:>8.0f}"
-        f"{p[50]:>9.1f}{p[95]:>9.1f}{p[99]:>9.1f}"
-    )
-    print(
-        f"{'saves (PATCH), acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
-        f"{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
-    )
-    for label, values in (("payload", in_worker["payload"]), ("save", in_worker["save"])):
-        print(
-            f"{f'  {label}: time in the worker':<28}{len(values):>9}{'':>8}"
-            f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
-            f"{percentile(values, 99):>9.1f}"
-        )
     print(
         f"{'one client alone: payload':<28}{len(alone.payload_ms):>9}{'':>8}"
         f"{percentile(alone.payload_ms, 50):>9.1f}{percentile(alone.payload_ms, 95):>9.1f}"
-        f"{percentile(alone.payload_ms, 99):>9.1f}"
+        f"{percentile(alone.payload_ms, 99):>9.1f}   (requests, p50/p95/p99 ms)"
     )
     print(
         f"{'one client alone: save':<28}{len(alone.save_ms):>9}{'':>8}"
         f"{percentile(alone.save_ms, 50):>9.1f}{percentile(alone.save_ms, 95):>9.1f}"
         f"{percentile(alone.save_ms, 99):>9.1f}"
     )
-    kinds = ", ".join(f"{k} {n}" for k, n in sorted(load.saves_by_kind.items()))
-    print(f"saves by kind: {kinds}")
-    print(
-        f"failed saves: {failed}"
-        + (f" ({dict(load.failures)})" if failed else "")
-        + f"; 409 conflicts: {load.conflicts}"
-        + f"; failed payloads: {sum(load.payload_failures.values())}"
-        + (f" ({dict(load.payload_failures)})" if load.payload_failures else "")
-        + f"; stale payloads: {load.stale_payloads}; unexpected versions: {load.bad_versions}"
-    )
+    met = {phase.name: report_phase(phase, args) for phase in phases}
+    lost = acknowledged - db_versions
+    print()
     print(
         f"database: sum of judgement versions {db_versions}, audit rows {db_changes};"
-        f" acknowledged {acknowledged} (load {load.acknowledged} + one-client {alone.acknowledged})"
+        f" acknowledged {acknowledged} (one-client {alone.acknowledged}"
+        + "".join(f" + {phase.name} {phase.load.acknowledged}" for phase in phases)
+        + ")"
     )
     if lost == 0 and db_changes == acknowledged:
         print("lost: 0")
     else:
+        unknown = sum(phase.load.unknown_outcome for phase in phases)
         print(
             f"lost: {lost} by versions, {acknowledged - db_changes} by audit rows"
-            f" (negative: written but not acknowledged; {load.unknown_outcome} saves had no"
-            " response)"
+            f" (negative: written but not acknowledged; {unknown} saves had no response)"
         )
-    used = {k: cpu_after[k] - cpu_before[k] for k in cpu_after}
-    machine = used.pop("machine")
-    used["other processes"] = max(machine - sum(used.values()), 0.0)
-    print(
-        "CPU during the load (seconds, % of one core): "
-        + ", ".join(f"{k} {v:.1f} s ({v / elapsed:.0%})" for k, v in used.items())
-        + f"; all {os.cpu_count()} cores busy {machine / elapsed / os.cpu_count():.0%}"
-        + f" (before the load, at rest: {idle_load:.0%} of one core)"
-    )
-    requests = len(load.payload_ms) + load.acknowledged + failed + load.conflicts
-    server_ms = (used["gunicorn workers"] + used["postgres"]) * 1000 / max(requests, 1)
-    print(
-        f"server CPU per request: {used['gunicorn workers'] * 1000 / max(requests, 1):.1f} ms"
-        f" in the gunicorn workers + {used['postgres'] * 1000 / max(requests, 1):.1f} ms in"
-        f" PostgreSQL = {server_ms:.1f} ms, i.e. at most"
-        f" ~{os.cpu_count() * 1000 / server_ms:.0f} requests/s on {os.cpu_count()} cores"
-        " with nothing else running"
-    )
-    if idle_load > 0.25:
+    if "paced" in met:
+        verdict = "met" if met["paced"] and lost == 0 and db_changes == acknowledged else "NOT met"
         print(
-            "note: other processes were using the CPU before the load started; the figures"
-            " are lower than on an otherwise idle machine"
+            f"requirement (paced phase: >= {TARGET_SAVES_PER_S:g} saves/s achieved, payload p95"
+            f" <= {TARGET_P95_MS:g} ms, zero failed or lost saves): {verdict}"
         )
-    met_latency = p[95] <= TARGET_P95_MS
-    met_rate = rate >= TARGET_SAVES_PER_S
-    met_safety = failed == 0 and lost == 0 and db_changes == acknowledged
-    print(
-        f"targets: payload p95 <= {TARGET_P95_MS:g} ms: {'met' if met_latency else 'NOT met'}"
-        f" ({p[95]:.1f}); >= {TARGET_SAVES_PER_S:g} saves/s: {'met' if met_rate else 'NOT met'}"
-        f" ({rate:.0f}); zero failed or lost saves: {'met' if met_safety else 'NOT met'}"
-    )
     print()
     print("in-process, one request at a time (Django test client, same settings and database):")
     print(

@@ -27,7 +27,6 @@ from annotations.models import (
     SentenceJudgement,
     Summary,
     SummaryJudgement,
-    SummarySentence,
     TopicJudgement,
     Turn,
 )
@@ -145,7 +144,7 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
                 "submitted_at": assignment.submitted_at,
             }
         )
-    return {"assignments": entries, "feedback": unread_feedback(user=user)}
+    return {"assignments": entries, "feedback": unread_feedback(user_id=user.pk)}
 
 
 def _assignment_header(assignment: Assignment) -> dict[str, Any]:
@@ -177,11 +176,12 @@ def _sentence_states(assignment_ids: list[int]) -> dict[int, dict[int, SentenceS
     return states
 
 
-def unread_feedback(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
-    """Feedback addressed to ``user`` that they have not marked as read. A sentence is located
-    as this user sees it: their letter for its summary and its 1-based number."""
+def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
+    """Feedback addressed to the user ``user_id`` that they have not marked as read. A
+    sentence is located as this user sees it: their letter for its summary and its 1-based
+    number."""
     items = list(
-        Feedback.objects.filter(annotator_id=user.pk, read_at__isnull=True)
+        Feedback.objects.filter(annotator_id=user_id, read_at__isnull=True)
         .select_related("round", "author", "sentence__summary")
         .order_by("-created_at")
     )
@@ -190,7 +190,7 @@ def unread_feedback(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
     own = {
         topic_id: (seed, pk)
         for topic_id, seed, pk in Assignment.objects.filter(
-            annotator_id=user.pk,
+            annotator_id=user_id,
             topic_id__in=sentence_topics,
             round_id__in={f.round_id for f in items},
         ).values_list("topic_id", "order_seed", "id")
@@ -229,7 +229,10 @@ def unread_feedback(*, user: AbstractBaseUser) -> list[dict[str, Any]]:
 
 
 def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
-    """Everything the workspace shows for one assignment, and nothing it must not."""
+    """Everything the workspace shows for one assignment, and nothing it must not.
+
+    Rows are read as tuples (``values_list``), not model instances: building ~100 instances
+    and prefetching error types cost more than the queries themselves."""
     round_ = assignment.round
     project = round_.project
     topic = assignment.topic
@@ -249,23 +252,9 @@ def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
         ),
         None,
     )
-    summary_ids = list(Summary.objects.filter(topic_id=topic.pk).values_list("id", flat=True))
-    order = ordered_summary_ids(summary_ids, seed=assignment.order_seed)
+    summaries = unit_summaries(topic.pk)
+    order = ordered_summary_ids(list(summaries), seed=assignment.order_seed)
     labels = dict(zip(order, summary_labels(len(order)), strict=True))
-    sentences: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for sentence in (
-        SummarySentence.objects.filter(summary__topic_id=topic.pk)
-        .order_by("summary_id", "position")
-        .only("id", "summary_id", "position", "text")
-    ):
-        sentences[sentence.summary_id].append(
-            {"id": sentence.pk, "number": sentence.position + 1, "text": sentence.text}
-        )
-    judgements = SentenceJudgement.objects.filter(assignment=assignment).prefetch_related(
-        "error_types"
-    )
-    summary_judgements = SummaryJudgement.objects.filter(assignment=assignment)
-    topic_judgement = TopicJudgement.objects.filter(assignment=assignment).first()
     return {
         **_assignment_header(assignment),
         "read_only": is_read_only(assignment),
@@ -285,16 +274,18 @@ def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
             "name": project.taxonomy.name,
             "types": [
                 {
-                    "id": t.pk,
-                    "code": t.code,
-                    "name": t.name,
-                    "definition": t.definition,
-                    "example": t.example,
-                    "parent": t.parent_id,
+                    "id": pk,
+                    "code": code,
+                    "name": name,
+                    "definition": definition,
+                    "example": example,
+                    "parent": parent,
                 }
-                for t in ErrorType.objects.filter(taxonomy_id=project.taxonomy_id).order_by(
-                    "position", "id"
+                for pk, code, name, definition, example, parent in ErrorType.objects.filter(
+                    taxonomy_id=project.taxonomy_id
                 )
+                .order_by("position", "id")
+                .values_list("id", "code", "name", "definition", "example", "parent_id")
             ],
         },
         "document": {
@@ -307,21 +298,84 @@ def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
         },
         "topic": {"id": topic.pk, "name": topic.name},
         "summaries": [
-            {"id": summary_id, "label": labels[summary_id], "sentences": sentences[summary_id]}
+            {"id": summary_id, "label": labels[summary_id], "sentences": summaries[summary_id]}
             for summary_id in order
         ],
-        "judgements": {
-            "sentences": [sentence_judgement_state(j) for j in judgements],
-            "summaries": [summary_judgement_state(j) for j in summary_judgements],
-            "topic": topic_judgement_state(topic_judgement) if topic_judgement else None,
-        },
+        "judgements": own_judgements(assignment.pk),
         "active_seconds": assignment.active_seconds,
         # The admin's unread feedback for this round: general, or about this unit's sentences.
         "feedback": [
             item
-            for item in unread_feedback(user=assignment.annotator)
+            for item in unread_feedback(user_id=assignment.annotator_id)
             if item["round_id"] == round_.pk and item["assignment"] in (None, assignment.pk)
         ],
+    }
+
+
+def unit_summaries(topic_id: int) -> dict[int, list[dict[str, Any]]]:
+    """summary id -> its sentences in order ({id, number, text}), in one query (a summary
+    without sentences still appears)."""
+    rows = Summary.objects.filter(topic_id=topic_id).values_list(
+        "id", "sentences__id", "sentences__position", "sentences__text"
+    )
+    positioned: dict[int, list[tuple[int, int, str]]] = {}
+    for summary_id, sentence_id, position, text in rows.order_by():
+        sentences = positioned.setdefault(summary_id, [])
+        if sentence_id is not None:
+            sentences.append((position, sentence_id, text))
+    return {
+        summary_id: [
+            {"id": pk, "number": position + 1, "text": text}
+            for position, pk, text in sorted(sentences)
+        ]
+        for summary_id, sentences in positioned.items()
+    }
+
+
+def own_judgements(assignment_id: int) -> dict[str, Any]:
+    """What this assignment has saved (the ``judgements`` of the payload), in the shapes of
+    the ``*_judgement_state`` functions."""
+    through = SentenceJudgement.error_types.through
+    types: dict[int, list[int]] = defaultdict(list)
+    for judgement_id, type_id in through.objects.filter(
+        sentencejudgement__assignment_id=assignment_id
+    ).values_list("sentencejudgement_id", "errortype_id"):
+        types[judgement_id].append(type_id)
+    topic = (
+        TopicJudgement.objects.filter(assignment_id=assignment_id)
+        .values_list("category", "version")
+        .first()
+    )
+    return {
+        "sentences": [
+            {
+                "sentence": sentence_id,
+                "label": label,
+                "explanation": explanation,
+                "error_types": sorted(types.get(pk, ())),
+                "version": version,
+            }
+            for pk, sentence_id, label, explanation, version in SentenceJudgement.objects.filter(
+                assignment_id=assignment_id
+            )
+            .order_by("id")
+            .values_list("id", "sentence_id", "label", "explanation", "version")
+        ],
+        "summaries": [
+            {
+                "summary": summary_id,
+                "relevance": relevance,
+                "not_a_summary": not_a_summary,
+                "comment": comment,
+                "version": version,
+            }
+            for summary_id, relevance, not_a_summary, comment, version in (
+                SummaryJudgement.objects.filter(assignment_id=assignment_id)
+                .order_by("id")
+                .values_list("summary_id", "relevance", "not_a_summary", "comment", "version")
+            )
+        ],
+        "topic": {"category": topic[0], "version": topic[1]} if topic else None,
     }
 
 

@@ -39,6 +39,14 @@ from annotations.selectors.workspace import (
     summary_labels,
     topic_judgement_state,
 )
+from annotations.services.save_sql import (
+    LockedAssignment,
+    lock_assignment,
+    sentence_row,
+    summary_row,
+    topic_row,
+    unknown_error_types,
+)
 
 HEARTBEAT_CAP_SECONDS = 60
 HEARTBEAT_SLACK_SECONDS = 5
@@ -90,8 +98,21 @@ def _lock_for_edit(assignment_id: int, user: AbstractBaseUser) -> Assignment:
     return assignment
 
 
+def _lock_for_save(assignment_id: int, user: AbstractBaseUser) -> LockedAssignment:
+    """``_lock_for_edit`` for the saves, in one plain statement (see ``save_sql``): the same
+    checks and the same row lock, without building model instances."""
+    assignment = lock_assignment(assignment_id, user.pk)
+    if assignment is None:
+        raise Assignment.DoesNotExist
+    if assignment.status == AssignmentStatus.SUBMITTED or not assignment.round_open:
+        raise ReadOnly
+    if not assignment.is_annotator:
+        raise NotAnnotator
+    return assignment
+
+
 def _record(
-    assignment: Assignment,
+    assignment: LockedAssignment,
     *,
     user: AbstractBaseUser,
     kind: str,
@@ -100,7 +121,7 @@ def _record(
     after: dict[str, Any],
 ) -> None:
     JudgementChange.objects.create(
-        assignment=assignment,
+        assignment_id=assignment.pk,
         kind=kind,
         object_id=object_id,
         action=JudgementChange.Action.CREATE if before is None else JudgementChange.Action.UPDATE,
@@ -109,14 +130,23 @@ def _record(
         after=after,
     )
     if assignment.status == AssignmentStatus.ASSIGNED:
-        assignment.status = AssignmentStatus.IN_PROGRESS
-        assignment.save(update_fields=["status"])
+        Assignment.objects.filter(pk=assignment.pk).update(status=AssignmentStatus.IN_PROGRESS)
 
 
-def _check_version(version: int, current: Any, state: dict[str, Any] | None) -> None:
-    expected = current.version if current is not None else 0
-    if version != expected:
+def _check_version(version: int, saved: int, state: dict[str, Any] | None) -> None:
+    if version != saved:
         raise StaleVersion(state or {"version": 0})
+
+
+def _update_versioned(model: Any, pk: int, version: int, fields: dict[str, Any]) -> None:
+    """UPDATE one judgement row from ``version`` to ``version + 1``. The assignment's row lock
+    already serialises its saves; the version in the WHERE clause makes a writer that did not
+    take it (none does) lose with a 409 instead of being overwritten."""
+    updated = model.objects.filter(pk=pk, version=version).update(
+        **fields, version=version + 1, updated_at=timezone.now()
+    )
+    if not updated:
+        raise StaleVersion({"version": version})
 
 
 @transaction.atomic
@@ -129,86 +159,69 @@ def sentence_judgement_save(
     changes: dict[str, Any],
 ) -> dict[str, Any]:
     """Save ``changes`` (any of label, explanation, error_types) to one sentence."""
-    assignment = _lock_for_edit(assignment_id, user)
-    sentence = SummarySentence.objects.only("id").get(
-        pk=sentence_id, summary__topic_id=assignment.topic_id
-    )
+    assignment = _lock_for_save(assignment_id, user)
+    current = sentence_row(assignment, sentence_id)
     if "error_types" in changes:
-        allowed = set(assignment.round.project.taxonomy.types.values_list("pk", flat=True))
-        unknown = sorted(set(changes["error_types"]) - allowed)
+        unknown = unknown_error_types(assignment.taxonomy_id, changes["error_types"])
         if unknown:
             raise InvalidJudgement(
                 {"error_types": [f"unknown error type id(s) {unknown} for this project's taxonomy"]}
             )
-    current = (
-        SentenceJudgement.objects.select_for_update()
-        .filter(assignment=assignment, sentence=sentence)
-        .order_by()
-        .first()
-    )
-    through = SentenceJudgement.error_types.through
-    # Type ids read with one plain query: prefetch machinery costs more than the query.
-    old_types = (
-        sorted(
-            through.objects.filter(sentencejudgement_id=current.pk).values_list(
-                "errortype_id", flat=True
-            )
-        )
-        if current is not None
-        else []
-    )
     before = (
         {
-            "sentence": sentence.pk,
+            "sentence": sentence_id,
             "label": current.label,
             "explanation": current.explanation,
-            "error_types": old_types,
+            "error_types": current.error_types,
             "version": current.version,
         }
-        if current is not None
+        if current.pk is not None
         else None
     )
-    _check_version(version, current, before)
-    if current is None:
-        current = SentenceJudgement(assignment=assignment, sentence=sentence, version=1)
+    _check_version(version, current.version, before)
+    label = changes.get("label", current.label)
+    explanation = changes.get("explanation", current.explanation)
+    fields = {
+        "label": label,
+        "explanation": explanation,
+        "guideline_version_id": assignment.guideline_version_id,
+    }
+    if current.pk is None:
+        pk = SentenceJudgement.objects.create(
+            assignment_id=assignment.pk, sentence_id=sentence_id, version=1, **fields
+        ).pk
     else:
-        current.version += 1
-    for field in ("label", "explanation"):
-        if field in changes:
-            setattr(current, field, changes[field])
-    current.guideline_version_id = assignment.round.guideline_version_id
-    current.save()
+        pk = current.pk
+        _update_versioned(SentenceJudgement, pk, current.version, fields)
+    old_types = current.error_types
     new_types = sorted(set(changes["error_types"])) if "error_types" in changes else old_types
     removed, added = set(old_types) - set(new_types), set(new_types) - set(old_types)
+    through = SentenceJudgement.error_types.through
     if removed:
-        through.objects.filter(sentencejudgement_id=current.pk, errortype_id__in=removed).delete()
+        through.objects.filter(sentencejudgement_id=pk, errortype_id__in=removed).delete()
     if added:
         through.objects.bulk_create(
-            [through(sentencejudgement_id=current.pk, errortype_id=t) for t in sorted(added)]
+            [through(sentencejudgement_id=pk, errortype_id=t) for t in sorted(added)]
         )
     after = {
-        "sentence": sentence.pk,
-        "label": current.label,
-        "explanation": current.explanation,
+        "sentence": sentence_id,
+        "label": label,
+        "explanation": explanation,
         "error_types": new_types,
-        "version": current.version,
+        "version": current.version + 1,
     }
     _record(
-        assignment,
-        user=user,
-        kind="sentencejudgement",
-        object_id=current.pk,
-        before=before,
-        after=after,
+        assignment, user=user, kind="sentencejudgement", object_id=pk, before=before, after=after
     )
     return after
 
 
 def _save_row(
     *,
-    assignment: Assignment,
+    assignment: LockedAssignment,
     user: AbstractBaseUser,
     model: Any,
+    saved: dict[str, Any] | None,
     lookup: dict[str, Any],
     version: int,
     changes: dict[str, Any],
@@ -216,20 +229,18 @@ def _save_row(
     kind: str,
 ) -> dict[str, Any]:
     """Create or update one judgement row of a locked assignment, if ``version`` is the
-    saved one, and record the change. The assignment row is locked, so no concurrent first
-    save can race this one."""
-    current = model.objects.select_for_update().filter(assignment=assignment, **lookup).first()
-    before = state(current) if current is not None else None
-    _check_version(version, current, before)
-    if current is None:
-        current = model.objects.create(assignment=assignment, version=1, **lookup, **changes)
+    saved one, and record the change. ``saved`` is the row's state as read under the lock
+    (with its ``id``), None when never saved."""
+    before = {k: v for k, v in saved.items() if k != "id"} if saved is not None else None
+    _check_version(version, saved["version"] if saved is not None else 0, before)
+    if saved is None:
+        created = model.objects.create(assignment_id=assignment.pk, version=1, **lookup, **changes)
+        pk, after = created.pk, state(created)
     else:
-        for field, value in changes.items():
-            setattr(current, field, value)
-        current.version += 1
-        current.save()
-    after = state(current)
-    _record(assignment, user=user, kind=kind, object_id=current.pk, before=before, after=after)
+        pk = saved["id"]
+        _update_versioned(model, pk, saved["version"], changes)
+        after = {**before, **changes, "version": saved["version"] + 1}
+    _record(assignment, user=user, kind=kind, object_id=pk, before=before, after=after)
     return after
 
 
@@ -243,13 +254,12 @@ def summary_judgement_save(
     changes: dict[str, Any],
 ) -> dict[str, Any]:
     """Save ``changes`` (any of relevance, not_a_summary, comment) to one summary."""
-    assignment = _lock_for_edit(assignment_id, user)
-    if not Summary.objects.filter(pk=summary_id, topic_id=assignment.topic_id).exists():
-        raise Summary.DoesNotExist
+    assignment = _lock_for_save(assignment_id, user)
     return _save_row(
         assignment=assignment,
         user=user,
         model=SummaryJudgement,
+        saved=summary_row(assignment, summary_id),
         lookup={"summary_id": summary_id},
         version=version,
         changes=changes,
@@ -262,10 +272,12 @@ def summary_judgement_save(
 def topic_judgement_save(
     *, assignment_id: int, user: AbstractBaseUser, version: int, category: str
 ) -> dict[str, Any]:
+    assignment = _lock_for_save(assignment_id, user)
     return _save_row(
-        assignment=_lock_for_edit(assignment_id, user),
+        assignment=assignment,
         user=user,
         model=TopicJudgement,
+        saved=topic_row(assignment),
         lookup={},
         version=version,
         changes={"category": category},
