@@ -191,7 +191,7 @@ def _topic_splits(scope: ReleaseScope, topics: list[int]) -> dict[int, str]:
     splits = {}
     for start in range(0, len(topics), CHUNK_TOPICS):
         for pk, corpus, doc_id, stored in Topic.objects.filter(
-            pk__any=topics[start : start + CHUNK_TOPICS]
+            pk__any=set(topics[start : start + CHUNK_TOPICS])
         ).values_list("id", "document__corpus__slug", "document__external_id", "document__split"):
             splits[pk] = scope.split_of(corpus, doc_id, stored)
     return splits
@@ -287,8 +287,9 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     turns to read), whatever the chunk's size. They filter by the chunk's topic or
     assignment ids (hundreds), never by sentence or judgement ids (tens of thousands), which
     Django and psycopg take seconds to bind. Only queries here, so a thread can run it."""
+    topic_set = set(topic_ids)  # a set: see annotations.lookups
     topics = list(
-        Topic.objects.filter(pk__any=topic_ids).values_list(
+        Topic.objects.filter(pk__any=topic_set).values_list(
             "id",
             "name",
             "document_id",
@@ -300,13 +301,13 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     )
     assignments = list(
         counted_assignments(scope.round_ids)
-        .filter(topic_id__any=topic_ids)
+        .filter(topic_id__any=topic_set)
         .order_by("id")
         .values_list("id", "topic_id", "annotator_id", "source")
     )
-    ids = [row[0] for row in assignments]
+    id_set = {row[0] for row in assignments}
     spans = list(
-        ErrorSpan.objects.filter(judgement__assignment_id__any=ids)
+        ErrorSpan.objects.filter(judgement__assignment_id__any=id_set)
         .order_by("judgement_id", "start", "id")
         .values_list(
             "id",
@@ -319,7 +320,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         )
     )
     alignments = list(
-        KeyFactAlignment.objects.filter(key_fact__assignment_id__any=ids).values_list(
+        KeyFactAlignment.objects.filter(key_fact__assignment_id__any=id_set).values_list(
             "key_fact__assignment_id", "key_fact_id", "summary_id"
         )
     )
@@ -329,13 +330,13 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         assignments=assignments,
         types=_raw(
             SentenceJudgement.error_types.through.objects.filter(
-                sentencejudgement__assignment_id__any=ids
+                sentencejudgement__assignment_id__any=id_set
             )
             .order_by("id")
             .values_list("sentencejudgement_id", "errortype_id")
         ),
         evidence=list(
-            EvidenceSpan.objects.filter(error_span__judgement__assignment_id__any=ids)
+            EvidenceSpan.objects.filter(error_span__judgement__assignment_id__any=id_set)
             .order_by("error_span_id", "turn__position", "start", "id")
             .values_list("error_span_id", "turn__position", "start", "end", "turn__text")
         )
@@ -345,50 +346,50 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         alignments=alignments,
         aligned_sentences=list(
             KeyFactAlignment.sentences.through.objects.filter(
-                keyfactalignment__key_fact__assignment_id__any=ids
+                keyfactalignment__key_fact__assignment_id__any=id_set
             ).values_list("keyfactalignment__key_fact__assignment_id", "summarysentence_id")
         )
         if alignments
         else [],
         judgements=_raw(
-            SentenceJudgement.objects.filter(assignment_id__any=ids).values_list(
+            SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
                 "id", "assignment_id", "sentence_id", "label", "explanation"
             )
         ),
         decisions=list(
             ReviewDecision.objects.filter(
-                judgement__assignment_id__any=ids, confirmed_by__isnull=False
+                judgement__assignment_id__any=id_set, confirmed_by__isnull=False
             ).values_list("judgement__sentence_id", "decision")
         ),
         answers=list(
-            SummaryJudgement.objects.filter(assignment_id__any=ids).values_list(
+            SummaryJudgement.objects.filter(assignment_id__any=id_set).values_list(
                 "assignment_id", "summary_id", "relevance", "not_a_summary", "comment"
             )
         ),
         categories=list(
-            TopicJudgement.objects.filter(assignment_id__any=ids).values_list(
+            TopicJudgement.objects.filter(assignment_id__any=id_set).values_list(
                 "assignment__topic_id", "category"
             )
         ),
         key_facts=list(
-            KeyFact.objects.filter(assignment_id__any=ids)
+            KeyFact.objects.filter(assignment_id__any=id_set)
             .order_by("assignment_id", "position")
             .values_list("id", "assignment_id", "assignment__topic_id", "text", "numbered")
         ),
         turns=list(
-            Turn.objects.filter(document_id__any=list({row[2] for row in topics}))
+            Turn.objects.filter(document_id__any={row[2] for row in topics})
             .order_by("document_id", "position")
             .values_list("document_id", "speaker", "text", "role")
         )
         if scope.with_turns
         else [],
         sentences=_raw(
-            SummarySentence.objects.filter(summary__topic_id__any=topic_ids)
+            SummarySentence.objects.filter(summary__topic_id__any=topic_set)
             .order_by("summary_id", "position")
             .values_list("id", "summary_id", "position", "source_index", "text")
         ),
         summaries=_raw(
-            Summary.objects.filter(topic_id__any=topic_ids).values_list(
+            Summary.objects.filter(topic_id__any=topic_set).values_list(
                 "id", "topic_id", "position", "system", "external_id", "text"
             )
         ),

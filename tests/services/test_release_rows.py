@@ -133,7 +133,7 @@ def test_key_fact_coverage_comes_from_the_alignments_and_is_unknown_without_them
     assert unaligned.completeness is None
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_reading_ahead_on_a_second_thread_gives_the_same_rows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -51,19 +51,24 @@ def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, datase
     sink = CsvSink(stream)
     sink.write(COLUMNS)
     count = 0
-    turns: tuple[TurnRow, ...] | None = None
-    doc = b""
+    document: tuple[tuple[TurnRow, ...], str, str] | None = None
+    head = b""
     for summary in summaries:
         # The dialogue is the longest field by far and the same for all of a document's
-        # summaries (rows of one document share one turns tuple): it is joined and quoted
-        # once per document, and spliced between the CSV of the fields around it. Quoting
-        # is per field, so the line is byte for byte what csv would write for the whole row.
-        if summary.turns is not turns or not doc:
-            doc = sink.field(_doc(summary))
-            turns = summary.turns
-        sink.write_around(
-            [dataset, summary.corpus, summary.doc_id],
-            doc,
+        # summaries (whose rows share one turns tuple): the start of the line up to and
+        # including it is encoded once per document, then each row adds its own fields.
+        # csv quotes each field on its own, so the line is byte for byte what it would
+        # write for the whole row.
+        if document is None or (summary.turns, summary.corpus, summary.doc_id) != document:
+            document = (summary.turns, summary.corpus, summary.doc_id)
+            head = (
+                sink.fields([dataset, summary.corpus, summary.doc_id])
+                + b","
+                + sink.field(_doc(summary))
+                + b","
+            )
+        sink.write_after(
+            head,
             [
                 summary.summary_text,
                 summary.system,

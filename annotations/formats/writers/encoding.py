@@ -30,24 +30,20 @@ class CsvSink:
         self._stream.write(self._encode(values))
 
     def field(self, value: str) -> bytes:
-        """One field as it appears inside a record (quoted if it needs to be), for
-        ``write_around``. Written alone, an empty field is ``""`` (so the record is not an
-        empty line); inside a record it is nothing."""
-        if not value:
-            return b""
-        return self._encode([value])[: -len(self._terminator)]
+        """One field as it appears inside a record (quoted if it needs to be). Written
+        alone, an empty field is ``""`` (so the record is not an empty line); inside a
+        record it is nothing."""
+        return self.fields([value]) if value else b""
 
-    def write_around(self, before: Sequence[object], field: bytes, after: Sequence[object]) -> None:
-        """The record ``[*before, <field>, *after]``, with ``field`` already encoded by
-        ``field()``: the same bytes as ``write`` of the whole record, since the csv module
-        quotes each field on its own. ``before`` and ``after`` must not be empty."""
-        self._stream.write(
-            self._encode(before)[: -len(self._terminator)]
-            + b","
-            + field
-            + b","
-            + self._encode(after)
-        )
+    def fields(self, values: Sequence[object]) -> bytes:
+        """Fields as they appear inside a record, without the line terminator."""
+        return self._encode(values)[: -len(self._terminator)]
+
+    def write_after(self, head: bytes, values: Sequence[object]) -> None:
+        """The record whose first fields are ``head`` (from ``fields``/``field``, ending in
+        the delimiter) and whose last are ``values`` (not empty): the same bytes as
+        ``write`` of the whole record, since the csv module quotes each field on its own."""
+        self._stream.write(head + self._encode(values))
 
     def _encode(self, values: Sequence[object]) -> bytes:
         self._writer.writerow(values)
