@@ -306,6 +306,11 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         .values_list("id", "topic_id", "annotator_id", "source")
     )
     id_set = {row[0] for row in assignments}
+    judgements = _raw(
+        SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
+            "id", "assignment_id", "sentence_id", "label", "explanation"
+        )
+    )
     spans = list(
         ErrorSpan.objects.filter(judgement__assignment_id__any=id_set)
         .order_by("judgement_id", "start", "id")
@@ -351,11 +356,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         )
         if alignments
         else [],
-        judgements=_raw(
-            SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
-                "id", "assignment_id", "sentence_id", "label", "explanation"
-            )
-        ),
+        judgements=judgements,
         decisions=list(
             ReviewDecision.objects.filter(
                 judgement__assignment_id__any=id_set, confirmed_by__isnull=False
@@ -420,9 +421,21 @@ def _chunk(
         if all(r != rater[pk] for _, r in topics[topic_id].raters):
             topics[topic_id].raters.append((pk, rater[pk]))
 
-    types: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    type_ids: dict[int, list[int]] = defaultdict(list)
     for judgement_id, type_id in fetched.types:
-        types[judgement_id].append(type_names[type_id])
+        type_ids[judgement_id].append(type_id)
+    # judgement -> (type names, unified codes); the few combinations that occur are built once.
+    combinations: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    types: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for judgement_id, listed in type_ids.items():
+        key = tuple(listed)
+        if key not in combinations:
+            named = [type_names[type_id] for type_id in key]
+            combinations[key] = (
+                tuple(name for name, _ in named),
+                tuple(dict.fromkeys(code for _, code in named)),
+            )
+        types[judgement_id] = combinations[key]
     spans = _spans(fetched, type_names)
     coverage, aligned = _key_fact_coverage(fetched)
     # assignment id -> {sentence id: judgement} (a dict per assignment, not per sentence);
@@ -435,13 +448,12 @@ def _chunk(
         if label == "consistent" and not (explanation or judged_types or judged_spans or covers):
             judged = _CONSISTENT if covers is None else _CONSISTENT_NO_FACT
         else:
+            names, unified = judged_types or ((), ())
             judged = AnnotatorSentence(
                 label=label or None,
                 explanation=explanation,
-                error_types=tuple(name for name, _ in judged_types) if judged_types else (),
-                unified_types=tuple(dict.fromkeys(code for _, code in judged_types))
-                if judged_types
-                else (),
+                error_types=names,
+                unified_types=unified,
                 spans=judged_spans or (),
                 covers_key_fact=covers,
             )
@@ -586,6 +598,19 @@ def _gold_sentence(
             position, text, source_index=source_index, label=label, covers_key_fact=covers
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
+    if len(flagged) == 1:  # one flagger: their own tuples, already deduplicated
+        (j,) = flagged
+        return SentenceRow(
+            position,
+            text,
+            source_index=source_index,
+            label="inconsistent",
+            explanations=(j.explanation,) if j.explanation else (),
+            error_types=j.error_types,
+            unified_types=j.unified_types,
+            spans=j.spans,
+            covers_key_fact=covers,
+        )
     return SentenceRow(
         position,
         text,

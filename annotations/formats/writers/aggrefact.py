@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from annotations.formats.writers.encoding import CsvSink
+from annotations.formats.writers.encoding import csv_fields
 from annotations.formats.writers.rows import ExportError, SummaryRow, TurnRow, dialogue_text
 
 COLUMNS = [
@@ -48,27 +48,20 @@ AGGREFACT_SPELLING = {"intrinsic-np": "intrinsic-NP", "extrinsic-np": "extrinsic
 
 def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, dataset: str) -> int:
     """Write the header and one row per summary; returns the number of rows (header excluded)."""
-    sink = CsvSink(stream)
-    sink.write(COLUMNS)
+    stream.write((csv_fields(COLUMNS) + "\n").encode("utf-8"))
     count = 0
     document: tuple[tuple[TurnRow, ...], str, str] | None = None
     head = b""
     for summary in summaries:
         # The dialogue is the longest field by far and the same for all of a document's
-        # summaries (whose rows share one turns tuple): the start of the line up to and
-        # including it is encoded once per document, then each row adds its own fields.
-        # csv quotes each field on its own, so the line is byte for byte what it would
-        # write for the whole row.
+        # summaries (whose rows share one turns tuple): the line up to and including it is
+        # encoded once per document.
         if document is None or (summary.turns, summary.corpus, summary.doc_id) != document:
             document = (summary.turns, summary.corpus, summary.doc_id)
             head = (
-                sink.fields([dataset, summary.corpus, summary.doc_id])
-                + b","
-                + sink.field(_doc(summary))
-                + b","
-            )
-        sink.write_after(
-            head,
+                csv_fields([dataset, summary.corpus, summary.doc_id, _doc(summary)]) + ","
+            ).encode("utf-8")
+        line = csv_fields(
             [
                 summary.summary_text,
                 summary.system,
@@ -76,8 +69,9 @@ def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, datase
                 _cut(summary),
                 _error_types(summary),
                 summary.topic,
-            ],
+            ]
         )
+        stream.write(head + (line + "\n").encode("utf-8"))
         count += 1
     return count
 
