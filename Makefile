@@ -10,7 +10,7 @@ NPM_STAMP := frontend/node_modules/.installed
 DEMO_STAMP := var/.demo-loaded
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker bench \
-	bench-import bench-workspace bench-agreement migrate demo tofueval clean
+	bench-import bench-workspace bench-agreement bench-release migrate demo tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -69,7 +69,7 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement
+bench: bench-import bench-workspace bench-agreement bench-release
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -79,6 +79,9 @@ bench-workspace: $(STAMP)
 
 bench-agreement: $(STAMP)
 	$(PY) bench/bench_agreement.py
+
+bench-release: $(STAMP)
+	$(PY) bench/bench_release.py
 
 clean:
 	rm -rf var frontend/dist
