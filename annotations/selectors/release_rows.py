@@ -262,7 +262,7 @@ class _Fetched:
     decisions: list[tuple[int, str]]
     answers: list[tuple[int, int, int | None, bool, str]]
     categories: list[tuple[int, str]]
-    key_facts: list[tuple[int, int, int, str, bool]]
+    key_facts: list[tuple[int, int, str, bool]]
     turns: list[tuple[int, str, str, str]]
     sentences: list[tuple[int, int, int, int | None, str]]
     summaries: list[tuple[int, int, int, str, str, str]]
@@ -306,6 +306,11 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         .values_list("id", "topic_id", "annotator_id", "source")
     )
     id_set = {row[0] for row in assignments}
+    summaries = _raw(
+        Summary.objects.filter(topic_id__any=topic_set)
+        .order_by()  # sorted in Python, in the release's order
+        .values_list("id", "topic_id", "position", "system", "external_id", "text")
+    )
     judgements = _raw(
         SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
             "id", "assignment_id", "sentence_id", "label", "explanation"
@@ -333,9 +338,16 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         topic_ids=topic_ids,
         topics=topics,
         assignments=assignments,
+        # The id range of the chunk's judgements as well as their assignments: with it the
+        # link table is read through its index on the judgement (the range is narrow when
+        # a unit's judgements were saved together, as imports and reference rounds do);
+        # joined on the assignments alone, PostgreSQL scanned the whole table per chunk, a
+        # cost that grew with the square of the project.
         types=_raw(
             SentenceJudgement.error_types.through.objects.filter(
-                sentencejudgement__assignment_id__any=id_set
+                sentencejudgement__assignment_id__any=id_set,
+                sentencejudgement_id__gte=min((row[0] for row in judgements), default=0),
+                sentencejudgement_id__lte=max((row[0] for row in judgements), default=0),
             )
             .order_by("id")
             .values_list("sentencejudgement_id", "errortype_id")
@@ -368,14 +380,16 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
             )
         ),
         categories=list(
+            # By assignment, not joined to it for the topic (the chunk's assignments say it):
+            # the join made PostgreSQL scan every assignment once per chunk.
             TopicJudgement.objects.filter(assignment_id__any=id_set).values_list(
-                "assignment__topic_id", "category"
+                "assignment_id", "category"
             )
         ),
         key_facts=list(
             KeyFact.objects.filter(assignment_id__any=id_set)
             .order_by("assignment_id", "position")
-            .values_list("id", "assignment_id", "assignment__topic_id", "text", "numbered")
+            .values_list("id", "assignment_id", "text", "numbered")
         ),
         turns=list(
             Turn.objects.filter(document_id__any={row[2] for row in topics})
@@ -384,16 +398,14 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         )
         if scope.with_turns
         else [],
+        # By the summaries' ids, read through the index on the sentence's summary; by
+        # their topic, PostgreSQL joined all summaries per chunk.
         sentences=_raw(
-            SummarySentence.objects.filter(summary__topic_id__any=topic_set)
+            SummarySentence.objects.filter(summary_id__any={row[0] for row in summaries})
             .order_by("summary_id", "position")
             .values_list("id", "summary_id", "position", "source_index", "text")
         ),
-        summaries=_raw(
-            Summary.objects.filter(topic_id__any=topic_set).values_list(
-                "id", "topic_id", "position", "system", "external_id", "text"
-            )
-        ),
+        summaries=summaries,
     )
 
 
@@ -466,8 +478,9 @@ def _chunk(
     for assignment_id, summary_id, relevance, flag, comment in fetched.answers:
         summary_answers[summary_id][assignment_id] = (relevance, flag, comment)
     categories: dict[int, list[str]] = defaultdict(list)
-    for topic_id, category in fetched.categories:
-        categories[topic_id].append(category)
+    topic_of = {pk: topic_id for pk, topic_id, _, _ in fetched.assignments}
+    for assignment_id, category in fetched.categories:
+        categories[topic_of[assignment_id]].append(category)
     for topic_id, topic in topics.items():
         category = (
             _majority(
@@ -481,8 +494,9 @@ def _chunk(
     # The gold key facts of a unit are those of its first assignment (by id) that has any.
     facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
     fact_ids_of: dict[int, list[int]] = defaultdict(list)  # assignment -> its key fact ids
-    for pk, assignment_id, topic_id, text, numbered in fetched.key_facts:
+    for pk, assignment_id, text, numbered in fetched.key_facts:
         fact_ids_of[assignment_id].append(pk)
+        topic_id = topic_of[assignment_id]
         topic = topics[topic_id]
         if topic.gold_assignment in (None, assignment_id):
             topic.gold_assignment = assignment_id
