@@ -14,15 +14,28 @@ import hashlib
 import queue
 import threading
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from isal import isal_zlib
+
 BLOCK = 1 << 20  # bytes handed to the packing thread at a time
 QUEUED_BLOCKS = 8  # at most this many blocks wait (memory stays ~8 MB whatever the release)
 # Level 1: a third of the time of zlib's default level for ~20 % larger archives.
 COMPRESSLEVEL = 1
+
+
+def _use_isal(target: IO[bytes]) -> None:
+    """Deflate the entry with ISA-L (``isal``) instead of zlib: the same format and, at
+    level 1, the same ratio on release files, at three to eight times the speed. Packing was
+    the slowest thread of a large build (6 s for a 600 MB native release), and on two cores
+    it competes with the database and the row writer. The zip writer's compressor is a
+    private attribute: if a Python version lacks it, zlib stays, slower but the same."""
+    if getattr(target, "_compressor", None) is not None:
+        target._compressor = isal_zlib.compressobj(COMPRESSLEVEL, zlib.DEFLATED, -15)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +109,7 @@ class _EntryStream:
         # The archive's compression and level; force_zip64: the size is unknown until the
         # end and may pass 2 GiB.
         self._target: IO[bytes] = archive._zip.open(name, "w", force_zip64=True)
+        _use_isal(self._target)
         self._thread = threading.Thread(target=self._pack, name=f"pack {name}", daemon=True)
         self._thread.start()
 
