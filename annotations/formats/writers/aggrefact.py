@@ -71,7 +71,8 @@ def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, datase
                 summary.topic,
             ]
         )
-        stream.write(head + (line + "\n").encode("utf-8"))
+        stream.write(head)  # not head + line: that copied the dialogue once more per row
+        stream.write((line + "\n").encode("utf-8"))
         count += 1
     return count
 
