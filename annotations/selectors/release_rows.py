@@ -65,6 +65,7 @@ class ReleaseScope:
     merge_marginal: bool = False
     binary_relevance: bool = False
     with_turns: bool = False
+    with_annotators: bool = True  # False: rows without the annotators' raw labels
     excluded_topics: frozenset[int] = frozenset()
 
 
@@ -565,7 +566,9 @@ def _chunk(
             key_facts_covered=_covered(topic.key_fact_ids, coverage[gold_facts][0], summary_id)
             if gold_facts in aligned
             else (),
-            annotators=tuple(
+            annotators=()
+            if not scope.with_annotators
+            else tuple(
                 AnnotatorLabels(
                     annotator=name,
                     sentences=tuple(judgements),

@@ -22,6 +22,7 @@ import tempfile
 import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ from annotations.services.release_archive import ReleaseArchive
 
 FORMATS = ("native", "tofueval", "aggrefact", "llm_aggrefact", "finesure")
 NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure"}
+NEEDS_ANNOTATORS = {"native", "finesure"}
 VERSION = re.compile(r"^\d+\.\d+\.\d+$")
 SPLIT_METHODS = ("document", "corpus", "file")
 
@@ -185,10 +187,17 @@ def _write_formats(
     """Write every format into the archive; returns the number of summaries per split."""
     splits: Counter[str] = Counter()
 
-    def rows(*, by_split: bool = False) -> Iterable[SummaryRow]:
-        # The first pass (whatever its format) also counts summaries per split.
+    def rows(name: str, *, by_split: bool = False) -> Iterable[SummaryRow]:
+        # The first pass (whatever its format) also counts summaries per split. Each format
+        # reads only what it writes: the dialogue for those that print it, the annotators'
+        # raw labels for those that list them.
         counting = not splits
-        for row in summary_rows(scope, by_split=by_split):
+        needs = replace(
+            scope,
+            with_turns=name in NEEDS_DIALOGUE,
+            with_annotators=name in NEEDS_ANNOTATORS,
+        )
+        for row in summary_rows(needs, by_split=by_split):
             if counting:
                 splits[row.split] += 1
             yield row
@@ -196,11 +205,11 @@ def _write_formats(
     for index, name in enumerate(formats):
         progress(10 + 80 * index // len(formats), f"writing {name}")
         if name == "native":
-            _write_native_splits(archive, rows(by_split=True))
+            _write_native_splits(archive, rows(name, by_split=True))
         elif name == "tofueval":
             # Several files written side by side: on disk first, then into the archive.
             out = scratch / "tofueval"
-            for written in write_tofueval(out, rows(), topic_rows(scope)):
+            for written in write_tofueval(out, rows(name), topic_rows(scope)):
                 archive.add(out / written.path, f"tofueval/{written.path}", records=written.records)
             shutil.rmtree(out)
         else:
@@ -216,7 +225,7 @@ def _write_formats(
                 "finesure": (write_finesure, "finesure/finesure.jsonl"),
             }[name]
             with archive.entry(filename) as stream:
-                stream.records = writer(stream, rows())
+                stream.records = writer(stream, rows(name))
     return splits
 
 
@@ -289,7 +298,6 @@ def release_build(
             split_of=_splitter(release.project, config),
             merge_marginal=config["mappings"].get("topic_category") == "merge_marginal",
             binary_relevance=config["mappings"].get("relevance") == "binary",
-            with_turns=bool(NEEDS_DIALOGUE & set(config["formats"])),
             excluded_topics=excluded,
         )
         archive_path = work / "release.zip"
