@@ -20,7 +20,6 @@ from annotations.models import (
     Assignment,
     AssignmentStatus,
     ConsistencyLabel,
-    ErrorType,
     Feedback,
     Project,
     RoundStatus,
@@ -28,9 +27,15 @@ from annotations.models import (
     Summary,
     SummaryJudgement,
     TopicJudgement,
-    Turn,
 )
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
+from annotations.selectors.workspace_sql import (
+    dialogue,
+    judgements_and_siblings,
+    taxonomy,
+    unit_summaries,
+    workspace_header,
+)
 
 VISIBLE_ROUNDS = (RoundStatus.OPEN, RoundStatus.CLOSED)
 
@@ -228,22 +233,21 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
     return result
 
 
-def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
-    """Everything the workspace shows for one assignment, and nothing it must not.
+def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
+    """Everything the workspace shows for the user's assignment ``assignment_id``, and
+    nothing it must not; None when it is not theirs to open (``user_assignments``' rules).
 
-    Rows are read as tuples (``values_list``), not model instances: building ~100 instances
-    and prefetching error types cost more than the queries themselves."""
-    round_ = assignment.round
-    project = round_.project
-    topic = assignment.topic
-    document = topic.document
-    siblings = list(
-        Assignment.objects.filter(round_id=round_.pk, annotator_id=assignment.annotator_id)
-        .order_by("id")
-        .values_list("id", "status")
+    Read with the plain statements of ``workspace_sql`` (five, whatever the unit's size),
+    plus the unread-feedback lookup only when the annotator has unread feedback in the
+    assignment's round."""
+    header = workspace_header(assignment_id, user_id)
+    if header is None:
+        return None
+    judgements, siblings = judgements_and_siblings(
+        header.pk, round_id=header.round_id, annotator_id=user_id
     )
     sibling_ids = [pk for pk, _ in siblings]
-    position = sibling_ids.index(assignment.pk)
+    position = sibling_ids.index(header.pk)
     next_open = next(
         (
             pk
@@ -252,130 +256,47 @@ def workspace_payload(*, assignment: Assignment) -> dict[str, Any]:
         ),
         None,
     )
-    summaries = unit_summaries(topic.pk)
-    order = ordered_summary_ids(list(summaries), seed=assignment.order_seed)
+    topic, document = dialogue(header.topic_id)
+    summaries = unit_summaries(header.topic_id)
+    order = ordered_summary_ids(list(summaries), seed=header.order_seed)
     labels = dict(zip(order, summary_labels(len(order)), strict=True))
     return {
-        **_assignment_header(assignment),
-        "read_only": is_read_only(assignment),
+        "id": header.pk,
+        "status": header.status,
+        "round": {
+            "id": header.round_id,
+            "name": header.round_name,
+            "kind": header.round_kind,
+            "status": header.round_status,
+        },
+        "project": {"slug": header.project_slug, "name": header.project_name},
+        "read_only": header.status == AssignmentStatus.SUBMITTED
+        or header.round_status != RoundStatus.OPEN,
         "position": position + 1,
         "count": len(sibling_ids),
         "next_assignment": next_open,
-        "guideline": {
-            "version": round_.guideline_version.version,
-            "markdown": round_.guideline_version.markdown,
-        }
-        if round_.guideline_version
-        else None,
-        "scheme": project.scheme,
+        "guideline": header.guideline,
+        "scheme": header.scheme,
         "relevance_anchors": RELEVANCE_ANCHORS,
         "topic_categories": TOPIC_CATEGORIES,
-        "taxonomy": {
-            "name": project.taxonomy.name,
-            "types": [
-                {
-                    "id": pk,
-                    "code": code,
-                    "name": name,
-                    "definition": definition,
-                    "example": example,
-                    "parent": parent,
-                }
-                for pk, code, name, definition, example, parent in ErrorType.objects.filter(
-                    taxonomy_id=project.taxonomy_id
-                )
-                .order_by("position", "id")
-                .values_list("id", "code", "name", "definition", "example", "parent_id")
-            ],
-        },
-        "document": {
-            "title": document.title or document.external_id,
-            "turns": list(
-                Turn.objects.filter(document_id=document.pk)
-                .order_by("position")
-                .values("id", "position", "speaker", "role", "text", "start", "end")
-            ),
-        },
-        "topic": {"id": topic.pk, "name": topic.name},
+        "taxonomy": taxonomy(header.taxonomy_id),
+        "document": document,
+        "topic": topic,
         "summaries": [
             {"id": summary_id, "label": labels[summary_id], "sentences": summaries[summary_id]}
             for summary_id in order
         ],
-        "judgements": own_judgements(assignment.pk),
-        "active_seconds": assignment.active_seconds,
+        "judgements": judgements,
+        "active_seconds": header.active_seconds,
         # The admin's unread feedback for this round: general, or about this unit's sentences.
+        # The lookup is skipped when there is none (the header says so).
         "feedback": [
             item
-            for item in unread_feedback(user_id=assignment.annotator_id)
-            if item["round_id"] == round_.pk and item["assignment"] in (None, assignment.pk)
-        ],
-    }
-
-
-def unit_summaries(topic_id: int) -> dict[int, list[dict[str, Any]]]:
-    """summary id -> its sentences in order ({id, number, text}), in one query (a summary
-    without sentences still appears)."""
-    rows = Summary.objects.filter(topic_id=topic_id).values_list(
-        "id", "sentences__id", "sentences__position", "sentences__text"
-    )
-    positioned: dict[int, list[tuple[int, int, str]]] = {}
-    for summary_id, sentence_id, position, text in rows.order_by():
-        sentences = positioned.setdefault(summary_id, [])
-        if sentence_id is not None:
-            sentences.append((position, sentence_id, text))
-    return {
-        summary_id: [
-            {"id": pk, "number": position + 1, "text": text}
-            for position, pk, text in sorted(sentences)
+            for item in unread_feedback(user_id=user_id)
+            if item["round_id"] == header.round_id and item["assignment"] in (None, header.pk)
         ]
-        for summary_id, sentences in positioned.items()
-    }
-
-
-def own_judgements(assignment_id: int) -> dict[str, Any]:
-    """What this assignment has saved (the ``judgements`` of the payload), in the shapes of
-    the ``*_judgement_state`` functions."""
-    through = SentenceJudgement.error_types.through
-    types: dict[int, list[int]] = defaultdict(list)
-    for judgement_id, type_id in through.objects.filter(
-        sentencejudgement__assignment_id=assignment_id
-    ).values_list("sentencejudgement_id", "errortype_id"):
-        types[judgement_id].append(type_id)
-    topic = (
-        TopicJudgement.objects.filter(assignment_id=assignment_id)
-        .values_list("category", "version")
-        .first()
-    )
-    return {
-        "sentences": [
-            {
-                "sentence": sentence_id,
-                "label": label,
-                "explanation": explanation,
-                "error_types": sorted(types.get(pk, ())),
-                "version": version,
-            }
-            for pk, sentence_id, label, explanation, version in SentenceJudgement.objects.filter(
-                assignment_id=assignment_id
-            )
-            .order_by("id")
-            .values_list("id", "sentence_id", "label", "explanation", "version")
-        ],
-        "summaries": [
-            {
-                "summary": summary_id,
-                "relevance": relevance,
-                "not_a_summary": not_a_summary,
-                "comment": comment,
-                "version": version,
-            }
-            for summary_id, relevance, not_a_summary, comment, version in (
-                SummaryJudgement.objects.filter(assignment_id=assignment_id)
-                .order_by("id")
-                .values_list("summary_id", "relevance", "not_a_summary", "comment", "version")
-            )
-        ],
-        "topic": {"category": topic[0], "version": topic[1]} if topic else None,
+        if header.has_feedback
+        else [],
     }
 
 

@@ -41,11 +41,13 @@ from annotations.selectors.workspace import (
 )
 from annotations.services.save_sql import (
     LockedAssignment,
+    insert_change,
     lock_assignment,
     sentence_row,
     summary_row,
     topic_row,
     unknown_error_types,
+    update_versioned,
 )
 
 HEARTBEAT_CAP_SECONDS = 60
@@ -120,7 +122,7 @@ def _record(
     before: dict[str, Any] | None,
     after: dict[str, Any],
 ) -> None:
-    JudgementChange.objects.create(
+    insert_change(
         assignment_id=assignment.pk,
         kind=kind,
         object_id=object_id,
@@ -142,10 +144,7 @@ def _update_versioned(model: Any, pk: int, version: int, fields: dict[str, Any])
     """UPDATE one judgement row from ``version`` to ``version + 1``. The assignment's row lock
     already serialises its saves; the version in the WHERE clause makes a writer that did not
     take it (none does) lose with a 409 instead of being overwritten."""
-    updated = model.objects.filter(pk=pk, version=version).update(
-        **fields, version=version + 1, updated_at=timezone.now()
-    )
-    if not updated:
+    if not update_versioned(model, pk, version, fields):
         raise StaleVersion({"version": version})
 
 

@@ -3,22 +3,27 @@
 A save is the request the workspace sends most (ten or more per unit it opens), and the ORM's
 query compilation cost more than PostgreSQL's work on these statements: the locking query with
 its three-table join and membership ``EXISTS`` took ~1.9 ms through the queryset API against
-~0.6 ms as plain SQL. So the save path reads with the plain statements below and writes with
-the ORM. They are portable between PostgreSQL and SQLite (``FOR UPDATE`` is left out where
-the backend has no row locks: SQLite serialises writers on its own).
+~0.6 ms as plain SQL. So the save path reads with the plain statements below, and updates a
+judgement and inserts its audit row with them too (~0.3 ms each through the ORM); it creates
+a judgement's first row, which needs its new id back, with the ORM. They are portable between
+PostgreSQL and SQLite (``FOR UPDATE`` is left out where the backend has no row locks: SQLite
+serialises writers on its own).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
+from django.db.models import Field
+from django.utils import timezone
 
 from annotations.models import (
     Assignment,
     ErrorType,
+    JudgementChange,
     Membership,
     Project,
     Role,
@@ -47,6 +52,15 @@ class LockedAssignment:
 
 def _table(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
+
+
+def _field(model: Any, name: str) -> Field[Any, Any]:
+    """A concrete field of ``model`` by name or attname (never a reverse relation here)."""
+    return cast("Field[Any, Any]", model._meta.get_field(name))
+
+
+def _column_name(model: Any, name: str) -> str:
+    return cast(str, _field(model, name).column)
 
 
 def _for_update(alias: str) -> str:
@@ -195,3 +209,65 @@ def unknown_error_types(taxonomy_id: int, type_ids: list[int]) -> list[int]:
         )
     )
     return sorted(wanted - known)
+
+
+@cache
+def _update_sql(model: Any, columns: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    assignments = ", ".join(f"{quote(column)} = %s" for column in columns)
+    return (
+        f"UPDATE {_table(model)} SET {assignments}, version = %s, updated_at = %s"
+        " WHERE id = %s AND version = %s"
+    )
+
+
+def update_versioned(model: Any, pk: int, version: int, fields: dict[str, Any]) -> bool:
+    """UPDATE one judgement row from ``version`` to ``version + 1`` with ``fields`` (field
+    attnames, e.g. ``guideline_version_id``); False when its version was no longer
+    ``version``. The same statement as ``filter(pk=, version=).update(...)``, without the
+    queryset's compilation (~0.3 ms a save). Values are prepared by their model fields, as
+    the ORM would (datetimes for SQLite, for instance)."""
+    params = [
+        _field(model, name).get_db_prep_save(value, connection) for name, value in fields.items()
+    ]
+    now = _field(model, "updated_at").get_db_prep_save(timezone.now(), connection)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _update_sql(model, tuple(_column_name(model, name) for name in fields)),
+            [*params, version + 1, now, pk, version],
+        )
+        return cursor.rowcount == 1
+
+
+@cache
+def _change_sql() -> str:
+    # The audit row's id is not needed: no RETURNING (not every backend has it).
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(_column_name(JudgementChange, f)) for f in CHANGE_FIELDS)
+    values = ", ".join("%s" for _ in CHANGE_FIELDS)
+    return f"INSERT INTO {_table(JudgementChange)} ({columns}) VALUES ({values})"
+
+
+CHANGE_FIELDS = ("assignment", "kind", "object_id", "action", "actor", "at", "before", "after")
+
+
+def insert_change(
+    *,
+    assignment_id: int,
+    kind: str,
+    object_id: int,
+    action: str,
+    actor_id: int,
+    before: dict[str, Any] | None,
+    after: dict[str, Any],
+) -> None:
+    """INSERT one ``JudgementChange`` (the audit row of a save), ``at`` now; the same row as
+    ``JudgementChange.objects.create(...)``, values prepared by the model's fields (JSON for
+    ``before``/``after``, the datetime for ``at``)."""
+    values = (assignment_id, kind, object_id, action, actor_id, timezone.now(), before, after)
+    params = [
+        _field(JudgementChange, name).get_db_prep_save(value, connection)
+        for name, value in zip(CHANGE_FIELDS, values, strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_change_sql(), params)

@@ -18,11 +18,11 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors.workspace import (
-    own_judgements,
     sentence_judgement_state,
     summary_judgement_state,
     topic_judgement_state,
 )
+from annotations.selectors.workspace_sql import own_judgements
 from annotations.services.judgements import (
     StaleVersion,
     _update_versioned,
