@@ -52,7 +52,11 @@ from annotations.models import (
     Turn,
 )
 
-CHUNK_TOPICS = 500
+# Units per chunk. Each chunk costs a fixed set of queries whose Python side holds the GIL
+# the row writer needs, so larger chunks build faster; two chunks are in memory at once (the
+# one being written and the one read ahead). 1,000 units (~25,000 sentences) peak at ~160 MB
+# for a whole build (500: 125 MB and 95k sentences/s; 2,000: 230 MB and 140k/s).
+CHUNK_TOPICS = 1000
 CATEGORY_ORDER = ("main", "marginal", "irrelevant")
 RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 
