@@ -2,7 +2,7 @@
 
 ``field__in=[...]`` makes Django resolve and prepare, and psycopg's client-side binding
 format and re-parse, one parameter per value. A release build filters every chunk of
-units by topic and assignment ids, about 6,000 parameters per chunk, and that binding was
+units by topic and assignment ids, thousands of parameters per chunk, and that binding was
 half of the client's time reading the database. On PostgreSQL this lookup sends the ids as
 one array literal (``= ANY(%s::bigint[])``); elsewhere (SQLite) it is an ordinary ``IN``.
 
