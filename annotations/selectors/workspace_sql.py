@@ -37,10 +37,7 @@ from annotations.models import (
     TopicJudgement,
     Turn,
 )
-
-
-def _table(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
+from annotations.sql import table
 
 
 def _column(name: str) -> str:
@@ -82,13 +79,13 @@ def _header_sql() -> str:
         "SELECT a.id, a.status, a.order_seed, a.active_seconds, a.topic_id,"
         " r.id, r.name, r.kind, r.status, p.slug, p.name, p.taxonomy_id,"
         " g.id, g.version, g.markdown,"
-        f" EXISTS (SELECT 1 FROM {_table(Feedback)} f WHERE f.annotator_id = a.annotator_id"
+        f" EXISTS (SELECT 1 FROM {table(Feedback)} f WHERE f.annotator_id = a.annotator_id"
         " AND f.round_id = a.round_id AND f.read_at IS NULL),"
         f" {scheme}"
-        f" FROM {_table(Assignment)} a"
-        f" JOIN {_table(Round)} r ON r.id = a.round_id"
-        f" JOIN {_table(Project)} p ON p.id = r.project_id"
-        f" LEFT JOIN {_table(GuidelineVersion)} g ON g.id = r.guideline_version_id"
+        f" FROM {table(Assignment)} a"
+        f" JOIN {table(Round)} r ON r.id = a.round_id"
+        f" JOIN {table(Project)} p ON p.id = r.project_id"
+        f" LEFT JOIN {table(GuidelineVersion)} g ON g.id = r.guideline_version_id"
         f" WHERE a.id = %s AND a.annotator_id = %s AND r.status IN ({visible})"
     )
 
@@ -150,7 +147,7 @@ def _taxonomy_sql() -> str:
     # A left join, so that a taxonomy without types still has its name.
     return (
         "SELECT x.name, e.id, e.code, e.name, e.definition, e.example, e.parent_id"
-        f" FROM {_table(ErrorTaxonomy)} x LEFT JOIN {_table(ErrorType)} e ON e.taxonomy_id = x.id"
+        f" FROM {table(ErrorTaxonomy)} x LEFT JOIN {table(ErrorType)} e ON e.taxonomy_id = x.id"
         " WHERE x.id = %s ORDER BY e.position, e.id"
     )
 
@@ -174,9 +171,9 @@ def _dialogue_sql() -> str:
     columns = ", ".join(f"u.{_column(key)}" for key in TURN_KEYS)  # "end" is a reserved word
     # A left join, so that a document without turns still has its title.
     return (
-        f"SELECT t.name, d.title, d.external_id, {columns} FROM {_table(Topic)} t"
-        f" JOIN {_table(Document)} d ON d.id = t.document_id"
-        f" LEFT JOIN {_table(Turn)} u ON u.document_id = d.id"
+        f"SELECT t.name, d.title, d.external_id, {columns} FROM {table(Topic)} t"
+        f" JOIN {table(Document)} d ON d.id = t.document_id"
+        f" LEFT JOIN {table(Turn)} u ON u.document_id = d.id"
         " WHERE t.id = %s ORDER BY u.position"
     )
 
@@ -195,8 +192,8 @@ def dialogue(topic_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
 def _summaries_sql() -> str:
     # A left join, so that a summary without sentences still appears.
     return (
-        f"SELECT m.id, s.id, s.position, s.text FROM {_table(Summary)} m"
-        f" LEFT JOIN {_table(SummarySentence)} s ON s.summary_id = m.id"
+        f"SELECT m.id, s.id, s.position, s.text FROM {table(Summary)} m"
+        f" LEFT JOIN {table(SummarySentence)} s ON s.summary_id = m.id"
         " WHERE m.topic_id = %s ORDER BY m.id, s.position, s.id"
     )
 
@@ -223,23 +220,23 @@ def _judgements_sql(*, siblings: bool) -> str:
     # target, version, integer, flag, text, text), a sentence judgement once per error type;
     # with ``siblings``, also (id, status) of the annotator's assignments in the round. Bare
     # NULLs take their column's type from the other branches (PostgreSQL's UNION rules).
-    through = _table(SentenceJudgement.error_types.through)
+    through = table(SentenceJudgement.error_types.through)
     sql = (
         f"SELECT {SENTENCE}, j.id, j.sentence_id, j.version, t.errortype_id, NULL,"
         " j.label, j.explanation"
-        f" FROM {_table(SentenceJudgement)} j"
+        f" FROM {table(SentenceJudgement)} j"
         f" LEFT JOIN {through} t ON t.sentencejudgement_id = j.id"
         " WHERE j.assignment_id = %s"
         f" UNION ALL SELECT {SUMMARY}, j.id, j.summary_id, j.version, j.relevance,"
         " j.not_a_summary, j.comment, NULL"
-        f" FROM {_table(SummaryJudgement)} j WHERE j.assignment_id = %s"
+        f" FROM {table(SummaryJudgement)} j WHERE j.assignment_id = %s"
         f" UNION ALL SELECT {TOPIC}, j.id, NULL, j.version, NULL, NULL, j.category, NULL"
-        f" FROM {_table(TopicJudgement)} j WHERE j.assignment_id = %s"
+        f" FROM {table(TopicJudgement)} j WHERE j.assignment_id = %s"
     )
     if siblings:
         sql += (
             f" UNION ALL SELECT {SIBLING}, s.id, NULL, NULL, NULL, NULL, s.status, NULL"
-            f" FROM {_table(Assignment)} s WHERE s.round_id = %s AND s.annotator_id = %s"
+            f" FROM {table(Assignment)} s WHERE s.round_id = %s AND s.annotator_id = %s"
         )
     return sql + " ORDER BY 1, 2"
 

@@ -35,6 +35,7 @@ from annotations.models import (
     SummarySentence,
     TopicJudgement,
 )
+from annotations.sql import table
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +49,6 @@ class LockedAssignment:
     guideline_version_id: int | None
     taxonomy_id: int
     is_annotator: bool
-
-
-def _table(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _field(model: Any, name: str) -> Field[Any, Any]:
@@ -76,11 +73,11 @@ def _lock_sql() -> str:
     visible = ", ".join(f"'{s}'" for s in (RoundStatus.OPEN, RoundStatus.CLOSED))
     return (
         f"SELECT a.id, a.status, a.topic_id, r.status, r.guideline_version_id, p.taxonomy_id,"
-        f" EXISTS (SELECT 1 FROM {_table(Membership)} m WHERE m.project_id = r.project_id"
+        f" EXISTS (SELECT 1 FROM {table(Membership)} m WHERE m.project_id = r.project_id"
         f" AND m.user_id = %s AND m.role = '{Role.ANNOTATOR}')"
-        f" FROM {_table(Assignment)} a"
-        f" JOIN {_table(Round)} r ON r.id = a.round_id"
-        f" JOIN {_table(Project)} p ON p.id = r.project_id"
+        f" FROM {table(Assignment)} a"
+        f" JOIN {table(Round)} r ON r.id = a.round_id"
+        f" JOIN {table(Project)} p ON p.id = r.project_id"
         f" WHERE a.id = %s AND a.annotator_id = %s AND r.status IN ({visible})" + _for_update("a")
     )
 
@@ -122,10 +119,10 @@ def _sentence_sql() -> str:
     through = SentenceJudgement.error_types.through
     return (
         f"SELECT j.id, j.label, j.explanation, j.version, t.errortype_id"
-        f" FROM {_table(SummarySentence)} s"
-        f" JOIN {_table(Summary)} m ON m.id = s.summary_id"
-        f" LEFT JOIN {_table(SentenceJudgement)} j ON j.sentence_id = s.id AND j.assignment_id = %s"
-        f" LEFT JOIN {_table(through)} t ON t.sentencejudgement_id = j.id"
+        f" FROM {table(SummarySentence)} s"
+        f" JOIN {table(Summary)} m ON m.id = s.summary_id"
+        f" LEFT JOIN {table(SentenceJudgement)} j ON j.sentence_id = s.id AND j.assignment_id = %s"
+        f" LEFT JOIN {table(through)} t ON t.sentencejudgement_id = j.id"
         f" WHERE s.id = %s AND m.topic_id = %s"
     )
 
@@ -155,8 +152,8 @@ def sentence_row(assignment: LockedAssignment, sentence_id: int) -> SentenceRow:
 def _summary_sql() -> str:
     return (
         f"SELECT j.id, j.relevance, j.not_a_summary, j.comment, j.version"
-        f" FROM {_table(Summary)} m"
-        f" LEFT JOIN {_table(SummaryJudgement)} j ON j.summary_id = m.id AND j.assignment_id = %s"
+        f" FROM {table(Summary)} m"
+        f" LEFT JOIN {table(SummaryJudgement)} j ON j.summary_id = m.id AND j.assignment_id = %s"
         f" WHERE m.id = %s AND m.topic_id = %s"
     )
 
@@ -185,7 +182,7 @@ def summary_row(assignment: LockedAssignment, summary_id: int) -> dict[str, Any]
 
 @cache
 def _topic_sql() -> str:
-    return f"SELECT id, category, version FROM {_table(TopicJudgement)} WHERE assignment_id = %s"
+    return f"SELECT id, category, version FROM {table(TopicJudgement)} WHERE assignment_id = %s"
 
 
 def topic_row(assignment: LockedAssignment) -> dict[str, Any] | None:
@@ -216,7 +213,7 @@ def _update_sql(model: Any, columns: tuple[str, ...]) -> str:
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(column)} = %s" for column in columns)
     return (
-        f"UPDATE {_table(model)} SET {assignments}, version = %s, updated_at = %s"
+        f"UPDATE {table(model)} SET {assignments}, version = %s, updated_at = %s"
         " WHERE id = %s AND version = %s"
     )
 
@@ -245,7 +242,7 @@ def _change_sql() -> str:
     quote = connection.ops.quote_name
     columns = ", ".join(quote(_column_name(JudgementChange, f)) for f in CHANGE_FIELDS)
     values = ", ".join("%s" for _ in CHANGE_FIELDS)
-    return f"INSERT INTO {_table(JudgementChange)} ({columns}) VALUES ({values})"
+    return f"INSERT INTO {table(JudgementChange)} ({columns}) VALUES ({values})"
 
 
 CHANGE_FIELDS = ("assignment", "kind", "object_id", "action", "actor", "at", "before", "after")
