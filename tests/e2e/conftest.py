@@ -48,6 +48,22 @@ def browser() -> Iterator[Browser]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def _live_server_closes_its_connections() -> Iterator[None]:
+    """The live server answers each request on a new thread. With persistent connections
+    (CONN_MAX_AGE, 60 s on PostgreSQL) each of those threads left its connection open, and
+    the test database could not be dropped at the end of the run. Connections opened
+    during a browser test close when their request ends."""
+    from django.db import connections
+
+    previous = {alias: connections.settings[alias].get("CONN_MAX_AGE") for alias in connections}
+    for alias in connections:
+        connections.settings[alias]["CONN_MAX_AGE"] = 0
+    yield
+    for alias, value in previous.items():
+        connections.settings[alias]["CONN_MAX_AGE"] = value
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context()
