@@ -25,7 +25,7 @@ class AnyOf(Lookup):
     def get_prep_lookup(self) -> list[int]:
         return sorted(map(int, self.rhs))  # ints only: the array literal is built from them
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:  # type: ignore[override]
         lhs, lhs_params = self.process_lhs(compiler, connection)
         values = self.rhs
         if not values:

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connection, connections
@@ -26,6 +26,7 @@ from annotations.formats.writers.rows import (
     AnnotatorSentence,
     EvidenceRow,
     KeyFactRow,
+    Label,
     SentenceRow,
     SpanRow,
     SummaryRow,
@@ -467,7 +468,7 @@ def _chunk(
         else:
             names, unified = judged_types or ((), ())
             judged = AnnotatorSentence(
-                label=label or None,
+                label=cast(Label, label) or None,  # the database allows only the two or ""
                 explanation=explanation,
                 error_types=names,
                 unified_types=unified,
@@ -506,9 +507,9 @@ def _chunk(
         if topic.gold_assignment in (None, assignment_id):
             topic.gold_assignment = assignment_id
             facts[topic_id].append((pk, KeyFactRow(text, numbered)))
-    for topic_id, listed in facts.items():
-        topics[topic_id].key_fact_ids = tuple(pk for pk, _ in listed)
-        topics[topic_id].key_facts = tuple(row for _, row in listed)
+    for topic_id, numbered_facts in facts.items():
+        topics[topic_id].key_fact_ids = tuple(pk for pk, _ in numbered_facts)
+        topics[topic_id].key_facts = tuple(fact for _, fact in numbered_facts)
     grouped: dict[int, list[TurnRow]] = defaultdict(list)
     for document_id, speaker, text, role in fetched.turns:
         grouped[document_id].append(TurnRow(speaker, text, role))
@@ -608,8 +609,9 @@ def _gold_sentence(
     explanations, types and spans of those who flagged it when the gold label is
     inconsistent. ``judged`` has one entry per rater (unanswered ones included)."""
     _, _, position, source_index, text = row
+    label: Label | None
     if adjudicated:
-        label: str | None = adjudicated
+        label = cast(Label, adjudicated)
     elif len(judged) == 1:
         label = judged[0].label  # a single annotation: no vote to count
     else:

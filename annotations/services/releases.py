@@ -331,9 +331,12 @@ def release_build(
                 else [],
                 "files": files,
             }
-            taxonomy = list(
-                release.project.taxonomy.types.order_by("position").values("name", "definition")
-            )
+            taxonomy = [
+                {"name": name, "definition": definition}
+                for name, definition in release.project.taxonomy.types.order_by(
+                    "position"
+                ).values_list("name", "definition")
+            ]
             card = dataset_card(
                 manifest=manifest, project_name=release.project.name, taxonomy=taxonomy
             )
@@ -341,11 +344,10 @@ def release_build(
                 stream.write(json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
             with archive.entry("README.md") as stream:
                 stream.write(card.encode("utf-8"))
-        archive = archive_path
         final_dir = root / release.project.slug
         final_dir.mkdir(exist_ok=True)
         final = final_dir / f"{release.version}-{release.pk}.zip"
-        shutil.move(archive, final)
+        shutil.move(archive_path, final)
         manifest["archive_sha256"] = _sha256(final)
         _publish(release.pk, final, manifest, files)
     except (ExportError, OSError, IntegrityError, ValueError) as error:
@@ -397,7 +399,7 @@ def release_verify(release: Release) -> list[str]:
                 continue
             digest = hashlib.sha256()
             with packed.open(name) as stream:
-                for block in iter(lambda stream=stream: stream.read(1 << 20), b""):
+                while block := stream.read(1 << 20):
                     digest.update(block)
             if digest.hexdigest() != info["sha256"]:
                 problems.append(f"{name} differs from its manifest checksum")
