@@ -53,6 +53,7 @@ worker: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy annotations annotation_site
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -414,9 +414,12 @@ class FeedbackCreateView(APIView):
                 return bad_request(
                     "No such sentence in this round.", {"sentence": ["not in this round's units"]}
                 )
+        annotator = assignments[0].annotator
+        if annotator is None:  # an annotator__username filter matches people only
+            return bad_request("No such annotator in this round.", {"annotator": ["not a person"]})
         feedback = feedback_send(
             round=round_,
-            annotator=assignments[0].annotator,
+            annotator=annotator,
             author=request.user,
             text=data["text"],
             sentence=sentence,

@@ -31,11 +31,13 @@ def _plan(alias: str) -> tuple[str, list[str], list[tuple[Any, list[Converter]]]
     connection = connections[alias]
     quote = connection.ops.quote_name
     fields = [Token._meta.get_field("created"), *User._meta.concrete_fields]
+    user_pk = User._meta.pk
+    assert user_pk is not None  # every concrete model has a primary key
     sql = (
         "SELECT t.created, "
-        + ", ".join(f"u.{quote(f.column)}" for f in User._meta.concrete_fields)
+        + ", ".join(f"u.{quote(str(f.column))}" for f in User._meta.concrete_fields)
         + f" FROM {quote(Token._meta.db_table)} t"
-        f" JOIN {quote(User._meta.db_table)} u ON u.{quote(User._meta.pk.column)} = t.user_id"
+        f" JOIN {quote(User._meta.db_table)} u ON u.{quote(str(user_pk.column))} = t.user_id"
         " WHERE t.key = %s"
     )
     converters = []

@@ -233,7 +233,7 @@ class Assignment(models.Model):
     @property
     def rater_label(self) -> str:
         """Who made the labels: the user, or the external source."""
-        return self.annotator.get_username() if self.annotator_id else self.source
+        return self.annotator.get_username() if self.annotator is not None else self.source
 
 
 class AgreementReport(models.Model):

@@ -37,7 +37,8 @@ def administered_projects(*, user: AbstractBaseUser) -> QuerySet[Project]:
 
 
 def display_name(user: AbstractBaseUser) -> str:
-    return user.get_full_name() or user.get_username()
+    full_name = getattr(user, "get_full_name", None)  # the project's User has one
+    return (full_name() if full_name else "") or user.get_username()
 
 
 def round_summary(round_: Round) -> dict[str, Any]:
@@ -50,9 +51,10 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "status": round_.status,
         "overlap": round_.overlap,
         "guideline_version": round_.guideline_version.version if round_.guideline_version else None,
-        "units": round_.units,
-        "assignments": round_.assignment_count,
-        "submitted": round_.submitted,
+        # Annotated by the caller's query (see the docstring).
+        "units": round_.units,  # type: ignore[attr-defined]
+        "assignments": round_.assignment_count,  # type: ignore[attr-defined]
+        "submitted": round_.submitted,  # type: ignore[attr-defined]
         "created_at": round_.created_at,
         "opened_at": round_.opened_at,
         "closed_at": round_.closed_at,
@@ -132,11 +134,14 @@ def round_progress(*, round: Round) -> dict[str, Any]:
     per_annotator: dict[int, dict[str, Any]] = {}
     units: dict[int, dict[str, Any]] = {}
     for a in assignments:
+        annotator = a.annotator
+        if annotator is None or a.annotator_id is None:  # filtered out above; for the types
+            continue
         row = per_annotator.setdefault(
             a.annotator_id,
             {
-                "username": a.annotator.get_username(),
-                "display_name": display_name(a.annotator),
+                "username": annotator.get_username(),
+                "display_name": display_name(annotator),
                 "assigned": 0,
                 "submitted": 0,
                 "in_progress": 0,
@@ -158,7 +163,7 @@ def round_progress(*, round: Round) -> dict[str, Any]:
         )
         unit["assignments"].append(
             {
-                "username": a.annotator.get_username(),
+                "username": annotator.get_username(),
                 "status": a.status,
                 "active_seconds": a.active_seconds,
             }
@@ -190,15 +195,16 @@ def _round_labels(round_: Round, topic_ids: list[int] | None = None) -> dict[str
             "error_types": sorted(t.name for t in j.error_types.all()),
         }
     summaries: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for j in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
-        summaries[j.summary_id][rater_of[j.assignment_id]] = {
-            "relevance": j.relevance,
-            "not_a_summary": j.not_a_summary,
-            "comment": j.comment,
+    for summary_judgement in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
+        summaries[summary_judgement.summary_id][rater_of[summary_judgement.assignment_id]] = {
+            "relevance": summary_judgement.relevance,
+            "not_a_summary": summary_judgement.not_a_summary,
+            "comment": summary_judgement.comment,
         }
     topics: dict[int, dict[str, str]] = defaultdict(dict)
-    for j in TopicJudgement.objects.filter(assignment_id__in=rater_of):
-        topics[topic_of[j.assignment_id]][rater_of[j.assignment_id]] = j.category
+    for topic_judgement in TopicJudgement.objects.filter(assignment_id__in=rater_of):
+        assignment_id = topic_judgement.assignment_id
+        topics[topic_of[assignment_id]][rater_of[assignment_id]] = topic_judgement.category
     raters_of_topic: dict[int, set[str]] = defaultdict(set)
     for assignment_id, topic_id in topic_of.items():
         raters_of_topic[topic_id].add(rater_of[assignment_id])

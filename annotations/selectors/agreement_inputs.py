@@ -38,8 +38,9 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
         .select_related("annotator")
         .order_by("annotator__username")
     )
-    raters = sorted({a.annotator.get_username() for a in assignments})
-    rater_of = {a.pk: a.annotator.get_username() for a in assignments}
+    # annotator__isnull=False above: every assignment has its annotator.
+    rater_of = {a.pk: a.annotator.get_username() for a in assignments if a.annotator is not None}
+    raters = sorted(set(rater_of.values()))
     topic_ids = sorted({a.topic_id for a in assignments})
     summaries = list(
         Summary.objects.filter(topic_id__in=topic_ids)
@@ -109,6 +110,10 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
         answer = summary_answers.get((rater, summary_id))
         return answer[0] if answer else None
 
+    def relevance_bin(rater: str, summary_id: int) -> int | None:
+        rated = relevance(rater, summary_id)
+        return RELEVANCE_BINS.get(rated) if rated is not None else None
+
     def error_types(rater: str, sentence_id: int) -> frozenset[str] | None:
         return (
             types[(rater, sentence_id)]
@@ -167,7 +172,7 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
                 raters,
                 matrix(
                     summary_ids,
-                    lambda r, s: RELEVANCE_BINS.get(relevance(r, s)) if relevance(r, s) else None,
+                    relevance_bin,
                     topic_of_summary.get,
                 ),
                 categories=[0, 1],

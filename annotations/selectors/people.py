@@ -8,6 +8,8 @@ from annotations.models import Membership
 
 
 def user_memberships(*, user: AbstractBaseUser | AnonymousUser) -> list[dict[str, str]]:
+    if user.pk is None:  # anonymous: a member of nothing
+        return []
     rows = (
         Membership.objects.filter(user_id=user.pk)
         .order_by("project__slug", "role")

@@ -238,7 +238,7 @@ def _save_row(
     else:
         pk = saved["id"]
         _update_versioned(model, pk, saved["version"], changes)
-        after = {**before, **changes, "version": saved["version"] + 1}
+        after = {**(before or {}), **changes, "version": saved["version"] + 1}
     _record(assignment, user=user, kind=kind, object_id=pk, before=before, after=after)
     return after
 

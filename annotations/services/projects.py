@@ -38,5 +38,5 @@ def project_get_or_create(
 
 
 def membership_add(*, project: Project, user: AbstractBaseUser, role: str) -> Membership:
-    membership, _ = Membership.objects.get_or_create(project=project, user=user, role=role)
+    membership, _ = Membership.objects.get_or_create(project=project, user_id=user.pk, role=role)
     return membership

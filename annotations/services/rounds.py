@@ -49,7 +49,9 @@ def round_assign_units(
             f"an overlap of {round.overlap} needs at least {round.overlap} distinct annotators,"
             f" got {len({a.pk for a in annotators})}"
         )
-    load = {a.pk: Assignment.objects.filter(round=round, annotator=a).count() for a in annotators}
+    load = {
+        a.pk: Assignment.objects.filter(round=round, annotator_id=a.pk).count() for a in annotators
+    }
     order = {a.pk: index for index, a in enumerate(annotators)}
     existing = set(
         Assignment.objects.filter(round=round, topic_id__in=topic_ids).values_list(
