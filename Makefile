@@ -30,18 +30,18 @@ frontend: $(NPM_STAMP)
 migrate: $(STAMP)
 	$(MANAGE) migrate --noinput
 
-# The demo (and the public TofuEval release, when ../shared holds it) load once.
+# The demo and the public TofuEval release (fixtures/public/tofueval) load once.
 $(DEMO_STAMP):
 	$(MANAGE) load_demo
-	@if [ -d ../shared/data/tofueval ]; then $(MAKE) --no-print-directory tofueval; fi
+	$(MAKE) --no-print-directory tofueval
 	@mkdir -p var && touch $@
 
 demo: migrate $(DEMO_STAMP)
 
 tofueval: $(STAMP)
-	$(MANAGE) tofueval_placeholder_documents ../shared/data/tofueval --out var/tofueval-documents.jsonl
+	$(MANAGE) tofueval_placeholder_documents fixtures/public/tofueval --out var/tofueval-documents.jsonl
 	$(MANAGE) import_corpus --format tofueval --documents var/tofueval-documents.jsonl \
-		--project tofueval --project-name "TofuEval (public release)" ../shared/data/tofueval
+		--project tofueval --project-name "TofuEval (public release)" fixtures/public/tofueval
 
 run: install frontend migrate $(DEMO_STAMP)
 	$(MANAGE) collectstatic --noinput -v0

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# CI clones the project with shared/ beside it; SHARED_DATA_DIR points elsewhere if needed.
-SHARED_DATA = Path(os.environ.get("SHARED_DATA_DIR", ROOT.parent / "shared" / "data"))
+# The public TofuEval release and FineSurE's files, copied with their licences into
+# fixtures/public so a clone anywhere runs the tests; SHARED_DATA_DIR points elsewhere.
+SHARED_DATA = Path(os.environ.get("SHARED_DATA_DIR", ROOT / "fixtures" / "public"))
 TOFUEVAL_DIR = SHARED_DATA / "tofueval"
 DEMO_DIR = ROOT / "fixtures" / "demo"
 
