@@ -162,3 +162,27 @@ def test_reading_ahead_on_a_second_thread_gives_the_same_rows(
     assert not any(name.startswith("release-rows") for name in threads)
     assert len(ahead) == 45
     assert ahead == in_transaction
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_failure_reading_ahead_reaches_the_build_and_closes_the_threads_connection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    round_ = labelled_demo()
+    monkeypatch.setattr(release_rows, "CHUNK_TOPICS", 2)
+    fetch = release_rows._fetch
+    calls: list[int] = []
+
+    def fails_on_the_third_chunk(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError("connection lost (simulated)")
+        return fetch(*args)
+
+    monkeypatch.setattr(release_rows, "_fetch", fails_on_the_third_chunk)
+    rows = summary_rows(scope(round_))
+    with pytest.raises(OSError, match="connection lost"):
+        list(rows)
+    import threading
+
+    assert not [t for t in threading.enumerate() if t.name.startswith("release-rows")]
