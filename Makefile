@@ -32,7 +32,7 @@ migrate: $(STAMP)
 
 # The demo and the public TofuEval release (fixtures/public/tofueval) load once.
 $(DEMO_STAMP):
-	$(MANAGE) load_demo
+	DEMO=1 $(MANAGE) load_demo
 	$(MAKE) --no-print-directory tofueval
 	@mkdir -p var && touch $@
 

@@ -1,9 +1,9 @@
-"""Production settings: the environment-driven settings with DEBUG off unless set."""
+"""Production settings: the environment-driven settings with the deployment hardening on."""
 
 from __future__ import annotations
 
 import os
 
-os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("PRODUCTION", "1")
 
 from annotation_site.settings import *  # noqa: F403

@@ -1,11 +1,17 @@
 """Settings, read from the environment with an embedded default.
 
 With no variable set the site runs on its own: SQLite under ``var/``, Celery tasks executed
-in-process, media under ``var/``, DEBUG on. Production values come from the environment:
+in-process, media under ``var/`` (the *embedded* configuration `make run` uses). Production
+values come from the environment:
 
 - ``DATABASE_URL=postgres://...`` (psycopg 3), ``CELERY_BROKER_URL=redis://...``;
-- ``DEBUG=0`` (or ``DJANGO_SETTINGS_MODULE=annotation_site.production``) turns on the
+- ``PRODUCTION=1`` (or ``DJANGO_SETTINGS_MODULE=annotation_site.production``) turns on the
   deployment hardening and refuses to start without ``DJANGO_SECRET_KEY``.
+
+``DEBUG`` is a separate developer switch, off by default in every configuration: Django's
+debug pages show tracebacks and settings, so nobody using the site, the demo included, ever
+gets them. ``DEMO=1`` lets ``load_demo`` create the demo users (password ``demo``); it is
+refused with the production settings.
 """
 
 from __future__ import annotations
@@ -20,22 +26,30 @@ VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
 
-DEBUG: bool = env.bool("DEBUG", default=True)
-# The embedded configuration is the one `make run` uses: demo users with known passwords are
-# only ever created in it (see load_demo).
-EMBEDDED: bool = DEBUG
+PRODUCTION: bool = env.bool("PRODUCTION", default=False)
+# The embedded configuration is the one `make run` uses: a development secret key, local
+# hosts, plain HTTP. Demo users with known passwords are only ever created in it.
+EMBEDDED: bool = not PRODUCTION
+DEBUG: bool = env.bool("DEBUG", default=False)
+DEMO: bool = env.bool("DEMO", default=False)
+if PRODUCTION and (DEBUG or DEMO):
+    raise ImproperlyConfigured(
+        "DEBUG=1 and DEMO=1 are refused with the production settings: debug pages show"
+        " tracebacks and settings, and the demo users have the password 'demo'. Unset them."
+    )
 
 _DEV_SECRET = "embedded-development-key-never-used-in-production-0123456789abcdef"
-SECRET_KEY: str = env.str("DJANGO_SECRET_KEY", default="" if not DEBUG else _DEV_SECRET)
+SECRET_KEY: str = env.str("DJANGO_SECRET_KEY", default="" if PRODUCTION else _DEV_SECRET)
 if not SECRET_KEY:
     raise ImproperlyConfigured(
-        "DJANGO_SECRET_KEY is not set. With DEBUG=0 the site refuses to start without a secret "
-        "key: set DJANGO_SECRET_KEY to a long random string (for example the output of "
+        "DJANGO_SECRET_KEY is not set. With PRODUCTION=1 the site refuses to start without a"
+        " secret key: set DJANGO_SECRET_KEY to a long random string (for example the output of "
         "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)."
     )
 
 ALLOWED_HOSTS: list[str] = env.list(
-    "ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else []
+    "ALLOWED_HOSTS",
+    default=["127.0.0.1", "localhost", "[::1]", "testserver"] if EMBEDDED else [],
 )
 CSRF_TRUSTED_ORIGINS: list[str] = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -132,12 +146,14 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
-        if not DEBUG
+        if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 # The Vite build's assets already carry content hashes in their names.
-WHITENOISE_USE_FINDERS = DEBUG
+# Embedded: WhiteNoise serves the assets straight from their folders (runserver only serves
+# static files with DEBUG on, which the embedded configuration never turns on).
+WHITENOISE_USE_FINDERS = EMBEDDED
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -147,7 +163,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PARSER_CLASSES": [
+        "annotations.api.parsers.StrictJSONParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # One envelope for every API error (docs/api/errors.md).
+    "EXCEPTION_HANDLER": "annotations.api.errors.exception_handler",
 }
+CSRF_FAILURE_VIEW = "annotations.api.errors.csrf_failure"
 SPECTACULAR_SETTINGS = {
     "TITLE": "Factual consistency studio API",
     "DESCRIPTION": "Annotation of factual consistency in LLM-generated summaries.",
@@ -179,7 +202,7 @@ LOGGING = {
     },
 }
 
-if not DEBUG:
+if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True

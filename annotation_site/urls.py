@@ -18,3 +18,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^(?:app/.*)?$", app_shell, name="app"),
 ]
+
+# Errors that never reach a DRF view: JSON envelopes under /api/, Django's pages elsewhere.
+handler400 = "annotations.api.errors.handler400"
+handler403 = "annotations.api.errors.handler403"
+handler404 = "annotations.api.errors.handler404"
+handler500 = "annotations.api.errors.handler500"

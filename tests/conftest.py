@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SHARED_DATA_DIR", ROOT / "fixtures" / "public"))
 TOFUEVAL_DIR = SHARED_DATA / "tofueval"
 DEMO_DIR = ROOT / "fixtures" / "demo"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _demo_switch_on() -> Iterator[None]:
+    """The tests load the demo as `make run` does, with its explicit switch (DEMO=1)."""
+    from django.test import override_settings
+
+    with override_settings(DEMO=True):
+        yield
 
 
 @pytest.fixture

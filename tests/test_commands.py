@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth import authenticate
 from django.core.management import CommandError, call_command
 from django.test import override_settings
@@ -130,3 +131,11 @@ def test_load_demo_never_creates_demo_users_outside_the_embedded_configuration()
     with pytest.raises(CommandError, match="only runs in the embedded configuration"):
         call("load_demo")
     assert not Project.objects.filter(slug="demo").exists()
+
+
+@override_settings(DEMO=False)
+def test_load_demo_needs_the_explicit_demo_switch() -> None:
+    with pytest.raises(CommandError, match="DEMO=1"):
+        call("load_demo")
+    assert not Project.objects.filter(slug="demo").exists()
+    assert not get_user_model().objects.filter(username="linguist1").exists()

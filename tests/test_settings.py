@@ -6,6 +6,7 @@ import os
 import secrets
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.conftest import ROOT
 
@@ -15,6 +16,8 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
     ignored = {
         "DATABASE_URL",
         "DEBUG",
+        "PRODUCTION",
+        "DEMO",
         "DJANGO_SECRET_KEY",
         "CELERY_BROKER_URL",
         "DJANGO_SETTINGS_MODULE",
@@ -42,7 +45,8 @@ def test_with_no_variables_it_uses_sqlite_under_var_and_runs_tasks_in_process() 
     engine, name, eager, debug, media = result.stdout.split()[-5:]
     assert engine == "django.db.backends.sqlite3"
     assert name == str(ROOT / "var" / "db.sqlite3")
-    assert (eager, debug) == ("True", "True")
+    # Embedded defaults, but never Django's debug pages (they show tracebacks).
+    assert (eager, debug) == ("True", "False")
     assert media == str(ROOT / "var" / "media")
 
 
@@ -62,7 +66,7 @@ def test_database_url_and_broker_url_switch_to_postgresql_and_real_workers() -> 
 
 
 def test_production_refuses_to_start_without_a_secret_key() -> None:
-    result = run_manage("check", env={"DEBUG": "0"})
+    result = run_manage("check", env={"PRODUCTION": "1"})
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY is not set" in result.stderr
     module = run_manage("check", env={"DJANGO_SETTINGS_MODULE": "annotation_site.production"})
@@ -83,3 +87,28 @@ def test_production_settings_pass_the_deployment_checks() -> None:
         },
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_production_refuses_the_debug_pages_and_the_demo_switch() -> None:
+    for switch in ("DEBUG", "DEMO"):
+        result = run_manage(
+            "check",
+            env={
+                "PRODUCTION": "1",
+                "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+                switch: "1",
+            },
+        )
+        assert result.returncode != 0
+        assert "refused with the production settings" in result.stderr
+
+
+def test_the_demo_users_need_the_explicit_demo_switch(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    migrated = run_manage("migrate", "-v0", env={"DATABASE_URL": database})
+    assert migrated.returncode == 0, migrated.stderr
+    refused = run_manage("load_demo", env={"DATABASE_URL": database})
+    assert refused.returncode != 0
+    assert "DEMO=1" in refused.stderr
+    loaded = run_manage("load_demo", env={"DATABASE_URL": database, "DEMO": "1"})
+    assert loaded.returncode == 0, loaded.stderr

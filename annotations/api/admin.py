@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.api.errors import ApiError
 from annotations.models import (
     AgreementReport,
     Assignment,
@@ -91,11 +92,9 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     return dict(serializer.validated_data)
 
 
-def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> Response:
-    body: dict[str, Any] = {"detail": detail}
-    if errors:
-        body["errors"] = errors
-    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> ApiError:
+    """The 400 envelope, for the caller to raise."""
+    return ApiError(detail, errors=errors)
 
 
 class ProjectsView(APIView):
@@ -119,7 +118,7 @@ class TargetsView(APIView):
     def put(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         if not isinstance(request.data, dict):
-            return bad_request("Expected an object {question: target}.")
+            raise bad_request("Expected an object {question: target}.")
         errors: dict[str, list[str]] = {}
         targets = {}
         for key, value in request.data.items():
@@ -134,7 +133,7 @@ class TargetsView(APIView):
             elif value is not None:
                 targets[key] = float(value)
         if errors:
-            return bad_request("Invalid targets.", errors)
+            raise bad_request("Invalid targets.", errors)
         project.agreement_targets = targets
         project.save(update_fields=["agreement_targets"])
         return Response(targets)
@@ -186,7 +185,7 @@ class GuidelineDiffView(APIView):
                 int(request.query_params["to"]),
             )
         except (KeyError, ValueError):
-            return bad_request("Give two versions: ?from=1&to=2.")
+            raise bad_request("Give two versions: ?from=1&to=2.") from None
         versions = {
             g.version: g
             for g in GuidelineVersion.objects.filter(
@@ -195,7 +194,7 @@ class GuidelineDiffView(APIView):
         }
         missing = [n for n in (old_number, new_number) if n not in versions]
         if missing:
-            return bad_request(f"No guideline version(s) {missing} in this project.")
+            raise bad_request(f"No guideline version(s) {missing} in this project.")
         return Response(
             {
                 "from": old_number,
@@ -207,9 +206,19 @@ class GuidelineDiffView(APIView):
 
 class RoundCreateView(APIView):
     class Units(serializers.Serializer):
-        sample = serializers.IntegerField(min_value=1, required=False)
-        seed = serializers.IntegerField(required=False, default=0)
-        topics = serializers.ListField(child=serializers.IntegerField(), required=False)
+        class Meta:
+            ref_name = "RoundUnitsInput"
+
+        sample = serializers.IntegerField(min_value=1, max_value=1_000_000, required=False)
+        # The seed feeds random.Random; bounded so it also fits a 64-bit column and a JS number.
+        seed = serializers.IntegerField(
+            required=False, default=0, min_value=0, max_value=2**53 - 1
+        )
+        topics = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+            required=False,
+            max_length=100_000,
+        )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("sample" in attrs) == ("topics" in attrs):
@@ -227,9 +236,9 @@ class RoundCreateView(APIView):
         overlap = serializers.IntegerField(min_value=1, max_value=20)
         guideline_version = serializers.IntegerField(min_value=1)
         annotators = serializers.ListField(
-            child=serializers.CharField(), min_length=1, max_length=500
+            child=serializers.CharField(max_length=150), min_length=1, max_length=500
         )
-        units = serializers.DictField()
+        units = serializers.JSONField()  # validated by Units, so its errors read units.<field>
 
     @extend_schema(
         request=Input, responses=OBJECT, summary="Create a draft round and its assignments"
@@ -239,7 +248,7 @@ class RoundCreateView(APIView):
         data = validated(self.Input, request.data)
         units = RoundCreateView.Units(data=data.pop("units"))
         if not units.is_valid():
-            return bad_request("Invalid units.", {"units": [str(e) for e in _flat(units.errors)]})
+            raise ApiError("Invalid units.", errors={"units": units.errors})
         try:
             round_ = round_create(
                 project=project,
@@ -249,17 +258,11 @@ class RoundCreateView(APIView):
                 **data,
             )
         except RoundInvalid as invalid:
-            return bad_request("The round cannot be created.", invalid.errors)
+            raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
             round_summary(rounds_with_counts(project).get(pk=round_.pk)),
             status=status.HTTP_201_CREATED,
         )
-
-
-def _flat(errors: Any) -> list[Any]:
-    if isinstance(errors, dict):
-        return [f"{k}: {' '.join(map(str, v))}" for k, v in errors.items()]
-    return list(errors)
 
 
 class RoundTransitionView(APIView):
@@ -271,7 +274,7 @@ class RoundTransitionView(APIView):
         try:
             self.transition(round=round_)
         except RoundError as error:
-            return bad_request(str(error))
+            raise bad_request(str(error)) from None
         return Response(round_summary(rounds_with_counts(round_.project).get(pk=round_.pk)))
 
 
@@ -401,7 +404,7 @@ class FeedbackCreateView(APIView):
         data = validated(self.Input, request.data)
         assignments = Assignment.objects.filter(round=round_, annotator__username=data["annotator"])
         if not assignments.exists():
-            return bad_request(
+            raise bad_request(
                 "No such annotator in this round.",
                 {"annotator": [f"{data['annotator']!r} has no assignment in this round"]},
             )
@@ -411,12 +414,12 @@ class FeedbackCreateView(APIView):
                 pk=data["sentence"], summary__topic__assignments__round=round_
             ).first()
             if sentence is None:
-                return bad_request(
+                raise bad_request(
                     "No such sentence in this round.", {"sentence": ["not in this round's units"]}
                 )
         annotator = assignments[0].annotator
         if annotator is None:  # an annotator__username filter matches people only
-            return bad_request("No such annotator in this round.", {"annotator": ["not a person"]})
+            raise bad_request("No such annotator in this round.", {"annotator": ["not a person"]})
         feedback = feedback_send(
             round=round_,
             annotator=annotator,
@@ -444,7 +447,7 @@ class ImportCreateView(APIView):
         project = admin_project(request, slug)
         upload = request.FILES.get("file")
         if upload is None:
-            return bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
+            raise bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
         folder = Path(settings.MEDIA_ROOT) / "imports"
         folder.mkdir(parents=True, exist_ok=True)
         # A name of our own: the uploaded name is kept for messages only, never as a path.

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.api.errors import ApiError, Conflict
 from annotations.api.renderers import json_renderers
 from annotations.models import Assignment, Feedback
 from annotations.selectors.workspace import queue, user_assignments, workspace_payload
@@ -56,34 +57,32 @@ def run_save(save: Callable[[], dict[str, Any]]) -> Response:
     try:
         return Response(save())
     except StaleVersion as stale:
-        return Response(
-            {
-                "detail": "This item changed since you loaded it (another tab or device saved"
-                " it). Nothing was overwritten: compare and choose.",
-                "current": stale.current,
-            },
-            status=status.HTTP_409_CONFLICT,
-        )
+        raise Conflict(
+            "This item changed since you loaded it (another tab or device saved it). Nothing"
+            " was overwritten: compare and choose.",
+            code="stale_version",
+            current=stale.current,
+        ) from None
     except (ReadOnly, NotAnnotator) as refused:
-        return refusal(refused)
+        raise refusal(refused) from None
     except InvalidJudgement as invalid:
-        return Response(
-            {"detail": "Invalid judgement.", "errors": invalid.errors},
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        raise ApiError("Invalid judgement.", errors=invalid.errors) from None
     except ObjectDoesNotExist:
         raise Http404("Not part of this assignment's unit.") from None
 
 
-def refusal(error: ReadOnly | NotAnnotator) -> Response:
+def refusal(error: ReadOnly | NotAnnotator) -> ApiError:
     if isinstance(error, ReadOnly):
-        body = {
-            "detail": "This assignment was submitted or its round is closed: it is read-only.",
-            "code": "read_only",
-        }
-    else:
-        body = {"detail": "Only the project's annotators can annotate.", "code": "not_annotator"}
-    return Response(body, status=status.HTTP_403_FORBIDDEN)
+        return ApiError(
+            "This assignment was submitted or its round is closed: it is read-only.",
+            status_code=status.HTTP_403_FORBIDDEN,
+            code="read_only",
+        )
+    return ApiError(
+        "Only the project's annotators can annotate.",
+        status_code=status.HTTP_403_FORBIDDEN,
+        code="not_annotator",
+    )
 
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -102,6 +101,13 @@ def save_changes(
     and hand the changed fields to the service."""
     data = validated(serializer_class, request.data)
     version = data.pop("version")
+    if not data:
+        fields = ", ".join(name for name in serializer_class().fields if name != "version")
+        raise ApiError(
+            f"Nothing to save: give at least one of {fields} besides the version.",
+            code="empty_change",
+            errors={"non_field_errors": [f"give at least one of {fields}"]},
+        )
     return run_save(lambda: service(user=request.user, version=version, changes=data, **target))
 
 
@@ -223,15 +229,13 @@ class SubmitView(APIView):
             assignment_submit(assignment_id=assignment_id, user=request.user)
         except Incomplete as incomplete:
             count = len(incomplete.missing)
-            return Response(
-                {
-                    "detail": f"{count} item{'s are' if count != 1 else ' is'} missing.",
-                    "missing": [item.as_dict() for item in incomplete.missing],
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            raise ApiError(
+                f"{count} item{'s are' if count != 1 else ' is'} missing.",
+                code="incomplete",
+                missing=[item.as_dict() for item in incomplete.missing],
+            ) from None
         except (ReadOnly, NotAnnotator) as refused:
-            return refusal(refused)
+            raise refusal(refused) from None
         entry = next(a for a in queue(user=request.user)["assignments"] if a["id"] == assignment_id)
         return Response(entry)
 

@@ -9,14 +9,16 @@ from django.db import transaction
 from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.api.errors import ApiError, Conflict
 from annotations.models import Project, Release, ReleaseStatus, Role, Round
 from annotations.services.releases import (
     FORMATS,
+    SPLIT_METHODS,
     ReleaseInvalid,
     release_create,
     release_verify,
@@ -56,6 +58,67 @@ def _release(release: Release) -> dict[str, Any]:
     }
 
 
+class SplitInput(serializers.Serializer):
+    class Meta:
+        ref_name = "ReleaseSplitInput"
+
+    method = serializers.ChoiceField(choices=list(SPLIT_METHODS))
+    dev = serializers.FloatField(required=False, min_value=0.0, max_value=1.0)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**53 - 1)
+    documents = serializers.DictField(
+        child=serializers.ListField(
+            child=serializers.CharField(max_length=255), max_length=1_000_000
+        ),
+        required=False,
+    )
+
+    def validate_documents(self, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        unknown = sorted(set(value) - {"dev", "test"})
+        if unknown:
+            raise serializers.ValidationError(
+                f"a split file names only dev and test; unknown: {', '.join(unknown)}"
+            )
+        return value
+
+
+class MappingsInput(serializers.Serializer):
+    class Meta:
+        ref_name = "ReleaseMappingsInput"
+
+    topic_category = serializers.ChoiceField(choices=["merge_marginal"], required=False)
+    relevance = serializers.ChoiceField(choices=["binary"], required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError(
+                f"unknown mapping(s) {', '.join(unknown)}; allowed: topic_category="
+                "merge_marginal, relevance=binary"
+            )
+        return attrs
+
+
+class ReleaseConfigInput(serializers.Serializer):
+    """The shape and types of a release request; the service checks what needs the database."""
+
+    class Meta:
+        ref_name = "ReleaseConfigInput"
+
+    version = serializers.CharField(max_length=50)
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        min_length=1,
+        max_length=1000,
+    )
+    formats = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(FORMATS)), min_length=1, max_length=20
+    )
+    gold = serializers.ChoiceField(choices=["majority"], required=False)
+    mappings = MappingsInput(required=False)
+    split = SplitInput(required=False)
+    only_complete = serializers.BooleanField(required=False)
+
+
 class ProjectReleasesView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="A project's releases")
     def get(self, request: Request, slug: str) -> Response:
@@ -87,18 +150,18 @@ class ProjectReleasesView(APIView):
         project = exporter_projects(request.user).filter(slug=slug).first()
         if project is None:
             raise Http404("No such project where you may export.")
-        if not isinstance(request.data, dict):
-            return Response({"detail": "Expected a JSON object."}, status=400)
+        config = ReleaseConfigInput(data=request.data)
+        config.is_valid(raise_exception=True)
         try:
-            release = release_create(project=project, user=request.user, config=request.data)
+            release = release_create(
+                project=project, user=request.user, config=dict(config.validated_data)
+            )
         except ReleaseInvalid as invalid:
             errors = dict(invalid.errors)
             missing = errors.pop("missing", None)
             detail = errors.pop("detail_missing", ["The release cannot be built."])[0]
-            body: dict[str, Any] = {"detail": detail, "errors": errors}
-            if missing:
-                body["missing"] = missing
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            extra = {"missing": missing} if missing else {}
+            raise ApiError(detail, errors=errors, **extra) from None
         from annotations.tasks import release_build_task
 
         transaction.on_commit(lambda: release_build_task.delay(release.pk))
@@ -134,9 +197,9 @@ class ReleaseRetryView(APIView):
     def post(self, request: Request, release_id: int) -> Response:
         release = _visible(request, release_id)
         if release.status != ReleaseStatus.FAILED:
-            return Response(
-                {"detail": f"Only a failed build can be retried; this one is {release.status}."},
-                status=status.HTTP_409_CONFLICT,
+            raise Conflict(
+                f"Only a failed build can be retried; this one is {release.status}.",
+                code="not_failed",
             )
         Release.objects.filter(pk=release.pk).update(status=ReleaseStatus.BUILDING, error="")
         from annotations.tasks import release_build_task
@@ -150,17 +213,14 @@ class ReleaseDownloadView(APIView):
     def get(self, request: Request, release_id: int) -> Any:
         release = _visible(request, release_id)
         if release.status != ReleaseStatus.PUBLISHED:
-            return Response(
-                {"detail": f"Release {release.version} is {release.status}."}, status=409
+            raise Conflict(
+                f"Release {release.version} is {release.status}.", code="not_published"
             )
         problems = release_verify(release)
         if problems:
-            return Response(
-                {
-                    "detail": "The stored release no longer matches its manifest: "
-                    + "; ".join(problems)
-                },
-                status=status.HTTP_409_CONFLICT,
+            raise Conflict(
+                "The stored release no longer matches its manifest: " + "; ".join(problems),
+                code="archive_mismatch",
             )
         return FileResponse(
             release.archive.open("rb"),

@@ -42,9 +42,9 @@ def test_token_requests_are_refused_as_drf_refuses_them(client: Client) -> None:
     # 403, not 401: session authentication comes first, and it sends no WWW-Authenticate.
     unknown = client.get("/api/me/", HTTP_AUTHORIZATION="Token not-a-token")
     assert unknown.status_code == 403
-    assert unknown.json()["detail"] == "Invalid token."
+    assert unknown.json()["message"] == "Invalid token."
     user.is_active = False
     user.save()
     inactive = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
     assert inactive.status_code == 403
-    assert inactive.json()["detail"] == "User inactive or deleted."
+    assert inactive.json()["message"] == "User inactive or deleted."

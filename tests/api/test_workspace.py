@@ -275,7 +275,7 @@ def test_invalid_values_are_refused_with_the_allowed_ones(client: Client, demo: 
     signed_in(client, "linguist1")
     bad_label = patch(client, sentence_url(assignment, sentence.pk), {"label": "yes", "version": 0})
     assert bad_label.status_code == 400
-    assert "label" in bad_label.json()
+    assert "label" in bad_label.json()["errors"]
     foreign_type = ErrorType.objects.filter(taxonomy__slug="frank").first()
     bad_type = patch(
         client,
@@ -290,7 +290,7 @@ def test_invalid_values_are_refused_with_the_allowed_ones(client: Client, demo: 
         {"relevance": 6, "version": 0},
     )
     assert bad_relevance.status_code == 400
-    assert "relevance" in bad_relevance.json()
+    assert "relevance" in bad_relevance.json()["errors"]
     no_version = patch(client, sentence_url(assignment, sentence.pk), {"label": "consistent"})
     assert no_version.status_code == 400
     assert not SentenceJudgement.objects.exists()

@@ -245,7 +245,7 @@ def test_a_published_version_never_changes_and_is_verified_on_download(
             packed.writestr(name, data)
     tampered = client.get(f"/api/releases/{release.pk}/download/")
     assert tampered.status_code == 409
-    assert "native/dev.jsonl differs from its manifest checksum" in tampered.json()["detail"]
+    assert "native/dev.jsonl differs from its manifest checksum" in tampered.json()["message"]
 
 
 def test_a_build_that_dies_publishes_nothing_and_a_retry_succeeds(
@@ -375,7 +375,7 @@ def test_the_api_reports_missing_units_as_a_clear_400(demo_round: Round, client:
         content_type="application/json",
     )
     assert response.status_code == 400
-    assert "unit(s) have unlabelled sentences" in response.json()["detail"]
+    assert "unit(s) have unlabelled sentences" in response.json()["message"]
     assert len(response.json()["missing"]) == 9
 
 

@@ -33,13 +33,18 @@ PILOT = "Pilot 1"
 
 
 class Command(BaseCommand):
-    help = "Load the demo study (embedded/debug configuration only for the demo users)."
+    help = "Load the demo study and its users (password 'demo'): needs DEMO=1, never production."
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.EMBEDDED:
             raise CommandError(
                 "load_demo creates users with the password 'demo': it only runs in the"
-                " embedded configuration (DEBUG on), never in production"
+                " embedded configuration, never with the production settings"
+            )
+        if not settings.DEMO:
+            raise CommandError(
+                "load_demo creates users with the password 'demo': switch the demo on"
+                " explicitly with DEMO=1 (make run does)"
             )
         try:
             with transaction.atomic():
