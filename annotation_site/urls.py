@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from annotations.api.errors import api_not_found
 from annotations.views import app_shell
 
 urlpatterns = [
@@ -16,6 +17,9 @@ urlpatterns = [
     path("api/", include("annotations.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Any other /api/ path: the JSON 404 envelope, whatever DEBUG says (Django's 404 page
+    # under DEBUG is HTML and lists every URL pattern).
+    re_path(r"^api/", api_not_found),
     re_path(r"^(?:app/.*)?$", app_shell, name="app"),
 ]
 

@@ -52,6 +52,30 @@ from annotations.services.rounds import (
 )
 
 OBJECT = OpenApiTypes.OBJECT
+
+
+class ProjectRefOutput(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+
+
+class JobStartedOutput(serializers.Serializer):
+    job = serializers.IntegerField(help_text="Poll /api/admin/jobs/{job}/ for its progress.")
+
+
+class DisagreementOutput(serializers.Serializer):
+    topic = serializers.IntegerField()
+    topic_name = serializers.CharField()
+    document = serializers.CharField()
+    sentences = serializers.IntegerField(help_text="Sentences whose labels differ.")
+    summaries = serializers.IntegerField(help_text="Summaries whose relevance differs.")
+    topic_category = serializers.BooleanField(help_text="Whether the topic category differs.")
+
+
+class CreatedOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+
+
 QUESTION_KEYS = [
     "sentence_consistency",
     "summary_consistency",
@@ -99,7 +123,9 @@ def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> ApiE
 
 class ProjectsView(APIView):
     @extend_schema(
-        responses=OBJECT, operation_id="admin_projects_list", summary="Projects you administer"
+        responses=ProjectRefOutput(many=True),
+        operation_id="admin_projects_list",
+        summary="Projects you administer",
     )
     def get(self, request: Request) -> Response:
         return Response(
@@ -147,7 +173,9 @@ class GuidelineCreateView(APIView):
         markdown = serializers.CharField(max_length=200_000, trim_whitespace=False)
         changelog = serializers.CharField(max_length=5000)
 
-    @extend_schema(request=Input, responses=OBJECT, summary="Publish a new guideline version")
+    @extend_schema(
+        request=Input, responses={201: OBJECT}, summary="Publish a new guideline version"
+    )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         data = validated(self.Input, request.data)
@@ -211,9 +239,7 @@ class RoundCreateView(APIView):
 
         sample = serializers.IntegerField(min_value=1, max_value=1_000_000, required=False)
         # The seed feeds random.Random; bounded so it also fits a 64-bit column and a JS number.
-        seed = serializers.IntegerField(
-            required=False, default=0, min_value=0, max_value=2**53 - 1
-        )
+        seed = serializers.IntegerField(required=False, default=0, min_value=0, max_value=2**53 - 1)
         topics = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
             required=False,
@@ -241,7 +267,7 @@ class RoundCreateView(APIView):
         units = serializers.JSONField()  # validated by Units, so its errors read units.<field>
 
     @extend_schema(
-        request=Input, responses=OBJECT, summary="Create a draft round and its assignments"
+        request=Input, responses={201: OBJECT}, summary="Create a draft round and its assignments"
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -312,7 +338,11 @@ class AgreementView(APIView):
         current, _ = agreement_report_current(round=round_)
         return Response(_report(latest, stale=current is None or current.pk != latest.pk))
 
-    @extend_schema(request=None, responses=OBJECT, summary="Compute the report (background job)")
+    @extend_schema(
+        request=None,
+        responses={200: OBJECT, 202: JobStartedOutput},
+        summary="Compute the report (background job; 200 with the report if it is current)",
+    )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
         current, _ = agreement_report_current(round=round_)
@@ -367,7 +397,7 @@ class AgreementHistoryView(APIView):
 
 class DisagreementsView(APIView):
     @extend_schema(
-        responses=OBJECT,
+        responses=DisagreementOutput(many=True),
         operation_id="admin_round_disagreements_list",
         summary="Units where annotators disagree",
     )
@@ -398,7 +428,9 @@ class FeedbackCreateView(APIView):
         text = serializers.CharField(max_length=5000)
         sentence = serializers.IntegerField(required=False, allow_null=True)
 
-    @extend_schema(request=Input, responses=OBJECT, summary="Write feedback to an annotator")
+    @extend_schema(
+        request=Input, responses={201: CreatedOutput}, summary="Write feedback to an annotator"
+    )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
         data = validated(self.Input, request.data)
@@ -440,7 +472,7 @@ class ImportCreateView(APIView):
                 "properties": {"file": {"type": "string", "format": "binary"}},
             }
         },
-        responses=OBJECT,
+        responses={202: JobStartedOutput},
         summary="Import a native JSONL corpus file (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:

@@ -137,9 +137,7 @@ def _validation_message(errors: Mapping[str, list[str]]) -> str:
 def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
     """DRF's EXCEPTION_HANDLER: every exception a view raises, as the envelope."""
     if isinstance(exc, ApiError):
-        body = envelope(
-            exc.status_code, exc.message, code=exc.code, errors=exc.errors, **exc.extra
-        )
+        body = envelope(exc.status_code, exc.message, code=exc.code, errors=exc.errors, **exc.extra)
         return Response(body, status=exc.status_code)
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
@@ -156,8 +154,10 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         body = envelope(status_code, _validation_message(errors), code="invalid", errors=errors)
     else:
         detail = getattr(exc, "detail", None)
-        message = str(detail) if isinstance(detail, str) and detail else MESSAGES.get(
-            status_code, "Error."
+        message = (
+            str(detail)
+            if isinstance(detail, str) and detail
+            else MESSAGES.get(status_code, "Error.")
         )
         code = None
         if isinstance(exc, exceptions.APIException):
@@ -180,6 +180,22 @@ def json_error(status_code: int, message: str | None = None) -> JsonResponse:
 
 # Django's handlers for what never reaches a DRF view. Outside /api/ they keep Django's pages
 # (which never show a traceback unless a developer turned DEBUG on).
+
+
+def api_not_found(request: HttpRequest) -> HttpResponse:
+    """The catch-all of /api/: a JSON 404, with the slash hint Django's redirect would give."""
+    from django.urls import Resolver404, resolve
+
+    if not request.path.endswith("/"):
+        try:
+            match = resolve(request.path + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not api_not_found:
+            return json_error(
+                404, f"No API operation at {request.path}: did you mean {request.path}/?"
+            )
+    return handler404(request)
 
 
 def handler400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -42,9 +42,7 @@ def json_depth_exceeds(value: Any, limit: int) -> bool:
 class StrictJSONParser(BaseParser):
     media_type = "application/json"
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Any = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         limit = int(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2_621_440)
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:

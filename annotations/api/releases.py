@@ -119,6 +119,10 @@ class ReleaseConfigInput(serializers.Serializer):
     only_complete = serializers.BooleanField(required=False)
 
 
+class ReleaseStartedOutput(serializers.Serializer):
+    release = serializers.IntegerField(help_text="Poll /api/releases/{release}/ for progress.")
+
+
 class ProjectReleasesView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="A project's releases")
     def get(self, request: Request, slug: str) -> Response:
@@ -144,7 +148,9 @@ class ProjectReleasesView(APIView):
         )
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT, summary="Build a release"
+        request=ReleaseConfigInput,
+        responses={202: ReleaseStartedOutput},
+        summary="Build a release (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:
         project = exporter_projects(request.user).filter(slug=slug).first()
@@ -193,7 +199,9 @@ class ReleaseView(APIView):
 
 
 class ReleaseRetryView(APIView):
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT, summary="Retry a failed build")
+    @extend_schema(
+        request=None, responses={202: ReleaseStartedOutput}, summary="Retry a failed build"
+    )
     def post(self, request: Request, release_id: int) -> Response:
         release = _visible(request, release_id)
         if release.status != ReleaseStatus.FAILED:
@@ -213,9 +221,7 @@ class ReleaseDownloadView(APIView):
     def get(self, request: Request, release_id: int) -> Any:
         release = _visible(request, release_id)
         if release.status != ReleaseStatus.PUBLISHED:
-            raise Conflict(
-                f"Release {release.version} is {release.status}.", code="not_published"
-            )
+            raise Conflict(f"Release {release.version} is {release.status}.", code="not_published")
         problems = release_verify(release)
         if problems:
             raise Conflict(

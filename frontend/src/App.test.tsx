@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { App } from './App';
 import type { Me } from './api/types';
-import { jsonResponse, renderWithProviders } from './test/render';
+import { errorResponse, jsonResponse, renderWithProviders } from './test/render';
 
 const LINGUIST: Me = {
   username: 'linguist1',
@@ -82,7 +82,7 @@ describe('the signed-in landing page', () => {
   });
 
   it('says so when signing out fails and stays on the page', async () => {
-    stubFetch(jsonResponse(LINGUIST), jsonResponse({ detail: 'CSRF Failed: CSRF token missing.' }, 403));
+    stubFetch(jsonResponse(LINGUIST), errorResponse(403, { message: 'CSRF Failed: CSRF token missing.'  }));
     const navigate = vi.fn();
     renderWithProviders(<App navigate={navigate} />);
 
@@ -93,7 +93,7 @@ describe('the signed-in landing page', () => {
   });
 
   it.each([401, 403])('sends a signed-out person (%i) to the sign-in page', async (status) => {
-    stubFetch(jsonResponse({ detail: 'Authentication credentials were not provided.' }, status));
+    stubFetch(errorResponse(status, { message: 'Authentication credentials were not provided.'  }));
     const navigate = vi.fn();
 
     renderWithProviders(<App navigate={navigate} />);

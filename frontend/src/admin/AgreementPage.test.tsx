@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { adminProject, agreementHistory, agreementReport, job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { AgreementPage } from './AgreementPage';
 
 function renderPage(path = '/app/admin/rounds/1/agreement?project=demo') {
@@ -46,7 +46,7 @@ describe('the agreement dashboard', () => {
     const server = fakeServer({
       ...PROJECT_ROUTES,
       'GET /api/admin/rounds/1/agreement/': () =>
-        computed ? jsonResponse(agreementReport()) : jsonResponse({ detail: 'No report yet.' }, 404),
+        computed ? jsonResponse(agreementReport()) : errorResponse(404, { message: 'No report yet.'  }),
       'POST /api/admin/rounds/1/agreement/': () => jsonResponse({ job: 12 }, 202),
       'GET /api/admin/jobs/12/': () => {
         if (!jobDone) return jsonResponse(job({ id: 12, kind: 'agreement', progress: 50, message: 'bootstrap 500 of 1000' }));

@@ -7,7 +7,7 @@ import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { adminProject, disagreementUnit } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { DisagreementView } from './DisagreementView';
 
 const ADMIN: Me = {
@@ -77,7 +77,7 @@ describe('the disagreement view', () => {
   it('sends feedback about the whole unit without a sentence, and shows a 400', async () => {
     const server = fakeServer({
       'POST /api/admin/rounds/1/feedback/': () =>
-        jsonResponse({ detail: 'Invalid feedback.', errors: { annotator: ['linguist1 has no assignment in this round.'] } }, 400),
+        errorResponse(400, { message: 'Invalid feedback.', errors: { annotator: ['linguist1 has no assignment in this round.'] }  }),
     });
     const user = userEvent.setup();
     renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { adminProject } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
 import { NewRoundForm } from './NewRoundForm';
 
 const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' };
@@ -70,13 +70,10 @@ describe('the new-round form', () => {
   it('shows a 400 field error next to its field', async () => {
     fakeServer({
       'POST /api/admin/projects/demo/rounds/': () =>
-        jsonResponse(
-          {
-            detail: 'Invalid round.',
-            errors: { overlap: ['Overlap 2 is larger than the number of annotators (1).'] },
-          },
-          400,
-        ),
+        errorResponse(400, {
+          message: 'Invalid round.',
+          errors: { overlap: ['Overlap 2 is larger than the number of annotators (1).'] },
+        }),
     });
     const user = userEvent.setup();
     renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);

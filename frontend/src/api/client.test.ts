@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { jsonResponse } from '../test/render';
+import { jsonResponse, errorResponse } from '../test/render';
 import { ApiError, api, getMe, readCookie } from './client';
 
 function stubFetch(response: Response) {
@@ -43,20 +43,20 @@ describe('api client', () => {
   });
 
   it('throws an ApiError with the status and the parsed body on a 4xx', async () => {
-    stubFetch(jsonResponse({ detail: 'Label must be consistent or inconsistent.' }, 400));
+    stubFetch(errorResponse(400, { message: 'Label must be consistent or inconsistent.'  }));
 
     const error = await api.post('/api/labels/', {}).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(400);
-    expect(apiError.body).toEqual({ detail: 'Label must be consistent or inconsistent.' });
+    expect(apiError.envelope?.message).toBe('Label must be consistent or inconsistent.');
     expect(apiError.message).toContain('Label must be consistent or inconsistent.');
     expect(apiError.isAuthError).toBe(false);
   });
 
   it('marks 401 and 403 as auth errors', async () => {
-    stubFetch(jsonResponse({ detail: 'Authentication credentials were not provided.' }, 403));
+    stubFetch(errorResponse(403, { message: 'Authentication credentials were not provided.'  }));
 
     await expect(getMe()).rejects.toMatchObject({ status: 403, isAuthError: true });
   });

@@ -51,6 +51,11 @@ export class ApiError extends Error {
     this.body = body;
   }
 
+  /** The error's envelope (docs/api/errors.md), or null when the body is not one. */
+  get envelope(): ErrorEnvelope | null {
+    return errorEnvelope(this.body);
+  }
+
   /** The person is not signed in, or their session no longer grants access. */
   get isAuthError(): boolean {
     return this.status === 401 || this.status === 403;
@@ -119,14 +124,35 @@ async function parseBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** Every API error's body (docs/api/errors.md): one envelope, whatever the status. */
+export interface ErrorEnvelope {
+  status: number;
+  code: string;
+  message: string;
+  /** Field errors by dotted path (`rounds.0`, `units.seed`); empty when no field is at fault. */
+  errors: Record<string, string[]>;
+  [extra: string]: unknown;
+}
+
+/** The envelope of an error body, or null when the body is not one (a proxy's HTML page). */
+export function errorEnvelope(body: unknown): ErrorEnvelope | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const candidate = body as Record<string, unknown>;
+  if (typeof candidate.message !== 'string' || typeof candidate.code !== 'string') return null;
+  const errors: Record<string, string[]> = {};
+  if (typeof candidate.errors === 'object' && candidate.errors !== null) {
+    for (const [field, messages] of Object.entries(candidate.errors as Record<string, unknown>)) {
+      errors[field] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+    }
+  }
+  return { ...candidate, status: Number(candidate.status), code: candidate.code, message: candidate.message, errors };
+}
+
 function errorMessage(method: string, path: string, response: Response, body: unknown): string {
-  // DRF puts its human-readable reason in `detail`.
-  const detail =
-    typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string'
-      ? `: ${body.detail}`
-      : '';
+  const envelope = errorEnvelope(body);
+  const reason = envelope === null ? '' : `: ${envelope.message}`;
   const statusText = response.statusText ? ` ${response.statusText}` : '';
-  return `${method} ${path} failed with ${response.status}${statusText}${detail}`;
+  return `${method} ${path} failed with ${response.status}${statusText}${reason}`;
 }
 
 export const api = {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { fakeServer } from '../test/fakeServer';
 import { releasesResponse } from '../test/releaseFixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { NewReleaseForm } from './NewReleaseForm';
 
 const POST = 'POST /api/projects/demo/releases/';
@@ -133,19 +133,16 @@ describe('the new-release form', () => {
 
   it('shows a 400: the detail, each field error beside its field, and the unlabelled units', async () => {
     const { onStarted, user } = renderForm(() =>
-      jsonResponse(
-        {
-          detail: 'The release was not built.',
-          errors: {
-            version: ['Version 1.0.0 is already published.'],
-            formats: ['Unknown format "csv".'],
-            split: { dev: ['Must be between 0 and 1.'] },
-            missing: ['doc-7 / topic 12', { document: 'doc-8', topic: 13 }],
-            extra: ['Something else.'],
-          },
+      errorResponse(400, {
+        message: 'The release was not built.',
+        errors: {
+          version: ['Version 1.0.0 is already published.'],
+          formats: ['Unknown format "csv".'],
+          'split.dev': ['Must be between 0 and 1.'],
+          extra: ['Something else.'],
         },
-        400,
-      ),
+        missing: ['doc-7 / topic 12', { document: 'doc-8', topic: 13 }],
+      }),
     );
 
     await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.0.0');
@@ -170,7 +167,7 @@ describe('the new-release form', () => {
 
   it('lists units from a top-level `missing`', async () => {
     const { user } = renderForm(() =>
-      jsonResponse({ detail: '2 units have no labels in the chosen rounds.', missing: ['doc-1 / topic 1', 'doc-2 / topic 4'] }, 400),
+      errorResponse(400, { message: '2 units have no labels in the chosen rounds.', missing: ['doc-1 / topic 1', 'doc-2 / topic 4']  }),
     );
 
     await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.0.0');

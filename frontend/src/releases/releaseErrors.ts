@@ -2,15 +2,12 @@ import { ApiError } from '../api/client';
 import type { FormErrors } from '../admin/fieldErrors';
 
 /**
- * The unlabelled units of a 400 (`errors.missing`, or `missing` at the top level). The
- * contract does not fix their shape, so strings are shown as sent and objects as
- * "key: value" pairs.
+ * The unlabelled units of a refused release (the envelope's `missing`): strings are shown as
+ * sent and objects as "key: value" pairs.
  */
 export function missingUnits(error: unknown): string[] {
-  if (!(error instanceof ApiError) || error.status !== 400 || typeof error.body !== 'object' || error.body === null) return [];
-  const body = error.body as Record<string, unknown>;
-  const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as Record<string, unknown>) : {};
-  const list = Array.isArray(errors.missing) ? errors.missing : Array.isArray(body.missing) ? body.missing : [];
+  const envelope = error instanceof ApiError && error.status === 400 ? error.envelope : null;
+  const list = envelope !== null && Array.isArray(envelope.missing) ? (envelope.missing as unknown[]) : [];
   return list.map(describeUnit);
 }
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-import { jsonResponse } from './render';
+import { jsonResponse, errorResponse } from './render';
 
 export interface RecordedRequest {
   method: string;
@@ -23,7 +23,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     const request = { method, path, body };
     requests.push(request);
     const handler = routes[`${method} ${path}`];
-    return handler === undefined ? jsonResponse({ detail: 'Not found.' }, 404) : handler(body, request);
+    return handler === undefined ? errorResponse(404, { message: 'Not found.'  }) : handler(body, request);
   });
   vi.stubGlobal('fetch', fetchMock);
   const saves = () => requests.filter((request) => request.method === 'PATCH');

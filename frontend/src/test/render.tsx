@@ -19,3 +19,19 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** An API error's envelope (docs/api/errors.md) from a message and optional field errors/extras. */
+export function envelope(
+  status: number,
+  { message, errors = {}, code = 'error', ...extra }: { message: string; errors?: Record<string, string[]>; code?: string; [key: string]: unknown },
+): Record<string, unknown> {
+  return { status, code, message, errors, ...extra };
+}
+
+/** A fetch Response carrying an API error's envelope. */
+export function errorResponse(
+  status: number,
+  body: { message: string; errors?: Record<string, string[]>; code?: string; [key: string]: unknown },
+): Response {
+  return jsonResponse(envelope(status, body), status);
+}

@@ -7,7 +7,7 @@ import type { WorkspacePayload } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer, savesLike } from '../test/fakeServer';
 import { LEAKED_SYSTEM_NAME, workspacePayload } from '../test/fixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { storageKeyFor } from './saveQueue';
 
 const SENTENCE_A1 = { sentence: 4001, label: '', explanation: '', error_types: [] };
@@ -163,7 +163,7 @@ describe('the workspace', () => {
     const { server, user } = renderWorkspace(workspacePayload(), {
       'PATCH /api/assignments/12/sentences/4001/': (body: unknown) => {
         calls += 1;
-        if (calls === 1) return jsonResponse({ detail: 'This answer changed since you loaded it.', current }, 409);
+        if (calls === 1) return errorResponse(409, { message: 'This answer changed since you loaded it.', current  });
         const { version, ...fields } = body as { version: number };
         return jsonResponse({ ...current, ...fields, version: version + 1 });
       },
@@ -207,16 +207,13 @@ describe('the workspace', () => {
   it('lists what is missing when submit is refused and goes to each item', async () => {
     const { user } = renderWorkspace(workspacePayload(), {
       'POST /api/assignments/12/submit/': () =>
-        jsonResponse(
-          {
-            detail: '2 items are missing.',
-            missing: [
-              { summary: 'A', sentence: 1, item: 'label', message: 'Summary A, sentence 1: choose consistent or inconsistent.' },
-              { summary: null, sentence: null, item: 'topic_category', message: 'Topic: choose main, marginal or irrelevant.' },
-            ],
-          },
-          400,
-        ),
+        errorResponse(400, {
+          message: '2 items are missing.',
+          missing: [
+            { summary: 'A', sentence: 1, item: 'label', message: 'Summary A, sentence 1: choose consistent or inconsistent.' },
+            { summary: null, sentence: null, item: 'topic_category', message: 'Topic: choose main, marginal or irrelevant.' },
+          ],
+        }),
     });
     await sentence('Summary A, sentence 1');
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError, type SaveBody } from '../api/client';
+import { envelope } from '../test/render';
 import { SaveQueue, readPersisted, sentenceKey, type KeyValueStorage, type ServerState } from './saveQueue';
 
 const STORAGE_KEY = 'fcs.unsaved.assignment.12';
@@ -210,7 +211,7 @@ describe('the save queue', () => {
 
     queue.change(S1, { explanation: 'My careful explanation.' });
     const current = { sentence: 4001, label: 'inconsistent', explanation: 'Saved in another tab.', error_types: [], version: 5 };
-    calls[0]!.reject(new ApiError(409, { detail: 'changed since you loaded it', current }, 'conflict'));
+    calls[0]!.reject(new ApiError(409, envelope(409, { message: 'changed since you loaded it', current }), 'conflict'));
     await flush();
     queue.change(S1, { explanation: 'My careful explanation, improved.' });
 
@@ -229,7 +230,7 @@ describe('the save queue', () => {
 
     queue.change(S1, { explanation: 'Mine.' });
     const current = { sentence: 4001, label: '', explanation: 'Theirs.', error_types: [], version: 7 };
-    calls[0]!.reject(new ApiError(409, { detail: 'stale', current }, 'conflict'));
+    calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 
     queue.keepMine(S1);
@@ -248,7 +249,7 @@ describe('the save queue', () => {
 
     queue.change(S1, { explanation: 'Mine.' });
     const current = { sentence: 4001, label: '', explanation: 'Theirs.', error_types: [], version: 7 };
-    calls[0]!.reject(new ApiError(409, { detail: 'stale', current }, 'conflict'));
+    calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 
     queue.useSaved(S1);
@@ -266,7 +267,7 @@ describe('the save queue', () => {
 
     queue.change(S1, { label: 'consistent', error_types: [31, 32] });
     const current = { sentence: 4001, label: 'consistent', explanation: '', error_types: [32, 31], version: 4 };
-    calls[0]!.reject(new ApiError(409, { detail: 'stale', current }, 'conflict'));
+    calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 
     expect(queue.getSnapshot().status).toBe('saved');
@@ -280,7 +281,7 @@ describe('the save queue', () => {
 
     queue.change(S1, { label: 'inconsistent', error_types: [999] });
     calls[0]!.reject(
-      new ApiError(400, { detail: 'Invalid.', errors: { error_types: ['999 is not in this taxonomy.'] } }, 'bad'),
+      new ApiError(400, envelope(400, { message: 'Invalid.', errors: { error_types: ['999 is not in this taxonomy.'] } }), 'bad'),
     );
     await flush();
 
@@ -300,7 +301,7 @@ describe('the save queue', () => {
     const queue = makeQueue(storage, send);
 
     queue.change(S1, { label: 'consistent' });
-    calls[0]!.reject(new ApiError(403, { detail: 'This unit was submitted; it is read-only.', code: 'read_only' }, 'no'));
+    calls[0]!.reject(new ApiError(403, envelope(403, { message: 'This unit was submitted; it is read-only.', code: 'read_only' }), 'no'));
     await flush();
     queue.change(S2, { label: 'consistent' });
 

@@ -13,7 +13,7 @@
 // Unacknowledged changes are written to storage before they are sent and removed only
 // after the server acknowledged them, so a reload or a dropped connection loses nothing.
 
-import { ApiError, type SaveBody } from '../api/client';
+import { ApiError, errorEnvelope, type SaveBody } from '../api/client';
 
 /** `sentence:<id>`, `summary:<id>` or `topic`. */
 export type ItemKey = string;
@@ -143,11 +143,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   return normalise(a) === normalise(b);
 }
 
+/** The envelope's message (docs/api/errors.md), or the fallback when the body is not one. */
 function detailOf(body: unknown, fallback: string): string {
-  if (typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string') {
-    return body.detail;
-  }
-  return fallback;
+  return errorEnvelope(body)?.message ?? fallback;
 }
 
 function isRetryable(error: unknown): boolean {

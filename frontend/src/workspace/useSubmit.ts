@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 
-import { ApiError, submitAssignment } from '../api/client';
+import { ApiError, errorEnvelope, submitAssignment } from '../api/client';
 import type { MissingItem, QueueEntry } from '../api/types';
 import { describeError } from '../useMe';
 import type { SaveQueue } from './saveQueue';
@@ -21,9 +21,9 @@ const NOT_SAVED: Record<string, string> = {
 };
 
 function missingFrom(body: unknown): { detail: string; missing: MissingItem[] } | null {
-  if (typeof body !== 'object' || body === null || !('missing' in body) || !Array.isArray(body.missing)) return null;
-  const detail = 'detail' in body && typeof body.detail === 'string' ? body.detail : 'Some items are missing.';
-  return { detail, missing: body.missing as MissingItem[] };
+  const envelope = errorEnvelope(body);
+  if (envelope === null || !Array.isArray(envelope.missing)) return null;
+  return { detail: envelope.message, missing: envelope.missing as MissingItem[] };
 }
 
 /** Submit: first wait until every change is saved, then ask the server, which lists what is missing. */
