@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's assets, served by the site (works offline)
+    "axes",
     "annotations",
 ]
 
@@ -77,7 +79,24 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out user or client is refused before the password is even checked.
+    "annotations.auth_backends.SignInThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Sign-in throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is locked out for AXES_COOLOFF_MINUTES. Keyed on the pair, so
+# someone guessing at another person's name cannot lock that person out from everywhere.
+AXES_FAILURE_LIMIT: int = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME: float = env.float("AXES_COOLOFF_MINUTES", default=15) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_ENABLED: bool = env.bool("AXES_ENABLED", default=True)
 
 ROOT_URLCONF = "annotation_site.urls"
 WSGI_APPLICATION = "annotation_site.wsgi.application"
@@ -176,6 +195,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Annotation of factual consistency in LLM-generated summaries.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from drf-spectacular-sidecar's copy, not a CDN: /api/docs/ works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: without a broker every task runs in-process, at once, so the embedded
