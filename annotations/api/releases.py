@@ -88,14 +88,15 @@ class MappingsInput(serializers.Serializer):
     topic_category = serializers.ChoiceField(choices=["merge_marginal"], required=False)
     relevance = serializers.ChoiceField(choices=["binary"], required=False)
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(self.initial_data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError(
-                f"unknown mapping(s) {', '.join(unknown)}; allowed: topic_category="
-                "merge_marginal, relevance=binary"
-            )
-        return attrs
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    f"unknown mapping(s) {', '.join(unknown)}; allowed: topic_category="
+                    "merge_marginal, relevance=binary"
+                )
+        return super().to_internal_value(data)
 
 
 class ReleaseConfigInput(serializers.Serializer):
