@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 

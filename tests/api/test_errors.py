@@ -48,9 +48,10 @@ def assert_envelope(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.content[:500]
     assert response["Content-Type"].startswith("application/json")
     body = response.json()
-    assert ENVELOPE_KEYS <= set(body), body
+    assert set(body) >= ENVELOPE_KEYS, body
     assert body["status"] == status
-    assert isinstance(body["message"], str) and body["message"]
+    assert isinstance(body["message"], str)
+    assert body["message"]
     assert "Traceback" not in response.content.decode()
     return body
 

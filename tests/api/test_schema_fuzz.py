@@ -31,7 +31,7 @@ from annotations.models import Assignment, Feedback, Job, Project, Release, Roun
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db(transaction=True, databases="__all__")]
 
-# Bounded: every operation × caller gets this many generated requests (FUZZ_EXAMPLES raises it
+# Bounded: every operation and caller gets this many generated requests (FUZZ_EXAMPLES raises it
 # for a longer local run). Derandomized, so CI runs the same requests every time.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 CALLERS = ("anonymous", "linguist1", "reviewer", "researcher", "admin", "outsider")
