@@ -50,3 +50,30 @@ def percent_agreement(data: Any, *, categories: Sequence[Any] | None = None) -> 
             "no pair of labels to compare"
         )
     return float(percent_from_totals(totals)[0])
+
+
+def pairwise_percent_agreement(data: Sequence[Sequence[Any]]) -> tuple[float, int]:
+    """Percent agreement of a ``(raters, units)`` matrix of any hashable values (label sets
+    included), with the same definition as :func:`percent_agreement`: per unit, the share of
+    rater pairs *both of whom answered* that gave equal values; then the mean over the units
+    with at least one such pair. ``None`` is no answer.
+
+    Returns ``(agreement, units used)``; raises ``AgreementError`` when no unit has a pair.
+    """
+    n_units = len(data[0]) if data else 0
+    shares: list[float] = []
+    for unit in range(n_units):
+        values = [row[unit] for row in data if row[unit] is not None]
+        if len(values) < 2:
+            continue
+        pairs = len(values) * (len(values) - 1) // 2
+        agreeing = sum(
+            values[i] == values[j] for i in range(len(values)) for j in range(i + 1, len(values))
+        )
+        shares.append(agreeing / pairs)
+    if not shares:
+        raise AgreementError(
+            f"no unit has answers from two or more raters ({n_units} units): there is no pair"
+            " of answers to compare"
+        )
+    return sum(shares) / len(shares), len(shares)

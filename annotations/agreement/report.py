@@ -26,7 +26,7 @@ from annotations.agreement.errors import AgreementError
 from annotations.agreement.fleiss import category_counts, fleiss_kappa
 from annotations.agreement.masi import masi_alpha
 from annotations.agreement.multilabel import per_label_fleiss
-from annotations.agreement.percent import percent_agreement
+from annotations.agreement.percent import pairwise_percent_agreement, percent_agreement
 
 N_RESAMPLES = 1000
 SEED = 20240101
@@ -258,10 +258,10 @@ def _set_report(
     report["alpha"] = alpha
     report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
     report["note"] = note
-    exact = [
-        all(row[u] == sets[0][u] for row in sets if row[u] is not None) for u in range(len(sets[0]))
-    ]
-    report["percent_agreement"] = _round(sum(exact) / len(exact)) if exact else None
+    # Only sentences two or more raters labelled inconsistent have two type sets to compare;
+    # n_units counts exactly those (see docs/agreement.md, "Set-valued labels").
+    pairwise, _ = _safe(lambda: pairwise_percent_agreement(sets))
+    report["percent_agreement"] = _round(pairwise[0]) if pairwise else None
     per_label, _ = _safe(lambda: per_label_fleiss(sets))
     if per_label:
         report["per_label"] = {str(k): _round(v) for k, v in sorted(per_label.items(), key=str)}

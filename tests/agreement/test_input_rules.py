@@ -155,3 +155,37 @@ def test_masi_alpha_on_singletons_equals_nominal_alpha() -> None:
     data = [["a", "b", None, "c", "a"], ["a", "c", "b", "c", None], ["b", "b", "b", None, "a"]]
     sets = [[None if x is None else {x} for x in row] for row in data]
     assert masi_alpha(sets) == pytest.approx(krippendorff_alpha(data, level="nominal"))
+
+
+def test_percent_agreement_on_label_sets_counts_only_pairs_who_both_answered() -> None:
+    from annotations.agreement.percent import pairwise_percent_agreement
+
+    a, b = frozenset({"A"}), frozenset({"B"})
+    # Rows are raters, columns units. Unit 0: the first rater gave no set, the other two
+    # agree (1 agreeing pair of 1). Unit 1: A, A, B (1 of 3). Unit 2: one set, no pair.
+    sets = [
+        [None, a, None],
+        [a, a, b],
+        [a, b, None],
+    ]
+    value, units = pairwise_percent_agreement(sets)
+    assert units == 2
+    assert value == pytest.approx((1 + 1 / 3) / 2)
+
+
+def test_the_error_type_report_uses_the_documented_percent_agreement() -> None:
+    from annotations.agreement.report import QuestionInput, question_report
+
+    a, b = frozenset({"A"}), frozenset({"B"})
+    question = QuestionInput(
+        "error_types",
+        "Error types",
+        "set",
+        ["r1", "r2", "r3"],
+        [[None, a, a], [a, a, b], [a, b, None]],
+    )
+    report = question_report(question, target=None)
+    # Before, every unit compared each rater with r1, so unit 0 (r1 gave no set) counted as a
+    # disagreement and units were all-or-nothing: 0 of 3.
+    assert report["n_units"] == 3
+    assert report["percent_agreement"] == pytest.approx((1 + 1 / 3 + 0) / 3, abs=1e-3)
