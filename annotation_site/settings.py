@@ -210,6 +210,18 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis redelivers an unacknowledged message after this long. Longer than the longest job (a
+# release of millions of sentences builds in minutes), so a slow job is never started twice;
+# a dead worker's job does not wait for it: its lease expires and the sweep fails it.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", 7200)}
+# Every long job holds a lease renewed while its worker lives (annotations/services/leases.py).
+JOB_LEASE_SECONDS: int = env.int("JOB_LEASE_SECONDS", default=120)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-expired-leases": {
+        "task": "annotations.sweep_expired_leases",
+        "schedule": env.float("JOB_SWEEP_SECONDS", default=60.0),
+    },
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 

@@ -11,6 +11,13 @@ from annotations.models import Job, Project, Release, Round
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.jobs import job_finish, job_progress
+from annotations.services.leases import (
+    failure_message,
+    job_claim,
+    jobs_sweep,
+    lease_heartbeat,
+    upload_discard,
+)
 from annotations.services.tofueval_import import tofueval_import
 
 
@@ -35,44 +42,66 @@ def import_corpus_task(
 
 @shared_task(name="annotations.import_job")
 def import_job_task(job_id: int) -> None:
-    """An import started from the browser: progress per batch, the report or the error."""
-    job = Job.objects.select_related("project").get(pk=job_id)
-    path = Path(job.params["path"])
-    total = max(sum(1 for _ in path.open("rb")), 1)
+    """An import started from the browser: progress per batch, the report or the error.
 
-    def progress(lines_read: int) -> None:
-        job_progress(
-            job_id, progress=lines_read * 100 // total, message=f"line {lines_read} of {total}"
-        )
-
-    job_progress(job_id, progress=0, message=f"reading {job.params.get('name', path.name)}")
-    try:
-        report = corpus_import_native(project=job.project, path=path, progress=progress)
-    except ImportFailed as error:
-        job_finish(job_id, error=str(error))
+    Claimed under a lease (services/leases.py); any exception ends the job failed with its
+    message, and the uploaded file is deleted when the job ends, whatever the outcome."""
+    if not job_claim(job_id):
         return
-    job_finish(job_id, result={"lines": report.lines()})
+    job = Job.objects.select_related("project").get(pk=job_id)
+    try:
+        with lease_heartbeat(Job, job_id):
+            path = Path(job.params["path"])
+            total = max(sum(1 for _ in path.open("rb")), 1)
+
+            def progress(lines_read: int) -> None:
+                job_progress(
+                    job_id,
+                    progress=lines_read * 100 // total,
+                    message=f"line {lines_read} of {total}",
+                )
+
+            name = job.params.get("name", path.name)
+            job_progress(job_id, progress=0, message=f"reading {name}")
+            report = corpus_import_native(project=job.project, path=path, progress=progress)
+        job_finish(job_id, result={"lines": report.lines()})
+    except Exception as error:
+        job_finish(job_id, error=failure_message(error, expected=(ImportFailed,)))
+    finally:
+        upload_discard(job.params)
 
 
 @shared_task(name="annotations.agreement_report")
-def agreement_report_task(round_id: int, job_id: int | None = None) -> int:
-    if job_id is not None:
-        job_progress(job_id, progress=10, message="computing agreement")
-    report = agreement_report_compute(
-        round=Round.objects.select_related("project").get(pk=round_id)
-    )
-    if job_id is not None:
-        job_finish(job_id, result={"report": report.pk})
+def agreement_report_task(round_id: int, job_id: int | None = None) -> int | None:
+    round_ = Round.objects.select_related("project").get(pk=round_id)
+    if job_id is None:
+        return agreement_report_compute(round=round_).pk
+    if not job_claim(job_id):
+        return None
+    try:
+        with lease_heartbeat(Job, job_id):
+            job_progress(job_id, progress=10, message="computing agreement")
+            report = agreement_report_compute(round=round_)
+    except Exception as error:
+        job_finish(job_id, error=failure_message(error, expected=()))
+        return None
+    job_finish(job_id, result={"report": report.pk})
     return report.pk
 
 
-@shared_task(name="annotations.release_build", acks_late=True, reject_on_worker_lost=True)
+@shared_task(name="annotations.release_build")
 def release_build_task(release_id: int) -> str:
-    """Build a release. A worker killed mid-build leaves no published release: the message
-    is redelivered (acks late) and the build starts again from scratch."""
+    """Build a release under a lease: a worker killed mid-build leaves no published release,
+    the sweep fails it within a lease, and a retry starts again from scratch."""
     from annotations.services.releases import release_build
 
     def progress(percent: int, message: str) -> None:
         Release.objects.filter(pk=release_id).update(progress=min(percent, 99))
 
     return release_build(release_id=release_id, progress=progress).status
+
+
+@shared_task(name="annotations.sweep_expired_leases")
+def sweep_expired_leases_task() -> dict[str, int]:
+    """Celery beat, every minute: fail the jobs and builds whose worker died."""
+    return jobs_sweep()

@@ -43,6 +43,7 @@ from annotations.services.agreement_reports import agreement_report_current
 from annotations.services.feedback import feedback_send
 from annotations.services.guidelines import guideline_diff, guideline_publish
 from annotations.services.jobs import job_start
+from annotations.services.leases import refreshed
 from annotations.services.rounds import (
     RoundError,
     RoundInvalid,
@@ -507,6 +508,7 @@ class JobView(APIView):
         ).first()
         if job is None:
             raise Http404("No such job in a project that you administer.")
+        job = refreshed(job)
         return Response(
             {
                 "id": job.pk,

@@ -16,11 +16,13 @@ from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
 from annotations.models import Project, Release, ReleaseStatus, Role, Round
+from annotations.services.leases import refreshed
 from annotations.services.releases import (
     FORMATS,
     SPLIT_METHODS,
     ReleaseInvalid,
     release_create,
+    release_retry,
     release_verify,
 )
 
@@ -190,7 +192,7 @@ def _visible(request: Request, release_id: int) -> Release:
 class ReleaseView(APIView):
     @extend_schema(responses=OpenApiTypes.OBJECT, summary="One release with its manifest")
     def get(self, request: Request, release_id: int) -> Response:
-        release = _visible(request, release_id)
+        release = refreshed(_visible(request, release_id))
         body = _release(release)
         if release.status == ReleaseStatus.PUBLISHED:
             body["manifest"] = release.manifest
@@ -205,12 +207,13 @@ class ReleaseRetryView(APIView):
     )
     def post(self, request: Request, release_id: int) -> Response:
         release = _visible(request, release_id)
-        if release.status != ReleaseStatus.FAILED:
+        try:
+            release_retry(release=release)
+        except ReleaseInvalid:
             raise Conflict(
                 f"Only a failed build can be retried; this one is {release.status}.",
                 code="not_failed",
-            )
-        Release.objects.filter(pk=release.pk).update(status=ReleaseStatus.BUILDING, error="")
+            ) from None
         from annotations.tasks import release_build_task
 
         transaction.on_commit(lambda: release_build_task.delay(release.pk))

@@ -1,8 +1,13 @@
 """Background jobs a person waits for in the browser (imports, agreement reports): their
 state and progress, written by the Celery task, polled by the page.
 
-States:  queued ──worker starts──▶ running ──▶ succeeded
-                                          └──▶ failed (error says why; nothing half-written)
+States (one lifecycle for imports, agreement reports and releases; see
+annotations/services/leases.py and docs/rounds.md):
+
+    queued ──a worker claims it (lease)──▶ running ──▶ succeeded
+                                              ├──▶ failed (any exception; error says why)
+                                              └──lease expired (worker died)──▶ failed
+                                                  (by the sweep; retry starts it again)
 """
 
 from __future__ import annotations
@@ -35,9 +40,19 @@ class Job(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Held by the worker running the job, renewed while it lives (services/leases.py).
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["lease_expires_at"],
+                condition=Q(status="running"),
+                name="job_running_lease",
+            )
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent"),
         ]

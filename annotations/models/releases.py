@@ -36,9 +36,19 @@ class Release(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # Held by the worker building it, renewed while it lives (services/leases.py).
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["project", "-created_at"]
+        indexes = [
+            models.Index(
+                fields=["lease_expires_at"],
+                condition=Q(status="building"),
+                name="release_building_lease",
+            )
+        ]
         constraints = [
             # Two builds of one version can never both publish.
             models.UniqueConstraint(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -10,6 +11,7 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 from annotations.models import Job, JobStatus, Project
+from annotations.services.leases import lease_seconds
 
 
 def job_start(
@@ -32,9 +34,13 @@ def job_start(
 def job_progress(job_id: int, *, progress: int, message: str) -> None:
     # Through the "progress" connection (PostgreSQL) the UPDATE commits at once, outside the
     # job's own transaction, so the page sees it while the job runs.
+    # Each report renews the job's lease (services/leases.py): a worker making progress lives.
     using = "progress" if "progress" in connections.databases else "default"
     Job.objects.using(using).filter(pk=job_id).update(
-        status=JobStatus.RUNNING, progress=max(0, min(progress, 100)), message=message[:300]
+        status=JobStatus.RUNNING,
+        progress=max(0, min(progress, 100)),
+        message=message[:300],
+        lease_expires_at=timezone.now() + timedelta(seconds=lease_seconds()),
     )
 
 
@@ -45,4 +51,5 @@ def job_finish(job_id: int, *, result: dict[str, Any] | None = None, error: str 
         result=result,
         error=error,
         finished_at=timezone.now(),
+        lease_expires_at=None,
     )

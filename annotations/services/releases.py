@@ -56,6 +56,12 @@ from annotations.selectors.release_rows import (
     topic_rows,
     unlabelled_units,
 )
+from annotations.services.leases import (
+    failure_message,
+    lease_heartbeat,
+    lease_renew,
+    release_claim,
+)
 from annotations.services.release_archive import ReleaseArchive
 
 FORMATS = ("native", "tofueval", "aggrefact", "llm_aggrefact", "finesure")
@@ -270,18 +276,40 @@ def _agreement(round_ids: list[int]) -> dict[str, Any]:
 def release_build(
     *, release_id: int, progress: Callable[[int, str], None] = lambda p, m: None
 ) -> Release:
-    """Build and publish the release, or mark it failed with the reason. Safe to run again
-    on a failed (or killed) build: it starts from scratch in a new temporary directory."""
+    """Build and publish the release, or mark it failed with the reason.
+
+    The build first claims the release's lease (services/leases.py): a duplicate delivery, or
+    one for a release that is published, failed or being built by a live worker, does
+    nothing. Every exception ends the release failed with its message; a retry
+    (``release_retry``) starts from scratch in a new temporary directory."""
+    if not release_claim(release_id):
+        return Release.objects.get(pk=release_id)
     release = Release.objects.select_related("project").get(pk=release_id)
-    if release.status == ReleaseStatus.PUBLISHED:
-        return release
-    Release.objects.filter(pk=release.pk).update(
-        status=ReleaseStatus.BUILDING, error="", progress=0
+
+    def reporting(percent: int, message: str) -> None:
+        lease_renew(Release, release_id)
+        progress(percent, message)
+
+    with lease_heartbeat(Release, release_id):
+        return _build(release, reporting)
+
+
+def release_retry(*, release: Release) -> None:
+    """Queue a failed build again (the caller enqueues the task on commit)."""
+    updated = Release.objects.filter(pk=release.pk, status=ReleaseStatus.FAILED).update(
+        status=ReleaseStatus.BUILDING, error="", progress=0, lease_expires_at=None
     )
+    if not updated:
+        raise ReleaseInvalid({"status": [f"only a failed build can be retried ({release.status})"]})
+
+
+def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
     config = release.config
     root = Path(settings.MEDIA_ROOT) / "releases"
     root.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+    # Named after the release, so the sweep can tell a live build's directory from one a
+    # killed worker left behind.
+    work = Path(tempfile.mkdtemp(prefix=f".build-{release.pk}-", dir=root))
     # The objects alive now (Django, the app, the worker) outlive the build: frozen, the
     # collector stops rescanning them on each of the many collections that millions of
     # short-lived row objects trigger (a tenth of a build's time).
@@ -350,9 +378,12 @@ def release_build(
         shutil.move(archive_path, final)
         manifest["archive_sha256"] = _sha256(final)
         _publish(release.pk, final, manifest, files)
-    except (ExportError, OSError, IntegrityError, ValueError) as error:
+    except Exception as error:  # every failure ends the build failed, with its reason
+        message = failure_message(
+            error, expected=(ExportError, OSError, IntegrityError, ValueError)
+        )
         Release.objects.filter(pk=release.pk).update(
-            status=ReleaseStatus.FAILED, error=str(error)[:2000], progress=0
+            status=ReleaseStatus.FAILED, error=message, progress=0, lease_expires_at=None
         )
     finally:
         gc.unfreeze()
@@ -372,6 +403,7 @@ def _publish(
             release.manifest = manifest
             release.archive.name = str(archive.relative_to(settings.MEDIA_ROOT))
             release.published_at = timezone.now()
+            release.lease_expires_at = None
             release.save()
     except IntegrityError:
         # Another build of this version published first: this one must not.

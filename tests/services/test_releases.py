@@ -265,6 +265,9 @@ def test_a_build_that_dies_publishes_nothing_and_a_retry_succeeds(
     assert not any((media / "releases").rglob("*.zip"))
     assert not [p for p in (media / "releases").iterdir() if p.name.startswith(".build-")]
     monkeypatch.setattr(release_service, "_write_formats", original)
+    # A failed build is not built again by a stray delivery; a retry builds it.
+    assert release_build(release_id=release.pk).status == ReleaseStatus.FAILED
+    release_service.release_retry(release=failed)
     assert release_build(release_id=release.pk).status == ReleaseStatus.PUBLISHED
 
 

@@ -1,0 +1,212 @@
+"""One lifecycle for every long job (imports, agreement reports, release builds): a lease.
+
+A worker *claims* a row before it works on it: one conditional UPDATE moves it to running
+(or keeps it building), counts the attempt and sets ``lease_expires_at``. While the work
+runs, the lease is renewed by the progress callback and, on a real worker, by a heartbeat
+thread (a long step without progress still renews). When the work ends, whatever way, the row
+ends ``succeeded``/``published`` or ``failed`` with a message a person can act on.
+
+A worker that dies (SIGKILL, OOM, a lost machine) renews nothing: its lease expires, and the
+sweep (a Celery beat task every minute; in the embedded configuration, whenever the page
+reads the row) turns the row into ``failed`` with "the worker stopped", so nothing spins
+forever and the person can retry. The broker also redelivers the unacknowledged message
+(tasks acknowledge late); that delivery, like any duplicate, finds the row no longer
+claimable and does nothing, so a job never runs twice at once.
+
+    queued/building ──claim──▶ running/building (leased) ──▶ succeeded/published
+                                   │   ├──exception──▶ failed (message)
+                                   │   └──lease expires (worker died)──sweep──▶ failed
+                                   └── a duplicate delivery: claim refused, ignored
+    failed ──retry (releases)──▶ building (lease cleared) ──claim──▶ …
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.db import connections
+from django.db.models import Q
+from django.utils import timezone
+
+from annotations.models import Job, JobStatus, Release, ReleaseStatus
+
+logger = logging.getLogger(__name__)
+
+WORKER_DIED = (
+    "The worker stopped while {doing} (it was restarted or ran out of memory); nothing was"
+    " kept. Retry."
+)
+
+
+def lease_seconds() -> int:
+    return int(getattr(settings, "JOB_LEASE_SECONDS", 120))
+
+
+def _until() -> Any:
+    return timezone.now() + timedelta(seconds=lease_seconds())
+
+
+def _progress_alias() -> str:
+    # Lease renewals must commit at once, outside the job's own transaction (an import runs in
+    # one), so they go through the "progress" connection where there is one (PostgreSQL).
+    return "progress" if "progress" in connections.databases else "default"
+
+
+def job_claim(job_id: int) -> bool:
+    """Take the job for this worker; False when it is finished, failed or leased elsewhere."""
+    now = timezone.now()
+    claimable = Q(status=JobStatus.QUEUED) | Q(status=JobStatus.RUNNING, lease_expires_at__lt=now)
+    return bool(
+        Job.objects.filter(claimable, pk=job_id).update(
+            status=JobStatus.RUNNING, lease_expires_at=_until(), attempts=_plus_one(Job)
+        )
+    )
+
+
+def release_claim(release_id: int) -> bool:
+    """Take the build for this worker; False when it is published, failed or being built."""
+    now = timezone.now()
+    claimable = Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
+    return bool(
+        Release.objects.filter(claimable, pk=release_id, status=ReleaseStatus.BUILDING).update(
+            lease_expires_at=_until(), attempts=_plus_one(Release), error="", progress=0
+        )
+    )
+
+
+def _plus_one(model: Any) -> Any:
+    from django.db.models import F
+
+    return F("attempts") + 1
+
+
+def lease_renew(model: type[Job] | type[Release], pk: int) -> None:
+    # An import runs in one transaction: its job's renewals go through the progress
+    # connection. A build commits as it goes, so the default connection does.
+    alias = _progress_alias() if model is Job else "default"
+    model.objects.using(alias).filter(pk=pk).update(lease_expires_at=_until())
+
+
+@contextmanager
+def lease_heartbeat(model: type[Job] | type[Release], pk: int) -> Iterator[None]:
+    """Renew the lease every quarter of its length while the body runs (real workers only).
+
+    In-process (eager) tasks run inside a web request or a test transaction, where a second
+    connection could not see the row (or, on SQLite, would wait on the request's lock); there
+    the progress callbacks renew the lease instead.
+    """
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(lease_seconds() / 4):
+                lease_renew(model, pk)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=beat, name=f"lease-{model.__name__}-{pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+
+
+def failure_message(error: BaseException, *, expected: tuple[type[BaseException], ...]) -> str:
+    """What a person reads: the error's own words when it is one we raise for people, else a
+    plain sentence (the traceback goes to the log, never to the page)."""
+    if isinstance(error, expected):
+        return str(error)[:2000]
+    logger.exception("job failed on an unexpected error", exc_info=error)
+    return (
+        f"The job stopped on an unexpected error ({type(error).__name__}); nothing was kept."
+        " Retry, and tell the site's maintainers if it happens again."
+    )
+
+
+def jobs_sweep(*, now: Any = None) -> dict[str, int]:
+    """Fail every job and build whose worker stopped renewing its lease; remove build
+    directories no live build owns. Returns how many of each were swept."""
+    now = now or timezone.now()
+    stranded = Job.objects.filter(status=JobStatus.RUNNING, lease_expires_at__lt=now)
+    for params in stranded.values_list("params", flat=True):
+        upload_discard(params)
+    jobs = stranded.update(
+        status=JobStatus.FAILED,
+        error=WORKER_DIED.format(doing="running this job"),
+        finished_at=now,
+        lease_expires_at=None,
+    )
+    releases = Release.objects.filter(
+        status=ReleaseStatus.BUILDING, lease_expires_at__lt=now
+    ).update(
+        status=ReleaseStatus.FAILED,
+        error=WORKER_DIED.format(doing="building this release"),
+        progress=0,
+        lease_expires_at=None,
+    )
+    return {"jobs": jobs, "releases": releases, "directories": build_dirs_sweep()}
+
+
+def build_dirs_sweep() -> int:
+    """Remove ``.build-<release>-*`` directories whose release is not being built now.
+
+    A build removes its directory on every path it controls; these are what a killed worker
+    left behind."""
+    root = Path(settings.MEDIA_ROOT) / "releases"
+    if not root.is_dir():
+        return 0
+    live = set(
+        Release.objects.filter(
+            status=ReleaseStatus.BUILDING, lease_expires_at__gte=timezone.now()
+        ).values_list("pk", flat=True)
+    )
+    removed = 0
+    for path in root.glob(".build-*"):
+        owner = path.name.split("-")[1] if path.name.count("-") >= 2 else ""
+        if not owner.isdigit() or int(owner) not in live:
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
+    return removed
+
+
+def expired(row: Job | Release) -> bool:
+    """Whether ``row`` is still marked as running but its worker stopped renewing it."""
+    running = row.status in (JobStatus.RUNNING, ReleaseStatus.BUILDING)
+    return bool(running and row.lease_expires_at and row.lease_expires_at < timezone.now())
+
+
+Row = TypeVar("Row", Job, Release)
+
+
+def refreshed(row: Row) -> Row:
+    """The row as the person should see it: swept first if its worker died (the embedded
+    configuration has no beat; this keeps its pages from spinning forever too)."""
+    if expired(row):
+        jobs_sweep()
+        row.refresh_from_db()
+    return row
+
+
+def upload_discard(params: dict[str, Any]) -> None:
+    """Delete a job's uploaded file (imports keep theirs under MEDIA_ROOT/imports/ only until
+    the job ends, whatever its outcome)."""
+    path = params.get("path") if isinstance(params, dict) else None
+    if not path:
+        return
+    folder = (Path(settings.MEDIA_ROOT) / "imports").resolve()
+    file = Path(path).resolve()
+    if file.parent == folder:  # never a path outside the uploads folder
+        file.unlink(missing_ok=True)
