@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 NPM_STAMP := frontend/node_modules/.installed
 DEMO_STAMP := var/.demo-loaded
 
-.PHONY: run test lint format pytest frontend frontend-test browser-test install worker bench \
+.PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	bench-import bench-workspace bench-agreement bench-release migrate demo tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -49,6 +49,10 @@ run: install frontend migrate $(DEMO_STAMP)
 
 worker: $(STAMP)
 	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2
+
+# The periodic sweep that fails jobs whose worker died (one beat per deployment).
+beat: $(STAMP)
+	$(BIN)/celery -A annotation_site beat --loglevel=INFO -s var/celerybeat-schedule
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -216,6 +216,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", 7200)}
 # Every long job holds a lease renewed while its worker lives (annotations/services/leases.py).
 JOB_LEASE_SECONDS: int = env.int("JOB_LEASE_SECONDS", default=120)
+# Only the worker-loss tests set this: a pause after each progress report (seconds).
+JOB_STEP_PAUSE_SECONDS: float = env.float("JOB_STEP_PAUSE_SECONDS", default=0.0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-leases": {
         "task": "annotations.sweep_expired_leases",

@@ -16,6 +16,7 @@ from annotations.services.leases import (
     job_claim,
     jobs_sweep,
     lease_heartbeat,
+    step_pause,
     upload_discard,
 )
 from annotations.services.tofueval_import import tofueval_import
@@ -60,6 +61,7 @@ def import_job_task(job_id: int) -> None:
                     progress=lines_read * 100 // total,
                     message=f"line {lines_read} of {total}",
                 )
+                step_pause()
 
             name = job.params.get("name", path.name)
             job_progress(job_id, progress=0, message=f"reading {name}")

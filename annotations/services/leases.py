@@ -210,3 +210,13 @@ def upload_discard(params: dict[str, Any]) -> None:
     file = Path(path).resolve()
     if file.parent == folder:  # never a path outside the uploads folder
         file.unlink(missing_ok=True)
+
+
+def step_pause() -> None:
+    """Sleep JOB_STEP_PAUSE_SECONDS after a progress report: 0 everywhere but the worker-loss
+    tests, which need a job to be reliably mid-way when they kill its worker."""
+    pause = float(getattr(settings, "JOB_STEP_PAUSE_SECONDS", 0))
+    if pause > 0:
+        import time
+
+        time.sleep(pause)

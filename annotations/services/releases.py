@@ -61,6 +61,7 @@ from annotations.services.leases import (
     lease_heartbeat,
     lease_renew,
     release_claim,
+    step_pause,
 )
 from annotations.services.release_archive import ReleaseArchive
 
@@ -289,6 +290,7 @@ def release_build(
     def reporting(percent: int, message: str) -> None:
         lease_renew(Release, release_id)
         progress(percent, message)
+        step_pause()
 
     with lease_heartbeat(Release, release_id):
         return _build(release, reporting)
