@@ -190,6 +190,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "annotations.api.errors.exception_handler",
 }
 CSRF_FAILURE_VIEW = "annotations.api.errors.csrf_failure"
+# The largest JSON body the API reads (annotations/api/parsers.py answers 413 past it).
+DATA_UPLOAD_MAX_MEMORY_SIZE: int = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Factual consistency studio API",
     "DESCRIPTION": "Annotation of factual consistency in LLM-generated summaries.",
