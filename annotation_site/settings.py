@@ -201,6 +201,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A sentence's or summary's per-assignment handle (annotations/handles.py).
+    "PATH_CONVERTER_OVERRIDES": {
+        "handle": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22}$", "minLength": 22}
+    },
 }
 
 # Celery: without a broker every task runs in-process, at once, so the embedded
@@ -238,6 +242,8 @@ LOGGING = {
         # Django adds its own console handler when DEBUG is on; one line per message.
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.db.backends": {"level": "WARNING"},
+        # django-axes logs every successful sign-in at INFO; lockouts stay at WARNING.
+        "axes": {"level": "WARNING"},
     },
 }
 

@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations import handles
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.renderers import json_renderers
 from annotations.models import Assignment, Feedback
@@ -52,16 +53,35 @@ def own_assignment(request: Request, assignment_id: int) -> Assignment:
     return assignment
 
 
-def run_save(save: Callable[[], dict[str, Any]]) -> Response:
+def blinded(assignment_id: int, state: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A judgement's state with its sentence or summary id turned into this assignment's
+    handle (annotations/handles.py): no database id reaches a linguist."""
+    if state is None:
+        return None
+    out = dict(state)
+    for kind in ("sentence", "summary"):
+        if isinstance(out.get(kind), int):
+            out[kind] = handles.encode(assignment_id, kind, out[kind])  # type: ignore[arg-type]
+    return out
+
+
+def item_id(assignment_id: int, kind: handles.Kind, handle: str) -> int:
+    try:
+        return handles.decode(assignment_id, kind, handle)
+    except handles.UnknownHandle:
+        raise Http404(f"No such {kind} in this assignment's unit.") from None
+
+
+def run_save(assignment_id: int, save: Callable[[], dict[str, Any]]) -> Response:
     """Map a save's outcome to HTTP: 200 saved, 409 stale, 403 read-only, 400 invalid."""
     try:
-        return Response(save())
+        return Response(blinded(assignment_id, save()))
     except StaleVersion as stale:
         raise Conflict(
             "This item changed since you loaded it (another tab or device saved it). Nothing"
             " was overwritten: compare and choose.",
             code="stale_version",
-            current=stale.current,
+            current=blinded(assignment_id, stale.current),
         ) from None
     except (ReadOnly, NotAnnotator) as refused:
         raise refusal(refused) from None
@@ -95,6 +115,7 @@ def save_changes(
     request: Request,
     serializer_class: type[serializers.Serializer],
     service: Callable[..., dict[str, Any]],
+    assignment_id: int,
     **target: int,
 ) -> Response:
     """A PATCH of some fields of one judgement: validate, split off the version it edits,
@@ -108,7 +129,16 @@ def save_changes(
             code="empty_change",
             errors={"non_field_errors": [f"give at least one of {fields}"]},
         )
-    return run_save(lambda: service(user=request.user, version=version, changes=data, **target))
+    return run_save(
+        assignment_id,
+        lambda: service(
+            user=request.user,
+            version=version,
+            changes=data,
+            assignment_id=assignment_id,
+            **target,
+        ),
+    )
 
 
 class QueueView(APIView):
@@ -155,13 +185,13 @@ class SentenceSaveView(APIView):
         responses=OpenApiTypes.OBJECT,
         summary="Save a sentence's label, explanation or error types",
     )
-    def patch(self, request: Request, assignment_id: int, sentence_id: int) -> Response:
+    def patch(self, request: Request, assignment_id: int, sentence: str) -> Response:
         return save_changes(
             request,
             self.Input,
             sentence_judgement_save,
             assignment_id=assignment_id,
-            sentence_id=sentence_id,
+            sentence_id=item_id(assignment_id, "sentence", sentence),
         )
 
 
@@ -184,13 +214,13 @@ class SummarySaveView(APIView):
         responses=OpenApiTypes.OBJECT,
         summary="Save a summary's relevance, flag or comment",
     )
-    def patch(self, request: Request, assignment_id: int, summary_id: int) -> Response:
+    def patch(self, request: Request, assignment_id: int, summary: str) -> Response:
         return save_changes(
             request,
             self.Input,
             summary_judgement_save,
             assignment_id=assignment_id,
-            summary_id=summary_id,
+            summary_id=item_id(assignment_id, "summary", summary),
         )
 
 
@@ -208,12 +238,13 @@ class TopicSaveView(APIView):
     def patch(self, request: Request, assignment_id: int) -> Response:
         data = validated(self.Input, request.data)
         return run_save(
+            assignment_id,
             lambda: topic_judgement_save(
                 assignment_id=assignment_id,
                 user=request.user,
                 version=data["version"],
                 category=data["category"],
-            )
+            ),
         )
 
 

@@ -1,9 +1,25 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from annotations.api import admin, assignments, releases
 from annotations.api.me import MeView
+from annotations.handles import HANDLE_PATTERN
+
+
+class HandleConverter:
+    """A per-assignment handle of a sentence or summary (annotations/handles.py)."""
+
+    regex = HANDLE_PATTERN
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(HandleConverter, "handle")
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),
@@ -13,13 +29,14 @@ urlpatterns = [
         assignments.WorkspaceView.as_view(),
         name="api-workspace",
     ),
+    # Sentences and summaries by their per-assignment handle, never a database id.
     path(
-        "assignments/<int:assignment_id>/sentences/<int:sentence_id>/",
+        "assignments/<int:assignment_id>/sentences/<handle:sentence>/",
         assignments.SentenceSaveView.as_view(),
         name="api-save-sentence",
     ),
     path(
-        "assignments/<int:assignment_id>/summaries/<int:summary_id>/",
+        "assignments/<int:assignment_id>/summaries/<handle:summary>/",
         assignments.SummarySaveView.as_view(),
         name="api-save-summary",
     ),

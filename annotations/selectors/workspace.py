@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet
 
+from annotations.handles import encode_many
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -260,6 +261,16 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     summaries = unit_summaries(header.topic_id)
     order = ordered_summary_ids(list(summaries), seed=header.order_seed)
     labels = dict(zip(order, summary_labels(len(order)), strict=True))
+    # Blinding: no database id leaves the server; each becomes this assignment's handle.
+    summary_handles = dict(zip(order, encode_many(header.pk, "summary", order), strict=True))
+    sentence_ids = [s["id"] for sentences in summaries.values() for s in sentences]
+    sentence_handles = dict(
+        zip(sentence_ids, encode_many(header.pk, "sentence", sentence_ids), strict=True)
+    )
+    for judgement in judgements["sentences"]:
+        judgement["sentence"] = sentence_handles[judgement["sentence"]]
+    for judgement in judgements["summaries"]:
+        judgement["summary"] = summary_handles[judgement["summary"]]
     return {
         "id": header.pk,
         "status": header.status,
@@ -283,7 +294,14 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         "document": document,
         "topic": topic,
         "summaries": [
-            {"id": summary_id, "label": labels[summary_id], "sentences": summaries[summary_id]}
+            {
+                "id": summary_handles[summary_id],
+                "label": labels[summary_id],
+                "sentences": [
+                    {**sentence, "id": sentence_handles[sentence["id"]]}
+                    for sentence in summaries[summary_id]
+                ],
+            }
             for summary_id in order
         ],
         "judgements": judgements,

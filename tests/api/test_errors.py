@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 
 from annotations.models import Assignment, Project, Round, SummarySentence
+from tests.api.item_urls import sentence_url, summary_url
 
 pytestmark = pytest.mark.django_db(databases="__all__")
 
@@ -150,9 +151,8 @@ def _own_items(username: str) -> tuple[Assignment, int, int]:
 def test_a_save_with_nothing_but_its_version_is_a_400_not_a_crash(demo: Project) -> None:
     client = signed_in("linguist1")
     assignment, sentence_id, summary_id = _own_items("linguist1")
-    base = f"/api/assignments/{assignment.pk}"
     before = row_counts()
-    for url in (f"{base}/summaries/{summary_id}/", f"{base}/sentences/{sentence_id}/"):
+    for url in (summary_url(assignment.pk, summary_id), sentence_url(assignment.pk, sentence_id)):
         body = assert_envelope(send(client, "patch", url, {"version": 0}), 400)
         assert body["code"] == "empty_change"
         assert "Nothing to save" in body["message"]
@@ -165,7 +165,7 @@ def test_json_nested_far_too_deep_is_refused_on_every_write(demo: Project, metho
     assignment, sentence_id, _ = _own_items("linguist1")
     url = {
         "post": "/api/projects/demo/releases/",
-        "patch": f"/api/assignments/{assignment.pk}/sentences/{sentence_id}/",
+        "patch": sentence_url(assignment.pk, sentence_id),
         "put": "/api/admin/projects/demo/targets/",
     }[method]
     before = row_counts()
@@ -194,7 +194,7 @@ def test_a_body_past_the_size_limit_is_a_413(demo: Project) -> None:
 def test_a_stale_save_keeps_its_current_state_in_the_envelope(demo: Project) -> None:
     client = signed_in("linguist1")
     assignment, sentence_id, _ = _own_items("linguist1")
-    url = f"/api/assignments/{assignment.pk}/sentences/{sentence_id}/"
+    url = sentence_url(assignment.pk, sentence_id)
     assert send(client, "patch", url, {"label": "consistent", "version": 0}).status_code == 200
     body = assert_envelope(send(client, "patch", url, {"label": "inconsistent", "version": 0}), 409)
     assert body["code"] == "stale_version"

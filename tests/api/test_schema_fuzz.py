@@ -29,7 +29,12 @@ from schemathesis.specs.openapi.checks import (
 
 from annotations.models import Assignment, Feedback, Job, Project, Release, Round, Topic
 
-pytestmark = [pytest.mark.fuzz, pytest.mark.django_db(transaction=True, databases="__all__")]
+pytestmark = [
+    pytest.mark.fuzz,
+    # serialized_rollback, as every transactional test here: a plain flush would leave the
+    # next serialized-rollback test restoring content types that exist again.
+    pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__"),
+]
 
 # Bounded: every operation and caller gets this many generated requests (FUZZ_EXAMPLES raises it
 # for a longer local run). Derandomized, so CI runs the same requests every time.

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from annotations.handles import decode
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -22,6 +23,8 @@ from annotations.models import (
     SentenceJudgement,
     Summary,
 )
+from tests.api.item_urls import sentence_url as handle_url
+from tests.api.item_urls import summary_url
 from tests.factories import SentenceFactory, SummaryFactory
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +51,7 @@ def patch(client: Client, url: str, body: dict[str, Any]) -> Any:
 
 
 def sentence_url(assignment: Assignment, sentence_id: int) -> str:
-    return f"/api/assignments/{assignment.pk}/sentences/{sentence_id}/"
+    return handle_url(assignment.pk, sentence_id)
 
 
 def test_the_queue_lists_the_linguists_units_with_progress(client: Client, demo: None) -> None:
@@ -94,7 +97,9 @@ def test_each_annotator_sees_the_summaries_in_their_own_stable_order(
             body = fresh.get(f"/api/assignments/{assignment.pk}/").json()
             again = fresh.get(f"/api/assignments/{assignment.pk}/").json()
             assert body["summaries"] == again["summaries"]
-            topic_orders.append([s["id"] for s in body["summaries"]])
+            topic_orders.append(
+                [decode(assignment.pk, "summary", s["id"]) for s in body["summaries"]]
+            )
         orders[username] = topic_orders
     assert orders["linguist1"] != orders["linguist2"]
     assert [sorted(o) for o in orders["linguist1"]] == [sorted(o) for o in orders["linguist2"]]
@@ -115,7 +120,7 @@ def test_no_response_a_linguist_can_request_names_a_summarizer(client: Client, d
         patch(client, sentence_url(assignment, sentence.pk), {"label": "consistent", "version": 0}),
         patch(
             client,
-            f"/api/assignments/{assignment.pk}/summaries/{summary.pk}/",
+            summary_url(assignment.pk, summary.pk),
             {"relevance": 4, "version": 0},
         ),
         patch(
@@ -286,7 +291,7 @@ def test_invalid_values_are_refused_with_the_allowed_ones(client: Client, demo: 
     assert "unknown error type" in bad_type.json()["errors"]["error_types"][0]
     bad_relevance = patch(
         client,
-        f"/api/assignments/{assignment.pk}/summaries/{summary.pk}/",
+        summary_url(assignment.pk, summary.pk),
         {"relevance": 6, "version": 0},
     )
     assert bad_relevance.status_code == 400
@@ -315,7 +320,7 @@ def answer_everything(client: Client, assignment: Assignment, *, skip: set[str])
         if "relevance" not in skip:
             patch(
                 client,
-                f"/api/assignments/{assignment.pk}/summaries/{summary.pk}/",
+                summary_url(assignment.pk, summary.pk),
                 {"relevance": 5, "version": 0},
             )
     if "topic" not in skip:
@@ -334,7 +339,8 @@ def test_submit_lists_each_missing_item_by_summary_letter_and_sentence_number(
     letter = next(
         s["label"]
         for s in payload["summaries"]
-        if s["id"] == assignment.topic.summaries.order_by("id").first().pk
+        if decode(assignment.pk, "summary", s["id"])
+        == assignment.topic.summaries.order_by("id").first().pk
     )
     response = client.post(f"/api/assignments/{assignment.pk}/submit/")
     assert response.status_code == 400
@@ -380,7 +386,7 @@ def test_a_not_a_summary_flag_answers_relevance(client: Client, demo: None) -> N
     for summary in assignment.topic.summaries.all():
         patch(
             client,
-            f"/api/assignments/{assignment.pk}/summaries/{summary.pk}/",
+            summary_url(assignment.pk, summary.pk),
             {"not_a_summary": True, "version": 0},
         )
     assert client.post(f"/api/assignments/{assignment.pk}/submit/").status_code == 200
@@ -437,7 +443,7 @@ def test_feedback_waits_in_the_queue_until_read(client: Client, demo: None) -> N
     body = client.get("/api/assignments/").json()
     assert [f["text"] for f in body["feedback"]] == ["Check who made the promise."]
     letters = {
-        s["id"]: s["label"]
+        decode(assignment.pk, "summary", s["id"]): s["label"]
         for s in client.get(f"/api/assignments/{assignment.pk}/").json()["summaries"]
     }
     assert body["feedback"][0]["sentence"] == {

@@ -17,6 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.renderers import JSONRenderer
 
+from annotations.handles import encode
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -31,6 +32,7 @@ from annotations.models import (
 )
 from annotations.selectors.workspace import workspace_payload
 from tests.api import workspace_before
+from tests.api.item_urls import sentence_url, summary_url
 from tests.factories import SummaryFactory
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +71,22 @@ def expected_bytes(user_id: int, assignment_id: int) -> bytes | None:
     assignment = workspace_before.own_assignment(user_id, assignment_id)
     if assignment is None:
         return None
-    return JSONRenderer().render(workspace_before.workspace_payload(assignment=assignment))
+    payload = workspace_before.workspace_payload(assignment=assignment)
+    return JSONRenderer().render(with_handles(payload, assignment_id))
+
+
+def with_handles(payload: dict[str, Any], assignment_id: int) -> dict[str, Any]:
+    """The old payload with its sentence and summary ids turned into this assignment's
+    handles: the one intended change since (blinding, annotations/handles.py)."""
+    for summary in payload["summaries"]:
+        summary["id"] = encode(assignment_id, "summary", summary["id"])
+        for sentence in summary["sentences"]:
+            sentence["id"] = encode(assignment_id, "sentence", sentence["id"])
+    for judgement in payload["judgements"]["sentences"]:
+        judgement["sentence"] = encode(assignment_id, "sentence", judgement["sentence"])
+    for judgement in payload["judgements"]["summaries"]:
+        judgement["summary"] = encode(assignment_id, "summary", judgement["summary"])
+    return payload
 
 
 def assert_same_as_before(client: Client, username: str, assignment_ids: list[int]) -> None:
@@ -106,25 +123,27 @@ def save_some_judgements(client: Client, assignment: Assignment) -> None:
     )
     saved = patch(
         client,
-        f"{base}/sentences/{sentences[0].pk}/",
+        sentence_url(assignment.pk, sentences[0].pk),
         {"label": "inconsistent", "explanation": "Wrong “date” \u2028 é", "version": 0},
     )
     patch(
         client,
-        f"{base}/sentences/{sentences[0].pk}/",
+        sentence_url(assignment.pk, sentences[0].pk),
         {"error_types": [types[0], types[3], types[1]], "version": saved["version"]},
     )
-    patch(client, f"{base}/sentences/{sentences[2].pk}/", {"label": "consistent", "version": 0})
+    patch(
+        client, sentence_url(assignment.pk, sentences[2].pk), {"label": "consistent", "version": 0}
+    )
     patch(
         client,
-        f"{base}/sentences/{sentences[1].pk}/",
+        sentence_url(assignment.pk, sentences[1].pk),
         {"label": "inconsistent", "error_types": [types[2]], "version": 0},
     )
-    patch(client, f"{base}/sentences/{sentences[3].pk}/", {"label": "", "version": 0})
-    patch(client, f"{base}/summaries/{summaries[1].pk}/", {"relevance": 4, "version": 0})
+    patch(client, sentence_url(assignment.pk, sentences[3].pk), {"label": "", "version": 0})
+    patch(client, summary_url(assignment.pk, summaries[1].pk), {"relevance": 4, "version": 0})
     patch(
         client,
-        f"{base}/summaries/{summaries[0].pk}/",
+        summary_url(assignment.pk, summaries[0].pk),
         {"not_a_summary": True, "comment": "Just a list.", "version": 0},
     )
     patch(client, f"{base}/topic/", {"category": "marginal", "version": 0})

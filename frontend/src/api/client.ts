@@ -13,6 +13,7 @@ import type {
   FeedbackBody,
   GuidelineDiff,
   GuidelineVersion,
+  Handle,
   HeartbeatResponse,
   Job,
   JobStarted,
@@ -192,11 +193,11 @@ export function getAssignment(assignmentId: number, signal?: AbortSignal): Promi
 /** The body of a save: only the fields that change, plus the version being edited. */
 export type SaveBody = Record<string, unknown> & { version: number };
 
-export function saveSentence(assignmentId: number, sentenceId: number, body: SaveBody): Promise<SentenceJudgement> {
+export function saveSentence(assignmentId: number, sentenceId: Handle, body: SaveBody): Promise<SentenceJudgement> {
   return api.patch<SentenceJudgement>(`/api/assignments/${assignmentId}/sentences/${sentenceId}/`, body);
 }
 
-export function saveSummary(assignmentId: number, summaryId: number, body: SaveBody): Promise<SummaryJudgement> {
+export function saveSummary(assignmentId: number, summaryId: Handle, body: SaveBody): Promise<SummaryJudgement> {
   return api.patch<SummaryJudgement>(`/api/assignments/${assignmentId}/summaries/${summaryId}/`, body);
 }
 

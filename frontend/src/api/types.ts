@@ -117,8 +117,14 @@ export interface Turn {
   end: number;
 }
 
+/**
+ * A sentence's or summary's handle in one assignment (annotations/handles.py): opaque, its
+ * value and order say nothing; never a database id.
+ */
+export type Handle = string;
+
 export interface SummarySentence {
-  id: number;
+  id: Handle;
   /** 1-based within its summary. */
   number: number;
   text: string;
@@ -126,7 +132,7 @@ export interface SummarySentence {
 
 /** A summary as the linguist sees it: a letter, never the summarizer's name. */
 export interface Summary {
-  id: number;
+  id: Handle;
   label: string;
   sentences: SummarySentence[];
 }
@@ -134,7 +140,7 @@ export interface Summary {
 export type SentenceLabel = 'consistent' | 'inconsistent' | '';
 
 export interface SentenceJudgement {
-  sentence: number;
+  sentence: Handle;
   label: SentenceLabel;
   explanation: string;
   error_types: number[];
@@ -142,7 +148,7 @@ export interface SentenceJudgement {
 }
 
 export interface SummaryJudgement {
-  summary: number;
+  summary: Handle;
   relevance: number | null;
   not_a_summary: boolean;
   comment: string;

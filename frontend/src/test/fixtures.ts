@@ -57,24 +57,24 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
     topic: { id: 77, name: 'Funding for the river bus line' },
     summaries: [
       {
-        id: 901,
+        id: 'summary-901-handle-xyz',
         label: 'A',
         system: LEAKED_SYSTEM_NAME,
         external_id: 'ext-SECRET-SYSTEM-1',
         sentences: [
-          { id: 4001, number: 1, text: 'The council approved the new line.' },
-          { id: 4002, number: 2, text: 'Ridership is expected to double.' },
+          { id: 'sentence-4001-handle-x', number: 1, text: 'The council approved the new line.' },
+          { id: 'sentence-4002-handle-x', number: 2, text: 'Ridership is expected to double.' },
         ],
       },
       {
-        id: 902,
+        id: 'summary-902-handle-xyz',
         label: 'B',
         system: LEAKED_SYSTEM_NAME,
-        sentences: [{ id: 4003, number: 1, text: 'Funding is still being discussed.' }],
+        sentences: [{ id: 'sentence-4003-handle-x', number: 1, text: 'Funding is still being discussed.' }],
       },
     ],
     judgements: {
-      sentences: [{ sentence: 4002, label: 'consistent', explanation: '', error_types: [], version: 2 }],
+      sentences: [{ sentence: 'sentence-4002-handle-x', label: 'consistent', explanation: '', error_types: [], version: 2 }],
       summaries: [],
       topic: null,
     },

@@ -1,7 +1,7 @@
 import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
 import { memo } from 'react';
 
-import type { ErrorType, SentenceLabel } from '../api/types';
+import type { ErrorType, Handle, SentenceLabel } from '../api/types';
 import type { SentenceAnswer } from './answers';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
@@ -13,7 +13,7 @@ const MAX_TEXT = 5000;
 
 interface SentenceBlockProps {
   summaryLabel: string;
-  sentenceId: number;
+  sentenceId: Handle;
   number: number;
   text: string;
   /** Place across all summaries, for `j`/`k`. */

@@ -10,13 +10,13 @@ import { LEAKED_SYSTEM_NAME, workspacePayload } from '../test/fixtures';
 import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { storageKeyFor } from './saveQueue';
 
-const SENTENCE_A1 = { sentence: 4001, label: '', explanation: '', error_types: [] };
+const SENTENCE_A1 = { sentence: 'sentence-4001-handle-x', label: '', explanation: '', error_types: [] };
 
 function renderWorkspace(payload: WorkspacePayload = workspacePayload(), routes = {}) {
   const server = fakeServer({
     'GET /api/assignments/12/': () => jsonResponse(payload),
-    'PATCH /api/assignments/12/sentences/4001/': savesLike(SENTENCE_A1),
-    'PATCH /api/assignments/12/summaries/901/': savesLike({ summary: 901, relevance: null, not_a_summary: false, comment: '' }),
+    'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': savesLike(SENTENCE_A1),
+    'PATCH /api/assignments/12/summaries/summary-901-handle-xyz/': savesLike({ summary: 'summary-901-handle-xyz', relevance: null, not_a_summary: false, comment: '' }),
     'PATCH /api/assignments/12/topic/': savesLike({ category: '' }),
     ...routes,
   });
@@ -81,7 +81,7 @@ describe('the workspace', () => {
     await waitFor(() => expect(server.saves()).toHaveLength(1));
     expect(server.saves()[0]).toEqual({
       method: 'PATCH',
-      path: '/api/assignments/12/sentences/4001/',
+      path: '/api/assignments/12/sentences/sentence-4001-handle-x/',
       body: { label: 'inconsistent', version: 0 },
     });
     expect(first).toHaveFocus(); // the save did not move focus
@@ -139,7 +139,7 @@ describe('the workspace', () => {
     await waitFor(() =>
       expect(server.saves()).toContainEqual({
         method: 'PATCH',
-        path: '/api/assignments/12/summaries/901/',
+        path: '/api/assignments/12/summaries/summary-901-handle-xyz/',
         body: { relevance: 4, version: 0 },
       }),
     );
@@ -159,9 +159,9 @@ describe('the workspace', () => {
 
   it('shows a conflict side by side and keeps my text until I choose', async () => {
     let calls = 0;
-    const current = { sentence: 4001, label: 'consistent', explanation: '', error_types: [], version: 5 };
+    const current = { sentence: 'sentence-4001-handle-x', label: 'consistent', explanation: '', error_types: [], version: 5 };
     const { server, user } = renderWorkspace(workspacePayload(), {
-      'PATCH /api/assignments/12/sentences/4001/': (body: unknown) => {
+      'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': (body: unknown) => {
         calls += 1;
         if (calls === 1) return errorResponse(409, { message: 'This answer changed since you loaded it.', current  });
         const { version, ...fields } = body as { version: number };
@@ -191,7 +191,7 @@ describe('the workspace', () => {
   it('replays changes left in this browser on top of the server state', async () => {
     window.localStorage.setItem(
       storageKeyFor(12),
-      JSON.stringify({ format: 1, items: [{ key: 'sentence:4001', version: 0, fields: { label: 'inconsistent', explanation: 'typed before the reload' } }] }),
+      JSON.stringify({ format: 1, items: [{ key: 'sentence:sentence-4001-handle-x', version: 0, fields: { label: 'inconsistent', explanation: 'typed before the reload' } }] }),
     );
     const { server } = renderWorkspace();
 
@@ -272,7 +272,7 @@ describe('the workspace', () => {
 
   it('says it is offline and how many changes wait when the server cannot be reached', async () => {
     const { user } = renderWorkspace(workspacePayload(), {
-      'PATCH /api/assignments/12/sentences/4001/': () => Promise.reject(new TypeError('Failed to fetch')),
+      'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': () => Promise.reject(new TypeError('Failed to fetch')),
     });
     await sentence('Summary A, sentence 1');
 

@@ -2,6 +2,7 @@
 // Pure functions over the payload, so completion dots, `n` and replay share one definition.
 
 import type {
+  Handle,
   MissingItem,
   Scheme,
   SentenceLabel,
@@ -26,8 +27,8 @@ export interface SummaryAnswer {
 }
 
 export interface Answers {
-  sentences: Record<number, SentenceAnswer>;
-  summaries: Record<number, SummaryAnswer>;
+  sentences: Record<Handle, SentenceAnswer>;
+  summaries: Record<Handle, SummaryAnswer>;
   topic: TopicCategory | '';
 }
 

@@ -1,5 +1,5 @@
-// Moving focus to an item by its `data-nav` id ("label:4001", "explanation:4001",
-// "error_types:4001", "relevance:901", "summary:901", "topic"). The markup carries the ids,
+// Moving focus to an item by its `data-nav` id ("label:<handle>", "explanation:<handle>",
+// "error_types:<handle>", "relevance:<handle>", "summary:<handle>", "topic"). The markup carries the handles,
 // so keys, `n` and the missing-items list all land on the same elements.
 
 const FOCUSABLE = 'textarea, input:not([type="hidden"]):not([disabled]), button:not([disabled]), [tabindex]';

@@ -4,9 +4,9 @@ import { ApiError, type SaveBody } from '../api/client';
 import { envelope } from '../test/render';
 import { SaveQueue, readPersisted, sentenceKey, type KeyValueStorage, type ServerState } from './saveQueue';
 
-const STORAGE_KEY = 'fcs.unsaved.assignment.12';
-const S1 = sentenceKey(4001);
-const S2 = sentenceKey(4002);
+const STORAGE_KEY = 'fcs.unsaved.v2.assignment.12';
+const S1 = sentenceKey('sentence4001handle0000');
+const S2 = sentenceKey('sentence4002handle0000');
 
 /** An in-memory Storage, so each test starts clean and can "reload" with the same contents. */
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
@@ -210,7 +210,7 @@ describe('the save queue', () => {
     const queue = makeQueue(storage, send);
 
     queue.change(S1, { explanation: 'My careful explanation.' });
-    const current = { sentence: 4001, label: 'inconsistent', explanation: 'Saved in another tab.', error_types: [], version: 5 };
+    const current = { sentence: 'sentence4001handle0000', label: 'inconsistent', explanation: 'Saved in another tab.', error_types: [], version: 5 };
     calls[0]!.reject(new ApiError(409, envelope(409, { message: 'changed since you loaded it', current }), 'conflict'));
     await flush();
     queue.change(S1, { explanation: 'My careful explanation, improved.' });
@@ -229,7 +229,7 @@ describe('the save queue', () => {
     const queue = makeQueue(memoryStorage(), send);
 
     queue.change(S1, { explanation: 'Mine.' });
-    const current = { sentence: 4001, label: '', explanation: 'Theirs.', error_types: [], version: 7 };
+    const current = { sentence: 'sentence4001handle0000', label: '', explanation: 'Theirs.', error_types: [], version: 7 };
     calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 
@@ -248,7 +248,7 @@ describe('the save queue', () => {
     const queue = makeQueue(storage, send, { onServerState });
 
     queue.change(S1, { explanation: 'Mine.' });
-    const current = { sentence: 4001, label: '', explanation: 'Theirs.', error_types: [], version: 7 };
+    const current = { sentence: 'sentence4001handle0000', label: '', explanation: 'Theirs.', error_types: [], version: 7 };
     calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 
@@ -266,7 +266,7 @@ describe('the save queue', () => {
     const queue = makeQueue(memoryStorage(), send);
 
     queue.change(S1, { label: 'consistent', error_types: [31, 32] });
-    const current = { sentence: 4001, label: 'consistent', explanation: '', error_types: [32, 31], version: 4 };
+    const current = { sentence: 'sentence4001handle0000', label: 'consistent', explanation: '', error_types: [32, 31], version: 4 };
     calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current }), 'conflict'));
     await flush();
 

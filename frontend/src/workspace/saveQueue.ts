@@ -14,6 +14,7 @@
 // after the server acknowledged them, so a reload or a dropped connection loses nothing.
 
 import { ApiError, errorEnvelope, type SaveBody } from '../api/client';
+import type { Handle } from '../api/types';
 
 /** `sentence:<id>`, `summary:<id>` or `topic`. */
 export type ItemKey = string;
@@ -21,16 +22,19 @@ export type Fields = Record<string, unknown>;
 export type ServerState = Record<string, unknown> & { version: number };
 
 export const TOPIC_KEY: ItemKey = 'topic';
-export const sentenceKey = (id: number): ItemKey => `sentence:${id}`;
-export const summaryKey = (id: number): ItemKey => `summary:${id}`;
+export const sentenceKey = (id: Handle): ItemKey => `sentence:${id}`;
+export const summaryKey = (id: Handle): ItemKey => `summary:${id}`;
 
-export type ParsedKey = { kind: 'sentence'; id: number } | { kind: 'summary'; id: number } | { kind: 'topic' };
+export type ParsedKey = { kind: 'sentence'; id: Handle } | { kind: 'summary'; id: Handle } | { kind: 'topic' };
+
+/** A handle's shape (annotations/handles.py); anything else, such as an old numeric id, is refused. */
+const HANDLE = /^[A-Za-z0-9_-]{22}$/;
 
 export function parseKey(key: ItemKey): ParsedKey {
   if (key === TOPIC_KEY) return { kind: 'topic' };
   const [kind, id] = key.split(':');
-  if ((kind === 'sentence' || kind === 'summary') && id !== undefined && /^\d+$/.test(id)) {
-    return { kind, id: Number(id) };
+  if ((kind === 'sentence' || kind === 'summary') && id !== undefined && HANDLE.test(id)) {
+    return { kind, id };
   }
   throw new Error(`Unknown save item "${key}".`);
 }
@@ -88,8 +92,12 @@ export interface SaveQueueOptions {
   retryMaxMs?: number;
 }
 
+/**
+ * v2: items are keyed by handles (annotations/handles.py). A queue saved under the v1 key named
+ * sentences by database id, which no longer reaches the server: it is not replayed.
+ */
 export function storageKeyFor(assignmentId: number): string {
-  return `fcs.unsaved.assignment.${assignmentId}`;
+  return `fcs.unsaved.v2.assignment.${assignmentId}`;
 }
 
 export function readPersisted(storage: KeyValueStorage | null, storageKey: string): PersistedChange[] {
