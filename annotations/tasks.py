@@ -65,7 +65,9 @@ def import_job_task(job_id: int) -> None:
 
             name = job.params.get("name", path.name)
             job_progress(job_id, progress=0, message=f"reading {name}")
-            report = corpus_import_native(project=job.project, path=path, progress=progress)
+            report = corpus_import_native(
+                project=job.project, path=path, progress=progress, name=name
+            )
         job_finish(job_id, result={"lines": report.lines()})
     except Exception as error:
         job_finish(job_id, error=failure_message(error, expected=(ImportFailed,)))

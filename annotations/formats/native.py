@@ -7,14 +7,15 @@ the field as a JSON path, and what was expected.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from annotations.formats import strict_json
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.records import (
     SPLITS,
+    ColumnLimits,
     DocumentRecord,
     SentenceRecord,
     SummaryRecord,
@@ -33,9 +34,10 @@ SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata"}
 class _Line:
     """Validation helpers bound to one line, so every error knows where it is."""
 
-    def __init__(self, file: str, number: int) -> None:
+    def __init__(self, file: str, number: int, limits: ColumnLimits) -> None:
         self.file = file
         self.number = number
+        self.limits = limits
 
     def fail(self, field: str | None, message: str) -> FormatError:
         return FormatError(message, file=self.file, line=self.number, field=field)
@@ -75,12 +77,17 @@ class _Line:
         return value
 
 
-def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecord]:
+def read_native(
+    stream: Iterable[bytes], *, file: str, limits: ColumnLimits | None = None
+) -> Iterator[DocumentRecord]:
     """Parse native JSONL from a binary stream (bytes, so bad encodings are reported with
-    their line rather than failing somewhere inside a decoder)."""
+    their line rather than failing somewhere inside a decoder). A file with no document (empty,
+    or blank lines only) is refused."""
     seen: dict[tuple[str, str], int] = {}
+    limits = limits or ColumnLimits()
+    number = 0
     for number, raw in enumerate(stream, start=1):
-        line = _Line(file, number)
+        line = _Line(file, number, limits)
         try:
             decoded = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -94,13 +101,12 @@ def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecor
         if not decoded.strip():
             continue
         try:
-            value = json.loads(decoded)
-        except json.JSONDecodeError as error:
-            raise line.fail(
-                None,
-                f"not valid JSON ({error.msg} at column {error.colno}); each line must be"
-                " one complete JSON object",
-            ) from None
+            value = strict_json.loads(decoded)
+        except strict_json.StrictJSONError as error:
+            raise line.fail(None, f"{error}; each line must be one complete JSON object") from None
+        problem = strict_json.bad_text(value)
+        if problem is not None:
+            raise line.fail(problem[0], f"cannot be stored: {problem[1]}")
         record = _document(line, value)
         key = (record.corpus, record.external_id)
         if key in seen:
@@ -111,17 +117,25 @@ def read_native(stream: Iterable[bytes], *, file: str) -> Iterator[DocumentRecor
             )
         seen[key] = number
         yield record
+    if not seen:
+        raise FormatError(
+            "the file has no document"
+            + (" (it is empty)" if number == 0 else " (only blank lines)")
+            + "; expected one JSON object per line (docs/formats/native-jsonl.md)",
+            file=file,
+        )
 
 
 def _document(line: _Line, value: Any) -> DocumentRecord:
     data = line.obj(value, "", DOCUMENT_KEYS)
-    external_id = line.text(data.get("id"), "id", limit=200)
+    external_id = line.text(data.get("id"), "id", limit=line.limits.document_id)
     corpus = data.get("corpus")
     if not isinstance(corpus, str) or not SLUG.match(corpus):
         raise line.fail(
             "corpus",
             f"expected a slug of lowercase letters, digits, - and _, got {describe(corpus)}",
         )
+    line.text(corpus, "corpus", limit=line.limits.corpus)
     split = data.get("split", "none")
     if split not in SPLITS:
         raise line.fail("split", f"expected one of {', '.join(SPLITS)}, got {describe(split)}")
@@ -149,7 +163,7 @@ def _document(line: _Line, value: Any) -> DocumentRecord:
     return DocumentRecord(
         corpus=corpus,
         external_id=external_id,
-        title=line.text(data.get("title"), "title", required=False, limit=300),
+        title=line.text(data.get("title"), "title", required=False, limit=line.limits.title),
         split=split,
         metadata=line.mapping(data.get("metadata"), "metadata"),
         turns=turns,
@@ -162,15 +176,19 @@ def _document(line: _Line, value: Any) -> DocumentRecord:
 def _turn(line: _Line, value: Any, field: str) -> TurnRecord:
     data = line.obj(value, field, TURN_KEYS)
     return TurnRecord(
-        speaker=line.text(data.get("speaker"), f"{field}.speaker", limit=200).strip(),
-        role=line.text(data.get("role"), f"{field}.role", required=False, limit=200).strip(),
+        speaker=line.text(
+            data.get("speaker"), f"{field}.speaker", limit=line.limits.speaker
+        ).strip(),
+        role=line.text(
+            data.get("role"), f"{field}.role", required=False, limit=line.limits.role
+        ).strip(),
         text=line.text(data.get("text"), f"{field}.text"),
     )
 
 
 def _topic(line: _Line, value: Any, field: str) -> TopicRecord:
     data = line.obj(value, field, TOPIC_KEYS)
-    name = line.text(data.get("name"), f"{field}.name", limit=300).strip()
+    name = line.text(data.get("name"), f"{field}.name", limit=line.limits.topic).strip()
     return TopicRecord(
         name=name,
         summaries=_summaries(
@@ -197,8 +215,8 @@ def _summaries(line: _Line, values: list[Any], field: str) -> list[SummaryRecord
 
 def _summary(line: _Line, value: Any, field: str) -> SummaryRecord:
     data = line.obj(value, field, SUMMARY_KEYS)
-    system = line.text(data.get("system"), f"{field}.system", limit=200).strip()
-    external_id = line.text(data.get("id", system), f"{field}.id", limit=200)
+    system = line.text(data.get("system"), f"{field}.system", limit=line.limits.system).strip()
+    external_id = line.text(data.get("id", system), f"{field}.id", limit=line.limits.summary_id)
     given_text = data.get("text")
     given_sentences = data.get("sentences")
     if given_text is None and given_sentences is None:

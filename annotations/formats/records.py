@@ -101,3 +101,19 @@ def turn_offsets(turns: list[TurnRecord]) -> list[tuple[int, int]]:
         offsets.append((position, position + len(turn.text)))
         position += len(turn.text) + 1
     return offsets
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnLimits:
+    """The longest value each stored text field takes: the service passes its model columns'
+    max_length (services/corpus_import.py ``column_limits``), so a reader refuses an over-long
+    value with its line and field instead of the database refusing the whole import."""
+
+    corpus: int = 100
+    document_id: int = 200
+    title: int = 300
+    speaker: int = 200
+    role: int = 200
+    topic: int = 300
+    system: int = 200
+    summary_id: int = 200

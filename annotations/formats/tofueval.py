@@ -23,16 +23,17 @@ from __future__ import annotations
 import ast
 import csv
 import io
-import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from annotations.formats import strict_json
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.native import read_native
 from annotations.formats.records import (
+    ColumnLimits,
     DocumentRecord,
     SentenceRecord,
     SummaryRecord,
@@ -90,12 +91,17 @@ class TofuEvalRelease:
 
 
 def read_tofueval(
-    release_dir: Path, documents: Path, *, allowed_types: Iterable[str]
+    release_dir: Path,
+    documents: Path,
+    *,
+    allowed_types: Iterable[str],
+    limits: ColumnLimits | None = None,
 ) -> TofuEvalRelease:
     allowed = set(allowed_types)
+    limits = limits or ColumnLimits()
     notes: list[str] = []
     splits = _read_splits(release_dir / "document_ids_dev_test_split.json")
-    dialogues = _read_documents(documents)
+    dialogues = _read_documents(documents, limits)
     out_documents: list[DocumentRecord] = []
     out_units: list[PublishedUnit] = []
     for corpus in CORPORA:
@@ -103,7 +109,7 @@ def read_tofueval(
         for split in ("dev", "test"):
             path = release_dir / "factual_consistency" / f"{corpus}_factual_eval_{split}.csv"
             if path.exists():
-                rows.extend(_read_consistency(path, split, splits, allowed, notes))
+                rows.extend(_read_consistency(path, split, splits, allowed, notes, limits))
         if not rows:
             continue
         categories = _read_categories(
@@ -147,11 +153,13 @@ def _read_json(path: Path) -> object:
     if not path.exists():
         raise FormatError("file not found; the release is incomplete", file=str(path))
     try:
-        return json.loads(_text(path))
-    except json.JSONDecodeError as error:
-        raise FormatError(
-            f"not valid JSON ({error.msg})", file=path.name, line=error.lineno
-        ) from None
+        value = strict_json.loads(_text(path))
+    except strict_json.StrictJSONError as error:
+        raise FormatError(str(error), file=path.name) from None
+    problem = strict_json.bad_text(value)
+    if problem is not None:
+        raise FormatError(f"cannot be stored: {problem[1]}", file=path.name, field=problem[0])
+    return value
 
 
 def _read_splits(path: Path) -> dict[tuple[str, str], str]:
@@ -176,12 +184,12 @@ def _read_splits(path: Path) -> dict[tuple[str, str], str]:
     return splits
 
 
-def _read_documents(path: Path) -> dict[tuple[str, str], DocumentRecord]:
+def _read_documents(path: Path, limits: ColumnLimits) -> dict[tuple[str, str], DocumentRecord]:
     if not path.exists():
         raise FormatError("documents file not found", file=str(path))
     records = {}
     with path.open("rb") as stream:
-        for record in read_native(stream, file=path.name):
+        for record in read_native(stream, file=path.name, limits=limits):
             if record.corpus not in CORPORA:
                 raise FormatError(
                     f"unknown corpus {record.corpus!r} for document {record.external_id!r};"
@@ -231,6 +239,16 @@ def _csv_rows(path: Path, columns: list[str], notes: list[str]) -> list[_Row]:
                 row=number,
                 line=start,
             )
+        for column, value in zip(columns, values, strict=True):
+            problem = strict_json.text_problem(value)
+            if problem is not None:
+                raise FormatError(
+                    f"cannot be stored: {problem}",
+                    file=path.name,
+                    row=number,
+                    line=start,
+                    field=column,
+                )
         rows.append(_Row(path.name, number, start, dict(zip(columns, values, strict=True))))
     if multiline:
         quirks.append(f"{multiline} row(s) with newlines inside quoted fields")
@@ -245,7 +263,9 @@ def _read_consistency(
     splits: dict[tuple[str, str], str],
     allowed: set[str],
     notes: list[str],
+    limits: ColumnLimits,
 ) -> list[tuple[_Row, str]]:
+    longest = {"doc_id": limits.document_id, "topic": limits.topic, "model_name": limits.system}
     corpus = path.name.split("_", 1)[0]
     rows = []
     seen: dict[tuple[str, str, str, int], _Row] = {}
@@ -259,6 +279,11 @@ def _read_consistency(
         for column in ("doc_id", "annotation_id", "topic", "model_name", "summ_sent"):
             if not values[column].strip():
                 raise fail(column, "expected a non-empty value")
+        for column, limit in longest.items():
+            if len(values[column]) > limit:
+                raise fail(
+                    column, f"expected at most {limit} characters, got {len(values[column])}"
+                )
         if not SENT_IDX.fullmatch(values["sent_idx"]):
             raise fail(
                 "sent_idx", f"expected a positive integer, got {describe(values['sent_idx'])}"
@@ -332,7 +357,7 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
             continue
         try:
             value = ast.literal_eval(row.values["key_points"])
-        except (ValueError, SyntaxError):
+        except (ValueError, SyntaxError, RecursionError, MemoryError):
             value = None
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise FormatError(

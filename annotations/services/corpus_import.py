@@ -14,11 +14,12 @@ from itertools import islice
 from pathlib import Path
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from annotations.formats.errors import FormatError
 from annotations.formats.native import read_native
-from annotations.formats.records import DocumentRecord, turn_offsets
+from annotations.formats.records import ColumnLimits, DocumentRecord, turn_offsets
 from annotations.models import Corpus, Document, Project, Summary, SummarySentence, Topic, Turn
 from annotations.services.bulk import insert_rows
 
@@ -53,16 +54,42 @@ class ImportReport:
         return lines
 
 
+def column_limits() -> ColumnLimits:
+    """The readers' length limits, from the columns they fill (never two numbers to keep in
+    step: a migration that widens a column widens what imports accept)."""
+
+    def longest(model: type[Model], name: str) -> int:
+        length = getattr(model._meta.get_field(name), "max_length", None)
+        assert length is not None, f"{model.__name__}.{name} has no max_length"
+        return int(length)
+
+    return ColumnLimits(
+        corpus=longest(Corpus, "slug"),
+        document_id=longest(Document, "external_id"),
+        title=longest(Document, "title"),
+        speaker=longest(Turn, "speaker"),
+        role=longest(Turn, "role"),
+        topic=longest(Topic, "name"),
+        system=longest(Summary, "system"),
+        summary_id=longest(Summary, "external_id"),
+    )
+
+
 def corpus_import_native(
-    *, project: Project, path: Path, progress: Callable[[int], None] | None = None
+    *,
+    project: Project,
+    path: Path,
+    progress: Callable[[int], None] | None = None,
+    name: str | None = None,
 ) -> ImportReport:
-    """Import a native JSONL file into ``project`` (docs/formats/native-jsonl.md).
-    ``progress`` is called after each batch with the number of the last line read."""
+    """Import a native JSONL file. ``name`` is what errors call the file (the name the person
+    uploaded, not the server's stored one); ``progress`` is called after each batch with the
+    number of the last line read."""
     with path.open("rb") as stream, transaction.atomic():
         try:
             return corpus_import_records(
                 project=project,
-                records=read_native(stream, file=path.name),
+                records=read_native(stream, file=name or path.name, limits=column_limits()),
                 source_format="native",
                 progress=progress,
             )

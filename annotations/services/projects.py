@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
@@ -9,6 +11,9 @@ from annotations.models import ErrorTaxonomy, Membership, Project
 from annotations.services.taxonomies import taxonomy_copy
 
 DEFAULT_TAXONOMY = "tofueval"
+SLUG = re.compile(r"[a-z0-9][a-z0-9_-]*")
+# Room in the taxonomy copy's slug ("<project>-<taxonomy>") for the longest built-in name.
+TAXONOMY_SUFFIX = 20
 
 
 class ProjectSetupError(ValueError):
@@ -21,6 +26,14 @@ def project_get_or_create(
 ) -> tuple[Project, bool]:
     """The project ``slug``, created if missing with its own copy of a built-in taxonomy
     and the default (TofuEval) scheme."""
+    longest = (getattr(Project._meta.get_field("slug"), "max_length", None) or 0) - TAXONOMY_SUFFIX
+    # The taxonomy copy's slug is "<project>-<taxonomy>": both must fit their columns.
+    if not SLUG.fullmatch(slug) or len(slug) > longest:
+        shown = slug[:60] + ("…" if len(slug) > 60 else "")
+        raise ProjectSetupError(
+            f"project slug {shown!r} is not valid: use 1 to {longest} lowercase letters,"
+            " digits, - and _, starting with a letter or digit"
+        )
     project = Project.objects.filter(slug=slug).first()
     if project is not None:
         return project, False

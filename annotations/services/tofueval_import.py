@@ -30,7 +30,12 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.services.bulk import insert_rows
-from annotations.services.corpus_import import ImportFailed, ImportReport, corpus_import_records
+from annotations.services.corpus_import import (
+    ImportFailed,
+    ImportReport,
+    column_limits,
+    corpus_import_records,
+)
 
 REFERENCE_ROUND = "TofuEval published labels"
 
@@ -38,7 +43,9 @@ REFERENCE_ROUND = "TofuEval published labels"
 def tofueval_import(*, project: Project, release_dir: Path, documents: Path) -> ImportReport:
     allowed = list(project.taxonomy.types.values_list("name", flat=True))
     try:
-        release = read_tofueval(release_dir, documents, allowed_types=allowed)
+        release = read_tofueval(
+            release_dir, documents, allowed_types=allowed, limits=column_limits()
+        )
     except FormatError as error:
         raise ImportFailed(str(error)) from None
     with transaction.atomic():

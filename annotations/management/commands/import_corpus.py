@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.projects import ProjectSetupError, project_get_or_create
@@ -37,15 +38,19 @@ class Command(BaseCommand):
         if options["format"] == "tofueval" and options["documents"] is None:
             raise CommandError("--format tofueval needs --documents DOCS.jsonl (the dialogues)")
         try:
-            project, created = project_get_or_create(
-                slug=options["project"], name=options["project_name"], taxonomy=options["taxonomy"]
-            )
-            if options["format"] == "native":
-                report = corpus_import_native(project=project, path=path)
-            else:
-                report = tofueval_import(
-                    project=project, release_dir=path, documents=options["documents"]
+            # One transaction: a refused file leaves no project, taxonomy or error type behind.
+            with transaction.atomic():
+                project, created = project_get_or_create(
+                    slug=options["project"],
+                    name=options["project_name"],
+                    taxonomy=options["taxonomy"],
                 )
+                if options["format"] == "native":
+                    report = corpus_import_native(project=project, path=path)
+                else:
+                    report = tofueval_import(
+                        project=project, release_dir=path, documents=options["documents"]
+                    )
         except (ImportFailed, ProjectSetupError) as error:
             raise CommandError(f"nothing was imported: {error}") from None
         if created:
