@@ -13,9 +13,10 @@ The writer produces, UTF-8 without BOM, quoted only where needed, ``\\n`` after 
 - ``label``: ``1`` if every sentence is consistent, ``0`` if any is inconsistent (a summary
   with an inconsistent sentence is inconsistent even if others are unlabelled);
 - ``cut``: ``val`` (the project's dev split) or ``test``;
-- ``error_type``: the summary's unified error types, ``repr`` of their sorted list in
-  AggreFact's spelling (``intrinsic-NP``, ``extrinsic-predicate``, ...; the entire-sentence
-  leaves are the project's ``intrinsic-sentence`` / ``extrinsic-sentence``); empty if none;
+- ``error_type``: ``correct`` for a consistent summary, as AggreFact writes it; otherwise the
+  summary's unified error types, ``repr`` of their sorted list in AggreFact's spelling
+  (``intrinsic-NP``, ``extrinsic-predicate``, ``intrinsic-entire_sent``, ...); empty for an
+  inconsistent summary nobody typed;
 - ``topic``: not in AggreFact; the topic the summary focuses on, since a document has
   several topic-focused summaries per model.
 """
@@ -43,7 +44,19 @@ COLUMNS = [
 CUTS = {"dev": "val", "test": "test"}
 # AggreFact writes the noun-phrase leaves with "NP" in capitals; the project's codes are
 # lowercase slugs.
-AGGREFACT_SPELLING = {"intrinsic-np": "intrinsic-NP", "extrinsic-np": "extrinsic-NP"}
+# The project's unified codes (annotations/taxonomy_catalogue.py) in AggreFact's own spelling,
+# as its data files write them (data/error_type_mapping/*.csv). Mapped here, at export, so the
+# stored codes stay the stable identifiers the rest of the site and earlier releases use.
+AGGREFACT_SPELLING = {
+    "intrinsic-np": "intrinsic-NP",
+    "extrinsic-np": "extrinsic-NP",
+    "intrinsic-predicate": "intrinsic-predicate",
+    "extrinsic-predicate": "extrinsic-predicate",
+    "intrinsic-sentence": "intrinsic-entire_sent",
+    "extrinsic-sentence": "extrinsic-entire_sent",
+}
+# What AggreFact writes in error_type for a summary without error.
+CORRECT = "correct"
 
 
 def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, dataset: str) -> int:
@@ -107,7 +120,9 @@ def _cut(summary: SummaryRow) -> str:
 
 
 def _error_types(summary: SummaryRow) -> str:
+    if summary_label(summary) == 1:
+        return CORRECT
     codes = {code for sentence in summary.sentences for code in sentence.unified_types}
     if not codes:
-        return ""
+        return ""  # inconsistent, but nobody typed the error (the scheme may not ask)
     return repr(sorted(AGGREFACT_SPELLING.get(code, code) for code in codes))

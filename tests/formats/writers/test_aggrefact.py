@@ -8,7 +8,12 @@ import io
 import pandas as pd
 import pytest
 
-from annotations.formats.writers.aggrefact import COLUMNS, summary_label, write_aggrefact
+from annotations.formats.writers.aggrefact import (
+    AGGREFACT_SPELLING,
+    COLUMNS,
+    summary_label,
+    write_aggrefact,
+)
 from annotations.formats.writers.rows import ExportError, SentenceRow
 from tests.formats.writers.builders import consistent_summary, inconsistent_summary
 
@@ -30,11 +35,11 @@ def test_each_summary_is_one_row_with_its_label_cut_and_unified_types() -> None:
     assert data == (
         b"dataset,origin,id,doc,summary,model_name,label,cut,error_type,topic\n"
         b"river-bus-v1,demo,council-1," + DOC + b","
-        b'"The council votes tonight. The line costs ""$4M"".",Quillon-13B,1,val,,'
+        b'"The council votes tonight. The line costs ""$4M"".",Quillon-13B,1,val,correct,'
         b"Funding for the river bus\n"
         b"river-bus-v1,demo,council-1," + DOC + b","
         b'"It is paid by the city, and by a new tax. The vote is tonight.",Parrot-XL,0,test,'
-        b"\"['extrinsic-sentence', 'intrinsic-NP']\",Funding for the river bus\n"
+        b"\"['extrinsic-entire_sent', 'intrinsic-NP']\",Funding for the river bus\n"
     )
 
 
@@ -102,9 +107,32 @@ def test_the_dialogue_quoted_once_per_document_gives_the_rows_csv_would_write() 
                 row.system,
                 summary_label(row),
                 {"dev": "val", "test": "test"}[row.split],
-                repr([{"intrinsic-np": "intrinsic-NP"}.get(t, t) for t in types]) if types else "",
+                "correct"
+                if summary_label(row) == 1
+                else repr([AGGREFACT_SPELLING.get(t, t) for t in types])
+                if types
+                else "",
                 row.topic,
             ]
         )
 
     assert written(*rows) == expected.getvalue().encode("utf-8")
+
+
+def test_every_unified_code_is_written_in_aggrefacts_own_spelling() -> None:
+    # AggreFact's data (data/error_type_mapping/*.csv) spells its six leaves like this.
+    assert sorted(AGGREFACT_SPELLING.values()) == sorted(
+        [
+            "intrinsic-NP",
+            "extrinsic-NP",
+            "intrinsic-predicate",
+            "extrinsic-predicate",
+            "intrinsic-entire_sent",
+            "extrinsic-entire_sent",
+        ]
+    )
+    from annotations.taxonomy_catalogue import TAXONOMIES, UNIFIED_SLUG
+
+    unified = next(t for t in TAXONOMIES if t["slug"] == UNIFIED_SLUG)
+    leaves = {t["code"] for t in unified["types"]} - {"intrinsic", "extrinsic"}
+    assert leaves == set(AGGREFACT_SPELLING)
