@@ -22,10 +22,16 @@ def dataset_card(
     native = sorted(name for name in files if name.startswith("native/"))
     if native:
         configs.append(("default", [(n.split("/")[1].removesuffix(".jsonl"), n) for n in native]))
-    if "llm_aggrefact/llm_aggrefact.jsonl" in files:
-        configs.append(("llm_aggrefact", [("all", "llm_aggrefact/llm_aggrefact.jsonl")]))
+    llm = [
+        (split, f"llm_aggrefact/{split}.jsonl")
+        for split in ("dev", "test")
+        if f"llm_aggrefact/{split}.jsonl" in files
+    ]
+    if llm:
+        configs.append(("llm_aggrefact", llm))
+    # One file of every unit; "all" is a name the datasets library reserves.
     if "finesure/finesure.jsonl" in files:
-        configs.append(("finesure", [("all", "finesure/finesure.jsonl")]))
+        configs.append(("finesure", [("full", "finesure/finesure.jsonl")]))
     lines = [
         "---",
         f"pretty_name: {_yaml_string(project_name)}",

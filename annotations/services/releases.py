@@ -23,8 +23,9 @@ import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, cast
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -35,12 +36,13 @@ from annotations.formats.dataset_card import dataset_card
 from annotations.formats.writers.aggrefact import write_aggrefact
 from annotations.formats.writers.encoding import json_line
 from annotations.formats.writers.finesure import write_finesure
-from annotations.formats.writers.llm_aggrefact import write_llm_aggrefact
+from annotations.formats.writers.llm_aggrefact import dataset_names, write_llm_aggrefact
 from annotations.formats.writers.native import native_record
 from annotations.formats.writers.rows import ExportError, SummaryRow
 from annotations.formats.writers.tofueval import PUBLISHED_DIFFERENCES, write_tofueval
 from annotations.models import (
     AgreementReport,
+    Corpus,
     Document,
     Project,
     Release,
@@ -213,6 +215,17 @@ def _write_formats(
         progress(10 + 80 * index // len(formats), f"writing {name}")
         if name == "native":
             _write_native_splits(archive, rows(name, by_split=True))
+        elif name == "llm_aggrefact":
+            # One file per split, as the leaderboard's dataset; one dataset name per corpus.
+            names = dataset_names(
+                scope.project.slug,
+                Corpus.objects.filter(project=scope.project).values_list("slug", "source_format"),
+            )
+            for split, group in groupby(rows(name, by_split=True), key=lambda row: row.split):
+                with archive.entry(f"llm_aggrefact/{split}.jsonl") as stream:
+                    stream.records = write_llm_aggrefact(
+                        cast(BinaryIO, stream), group, dataset=names
+                    )
         elif name == "tofueval":
             # Several files written side by side: on disk first, then into the archive.
             out = scratch / "tofueval"
@@ -224,10 +237,6 @@ def _write_formats(
                 "aggrefact": (
                     lambda s, r: write_aggrefact(s, r, dataset=scope.project.slug),
                     "aggrefact/aggrefact.csv",
-                ),
-                "llm_aggrefact": (
-                    lambda s, r: write_llm_aggrefact(s, r, dataset=scope.project.slug),
-                    "llm_aggrefact/llm_aggrefact.jsonl",
                 ),
                 "finesure": (write_finesure, "finesure/finesure.jsonl"),
             }[name]
@@ -370,10 +379,14 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             card = dataset_card(
                 manifest=manifest, project_name=release.project.name, taxonomy=taxonomy
             )
-            with archive.entry("manifest.json") as stream:
-                stream.write(json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
+            # The card first, so the manifest lists its checksum too; only the manifest cannot
+            # list its own (the release row records the archive's, docs/releases.md).
             with archive.entry("README.md") as stream:
                 stream.write(card.encode("utf-8"))
+            readme = archive.files["README.md"]
+            files["README.md"] = {"sha256": readme.sha256, "size": readme.size, "records": None}
+            with archive.entry("manifest.json") as stream:
+                stream.write(json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
         final_dir = root / release.project.slug
         final_dir.mkdir(exist_ok=True)
         final = final_dir / f"{release.version}-{release.pk}.zip"
@@ -426,7 +439,7 @@ def release_verify(release: Release) -> list[str]:
     problems = []
     expected = release.manifest.get("files", {})
     with zipfile.ZipFile(release.archive.path) as packed:
-        names = set(packed.namelist()) - {"manifest.json", "README.md"}
+        names = set(packed.namelist()) - {"manifest.json"}
         for name, info in expected.items():
             if name not in names:
                 problems.append(f"{name} is missing")

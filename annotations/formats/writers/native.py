@@ -11,9 +11,10 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "covers_key_fact"}],
      "relevance", "not_a_summary",
      "key_facts": [{"text", "covered"}], "completeness", "conciseness",
-     "annotators": {"A1": {"sentences": [{"label", "explanation", "error_types",
-                                          "unified_types", "spans", "covers_key_fact"}],
-                           "relevance", "not_a_summary", "comment", "key_facts_covered"}}}
+     "annotators": [{"annotator": "A1",
+                     "sentences": [{"label", "explanation", "error_types", "unified_types",
+                                    "spans", "covers_key_fact"}],
+                     "relevance", "not_a_summary", "comment", "key_facts_covered"}]}
 
 Unknown values are ``null``, never omitted, so every line has the same keys and loads into a
 table (``pandas.read_json(path, lines=True)``). The dialogue is not repeated per summary:
@@ -70,10 +71,11 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
         ],
         "completeness": summary.completeness,
         "conciseness": summary.conciseness,
-        "annotators": {
-            annotator.annotator: _annotator(annotator, n_sentences, n_facts)
-            for annotator in summary.annotators
-        },
+        # A list, not an object keyed by annotator: keys that vary from record to record make
+        # a different struct type per record, which Arrow (and so `datasets`) cannot load.
+        "annotators": [
+            _annotator(annotator, n_sentences, n_facts) for annotator in summary.annotators
+        ],
     }
 
 
@@ -112,11 +114,16 @@ def _annotator(annotator: AnnotatorLabels, n_sentences: int, n_facts: int) -> di
     else:
         sentences = [_UNANSWERED] * n_sentences
     return {
+        "annotator": annotator.annotator,
         "sentences": sentences,
         "relevance": annotator.relevance,
         "not_a_summary": annotator.not_a_summary,
         "comment": annotator.comment,
-        "key_facts_covered": annotator.key_facts_covered or (None,) * n_facts,
+        # null when nothing is known of this annotator's coverage: a list of nulls alone breaks
+        # Arrow's JSON reader (and `datasets`); a list is written when any entry is known.
+        "key_facts_covered": annotator.key_facts_covered
+        if any(value is not None for value in annotator.key_facts_covered)
+        else None,
     }
 
 

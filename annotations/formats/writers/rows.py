@@ -286,3 +286,31 @@ def _share(values: tuple[bool | None, ...]) -> float | None:
     if not values or any(value is None for value in values):
         return None
     return sum(1 for value in values if value) / len(values)
+
+
+def record_id(*parts: str | int) -> str:
+    """A stable id for an exported record, from what names it in the corpus (never a database
+    id, which follows import order): 20 hex characters of the SHA-256 of its parts as JSON.
+    The same record gets the same id in every release, so predictions join back to it
+    (docs/formats/exports.md, "Record ids")."""
+    import hashlib
+    import json
+
+    canonical = json.dumps([str(part) for part in parts], ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:20]
+
+
+def summary_record_id(summary: SummaryRow) -> str:
+    return record_id(
+        summary.corpus, summary.doc_id, summary.topic, summary.summary_id or summary.system
+    )
+
+
+def sentence_record_id(summary: SummaryRow, number: int) -> str:
+    return record_id(
+        summary.corpus,
+        summary.doc_id,
+        summary.topic,
+        summary.summary_id or summary.system,
+        number,
+    )

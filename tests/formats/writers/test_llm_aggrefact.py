@@ -8,8 +8,8 @@ import json
 import pandas as pd
 import pytest
 
-from annotations.formats.writers.llm_aggrefact import write_llm_aggrefact
-from annotations.formats.writers.rows import ExportError, SentenceRow, TurnRow
+from annotations.formats.writers.llm_aggrefact import dataset_names, write_llm_aggrefact
+from annotations.formats.writers.rows import ExportError, SentenceRow, TurnRow, record_id
 from tests.formats.writers.builders import TOPIC, consistent_summary, inconsistent_summary
 
 DOC = (
@@ -25,31 +25,63 @@ def written(*rows, dataset="Council") -> bytes:
 
 
 def test_every_sentence_is_a_claim_with_its_label_and_split() -> None:
-    data = written(inconsistent_summary(split="test"), dataset={"demo": "Demo-Council"})
+    row = inconsistent_summary(split="test")
+    data = written(row, dataset={"demo": "Demo-Council"})
 
-    common = {"dataset": "Demo-Council", "doc": DOC, "split": "test", "doc_id": "council-1"}
-    named = {"topic": TOPIC, "model_name": "Parrot-XL"}
+    summary_id = record_id(row.corpus, "council-1", TOPIC, row.summary_id or "Parrot-XL")
+    common = {"dataset": "Demo-Council", "doc": DOC, "split": "test"}
+    named = {"summary_id": summary_id, "doc_id": "council-1", "topic": TOPIC}
     assert [json.loads(line) for line in data.splitlines()] == [
         {
+            "id": record_id(row.corpus, "council-1", TOPIC, row.summary_id or "Parrot-XL", 1),
             **common,
             "claim": "It is paid by the city, and by a new tax.",
             "label": 0,
             **named,
+            "model_name": "Parrot-XL",
             "sent_idx": 1,
         },
-        {**common, "claim": "The vote is tonight.", "label": 1, **named, "sent_idx": 3},
+        {
+            "id": record_id(row.corpus, "council-1", TOPIC, row.summary_id or "Parrot-XL", 3),
+            **common,
+            "claim": "The vote is tonight.",
+            "label": 1,
+            **named,
+            "model_name": "Parrot-XL",
+            "sent_idx": 3,
+        },
     ]
     assert list(json.loads(data.splitlines()[0])) == [
+        "id",
         "dataset",
         "doc",
         "claim",
         "label",
         "split",
+        "summary_id",
         "doc_id",
         "topic",
         "model_name",
         "sent_idx",
     ]
+
+
+def test_record_ids_are_stable_distinct_and_carry_no_database_id() -> None:
+    first = [json.loads(line)["id"] for line in written(inconsistent_summary()).splitlines()]
+    again = [json.loads(line)["id"] for line in written(inconsistent_summary()).splitlines()]
+    assert first == again
+    assert len(set(first)) == len(first)
+    other_topic = written(inconsistent_summary(topic="Another topic")).splitlines()
+    assert not set(first) & {json.loads(line)["id"] for line in other_topic}
+
+
+def test_tofueval_corpora_get_the_leaderboards_dataset_names() -> None:
+    names = dataset_names("tofu", [("mediasum", "tofueval"), ("meetingbank", "tofueval")])
+    assert names == {"mediasum": "TofuEval-MediaS", "meetingbank": "TofuEval-MeetB"}
+    assert dataset_names("study", [("mediasum", "native"), ("talks", "native")]) == {
+        "mediasum": "study-mediasum",
+        "talks": "study-talks",
+    }
 
 
 def test_text_is_written_as_utf8_and_pandas_reads_the_lines() -> None:

@@ -78,8 +78,9 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
         ],
         "completeness": 0.5,
         "conciseness": None,
-        "annotators": {
-            "A1": {
+        "annotators": [
+            {
+                "annotator": "A1",
                 "sentences": [
                     {
                         "label": "inconsistent",
@@ -103,7 +104,8 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "comment": "short",
                 "key_facts_covered": [True, False],
             },
-            "A2": {
+            {
+                "annotator": "A2",
                 "sentences": [
                     {
                         "label": None,
@@ -118,9 +120,10 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "relevance": 4,
                 "not_a_summary": None,
                 "comment": "",
-                "key_facts_covered": [None, None],
+                # Nothing known of A2's coverage: null, not a list of nulls (Arrow).
+                "key_facts_covered": None,
             },
-        },
+        ],
     }
 
 
@@ -131,7 +134,7 @@ def test_the_summary_id_defaults_to_the_system_and_scores_come_from_coverage() -
     assert record["relevance"] == 4.5
     assert record["completeness"] == 1.0
     assert record["conciseness"] == 1.0
-    assert record["annotators"] == {}
+    assert record["annotators"] == []
 
 
 def test_every_line_has_the_same_keys_so_pandas_reads_a_table() -> None:
@@ -143,7 +146,8 @@ def test_every_line_has_the_same_keys_so_pandas_reads_a_table() -> None:
     assert frame["topic_category"][0] == "main"
     assert pd.isna(frame["topic_category"][1])
     assert [len(sentences) for sentences in frame["sentences"]] == [2, 2]
-    assert frame["annotators"][1]["A1"]["relevance"] == 3
+    assert frame["annotators"][1][0] == {**frame["annotators"][1][0], "annotator": "A1"}
+    assert frame["annotators"][1][0]["relevance"] == 3
     assert [json.loads(line)["doc_id"] for line in data.splitlines()] == ["council-1"] * 2
 
 
