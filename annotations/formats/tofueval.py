@@ -375,6 +375,10 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
     return points
 
 
+def _annotation_order(annotation_id: str) -> tuple[int, int]:
+    return (0, int(annotation_id)) if annotation_id.isdigit() else (1, 0)
+
+
 def _assemble(
     corpus: str,
     rows: list[tuple[_Row, str]],
@@ -399,7 +403,22 @@ def _assemble(
     documents = []
     units = []
     gaps = 0
-    for doc_id, topics in grouped.items():
+    # Import order is the published order, which exports keep: documents by annotation_id
+    # (the completeness file's order; the factual files list dev documents first), topics in
+    # the topic-category file's key order. Sorting is stable, so anything unlisted keeps its
+    # order of first appearance.
+    topic_order = {topic: index for index, topic in enumerate(categories)}
+    ordered_docs = sorted(
+        grouped.items(),
+        key=lambda item: _annotation_order(first_row[item[0]].values["annotation_id"]),
+    )
+    for doc_id, unordered_topics in ordered_docs:
+        topics = dict(
+            sorted(
+                unordered_topics.items(),
+                key=lambda item: topic_order.get(item[0], len(topic_order)),
+            )
+        )
         dialogue = dialogues.get((corpus, doc_id))
         if dialogue is None:
             row = first_row[doc_id]
