@@ -476,17 +476,33 @@ def _chunk(
                 covers_key_fact=covers,
             )
         judged_by[assignment_id][sentence_id] = judged
+    # One vote per person per unit on every question: their first assignment of the unit (by
+    # id) in the chosen rounds, the one topic.raters keeps for sentence labels. A person with
+    # assignments of one unit in two rounds does not count twice on relevance or category.
+    voting = {assignment_id for topic in topics.values() for assignment_id, _ in topic.raters}
+    # Confirmed review decisions decide a sentence's gold when they agree. Two confirmed
+    # decisions that conflict (one a false positive, one an error) cancel each other: the
+    # annotators' majority decides, as without review (docs/releases.md, "Gold labels").
+    # Before, whichever row came last won.
+    reviewed: dict[int, set[str]] = defaultdict(set)
+    for sentence_id, decision in fetched.decisions:
+        reviewed[sentence_id].add(
+            "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
+        )
     adjudicated = {
-        sentence_id: "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
-        for sentence_id, decision in fetched.decisions
+        sentence_id: next(iter(outcomes))
+        for sentence_id, outcomes in reviewed.items()
+        if len(outcomes) == 1
     }
     summary_answers: dict[int, dict[int, tuple[int | None, bool, str]]] = defaultdict(dict)
     for assignment_id, summary_id, relevance, flag, comment in fetched.answers:
-        summary_answers[summary_id][assignment_id] = (relevance, flag, comment)
+        if assignment_id in voting:
+            summary_answers[summary_id][assignment_id] = (relevance, flag, comment)
     categories: dict[int, list[str]] = defaultdict(list)
     topic_of = {pk: topic_id for pk, topic_id, _, _ in fetched.assignments}
     for assignment_id, category in fetched.categories:
-        categories[topic_of[assignment_id]].append(category)
+        if assignment_id in voting:
+            categories[topic_of[assignment_id]].append(category)
     for topic_id, topic in topics.items():
         category = (
             _majority(
@@ -504,7 +520,7 @@ def _chunk(
         fact_ids_of[assignment_id].append(pk)
         topic_id = topic_of[assignment_id]
         topic = topics[topic_id]
-        if topic.gold_assignment in (None, assignment_id):
+        if assignment_id in voting and topic.gold_assignment in (None, assignment_id):
             topic.gold_assignment = assignment_id
             facts[topic_id].append((pk, KeyFactRow(text, numbered)))
     for topic_id, numbered_facts in facts.items():

@@ -186,3 +186,91 @@ def test_a_failure_reading_ahead_reaches_the_build_and_closes_the_threads_connec
     import threading
 
     assert not [t for t in threading.enumerate() if t.name.startswith("release-rows")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("decisions", "gold"),
+    [
+        (["false_positive", "confirmed"], "inconsistent"),  # conflict: the majority decides
+        (["confirmed", "false_positive"], "inconsistent"),  # whatever the row order
+        (["false_positive", "false_positive"], "consistent"),  # agreeing reviews decide
+    ],
+)
+def test_conflicting_confirmed_reviews_cancel_and_the_majority_decides(
+    decisions: list[str], gold: str
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    from annotations.models import ReviewDecision
+
+    round_ = labelled_demo()
+    first, second = first_unit(round_)
+    summary = first.topic.summaries.order_by("position").first()
+    sentence = summary.sentences.order_by("position").first()
+    SentenceJudgement.objects.filter(sentence=sentence, assignment__in=[first, second]).update(
+        label="inconsistent", explanation="Both saw an error."
+    )
+    users = get_user_model().objects
+    reviewer, confirmer = users.get(username="reviewer"), users.get(username="admin")
+    for assignment, decision in zip([first, second], decisions, strict=True):
+        ReviewDecision.objects.create(
+            judgement=SentenceJudgement.objects.get(assignment=assignment, sentence=sentence),
+            reviewer=reviewer,
+            decision=decision,
+            confirmed_by=confirmer,
+        )
+    row = next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
+    assert row.topic == first.topic.name
+    assert row.sentences[0].label == gold
+
+
+@pytest.mark.django_db
+def test_a_person_votes_once_on_every_question_across_two_rounds() -> None:
+    """The same linguist in a second round of the same unit: their relevance and category
+    count once, with their first assignment, as their sentence labels do."""
+    round_ = labelled_demo()
+    first, second = first_unit(round_)
+    again = Round.objects.create(
+        project=round_.project,
+        name="Pilot 2",
+        kind=round_.kind,
+        status=round_.status,
+        overlap=1,
+        guideline_version=round_.guideline_version,
+    )
+    repeat = Assignment.objects.create(
+        round=again, topic=first.topic, annotator=first.annotator, status="submitted"
+    )
+    for summary in first.topic.summaries.all():
+        SummaryJudgement.objects.filter(assignment=first, summary=summary).update(relevance=2)
+        SummaryJudgement.objects.filter(assignment=second, summary=summary).update(relevance=4)
+        SummaryJudgement.objects.create(assignment=repeat, summary=summary, relevance=5)
+        SentenceJudgement.objects.bulk_create(
+            SentenceJudgement(
+                assignment=repeat,
+                sentence=sentence,
+                label="inconsistent",
+                explanation="Changed my mind.",
+            )
+            for sentence in summary.sentences.all()
+        )
+    TopicJudgement.objects.filter(assignment=first).update(category="main")
+    TopicJudgement.objects.filter(assignment=second).update(category="marginal")
+    TopicJudgement.objects.create(assignment=repeat, category="main")
+
+    both = ReleaseScope(
+        project=round_.project,
+        round_ids=[round_.pk, again.pk],
+        split_of=lambda corpus, doc, stored: "dev",
+        with_annotators=True,
+    )
+    rows = [r for r in summary_rows(both) if r.topic == first.topic.name]
+    assert rows
+    for row in rows:
+        assert row.relevance == 3.0  # (2 + 4) / 2; the repeat's 5 does not vote
+        assert len(row.annotators) == 2
+        assert all(s.label == "consistent" for s in row.sentences)
+    # Two votes, main and marginal (the repeat's main does not vote): a tie goes to the less
+    # central category, as documented.
+    assert rows[0].topic_category == "marginal"
