@@ -35,7 +35,7 @@ from django.utils import timezone
 from annotations.formats.dataset_card import dataset_card
 from annotations.formats.writers.aggrefact import write_aggrefact
 from annotations.formats.writers.encoding import json_line
-from annotations.formats.writers.finesure import write_finesure
+from annotations.formats.writers.finesure import write_finesure, write_finesure_completeness
 from annotations.formats.writers.llm_aggrefact import dataset_names, write_llm_aggrefact
 from annotations.formats.writers.native import native_record
 from annotations.formats.writers.rows import ExportError, SummaryRow
@@ -242,6 +242,10 @@ def _write_formats(
             }[name]
             with archive.entry(filename) as stream:
                 stream.records = writer(stream, rows(name))
+            if name == "finesure":
+                # What FineSurE's own completeness/conciseness evaluation can score.
+                with archive.entry("finesure/completeness.jsonl") as stream:
+                    stream.records = write_finesure_completeness(cast(BinaryIO, stream), rows(name))
     return splits
 
 

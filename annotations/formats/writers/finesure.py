@@ -19,8 +19,14 @@ record, encoded like FineSurE's files (``json.dumps`` defaults: ASCII-escaped, `
 - ``transcript``: the dialogue, one "SPEAKER (role): text" line per turn;
 - ``key_facts``: the topic's gold key facts, in order, without numbering;
 - ``factuality_labels``: per sentence, 1 = factual error (inconsistent), 0 = none;
-- ``factuality_types``: per sentence, ``"NoE"`` when consistent, else the project's error
-  type names joined by ", ";
+- ``doc_id``: unique per (document, topic), ``<document id>::<topic>`` (the document id
+  alone for a generic summary), since FineSurE's scripts key a summary by ``doc_id`` and
+  model; ``document``: the document id itself;
+- ``factuality_types``: per sentence, ``"NoE"`` when consistent, else FineSurE's codes as its
+  data spells them (``OutE``, ``EntE``, ``RelE``, ``CircE``, ``CorefE``, ``LinkE``,
+  ``GramE``, ``OtherE``) joined by ", ": a FRANK type of the project gives its own code; any
+  other type goes through its unified type (extrinsic → ``OutE``, intrinsic noun phrase →
+  ``EntE``, intrinsic predicate → ``RelE``, intrinsic whole sentence → ``OtherE``);
 - ``key_fact_labels``: per key fact, 1 = the summary states it; ``sentence_labels``: per
   sentence, 1 = it states at least one key fact;
 - a label the annotator did not give is the string ``"None"``, which FineSurE's scripts
@@ -43,6 +49,30 @@ from annotations.formats.writers.rows import (
 
 MISSING = "None"
 NO_ERROR = "NoE"
+# FineSurE's codes (its frank-data files) for the FRANK taxonomy's types, by type name
+# (annotations/taxonomy_catalogue.py); the three group types are catch-alls.
+FRANK_CODES = {
+    "Predicate Error (PredE)": "RelE",
+    "Entity Error (EntE)": "EntE",
+    "Circumstance Error (CircE)": "CircE",
+    "Coreference Error (CorefE)": "CorefE",
+    "Discourse Link Error (LinkE)": "LinkE",
+    "Out of Context Error (OutE)": "OutE",
+    "Grammatical Error (GramE)": "GramE",
+    "Other Error (OthE)": "OtherE",
+    "Semantic Frame Errors": "OtherE",
+    "Discourse Errors": "OtherE",
+    "Content Verifiability Errors": "OutE",
+}
+# Any other taxonomy's type, through its AggreFact unified type.
+UNIFIED_CODES = {
+    "extrinsic-np": "OutE",
+    "extrinsic-predicate": "OutE",
+    "extrinsic-sentence": "OutE",
+    "intrinsic-np": "EntE",
+    "intrinsic-predicate": "RelE",
+    "intrinsic-sentence": "OtherE",
+}
 
 
 def write_finesure(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> int:
@@ -58,7 +88,8 @@ def finesure_record(summary: SummaryRow) -> dict[str, Any]:
     if not summary.turns:
         raise ExportError(f"{summary.where()}: the row carries no dialogue turns for `transcript`")
     return {
-        "doc_id": summary.doc_id,
+        "doc_id": unit_id(summary),
+        "document": summary.doc_id,
         "source": summary.corpus,
         "split": summary.split,
         "model": summary.system,
@@ -90,12 +121,50 @@ def _error_label(sentence: AnnotatorSentence) -> int | str:
     return 1 if sentence.label == "inconsistent" else 0
 
 
+def unit_id(summary: SummaryRow) -> str:
+    return f"{summary.doc_id}::{summary.topic}" if summary.topic else summary.doc_id
+
+
 def _error_types(sentence: AnnotatorSentence) -> str:
     if sentence.label is None:
         return MISSING
     if sentence.label == "consistent":
         return NO_ERROR
-    return ", ".join(sentence.error_types) or MISSING
+    if not sentence.error_types:
+        return MISSING  # inconsistent, but not typed
+    codes = [FRANK_CODES[name] for name in sentence.error_types if name in FRANK_CODES]
+    if not codes:
+        codes = [UNIFIED_CODES[code] for code in sentence.unified_types if code in UNIFIED_CODES]
+    return ", ".join(dict.fromkeys(codes)) or "OtherE"
+
+
+def completeness_ready(record: dict[str, Any]) -> bool:
+    """Whether FineSurE's completeness and conciseness evaluation can score ``record``: it has
+    key facts, and every key fact and every sentence has labels from two or more annotators.
+    Its script takes a majority of at least two labels per item and divides by the number of
+    items (and sums the sentence labels without skipping missing ones), so any other record
+    would stop it with an error."""
+    annotations = list(record["raw_annotations"].values())
+    if not record["key_facts"] or len(annotations) < 2:
+        return False
+    for key in ("key_fact_labels", "sentence_labels"):
+        for index in range(len(annotations[0][key])):
+            given = [a[key][index] for a in annotations if a[key][index] != MISSING]
+            if len(given) < 2:
+                return False
+    return True
+
+
+def write_finesure_completeness(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> int:
+    """The records FineSurE's completeness/conciseness evaluation can score (see
+    ``completeness_ready``); returns how many were written."""
+    count = 0
+    for summary in summaries:
+        record = finesure_record(summary)
+        if completeness_ready(record):
+            stream.write(json_line(record, ensure_ascii=True))
+            count += 1
+    return count
 
 
 def _flag(value: bool | None) -> int | str:
