@@ -8,6 +8,8 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 NPM_STAMP := frontend/node_modules/.installed
 DEMO_STAMP := var/.demo-loaded
+# make run PORT=8123 serves on another port.
+PORT ?= 8000
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	bench-import bench-workspace bench-agreement bench-release migrate demo tofueval clean
@@ -45,7 +47,7 @@ tofueval: $(STAMP)
 
 run: install frontend migrate $(DEMO_STAMP)
 	$(MANAGE) collectstatic --noinput -v0
-	$(MANAGE) runserver 127.0.0.1:8000
+	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 worker: $(STAMP)
 	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2

@@ -121,8 +121,18 @@ DATABASES = {
     "default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite waits for a concurrent writer instead of failing at once ("database is locked").
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The embedded database serves the demo's few people at once: writers wait for each other
+    # (busy timeout) instead of failing with "database is locked"; write transactions take the
+    # write lock when they begin (IMMEDIATE), so a reader that later writes cannot deadlock
+    # with another writer (SQLite's own cause of "locked" despite the timeout); WAL lets
+    # readers go on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
     if DATABASES["default"]["NAME"] != ":memory:":
         Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
 else:
