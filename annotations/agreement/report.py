@@ -280,3 +280,17 @@ def round_report(
 ) -> list[dict[str, Any]]:
     targets = targets or {}
     return [question_report(q, target=targets.get(q.key)) for q in questions]
+
+
+def with_targets(
+    questions: Sequence[dict[str, Any]], targets: dict[str, float]
+) -> list[dict[str, Any]]:
+    """The questions of a stored report judged against the project's targets *now*: a target
+    set or changed after the report was computed is the one shown (the report stores the
+    coefficients; the target is the admin's current goal, not part of the measurement)."""
+    judged = []
+    for question in questions:
+        updated = {**question, "target": targets.get(question["key"]), "met": None}
+        _judge(updated, updated["target"])
+        judged.append(updated)
+    return judged

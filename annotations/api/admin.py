@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.agreement.report import with_targets
 from annotations.api.errors import ApiError
 from annotations.models import (
     AgreementReport,
@@ -319,13 +320,17 @@ class RoundProgressView(APIView):
         return Response(round_progress(round=admin_round(request, round_id)))
 
 
-def _report(report: AgreementReport, *, stale: bool) -> dict[str, Any]:
+def _report(report: AgreementReport, *, stale: bool, targets: dict[str, float]) -> dict[str, Any]:
+    results = dict(report.results)
+    if "questions" in results:
+        # The project's targets as they are now, not as they were when it was computed.
+        results["questions"] = with_targets(results["questions"], targets or {})
     return {
         "round": report.round_id,
         "computed_at": report.computed_at,
         "inputs_hash": report.inputs_hash,
         "stale": stale,
-        **report.results,
+        **results,
     }
 
 
@@ -337,7 +342,13 @@ class AgreementView(APIView):
         if latest is None:
             raise Http404("No agreement report yet: compute one.")
         current, _ = agreement_report_current(round=round_)
-        return Response(_report(latest, stale=current is None or current.pk != latest.pk))
+        return Response(
+            _report(
+                latest,
+                stale=current is None or current.pk != latest.pk,
+                targets=round_.project.agreement_targets,
+            )
+        )
 
     @extend_schema(
         request=None,
@@ -348,7 +359,7 @@ class AgreementView(APIView):
         round_ = admin_round(request, round_id)
         current, _ = agreement_report_current(round=round_)
         if current is not None:
-            return Response(_report(current, stale=False))
+            return Response(_report(current, stale=False, targets=round_.project.agreement_targets))
         from annotations.tasks import agreement_report_task
 
         job = job_start(

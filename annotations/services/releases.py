@@ -369,8 +369,14 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 ),
                 "counts": {"summaries": sum(splits.values()) or None, "per_split": dict(splits)},
                 "excluded_units": sorted(excluded),
+                # The notes on the published TofuEval files concern releases that hold
+                # TofuEval's data, not every release written in its layout.
                 "differences_from_published": list(PUBLISHED_DIFFERENCES)
                 if "tofueval" in config["formats"]
+                and Document.objects.filter(
+                    corpus__source_format="tofueval",
+                    topics__assignments__round_id__in=config["rounds"],
+                ).exists()
                 else [],
                 "files": files,
             }

@@ -119,6 +119,22 @@ def test_the_report_on_a_constructed_round_has_the_known_kappa(
     again = client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
     assert again.status_code == 200
     assert AgreementReport.objects.filter(round=pilot).count() == 1
+    assert consistency["target"] is None
+    # A target saved after the report was computed reaches the report (it showed "No target").
+    target = consistency["coefficient"]["value"] - 0.01
+    saved = client.put(
+        f"/api/admin/projects/{demo.slug}/targets/",
+        json.dumps({"sentence_consistency": target}),
+        content_type="application/json",
+    )
+    assert saved.status_code == 200
+    for shown in (
+        client.get(f"/api/admin/rounds/{pilot.pk}/agreement/").json(),
+        client.post(f"/api/admin/rounds/{pilot.pk}/agreement/").json(),
+    ):
+        judged = {q["key"]: q for q in shown["questions"]}["sentence_consistency"]
+        assert judged["target"] == pytest.approx(target)
+        assert judged["met"] is True
 
 
 def test_mappings_are_applied_at_analysis_time_only(client: Client, demo: Project) -> None:

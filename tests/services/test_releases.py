@@ -473,3 +473,18 @@ def test_the_manifest_counts_summaries_whatever_the_formats(tofueval_project: Pr
     )
     assert release.manifest["counts"]["summaries"] == 1777
     assert sum(release.manifest["counts"]["per_split"].values()) == 1777
+
+
+def test_notes_on_the_published_tofueval_files_only_come_with_tofueval_data(
+    demo_round: Round,
+) -> None:
+    for assignment in Assignment.objects.filter(round=demo_round):
+        label(assignment)
+    project = demo_round.project
+    release = release_build(
+        release_id=release_create(
+            project=project, user=None, config=config(project, formats=["tofueval"])
+        ).pk
+    )
+    assert release.status == ReleaseStatus.PUBLISHED, release.error
+    assert release.manifest["differences_from_published"] == []
