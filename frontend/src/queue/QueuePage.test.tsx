@@ -49,6 +49,9 @@ describe('the queue', () => {
     expect(first).toHaveTextContent('12 min');
     expect(within(first).getByRole('link', { name: /^Continue/ })).toHaveAttribute('href', '/app/assignments/12');
     expect(rows[1]).toHaveTextContent('Not started');
+    // A unit not started says Start, and shows no time on it.
+    expect(within(rows[1]!).getByRole('link', { name: /^Start/ })).toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent('min');
 
     const practice = screen.getByRole('table', { name: 'Practice' });
     expect(practice).toHaveTextContent('Submitted');

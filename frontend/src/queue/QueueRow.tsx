@@ -9,7 +9,10 @@ export function QueueRow({ entry }: { entry: QueueEntry }) {
   const { done, total } = entry.progress;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   const open = entry.status === 'submitted' || entry.round.status === 'closed';
-  const verb = open ? 'Open' : 'Continue';
+  // Not started: nothing answered and no time on it yet. It says "Start" and shows no time
+  // ("< 1 min" read as if work had begun).
+  const started = entry.status !== 'assigned' || done > 0 || entry.active_seconds > 0;
+  const verb = open ? 'Open' : started ? 'Continue' : 'Start';
   const unit = `unit ${entry.position} of ${entry.count}`;
   return (
     <Table.Tr>
@@ -35,7 +38,7 @@ export function QueueRow({ entry }: { entry: QueueEntry }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDuration(entry.active_seconds)}
+          {started ? formatDuration(entry.active_seconds) : ''}
         </Text>
       </Table.Td>
       <Table.Td>
