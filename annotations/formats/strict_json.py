@@ -50,6 +50,15 @@ def depth_exceeds(value: Any, limit: int) -> bool:
     return False
 
 
+def printable(text: str) -> str:
+    """``text`` safe to quote in a message that is itself stored: control characters and
+    unpaired surrogates as escapes (a message naming a key with a NUL in it could not be
+    saved either)."""
+    return "".join(
+        f"\\u{ord(ch):04x}" if ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text
+    )
+
+
 def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
     stack: list[tuple[Any, str]] = [(value, path)]
     while stack:
@@ -58,7 +67,7 @@ def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
             yield where, item
         elif isinstance(item, dict):
             for key, child in item.items():
-                inner = f"{where}.{key}" if where else str(key)
+                inner = f"{where}.{printable(str(key))}" if where else printable(str(key))
                 yield inner, str(key)
                 stack.append((child, inner))
         elif isinstance(item, list):

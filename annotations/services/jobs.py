@@ -45,6 +45,8 @@ def job_progress(job_id: int, *, progress: int, message: str) -> None:
 
 
 def job_finish(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
+    # The message may quote what was refused; PostgreSQL stores no NUL, so none is kept.
+    error = error.replace("\x00", "\\u0000")
     Job.objects.filter(pk=job_id).update(
         status=JobStatus.FAILED if error else JobStatus.SUCCEEDED,
         progress=100 if not error else 0,
