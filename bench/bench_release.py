@@ -65,12 +65,12 @@ CATEGORIES = (("main", 0.7), ("marginal", 0.2), ("irrelevant", 0.1))
 VERSIONS = {"native": "1.0.0", "aggrefact": "1.0.1"}
 
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
-# DEBUG=0 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
+# PRODUCTION=1 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
 warnings.filterwarnings("ignore", message="No directory at")
 
 
 def _configure_environment(database_url: str, media_root: str) -> None:
-    """The production settings (DEBUG=0, as a Celery worker runs them) on the bench database,
+    """The production settings (PRODUCTION=1, as a Celery worker runs them) on the bench database,
     for this process and the children. Must run before Django or bench_import is imported."""
     name = urlsplit(database_url).path.lstrip("/")
     if "bench" not in name:
@@ -79,6 +79,7 @@ def _configure_environment(database_url: str, media_root: str) -> None:
         {
             "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
             "DATABASE_URL": database_url,
+            "PRODUCTION": "1",
             "DEBUG": "0",
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(38)[:50],
             "ALLOWED_HOSTS": "127.0.0.1",

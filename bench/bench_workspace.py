@@ -9,7 +9,7 @@
 ``--users`` linguists (annotator membership + DRF token each) and one open round in which
 every linguist owns ``--units-per-user`` units of 6 summaries x 5 sentences (a dialogue of
 18-22 turns), starts ``gunicorn annotation_site.wsgi -w 2`` on a free loopback port with the
-production settings (``DEBUG=0``), then runs two timed phases of ``--users`` threads for
+production settings (``PRODUCTION=1``), then runs two timed phases of ``--users`` threads for
 ``--seconds`` seconds each:
 
 - **paced** (the requirement): the linguists together offer ``--rate`` saves/s (default 210,
@@ -90,10 +90,11 @@ def _configure_environment(database_url: str) -> dict[str, str]:
     settings = {
         "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
         "DATABASE_URL": database_url,
+        "PRODUCTION": "1",
         "DEBUG": "0",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(38)[:50],
         "ALLOWED_HOSTS": "127.0.0.1",
-        # Plain HTTP on loopback: DEBUG=0 would otherwise redirect every request to https.
+        # Plain HTTP on loopback: PRODUCTION=1 would otherwise redirect every request to https.
         "SECURE_SSL_REDIRECT": "0",
         "LOG_LEVEL": "WARNING",
     }
@@ -1002,7 +1003,7 @@ def main() -> int:
         parser.error("--rate 0 with --no-saturation leaves nothing to run")
 
     server_env = _configure_environment(args.database_url)
-    # DEBUG=0 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
+    # PRODUCTION=1 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
     warnings.filterwarnings("ignore", message="No directory at")
     from bench_import import _admin_conninfo, _create_database, _drop_database
 
