@@ -96,6 +96,11 @@ def dataset_card(
         lines.append(f"| `{name}` | {records} | `{info['sha256'][:16]}…` |")
     lines += ["", "## Limitations", ""]
     lines += [f"- {d}" for d in manifest.get("differences_from_published", [])]
+    if manifest.get("open_rounds"):
+        lines.append(
+            "- Built while these rounds were still open, so their labels may have changed"
+            f" since: {', '.join(manifest['open_rounds'])}."
+        )
     lines += [
         "- Summarizer names are included for analysis; annotators never saw them.",
         "- Labels reflect the guideline versions listed above.",

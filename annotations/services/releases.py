@@ -49,6 +49,7 @@ from annotations.models import (
     ReleaseFile,
     ReleaseStatus,
     Round,
+    RoundStatus,
 )
 from annotations.selectors.release_rows import (
     ReleaseScope,
@@ -359,7 +360,11 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 "version": release.version,
                 "created_at": timezone.now().isoformat(),
                 "config": config,
-                "rounds": [{"id": r.pk, "name": r.name, "kind": r.kind} for r in rounds],
+                "rounds": [
+                    {"id": r.pk, "name": r.name, "kind": r.kind, "status": r.status} for r in rounds
+                ],
+                # A round still open can change after the release: the release records it.
+                "open_rounds": [r.name for r in rounds if r.status == RoundStatus.OPEN],
                 "guideline_versions": sorted(
                     {r.guideline_version.version for r in rounds if r.guideline_version}
                 ),

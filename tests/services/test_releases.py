@@ -488,3 +488,19 @@ def test_notes_on_the_published_tofueval_files_only_come_with_tofueval_data(
     )
     assert release.status == ReleaseStatus.PUBLISHED, release.error
     assert release.manifest["differences_from_published"] == []
+
+
+def test_a_release_from_an_open_round_records_it_in_the_manifest_and_the_card(
+    demo_round: Round,
+) -> None:
+    for assignment in Assignment.objects.filter(round=demo_round):
+        label(assignment)
+    assert demo_round.status == "open"
+    project = demo_round.project
+    release = release_build(
+        release_id=release_create(project=project, user=None, config=config(project)).pk
+    )
+    assert release.manifest["open_rounds"] == [demo_round.name]
+    with zipfile.ZipFile(release.archive.path) as packed:
+        card = packed.read("README.md").decode()
+    assert f"still open, so their labels may have changed since: {demo_round.name}" in card
