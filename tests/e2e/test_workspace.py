@@ -42,7 +42,7 @@ def test_a_linguist_annotates_a_unit_by_keyboard_survives_reload_and_offline_and
     sentence_count = sum(s.sentences.count() for s in summaries)
 
     sign_in(page, live_server.url, "linguist1")
-    page.get_by_role("link", name="Continue").first.click()
+    page.get_by_role("link", name=re.compile(r"^Start")).first.click()  # not started yet
     topic = page.get_by_role("region", name="Topic")
     expect(topic.get_by_text(assignment.topic.name, exact=True)).to_be_visible()
     for system in SYSTEMS:
@@ -101,7 +101,7 @@ def test_submit_lists_what_is_missing_and_the_first_missing_item_can_be_reached(
 ) -> None:
     call_command("load_demo", stdout=None)
     sign_in(page, live_server.url, "linguist1")
-    page.get_by_role("link", name="Continue").first.click()
+    page.get_by_role("link", name=re.compile(r"^Start")).first.click()  # not started yet
     page.get_by_role("button", name="Submit").click()
     expect(
         page.get_by_text("Summary A, sentence 1: choose consistent or inconsistent.")
