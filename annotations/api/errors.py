@@ -154,6 +154,8 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         body = envelope(status_code, _validation_message(errors), code="invalid", errors=errors)
     else:
         detail = getattr(exc, "detail", None)
+        if isinstance(exc, Http404 | DjangoPermissionDenied) and exc.args:
+            detail = str(exc.args[0])  # the view's own words: "No such assignment of yours."
         message = (
             str(detail)
             if isinstance(detail, str) and detail

@@ -225,3 +225,8 @@ def test_repeated_wrong_passwords_lock_the_sign_in_out_with_a_clear_message(
     other = Client(REMOTE_ADDR="10.0.0.9")
     ok = other.post("/accounts/login/", {"username": "linguist2", "password": "demo"})
     assert ok.status_code == 302
+
+
+def test_a_404_keeps_the_views_own_words(demo: Project) -> None:
+    body = assert_envelope(signed_in("linguist1").get("/api/assignments/999999/"), 404)
+    assert body["message"] == "No such assignment of yours."
