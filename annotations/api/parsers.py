@@ -10,7 +10,6 @@ checked against MAX_DEPTH, which no request of this API comes near.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -19,26 +18,9 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser
 
 from annotations.api.errors import PayloadTooLarge
+from annotations.formats.strict_json import depth_exceeds
 
 MAX_DEPTH = 32
-
-
-def json_depth_exceeds(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests containers deeper than ``limit`` (iterative: no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children: Iterable[Any]
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return False
 
 
 class StrictJSONParser(BaseParser):
@@ -57,6 +39,6 @@ class StrictJSONParser(BaseParser):
             data = orjson.loads(raw)
         except orjson.JSONDecodeError as error:
             raise ParseError(f"The body is not valid JSON: {error}.") from None
-        if json_depth_exceeds(data, MAX_DEPTH):
+        if depth_exceeds(data, MAX_DEPTH):
             raise ParseError(f"The JSON body nests deeper than {MAX_DEPTH} levels.")
         return data

@@ -104,7 +104,7 @@ def read_native(
             value = strict_json.loads(decoded)
         except strict_json.StrictJSONError as error:
             raise line.fail(None, f"{error}; each line must be one complete JSON object") from None
-        problem = strict_json.bad_text(value)
+        problem = strict_json.bad_text(value) if strict_json.may_hold_nul(decoded) else None
         if problem is not None:
             raise line.fail(problem[0], f"cannot be stored: {problem[1]}")
         record = _document(line, value)
