@@ -17,10 +17,10 @@ const LINGUIST: Me = {
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }],
 };
 
-function renderQueue(path = '/') {
+function renderQueue(path = '/', me: Me = LINGUIST, queue: unknown = queueResponse()) {
   const server = fakeServer({
-    'GET /api/me/': () => jsonResponse(LINGUIST),
-    'GET /api/assignments/': () => jsonResponse(queueResponse()),
+    'GET /api/me/': () => jsonResponse(me),
+    'GET /api/assignments/': () => jsonResponse(queue),
     'POST /api/feedback/4/read/': () => new Response(null, { status: 204 }),
   });
   renderWithProviders(
@@ -79,5 +79,20 @@ describe('groupByRound', () => {
       ['Pilot 1', [12, 13]],
       ['Practice', [7]],
     ]);
+  });
+
+  it('shows an admin who annotates nowhere their projects, not "no assignments"', async () => {
+    const admin: Me = {
+      username: 'admin',
+      display_name: 'Ada Admin',
+      is_staff: true,
+      memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
+    };
+    renderQueue('/', admin, { assignments: [], feedback: [] });
+
+    expect(await screen.findByRole('heading', { name: 'Your projects' })).toBeInTheDocument();
+    expect(screen.getByText('Demo study')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/You have no assignments/)).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Your assignments' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,8 @@
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { useOutletContext } from 'react-router';
+
+import type { Me } from '../api/types';
 
 import { FeedbackCard } from './FeedbackCard';
 import { groupByRound } from './groupByRound';
@@ -11,6 +14,13 @@ export function QueuePage() {
   const { state, reload, markRead } = useQueue();
   const headingId = useId();
   const feedbackHeadingId = useId();
+  // Someone who annotates in no project (an admin, a researcher) lands on their projects,
+  // listed below by the app; "you have no assignments" would answer a question they never had.
+  const me = useOutletContext<Me | undefined>();
+  const annotates = me === undefined || me.memberships.some((membership) => membership.role === 'annotator');
+  if (!annotates && state.status === 'ready' && state.queue.assignments.length === 0 && state.queue.feedback.length === 0) {
+    return null;
+  }
 
   return (
     <Stack gap="lg">
