@@ -34,10 +34,15 @@ SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata"}
 class _Line:
     """Validation helpers bound to one line, so every error knows where it is."""
 
-    def __init__(self, file: str, number: int, limits: ColumnLimits) -> None:
+    def __init__(
+        self, file: str, number: int, limits: ColumnLimits, *, may_nest: bool = True
+    ) -> None:
         self.file = file
         self.number = number
         self.limits = limits
+        # False when the line has too few brackets to nest past STORED_DEPTH (counting them is
+        # far cheaper than walking every metadata value of every line).
+        self.may_nest = may_nest
 
     def fail(self, field: str | None, message: str) -> FormatError:
         return FormatError(message, file=self.file, line=self.number, field=field)
@@ -74,6 +79,12 @@ class _Line:
             return {}
         if not isinstance(value, dict):
             raise self.fail(field, f"expected an object, got {describe(value)}")
+        if self.may_nest and strict_json.depth_exceeds(value, strict_json.STORED_DEPTH):
+            raise self.fail(
+                field,
+                f"nested deeper than {strict_json.STORED_DEPTH} levels; expected an object of"
+                f" at most {strict_json.STORED_DEPTH} levels of objects and lists",
+            )
         return value
 
 
@@ -107,6 +118,7 @@ def read_native(
         problem = strict_json.bad_text(value) if strict_json.may_hold_nul(decoded) else None
         if problem is not None:
             raise line.fail(problem[0], f"cannot be stored: {problem[1]}")
+        line.may_nest = strict_json.may_nest(decoded, strict_json.STORED_DEPTH)
         record = _document(line, value)
         key = (record.corpus, record.external_id)
         if key in seen:

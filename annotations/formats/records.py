@@ -105,9 +105,10 @@ def turn_offsets(turns: list[TurnRecord]) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True, slots=True)
 class ColumnLimits:
-    """The longest value each stored text field takes: the service passes its model columns'
-    max_length (services/corpus_import.py ``column_limits``), so a reader refuses an over-long
-    value with its line and field instead of the database refusing the whole import."""
+    """The longest value each stored text field takes, and the largest stored number: the
+    service passes its model columns' max_length and integer range (services/corpus_import.py
+    ``column_limits``), so a reader refuses an over-long or out-of-range value with its line and
+    field instead of the database refusing the whole import."""
 
     corpus: int = 100
     document_id: int = 200
@@ -117,3 +118,5 @@ class ColumnLimits:
     topic: int = 300
     system: int = 200
     summary_id: int = 200
+    # SummarySentence.source_index (TofuEval's sent_idx), a PositiveIntegerField.
+    source_index: int = 2_147_483_647

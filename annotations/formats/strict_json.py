@@ -16,6 +16,11 @@ import orjson
 
 # orjson refuses nesting past this itself (no recursion, no crash): the limit of every reader.
 MAX_DEPTH = 1024
+# Free-form values that are stored (``metadata``) nest at most this deep. orjson parses 1,024
+# levels, but the import encodes what it stores with ``json.dumps`` (the content hash and the
+# COPY rows), which recurses once per level and raised RecursionError on metadata nested 995
+# deep. Real metadata nests a few levels; 100 keeps far below Python's recursion limit.
+STORED_DEPTH = 100
 
 
 class StrictJSONError(ValueError):
@@ -88,6 +93,11 @@ def may_hold_nul(text: str) -> bool:
     """Whether JSON ``text`` can decode to a string with a NUL: JSON writes one only as the
     escape ``\\u0000`` (orjson refuses raw control characters), so most lines skip the walk."""
     return "\\u0000" in text
+
+
+def may_nest(text: str, limit: int) -> bool:
+    """Whether JSON ``text`` has enough opening brackets to nest deeper than ``limit``."""
+    return text.count("[") + text.count("{") > limit
 
 
 def bad_text(value: Any, path: str = "") -> tuple[str, str] | None:

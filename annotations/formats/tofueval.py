@@ -104,11 +104,13 @@ def read_tofueval(
     dialogues = _read_documents(documents, limits)
     out_documents: list[DocumentRecord] = []
     out_units: list[PublishedUnit] = []
+    found: list[str] = []
     for corpus in CORPORA:
         rows = []
         for split in ("dev", "test"):
             path = release_dir / "factual_consistency" / f"{corpus}_factual_eval_{split}.csv"
             if path.exists():
+                found.append(path.name)
                 rows.extend(_read_consistency(path, split, splits, allowed, notes, limits))
         if not rows:
             continue
@@ -122,8 +124,16 @@ def read_tofueval(
         out_documents.extend(docs)
         out_units.extend(units)
     if not out_documents:
+        # Refused rather than imported as nothing: an empty release is a wrong folder or a
+        # truncated copy, never what the person meant to import.
         raise FormatError(
-            "no factual_consistency/{mediasum,meetingbank}_factual_eval_{dev,test}.csv found",
+            (
+                f"the release has no rows: {', '.join(found)} hold only their header"
+                if found
+                else "no factual_consistency/{mediasum,meetingbank}_factual_eval_{dev,test}.csv"
+                " found"
+            )
+            + "; expected one row per summary sentence (docs/formats/tofueval.md)",
             file=str(release_dir),
         )
     used = {(doc.corpus, doc.external_id) for doc in out_documents}
@@ -222,13 +232,30 @@ def _csv_rows(path: Path, columns: list[str], notes: list[str]) -> list[_Row]:
         header = next(reader)
     except StopIteration:
         raise FormatError("the file is empty", file=path.name, line=1) from None
+    except csv.Error as error:
+        raise FormatError(
+            f"cannot be read as CSV: {_csv_problem(error)}", file=path.name, line=1
+        ) from None
     if header != columns:
         raise FormatError(f"unexpected header {header}; expected {columns}", file=path.name, line=1)
     rows = []
     line = reader.line_num
     multiline = 0
-    for number, values in enumerate(reader, start=1):
+    number = 0
+    while True:
+        number += 1
         start = line + 1
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            raise FormatError(
+                f"cannot be read as CSV: {_csv_problem(error)}",
+                file=path.name,
+                row=number,
+                line=start,
+            ) from None
         line = reader.line_num
         if line > start:
             multiline += 1
@@ -255,6 +282,16 @@ def _csv_rows(path: Path, columns: list[str], notes: list[str]) -> list[_Row]:
     if quirks:
         notes.append(f"{path.name}: read as published despite {', '.join(quirks)}")
     return rows
+
+
+def _csv_problem(error: csv.Error) -> str:
+    # The csv module's one limit a well-formed file can hit; say it in a person's words.
+    if "field limit" in str(error):
+        return (
+            f"a field is longer than {csv.field_size_limit():,} characters, the most a CSV"
+            " field may hold"
+        )
+    return str(error)
 
 
 def _read_consistency(
@@ -284,9 +321,14 @@ def _read_consistency(
                 raise fail(
                     column, f"expected at most {limit} characters, got {len(values[column])}"
                 )
-        if not SENT_IDX.fullmatch(values["sent_idx"]):
+        if (
+            not SENT_IDX.fullmatch(values["sent_idx"])
+            or int(values["sent_idx"]) > limits.source_index
+        ):
             raise fail(
-                "sent_idx", f"expected a positive integer, got {describe(values['sent_idx'])}"
+                "sent_idx",
+                f"expected a positive integer of at most {limits.source_index},"
+                f" got {describe(values['sent_idx'])}",
             )
         if values["sent_label"] not in SENT_LABELS:
             raise fail("sent_label", f"expected yes or no, got {describe(values['sent_label'])}")
@@ -367,6 +409,18 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
                 line=row.line,
                 field="key_points",
             )
+        # The cell itself was checked, but its Python escapes ('\\x00', '\\ud800') are only
+        # decoded now: each key point is checked as the text it will be stored as.
+        for index, point in enumerate(value):
+            problem = strict_json.text_problem(point)
+            if problem is not None:
+                raise FormatError(
+                    f"key point {index + 1} cannot be stored: {problem}",
+                    file=row.file,
+                    row=row.row,
+                    line=row.line,
+                    field="key_points",
+                )
         points[(row.values["doc_id"], row.values["topic"])] = value
     if empty:
         notes.append(

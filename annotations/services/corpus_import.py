@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
@@ -63,6 +63,12 @@ def column_limits() -> ColumnLimits:
         assert length is not None, f"{model.__name__}.{name} has no max_length"
         return int(length)
 
+    def largest(model: type[Model], name: str) -> int:
+        kind = model._meta.get_field(name).get_internal_type()
+        _, high = connection.ops.integer_field_range(kind)
+        assert high is not None, f"{model.__name__}.{name} has no upper bound"
+        return int(high)
+
     return ColumnLimits(
         corpus=longest(Corpus, "slug"),
         document_id=longest(Document, "external_id"),
@@ -72,6 +78,7 @@ def column_limits() -> ColumnLimits:
         topic=longest(Topic, "name"),
         system=longest(Summary, "system"),
         summary_id=longest(Summary, "external_id"),
+        source_index=largest(SummarySentence, "source_index"),
     )
 
 

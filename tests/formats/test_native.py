@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from annotations.formats.errors import FormatError
 from annotations.formats.native import read_native
-from annotations.formats.records import DocumentRecord, SentenceRecord, TurnRecord
+from annotations.formats.records import ColumnLimits, DocumentRecord, SentenceRecord, TurnRecord
 
 FILE = "corpus.jsonl"
 MISSING = object()
@@ -601,3 +602,272 @@ def test_every_sentence_split_from_a_text_is_a_stripped_slice_of_it(text: str) -
         assert previous_end <= sentence.start < sentence.end
         assert text[sentence.start : sentence.end] == sentence.text == sentence.text.strip()
         previous_end = sentence.end
+
+
+# Values PostgreSQL cannot store, refused as a class whatever the field
+
+
+def nested(levels: int) -> Any:
+    """A list nested ``levels`` deep: nested(1) == []."""
+    value: Any = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("bad", "field", "expected"),
+    [
+        pytest.param(
+            encode(document()).replace(b'"id"', b'"metadata": {"score": NaN}, "id"', 1),
+            None,
+            ["not valid JSON", "NaN, Infinity and unpaired surrogate escapes are not JSON"],
+            id="NaN-in-metadata",
+        ),
+        pytest.param(
+            encode(document()).replace(b'"id"', b'"metadata": {"s": [1, -Infinity]}, "id"', 1),
+            None,
+            ["not valid JSON"],
+            id="minus-Infinity-in-metadata",
+        ),
+        pytest.param(
+            encode(document()).replace(b'"id"', b'"metadata": {"s": 1e400}, "id"', 1),
+            None,
+            ["not valid JSON", "infinity"],
+            id="a-number-too-large-for-a-double",
+        ),
+        pytest.param(
+            encode(document()).replace(b"Tonight", b"\\ud800Tonight", 1),
+            None,
+            ["not valid JSON", "unpaired surrogate"],
+            id="lone-high-surrogate-escape",
+        ),
+        pytest.param(
+            encode(document()).replace(b"Tonight", b"\\udfffTonight", 1),
+            None,
+            ["not valid JSON"],
+            id="lone-low-surrogate-escape",
+        ),
+        pytest.param(
+            encode(document()).replace(b"Tonight", b"\xed\xa0\x80Tonight", 1),
+            None,
+            ["not valid UTF-8"],
+            id="surrogate-encoded-as-bytes",
+        ),
+        pytest.param(
+            document(turns=[{"speaker": "A", "text": "a\u0000b"}]),
+            "turns[0].text",
+            ["cannot be stored: contains a NUL character (\\u0000) at position 2"],
+            id="NUL-in-a-turn",
+        ),
+        pytest.param(
+            document(turns=[{"speaker": "A\u0000", "text": "Hi."}]),
+            "turns[0].speaker",
+            ["contains a NUL character"],
+            id="NUL-in-a-speaker",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "sentences": ["Fine.", "Bro\u0000ken."]}),
+            "topics[0].summaries[0].sentences[1]",
+            ["contains a NUL character"],
+            id="NUL-in-a-given-sentence",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "text": "Fine.", "metadata": {"k": ["a", "\u0000"]}}),
+            "topics[0].summaries[0].metadata.k[1]",
+            ["contains a NUL character"],
+            id="NUL-in-summary-metadata",
+        ),
+        pytest.param(
+            document(metadata={"source\u0000": "x"}),
+            "metadata.source\\u0000",
+            ["contains a NUL character"],
+            id="NUL-in-a-metadata-key",
+        ),
+        pytest.param(
+            document(metadata={"tree": nested(100)}),
+            "metadata",
+            ["nested deeper than 100 levels"],
+            id="document-metadata-nested-101-deep",
+        ),
+        pytest.param(
+            with_summaries({"system": "S", "text": "Fine.", "metadata": {"t": nested(100)}}),
+            "topics[0].summaries[0].metadata",
+            ["nested deeper than 100 levels"],
+            id="summary-metadata-nested-101-deep",
+        ),
+        pytest.param(
+            b"[" * 100_000 + b"]" * 100_000,
+            None,
+            ["not valid JSON (nested deeper than 1024 levels)"],
+            id="nested-100000-deep",
+        ),
+    ],
+)
+def test_it_refuses_what_postgresql_cannot_store_naming_line_and_field(
+    tmp_path: Path, bad: dict[str, Any] | bytes, field: str | None, expected: list[str]
+) -> None:
+    rejected_at_line_2(tmp_path, bad, field, expected)
+
+
+def test_metadata_nested_exactly_to_the_limit_is_kept(tmp_path: Path) -> None:
+    record = read_one(tmp_path, document(metadata={"tree": nested(99)}))
+
+    assert record.metadata == {"tree": nested(99)}
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"", "(it is empty)"),
+        (b"\n\n", "(only blank lines)"),
+        (b"  \t \r\n \n", "(only blank lines)"),
+        ("\ufeff\n".encode(), "(only blank lines)"),
+    ],
+    ids=["empty", "newlines", "white-space", "byte-order-mark-only"],
+)
+def test_a_file_without_a_document_is_refused_not_read_as_nothing(
+    tmp_path: Path, content: bytes, why: str
+) -> None:
+    path = tmp_path / FILE
+    path.write_bytes(content)
+
+    error = rejection(path)
+
+    assert str(error) == (
+        f"corpus.jsonl: the file has no document {why}; expected one JSON object per line"
+        " (docs/formats/native-jsonl.md)"
+    )
+
+
+# Column limits: every limited field, from the limits the service passes in
+
+# How to put a value of n characters in each limited field, and the field path it is named by.
+LIMITED: dict[str, tuple[str, Callable[[int], dict[str, Any]]]] = {
+    "corpus": ("corpus", lambda n: document(corpus="c" * n)),
+    "document_id": ("id", lambda n: document(id="d" * n)),
+    "title": ("title", lambda n: document(title="t" * n)),
+    "speaker": ("turns[0].speaker", lambda n: document(turns=[{"speaker": "s" * n, "text": "Hi"}])),
+    "role": (
+        "turns[0].role",
+        lambda n: document(turns=[{"speaker": "A", "role": "r" * n, "text": "Hi"}]),
+    ),
+    "topic": (
+        "topics[0].name",
+        lambda n: document(
+            topics=[{"name": "n" * n, "summaries": [{"system": "S", "text": "Ok."}]}]
+        ),
+    ),
+    "system": (
+        "topics[0].summaries[0].system",
+        lambda n: with_summaries({"system": "s" * n, "text": "Ok."}),
+    ),
+    "summary_id": (
+        "topics[0].summaries[0].id",
+        lambda n: with_summaries({"system": "S", "id": "i" * n, "text": "Ok."}),
+    ),
+}
+# Limits of the native format's text fields; source_index is TofuEval's sent_idx.
+TEXT_LIMITS = [name for name in ColumnLimits.__dataclass_fields__ if name != "source_index"]
+
+
+def test_every_text_column_limit_has_a_case() -> None:
+    assert sorted(LIMITED) == sorted(TEXT_LIMITS)
+
+
+@pytest.mark.parametrize("limit", TEXT_LIMITS)
+def test_a_value_one_longer_than_its_column_is_refused_and_one_at_the_limit_is_kept(
+    tmp_path: Path, limit: str
+) -> None:
+    limits = ColumnLimits(**{limit: 7})
+    field, line = LIMITED[limit]
+    (tmp_path / FILE).write_bytes(encode(line(7)) + b"\n")
+    with (tmp_path / FILE).open("rb") as stream:
+        assert len(list(read_native(stream, file=FILE, limits=limits))) == 1
+
+    (tmp_path / FILE).write_bytes(encode(line(8)) + b"\n")
+    with pytest.raises(FormatError) as caught, (tmp_path / FILE).open("rb") as stream:
+        list(read_native(stream, file=FILE, limits=limits))
+
+    assert str(caught.value) == (
+        f"corpus.jsonl, line 1, field {field}: expected at most 7 characters, got 8"
+    )
+
+
+# Any text in any field: a record PostgreSQL can store, or a refusal naming the line
+
+FIELDS: dict[str, Callable[[str], dict[str, Any]]] = {
+    "id": lambda t: document(id=t),
+    "corpus": lambda t: document(corpus=t),
+    "title": lambda t: document(title=t),
+    "split": lambda t: document(split=t),
+    "speaker": lambda t: document(turns=[{"speaker": t, "text": "Hi."}]),
+    "role": lambda t: document(turns=[{"speaker": "A", "role": t, "text": "Hi."}]),
+    "turn text": lambda t: document(turns=[{"speaker": "A", "text": t}]),
+    "topic": lambda t: document(
+        topics=[{"name": t, "summaries": [{"system": "S", "text": "Ok."}]}]
+    ),
+    "system": lambda t: with_summaries({"system": t, "text": "Ok."}),
+    "summary id": lambda t: with_summaries({"system": "S", "id": t, "text": "Ok."}),
+    "summary text": lambda t: with_summaries({"system": "S", "text": t}),
+    "sentence": lambda t: with_summaries({"system": "S", "sentences": ["Ok.", t]}),
+    "metadata key": lambda t: document(metadata={t: 1}),
+    "metadata value": lambda t: document(metadata={"k": [t]}),
+}
+SMALL = ColumnLimits(**{name: 12 for name in TEXT_LIMITS})
+# Mostly the characters that break imports, then anything at all.
+any_text = st.text(
+    st.one_of(st.sampled_from(["\x00", "\ud800", "\udfff", " ", "a", "-"]), st.characters()),
+    max_size=20,
+)
+
+
+def stored_strings(record: DocumentRecord) -> list[str]:
+    strings = [record.corpus, record.external_id, record.title, record.split]
+    strings += [text for turn in record.turns for text in (turn.speaker, turn.role, turn.text)]
+    for topic in record.topics:
+        strings.append(topic.name)
+        for summary in topic.summaries:
+            strings += [summary.external_id, summary.system, summary.text]
+            strings += [sentence.text for sentence in summary.sentences]
+            strings += [json.dumps(summary.metadata, ensure_ascii=False)]
+    return [*strings, json.dumps(record.metadata, ensure_ascii=False)]
+
+
+@settings(database=None, max_examples=300)
+@given(st.sampled_from(sorted(FIELDS)), any_text, st.booleans())
+def test_any_text_in_any_field_is_stored_whole_or_refused_at_its_line(
+    field: str, text: str, escaped: bool
+) -> None:
+    # Escaped, a lone surrogate is "\ud800" in the JSON; raw, it is bytes UTF-8 forbids.
+    line = json.dumps(FIELDS[field](text), ensure_ascii=escaped)
+    raw = line.encode("utf-8", "surrogatepass")
+
+    refusal = ""
+    try:
+        records = list(read_native(io.BytesIO(raw + b"\n"), file=FILE, limits=SMALL))
+    except FormatError as error:
+        refusal = str(error)
+    if refusal:
+        assert refusal.startswith("corpus.jsonl, line 1"), refusal
+        return
+    (record,) = records
+    for stored in stored_strings(record):
+        assert "\x00" not in stored
+        stored.encode("utf-8")  # no lone surrogate
+    for name in TEXT_LIMITS:
+        assert all(len(value) <= 12 for value in limited_values(record, name)), name
+
+
+def limited_values(record: DocumentRecord, name: str) -> list[str]:
+    summaries = [summary for topic in record.topics for summary in topic.summaries]
+    return {
+        "corpus": [record.corpus],
+        "document_id": [record.external_id],
+        "title": [record.title],
+        "speaker": [turn.speaker for turn in record.turns],
+        "role": [turn.role for turn in record.turns],
+        "topic": [topic.name for topic in record.topics],
+        "system": [summary.system for summary in summaries],
+        "summary_id": [summary.external_id for summary in summaries],
+    }[name]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from annotations.formats.errors import FormatError
-from annotations.formats.records import DocumentRecord
+from annotations.formats.records import ColumnLimits, DocumentRecord
 from annotations.formats.tofueval import (
     CONSISTENCY_COLUMNS,
     PublishedUnit,
@@ -406,7 +406,7 @@ def test_a_sent_idx_that_is_not_a_positive_integer_is_rejected(
 
     assert str(error) == (
         f"mediasum_factual_eval_test.csv, row 7 (line {line}), field sent_idx:"
-        f" expected a positive integer, got the string {sent_idx!r}"
+        f" expected a positive integer of at most 2147483647, got the string {sent_idx!r}"
     )
 
 
@@ -420,7 +420,24 @@ def test_a_sent_idx_of_unicode_digits_is_rejected_as_a_format_error(
 
     assert str(error) == (
         f"mediasum_factual_eval_test.csv, row 7 (line {line}), field sent_idx:"
-        " expected a positive integer, got the string '²'"
+        " expected a positive integer of at most 2147483647, got the string '²'"
+    )
+
+
+def test_a_sent_idx_past_the_source_index_column_is_rejected_at_its_row(
+    broken: Path, documents: Path
+) -> None:
+    limits = ColumnLimits(source_index=999)
+    edit_row(consistency_path(broken, "mediasum", "test"), 7, sent_idx="999")
+    assert read_tofueval(broken, documents, allowed_types=ALLOWED, limits=limits).documents
+    line = edit_row(consistency_path(broken, "mediasum", "test"), 7, sent_idx="1000")
+
+    with pytest.raises(FormatError) as refused:
+        read_tofueval(broken, documents, allowed_types=ALLOWED, limits=limits)
+
+    assert str(refused.value) == (
+        f"mediasum_factual_eval_test.csv, row 7 (line {line}), field sent_idx:"
+        " expected a positive integer of at most 999, got the string '1000'"
     )
 
 
@@ -588,3 +605,107 @@ def test_a_document_of_an_unknown_corpus_is_rejected_with_its_line(
         "documents.jsonl, line 101, field corpus: unknown corpus 'demo' for document"
         " 'council-river-bus'; expected one of mediasum, meetingbank"
     )
+
+
+@pytest.mark.parametrize(
+    ("escape", "problem"),
+    [
+        ("\\x00", "contains a NUL character (\\u0000) at position 10"),
+        ("\\ud800", "contains an unpaired surrogate (U+D800)"),
+    ],
+    ids=["NUL", "lone surrogate"],
+)
+def test_a_key_point_whose_escapes_decode_to_unstorable_text_is_rejected(
+    broken: Path, documents: Path, escape: str, problem: str
+) -> None:
+    # The cell is plain ASCII; only the Python literal's escape makes the character.
+    path = broken / "completeness" / "mediasum_completeness_final.csv"
+    line = edit_row(path, 2, key_points=f"['1. Fine.', '2. Broken{escape} point.']")
+
+    error = rejection(broken, documents)
+
+    assert str(error) == (
+        f"mediasum_completeness_final.csv, row 2 (line {line}), field key_points:"
+        f" key point 2 cannot be stored: {problem}"
+    )
+
+
+def test_a_csv_field_past_the_csv_modules_limit_is_rejected_at_its_row(
+    broken: Path, documents: Path
+) -> None:
+    line = edit_row(consistency_path(broken, "mediasum", "test"), 7, exp="x" * 200_000)
+
+    error = rejection(broken, documents)
+
+    assert str(error) == (
+        f"mediasum_factual_eval_test.csv, row 7 (line {line}): cannot be read as CSV:"
+        f" a field is longer than {csv.field_size_limit():,} characters, the most a CSV field"
+        " may hold"
+    )
+
+
+def test_a_release_whose_csv_files_hold_only_their_header_is_refused_not_imported_empty(
+    broken: Path, documents: Path
+) -> None:
+    for corpus, split in CONSISTENCY_FILES:
+        path = consistency_path(broken, corpus, split)
+        path.write_text(",".join(CONSISTENCY_COLUMNS) + "\n", "utf-8")
+
+    error = rejection(broken, documents)
+
+    assert str(error) == (
+        f"{broken}: the release has no rows: mediasum_factual_eval_dev.csv,"
+        " mediasum_factual_eval_test.csv, meetingbank_factual_eval_dev.csv,"
+        " meetingbank_factual_eval_test.csv hold only their header; expected one row per"
+        " summary sentence (docs/formats/tofueval.md)"
+    )
+
+
+def test_a_release_without_factual_consistency_files_is_refused(
+    broken: Path, documents: Path
+) -> None:
+    shutil.rmtree(broken / "factual_consistency")
+
+    error = rejection(broken, documents)
+
+    assert "no factual_consistency/" in str(error)
+    assert str(error).startswith(f"{broken}: ")
+
+
+@pytest.mark.parametrize(
+    ("file", "content", "says"),
+    [
+        (
+            "topic_category/mediasum_topic_category.json",
+            '{"Presidential helicopter cost": NaN}',
+            "not valid JSON",
+        ),
+        (
+            "document_ids_dev_test_split.json",
+            '{"dev": {"mediasum": ["CNN-1\\u0000"]}}',
+            "field dev.mediasum[0]: cannot be stored: contains a NUL character",
+        ),
+        (
+            "document_ids_dev_test_split.json",
+            '{"dev": {"mediasum": ["\\udc00"]}}',
+            "unpaired surrogate escapes are not JSON",
+        ),
+        (
+            "topic_category/mediasum_topic_category.json",
+            "[" * 100_000 + "]" * 100_000,
+            "nested deeper than 1024 levels",
+        ),
+    ],
+    ids=["NaN", "NUL", "lone surrogate", "nested 100,000 deep"],
+)
+def test_a_json_file_of_the_release_that_is_not_strict_json_is_rejected_naming_it(
+    broken: Path, documents: Path, file: str, content: str, says: str
+) -> None:
+    (broken / file).write_text(content, "utf-8")
+
+    error = rejection(broken, documents)
+
+    assert str(error).startswith(
+        Path(file).name + ", field " if "field" in says else Path(file).name + ": "
+    )
+    assert says in str(error), str(error)

@@ -35,8 +35,17 @@ class Command(BaseCommand):
         path: Path = options["path"]
         if not path.exists():
             raise CommandError(f"{path}: no such file or folder")
-        if options["format"] == "tofueval" and options["documents"] is None:
-            raise CommandError("--format tofueval needs --documents DOCS.jsonl (the dialogues)")
+        if options["format"] == "native" and not path.is_file():
+            raise CommandError(f"{path}: not a file; --format native reads one .jsonl file")
+        if options["format"] == "tofueval":
+            if options["documents"] is None:
+                raise CommandError("--format tofueval needs --documents DOCS.jsonl (the dialogues)")
+            if not path.is_dir():
+                raise CommandError(
+                    f"{path}: not a folder; --format tofueval reads the release folder"
+                )
+            if not options["documents"].is_file():
+                raise CommandError(f"{options['documents']}: no such file (--documents)")
         try:
             # One transaction: a refused file leaves no project, taxonomy or error type behind.
             with transaction.atomic():
