@@ -414,8 +414,12 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
         for index, point in enumerate(value):
             problem = strict_json.text_problem(point)
             if problem is not None:
+                problem = f"cannot be stored: {problem}"
+            elif not key_point_text(point, index)[0].strip():
+                problem = "is empty; expected the point's text after its 'N. ' number"
+            if problem is not None:
                 raise FormatError(
-                    f"key point {index + 1} cannot be stored: {problem}",
+                    f"key point {index + 1} {problem}",
                     file=row.file,
                     row=row.row,
                     line=row.line,

@@ -709,3 +709,19 @@ def test_a_json_file_of_the_release_that_is_not_strict_json_is_rejected_naming_i
         Path(file).name + ", field " if "field" in says else Path(file).name + ": "
     )
     assert says in str(error), str(error)
+
+
+@pytest.mark.parametrize("point", ["", "   ", "2. ", "2.  \t"])
+def test_an_empty_key_point_is_rejected_naming_its_position(
+    broken: Path, documents: Path, point: str
+) -> None:
+    # Found by the import property test: an empty KeyFact broke the database's check constraint.
+    path = broken / "completeness" / "mediasum_completeness_final.csv"
+    line = edit_row(path, 2, key_points=repr(["1. Fine.", point]))
+
+    error = rejection(broken, documents)
+
+    assert str(error) == (
+        f"mediasum_completeness_final.csv, row 2 (line {line}), field key_points:"
+        " key point 2 is empty; expected the point's text after its 'N. ' number"
+    )
