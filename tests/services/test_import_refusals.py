@@ -544,3 +544,23 @@ def test_a_tofueval_release_with_no_rows_is_refused(release_copy: tuple[Path, Pa
     assert "the release has no rows" in message
     assert "hold only their header" in message
     assert row_counts() == before
+
+
+def test_the_command_says_which_path_is_the_wrong_kind(
+    release_copy: tuple[Path, Path], tmp_path: Path
+) -> None:
+    release, documents = release_copy
+    before = row_counts()
+    with pytest.raises(CommandError, match=r"not a file; --format native reads one \.jsonl file"):
+        import_native(release)
+    with pytest.raises(CommandError, match=r"not a folder; --format tofueval reads the release"):
+        call_command(
+            "import_corpus", "--format", "tofueval", "--documents", str(documents),
+            str(documents), "--project", "t",
+        )  # fmt: skip
+    with pytest.raises(CommandError, match=r"not a file; --documents is the dialogues"):
+        call_command(
+            "import_corpus", "--format", "tofueval", "--documents", str(release),
+            str(release), "--project", "t",
+        )  # fmt: skip
+    assert row_counts() == before

@@ -45,7 +45,10 @@ class Command(BaseCommand):
                     f"{path}: not a folder; --format tofueval reads the release folder"
                 )
             if not options["documents"].is_file():
-                raise CommandError(f"{options['documents']}: no such file (--documents)")
+                raise CommandError(
+                    f"{options['documents']}: not a file; --documents is the dialogues, as native"
+                    " JSONL lines"
+                )
         try:
             # One transaction: a refused file leaves no project, taxonomy or error type behind.
             with transaction.atomic():
