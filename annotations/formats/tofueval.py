@@ -189,7 +189,15 @@ def _read_splits(path: Path) -> dict[tuple[str, str], str]:
                 raise FormatError(
                     "expected a list of doc ids", file=path.name, field=f"{split}.{corpus}"
                 )
-            for doc_id in ids:
+            for index, doc_id in enumerate(ids):
+                # A doc_id is a string (the release's) or a number; anything else is refused
+                # here, not turned into its repr (a nested list's repr recursed to a crash).
+                if not isinstance(doc_id, str | int) or isinstance(doc_id, bool):
+                    raise FormatError(
+                        f"expected a doc id (a string), got {describe(doc_id)}",
+                        file=path.name,
+                        field=f"{split}.{corpus}[{index}]",
+                    )
                 splits[(corpus, str(doc_id))] = split
     return splits
 

@@ -695,8 +695,13 @@ def test_a_release_without_factual_consistency_files_is_refused(
             "[" * 100_000 + "]" * 100_000,
             "nested deeper than 1024 levels",
         ),
+        (
+            "document_ids_dev_test_split.json",
+            '{"dev": {"mediasum": [' + "[" * 1020 + "]" * 1020 + "]}}",
+            "field dev.mediasum[0]: expected a doc id (a string), got a list of 1",
+        ),
     ],
-    ids=["NaN", "NUL", "lone surrogate", "nested 100,000 deep"],
+    ids=["NaN", "NUL", "lone surrogate", "nested 100,000 deep", "a doc id nested 1,020 deep"],
 )
 def test_a_json_file_of_the_release_that_is_not_strict_json_is_rejected_naming_it(
     broken: Path, documents: Path, file: str, content: str, says: str
