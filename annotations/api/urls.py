@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from annotations.api import admin, assignments, releases
+from annotations.api import admin, assignments, feedback, releases
 from annotations.api.me import MeView
 from annotations.handles import HANDLE_PATTERN
 
@@ -56,6 +56,7 @@ urlpatterns = [
         name="api-heartbeat",
     ),
     path("feedback/<int:feedback_id>/read/", assignments.FeedbackReadView.as_view()),
+    path("feedback/<int:feedback_id>/replies/", feedback.FeedbackReplyView.as_view()),
 ]
 
 urlpatterns += [
@@ -79,6 +80,10 @@ urlpatterns += [
     ),
     path("admin/rounds/<int:round_id>/feedback/", admin.FeedbackCreateView.as_view()),
     path("admin/jobs/<int:job_id>/", admin.JobView.as_view()),
+    path(
+        "admin/assignments/<int:assignment_id>/reopen/",
+        feedback.AssignmentReopenView.as_view(),
+    ),
 ]
 
 urlpatterns += [

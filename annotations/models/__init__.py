@@ -29,7 +29,7 @@ from annotations.models.project import (
     RoundStatus,
 )
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
-from annotations.models.review import Feedback, ReviewDecision, ReviewOutcome
+from annotations.models.review import Feedback, FeedbackReply, ReviewDecision, ReviewOutcome
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "ErrorType",
     "EvidenceSpan",
     "Feedback",
+    "FeedbackReply",
     "GuidelineVersion",
     "Job",
     "JobStatus",

@@ -70,8 +70,20 @@ class Feedback(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # The unit the note is about; set when an admin reopens it, so the linguist sees why.
+    assignment = models.ForeignKey(
+        "annotations.Assignment",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="feedback",
+    )
+    reopened = models.BooleanField(
+        default=False, help_text="Sent as the reason for reopening the assignment."
+    )
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # Unread again when an admin answers the linguist's reply: the thread is back with them.
     read_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -83,3 +95,25 @@ class Feedback(models.Model):
 
     def __str__(self) -> str:
         return f"feedback to {self.annotator} in {self.round}"
+
+
+class FeedbackReply(models.Model):
+    """One message in the thread under a feedback note: the linguist answering (say, "I
+    re-checked sentence 2 and kept it"), or the admin answering back."""
+
+    feedback = models.ForeignKey(Feedback, on_delete=models.CASCADE, related_name="replies")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "feedback replies"
+        ordering = ["feedback", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(text=""), name="feedback_reply_text_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"reply to feedback {self.feedback_id}"

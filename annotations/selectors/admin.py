@@ -29,16 +29,12 @@ from annotations.models import (
     TopicJudgement,
     Turn,
 )
+from annotations.selectors.people import display_name
 from annotations.selectors.workspace import summary_labels
 
 
 def administered_projects(*, user: AbstractBaseUser) -> QuerySet[Project]:
     return Project.objects.filter(memberships__user_id=user.pk, memberships__role=Role.ADMIN)
-
-
-def display_name(user: AbstractBaseUser) -> str:
-    full_name = getattr(user, "get_full_name", None)  # the project's User has one
-    return (full_name() if full_name else "") or user.get_username()
 
 
 def round_summary(round_: Round) -> dict[str, Any]:
@@ -163,6 +159,7 @@ def round_progress(*, round: Round) -> dict[str, Any]:
         )
         unit["assignments"].append(
             {
+                "assignment": a.pk,
                 "username": annotator.get_username(),
                 "status": a.status,
                 "active_seconds": a.active_seconds,

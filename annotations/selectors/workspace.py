@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from annotations.handles import encode_many
 from annotations.models import (
@@ -22,6 +22,7 @@ from annotations.models import (
     AssignmentStatus,
     ConsistencyLabel,
     Feedback,
+    FeedbackReply,
     Project,
     RoundStatus,
     SentenceJudgement,
@@ -30,6 +31,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
+from annotations.selectors.people import display_name
 from annotations.selectors.workspace_sql import (
     dialogue,
     judgements_and_siblings,
@@ -189,6 +191,9 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
     items = list(
         Feedback.objects.filter(annotator_id=user_id, read_at__isnull=True)
         .select_related("round", "author", "sentence__summary")
+        .prefetch_related(
+            Prefetch("replies", queryset=FeedbackReply.objects.select_related("author"))
+        )
         .order_by("-created_at")
     )
     sentence_topics = {f.sentence.summary.topic_id for f in items if f.sentence}
@@ -209,10 +214,10 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
     result = []
     for item in items:
         located = None
-        assignment = None
+        assignment = item.assignment_id
         if item.sentence is not None:
             topic_id = item.sentence.summary.topic_id
-            seed, assignment = own.get(topic_id, (0, None))
+            seed, assignment = own.get(topic_id, (0, assignment))
             order = ordered_summary_ids(summaries_by_topic[topic_id], seed=seed)
             letter = summary_labels(len(order))[order.index(item.sentence.summary_id)]
             located = {"summary_label": letter, "number": item.sentence.position + 1}
@@ -221,13 +226,22 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
                 "id": item.pk,
                 "round": item.round.name,
                 "round_id": item.round_id,
-                "author": (item.author.get_full_name() or item.author.get_username())
-                if item.author
-                else "",
+                "author": display_name(item.author),
                 "text": item.text,
                 "created_at": item.created_at,
                 "assignment": assignment,
                 "sentence": located,
+                "reopened": item.reopened,
+                "replies": [
+                    {
+                        "id": reply.pk,
+                        "author": display_name(reply.author),
+                        "mine": reply.author_id == user_id,
+                        "text": reply.text,
+                        "created_at": reply.created_at,
+                    }
+                    for reply in item.replies.all()
+                ],
                 "read": False,
             }
         )

@@ -28,7 +28,12 @@ export function RoundProgressPage() {
           </AdminSection>
           <AdminSection title="By unit">
             {(headingId) => (
-              <UnitProgressTable units={state.data.units} annotators={state.data.annotators} labelledBy={headingId} />
+              <UnitProgressTable
+                units={state.data.units}
+                annotators={state.data.annotators}
+                labelledBy={headingId}
+                onReopened={state.data.round.status === 'open' ? reload : undefined}
+              />
             )}
           </AdminSection>
         </>

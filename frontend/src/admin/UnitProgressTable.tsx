@@ -3,15 +3,18 @@ import { Stack, Table, Text } from '@mantine/core';
 import type { AnnotatorProgress, UnitProgress } from '../api/types';
 import { formatDuration } from '../format';
 import { StatusChip } from '../queue/StatusChip';
+import { ReopenButton } from './ReopenButton';
 
 interface UnitProgressTableProps {
   units: UnitProgress[];
   annotators: AnnotatorProgress[];
   labelledBy: string;
+  /** Submitted units of an open round can be reopened; called after one is. */
+  onReopened?: (() => void) | undefined;
 }
 
 /** Per unit: one column per annotator with their status and time; empty where not assigned. */
-export function UnitProgressTable({ units, annotators, labelledBy }: UnitProgressTableProps) {
+export function UnitProgressTable({ units, annotators, labelledBy, onReopened }: UnitProgressTableProps) {
   return (
     <Table.ScrollContainer minWidth={400 + annotators.length * 140}>
       <Table aria-labelledby={labelledBy} striped verticalSpacing="xs">
@@ -43,6 +46,14 @@ export function UnitProgressTable({ units, annotators, labelledBy }: UnitProgres
                       <Stack gap={2} align="flex-start">
                         <StatusChip status={assignment.status} />
                         <Text size="xs">{formatDuration(assignment.active_seconds)}</Text>
+                        {onReopened !== undefined && assignment.status === 'submitted' && (
+                          <ReopenButton
+                            assignmentId={assignment.assignment}
+                            who={annotator.display_name || annotator.username}
+                            unit={unit.topic_name}
+                            onReopened={onReopened}
+                          />
+                        )}
                       </Stack>
                     )}
                   </Table.Td>

@@ -8,9 +8,11 @@ import type {
   AgreementHistory,
   AgreementReport,
   AgreementTargets,
+  AssignmentStatus,
   DisagreementUnit,
   DisagreementUnitSummary,
   FeedbackBody,
+  FeedbackReply,
   GuidelineDiff,
   GuidelineVersion,
   Handle,
@@ -186,6 +188,10 @@ export async function markFeedbackRead(feedbackId: number): Promise<void> {
   await api.post<unknown>(`/api/feedback/${feedbackId}/read/`);
 }
 
+export function replyToFeedback(feedbackId: number, text: string): Promise<FeedbackReply> {
+  return api.post<FeedbackReply>(`/api/feedback/${feedbackId}/replies/`, { text });
+}
+
 export function getAssignment(assignmentId: number, signal?: AbortSignal): Promise<WorkspacePayload> {
   return api.get<WorkspacePayload>(`/api/assignments/${assignmentId}/`, signal);
 }
@@ -295,6 +301,11 @@ export function getDisagreement(roundId: number, topicId: number, signal?: Abort
 
 export function sendFeedback(roundId: number, body: FeedbackBody): Promise<{ id: number }> {
   return api.post<{ id: number }>(`/api/admin/rounds/${roundId}/feedback/`, body);
+}
+
+/** Puts a submitted assignment back in progress; the reason reaches the linguist as feedback. */
+export function reopenAssignment(assignmentId: number, reason: string): Promise<{ assignment: number; status: AssignmentStatus; feedback: number }> {
+  return api.post(`/api/admin/assignments/${assignmentId}/reopen/`, { reason });
 }
 
 /** Uploads a native JSONL corpus file; 202 with the import job. */

@@ -61,7 +61,20 @@ export interface FeedbackItem {
   created_at: string;
   assignment: number | null;
   sentence: { summary_label: string; number: number } | null;
+  /** Sent as the reason an admin reopened the unit. */
+  reopened: boolean;
+  replies: FeedbackReply[];
   read: boolean;
+}
+
+/** One message in the thread under a feedback note. */
+export interface FeedbackReply {
+  id: number;
+  author: string;
+  /** Written by the signed-in user. */
+  mine: boolean;
+  text: string;
+  created_at: string;
 }
 
 /** `GET /api/assignments/` */
@@ -300,6 +313,7 @@ export interface AnnotatorProgress {
 }
 
 export interface UnitAssignmentProgress {
+  assignment: number;
   username: string;
   status: AssignmentStatus;
   active_seconds: number;

@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import type { FeedbackItem } from '../api/types';
+import { replyToFeedback } from '../api/client';
+import type { FeedbackItem, FeedbackReply } from '../api/types';
 import { describeError } from '../useMe';
 
 interface FeedbackCardProps {
@@ -17,11 +18,13 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** One unread note from the admin, with where it applies ("Summary B, sentence 2"). */
+/** One unread note from the admin, with where it applies ("Summary B, sentence 2"), the
+ * thread of replies under it, and a box to answer in. */
 export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: FeedbackCardProps) {
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [replies, setReplies] = useState<FeedbackReply[]>(item.replies);
   const place = item.sentence === null ? null : `Summary ${item.sentence.summary_label}, sentence ${item.sentence.number}`;
 
   async function markRead() {
@@ -37,16 +40,38 @@ export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: Feedback
 
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={headingId}>
-      <Text fw={600} id={headingId}>
-        {item.round}
-        {place !== null && ` · ${place}`}
-      </Text>
+      <Group gap="xs">
+        <Text fw={600} id={headingId}>
+          {item.round}
+          {place !== null && ` · ${place}`}
+        </Text>
+        {item.reopened && (
+          <Badge color="orange" variant="light">
+            Unit reopened for you
+          </Badge>
+        )}
+      </Group>
       <Text size="sm" c="dimmed">
         From {item.author}, {formatDate(item.created_at)}
       </Text>
       <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
         {item.text}
       </Text>
+      {replies.length > 0 && (
+        <Stack gap="xs" mt="sm" component="ol" aria-label="Replies" style={{ listStyle: 'none', paddingLeft: 16 }}>
+          {replies.map((reply) => (
+            <li key={reply.id}>
+              <Text size="sm" c="dimmed">
+                {reply.mine ? 'You' : reply.author}, {formatDate(reply.created_at)}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {reply.text}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+      <ReplyBox feedbackId={item.id} onSent={(reply) => setReplies((previous) => [...previous, reply])} />
       {error !== null && (
         <Text size="sm" c="red.8" role="alert" mt="xs">
           {error}
@@ -63,5 +88,55 @@ export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: Feedback
         )}
       </Group>
     </Card>
+  );
+}
+
+interface ReplyBoxProps {
+  feedbackId: number;
+  onSent: (reply: FeedbackReply) => void;
+}
+
+/** Answer the admin under their note; what is typed stays until the server has it. */
+export function ReplyBox({ feedbackId, onSent }: ReplyBoxProps) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function send() {
+    setSending(true);
+    setError(null);
+    try {
+      onSent(await replyToFeedback(feedbackId, text.trim()));
+      setText('');
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Stack gap={4} mt="sm">
+      <Textarea
+        label="Reply"
+        size="sm"
+        autosize
+        minRows={1}
+        maxRows={6}
+        maxLength={5000}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {error !== null && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group>
+        <Button size="xs" loading={sending} disabled={text.trim() === ''} onClick={() => void send()}>
+          Send reply
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -22,6 +22,11 @@ function renderQueue(path = '/', me: Me = LINGUIST, queue: unknown = queueRespon
     'GET /api/me/': () => jsonResponse(me),
     'GET /api/assignments/': () => jsonResponse(queue),
     'POST /api/feedback/4/read/': () => new Response(null, { status: 204 }),
+    'POST /api/feedback/4/replies/': (body) =>
+      jsonResponse(
+        { id: 1, author: 'Linguist One', mine: true, text: (body as { text: string }).text, created_at: '2025-01-12T10:00:00Z' },
+        201,
+      ),
   });
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
@@ -69,6 +74,35 @@ describe('the queue', () => {
 
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
     expect(server.requests).toContainEqual({ method: 'POST', path: '/api/feedback/4/read/', body: undefined });
+  });
+
+  it('answers the admin under their note, and says when a unit was reopened', async () => {
+    const queue = queueResponse();
+    queue.feedback[0] = {
+      ...queue.feedback[0]!,
+      reopened: true,
+      replies: [{ id: 7, author: 'Ada Admin', mine: false, text: 'Any news?', created_at: '2025-01-12T09:30:00Z' }],
+    };
+    const server = renderQueue('/', LINGUIST, queue);
+
+    const feedback = await screen.findByRole('article', { name: /Pilot 1/ });
+    expect(feedback).toHaveTextContent('Unit reopened for you');
+    expect(within(feedback).getByRole('list', { name: 'Replies' })).toHaveTextContent('Ada Admin');
+    const send = within(feedback).getByRole('button', { name: 'Send reply' });
+    expect(send).toBeDisabled();
+    await userEvent.type(within(feedback).getByRole('textbox', { name: 'Reply' }), 'Re-checked: turn 4 supports it.');
+    await userEvent.click(send);
+
+    await waitFor(() =>
+      expect(within(feedback).getByRole('list', { name: 'Replies' })).toHaveTextContent('You'),
+    );
+    expect(within(feedback).getByRole('list', { name: 'Replies' })).toHaveTextContent('Re-checked: turn 4 supports it.');
+    expect(within(feedback).getByRole('textbox', { name: 'Reply' })).toHaveValue('');
+    expect(server.requests).toContainEqual({
+      method: 'POST',
+      path: '/api/feedback/4/replies/',
+      body: { text: 'Re-checked: turn 4 supports it.' },
+    });
   });
 });
 

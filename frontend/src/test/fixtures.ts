@@ -137,6 +137,8 @@ export function queueResponse(): QueueResponse {
         created_at: '2025-01-12T09:00:00Z',
         assignment: 12,
         sentence: { summary_label: 'B', number: 2 },
+        reopened: false,
+        replies: [],
         read: false,
       },
     ],

@@ -15,6 +15,8 @@ const NOTE: FeedbackItem = {
   created_at: '2026-11-21T06:00:00Z',
   assignment: 12,
   sentence: { summary_label: 'B', number: 2 },
+  reopened: false,
+  replies: [],
   read: false,
 };
 
