@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from annotations import handles
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.renderers import json_renderers
+from annotations.kinds import SENTENCE, SUMMARY, TOPIC, Kind
 from annotations.models import Assignment, Feedback
 from annotations.selectors.workspace import queue, user_assignments, workspace_payload
 from annotations.services.judgements import (
@@ -33,9 +34,7 @@ from annotations.services.judgements import (
     StaleVersion,
     assignment_heartbeat,
     assignment_submit,
-    sentence_judgement_save,
-    summary_judgement_save,
-    topic_judgement_save,
+    judgement_save,
 )
 
 TEXT_LIMIT = 5000
@@ -114,12 +113,12 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
 def save_changes(
     request: Request,
     serializer_class: type[serializers.Serializer],
-    service: Callable[..., dict[str, Any]],
+    kind: Kind,
     assignment_id: int,
-    **target: int,
+    target_id: int | None = None,
 ) -> Response:
     """A PATCH of some fields of one judgement: validate, split off the version it edits,
-    and hand the changed fields to the service."""
+    and hand the changed fields to the save pipeline."""
     data = validated(serializer_class, request.data)
     version = data.pop("version")
     if not data:
@@ -131,12 +130,13 @@ def save_changes(
         )
     return run_save(
         assignment_id,
-        lambda: service(
+        lambda: judgement_save(
+            kind,
             user=request.user,
             version=version,
             changes=data,
             assignment_id=assignment_id,
-            **target,
+            target_id=target_id,
         ),
     )
 
@@ -178,20 +178,30 @@ class SentenceSaveView(APIView):
         error_types = serializers.ListField(
             child=serializers.IntegerField(min_value=1), required=False, max_length=50
         )
+        comment = serializers.CharField(
+            required=False, allow_blank=True, max_length=TEXT_LIMIT, trim_whitespace=False
+        )
+        confidence = serializers.IntegerField(
+            min_value=1,
+            max_value=3,
+            required=False,
+            allow_null=True,
+            help_text="1 low, 2 medium, 3 high; null: not given.",
+        )
         version = serializers.IntegerField(min_value=0)
 
     @extend_schema(
         request=Input,
         responses=OpenApiTypes.OBJECT,
-        summary="Save a sentence's label, explanation or error types",
+        summary="Save a sentence's label, explanation, error types, comment or confidence",
     )
     def patch(self, request: Request, assignment_id: int, sentence: str) -> Response:
         return save_changes(
             request,
             self.Input,
-            sentence_judgement_save,
+            SENTENCE,
             assignment_id=assignment_id,
-            sentence_id=item_id(assignment_id, "sentence", sentence),
+            target_id=item_id(assignment_id, "sentence", sentence),
         )
 
 
@@ -218,9 +228,9 @@ class SummarySaveView(APIView):
         return save_changes(
             request,
             self.Input,
-            summary_judgement_save,
+            SUMMARY,
             assignment_id=assignment_id,
-            summary_id=item_id(assignment_id, "summary", summary),
+            target_id=item_id(assignment_id, "summary", summary),
         )
 
 
@@ -236,16 +246,7 @@ class TopicSaveView(APIView):
         request=Input, responses=OpenApiTypes.OBJECT, summary="Save the topic's category"
     )
     def patch(self, request: Request, assignment_id: int) -> Response:
-        data = validated(self.Input, request.data)
-        return run_save(
-            assignment_id,
-            lambda: topic_judgement_save(
-                assignment_id=assignment_id,
-                user=request.user,
-                version=data["version"],
-                category=data["category"],
-            ),
-        )
+        return save_changes(request, self.Input, TOPIC, assignment_id=assignment_id)
 
 
 class SubmitView(APIView):

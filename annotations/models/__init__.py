@@ -5,6 +5,7 @@ from annotations.models.jobs import Job, JobStatus
 from annotations.models.judgements import (
     AtomicFact,
     AtomicVerdict,
+    Confidence,
     ConsistencyLabel,
     ErrorSpan,
     EvidenceSpan,
@@ -17,6 +18,7 @@ from annotations.models.judgements import (
     TopicJudgement,
 )
 from annotations.models.project import (
+    VISIBLE_ROUND_STATUSES,
     AgreementReport,
     Assignment,
     AssignmentStatus,
@@ -27,17 +29,20 @@ from annotations.models.project import (
     Round,
     RoundKind,
     RoundStatus,
+    is_read_only,
 )
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
 from annotations.models.review import Feedback, FeedbackReply, ReviewDecision, ReviewOutcome
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 
 __all__ = [
+    "VISIBLE_ROUND_STATUSES",
     "AgreementReport",
     "Assignment",
     "AssignmentStatus",
     "AtomicFact",
     "AtomicVerdict",
+    "Confidence",
     "ConsistencyLabel",
     "Corpus",
     "Document",
@@ -73,4 +78,5 @@ __all__ = [
     "TopicCategory",
     "TopicJudgement",
     "Turn",
+    "is_read_only",
 ]

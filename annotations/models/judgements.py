@@ -19,6 +19,12 @@ class ConsistencyLabel(models.TextChoices):
     INCONSISTENT = "inconsistent", "inconsistent"
 
 
+class Confidence(models.IntegerChoices):
+    LOW = 1, "low"
+    MEDIUM = 2, "medium"
+    HIGH = 3, "high"
+
+
 class TopicCategory(models.TextChoices):
     MAIN = "main", "main"
     MARGINAL = "marginal", "marginal"
@@ -40,6 +46,10 @@ class SentenceJudgement(models.Model):
     # Empty until answered: a judgement row exists as soon as anything about it is saved.
     label = models.CharField(max_length=12, choices=ConsistencyLabel.choices, blank=True)
     explanation = models.TextField(blank=True)
+    # Optional (the scheme switches them on): a note that is not the explanation of an
+    # error, and how sure the linguist is of the label.
+    comment = models.TextField(blank=True)
+    confidence = models.PositiveSmallIntegerField(choices=Confidence.choices, null=True, blank=True)
     error_types = models.ManyToManyField(
         "annotations.ErrorType", blank=True, related_name="sentence_judgements"
     )
@@ -58,6 +68,10 @@ class SentenceJudgement(models.Model):
             models.CheckConstraint(
                 condition=Q(label__in=["", "consistent", "inconsistent"]),
                 name="sentence_label_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(confidence__isnull=True) | Q(confidence__gte=1, confidence__lte=3),
+                name="sentence_confidence_in_1_to_3",
             ),
         ]
 

@@ -26,6 +26,8 @@ class Project(models.Model):
         "ask_relevance",
         "ask_not_a_summary",
         "ask_comment",
+        "ask_sentence_comment",
+        "ask_confidence",
         "ask_topic_category",
         "ask_completeness",
         "ask_atomic_facts",
@@ -43,6 +45,11 @@ class Project(models.Model):
     ask_relevance = models.BooleanField("relevance to the topic (1-5)", default=True)
     ask_not_a_summary = models.BooleanField("not-a-summary flag", default=True)
     ask_comment = models.BooleanField("optional comment per summary", default=True)
+    # Linguists asked for these to flag uncertainty without misusing the explanation box.
+    ask_sentence_comment = models.BooleanField("optional comment per sentence", default=False)
+    ask_confidence = models.BooleanField(
+        "optional confidence per sentence (low, medium, high)", default=False
+    )
     ask_topic_category = models.BooleanField("topic category", default=True)
     ask_completeness = models.BooleanField("key facts for completeness", default=False)
     ask_atomic_facts = models.BooleanField("atomic facts", default=False)
@@ -173,6 +180,16 @@ class AssignmentStatus(models.TextChoices):
     SUBMITTED = "submitted", "submitted"
 
 
+# The rounds whose assignments their annotators see: every round but a draft.
+VISIBLE_ROUND_STATUSES = (RoundStatus.OPEN, RoundStatus.CLOSED)
+
+
+def is_read_only(*, status: str, round_status: str) -> bool:
+    """The one read-only rule: an assignment can change while it is not submitted and its
+    round is open (the lock, the payload and the heartbeat all ask this)."""
+    return status == AssignmentStatus.SUBMITTED or round_status != RoundStatus.OPEN
+
+
 class Assignment(models.Model):
     """One annotator's work on one unit (a document's topic with all its summaries) in a
     round. Published labels imported from a benchmark have no annotator: ``source`` names
@@ -229,6 +246,11 @@ class Assignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.topic_id} · {self.rater_label}"
+
+    @property
+    def read_only(self) -> bool:
+        """See ``is_read_only``; reads ``round``."""
+        return is_read_only(status=self.status, round_status=self.round.status)
 
     @property
     def rater_label(self) -> str:

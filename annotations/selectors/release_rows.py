@@ -264,7 +264,7 @@ class _Fetched:
     spans: list[tuple[Any, ...]]
     alignments: list[tuple[int, int, int]]
     aligned_sentences: list[tuple[int, int]]
-    judgements: list[tuple[int, int, int, str, str]]
+    judgements: list[tuple[int, int, int, str, str, str, int | None]]
     decisions: list[tuple[int, str]]
     answers: list[tuple[int, int, int | None, bool, str]]
     categories: list[tuple[int, str]]
@@ -319,7 +319,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     )
     judgements = _raw(
         SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
-            "id", "assignment_id", "sentence_id", "label", "explanation"
+            "id", "assignment_id", "sentence_id", "label", "explanation", "comment", "confidence"
         )
     )
     spans = list(
@@ -459,17 +459,30 @@ def _chunk(
     # assignment id -> {sentence id: judgement} (a dict per assignment, not per sentence);
     # most judgements are a plain "consistent", which all share one object.
     judged_by: dict[int, dict[int, AnnotatorSentence]] = {a: {} for a in rater}
-    for pk, assignment_id, sentence_id, label, explanation in fetched.judgements:
+    for (
+        pk,
+        assignment_id,
+        sentence_id,
+        label,
+        explanation,
+        comment,
+        confidence,
+    ) in fetched.judgements:
         judged_types = types.get(pk)
         judged_spans = spans.get(pk)
         covers = (sentence_id in coverage[assignment_id][1]) if assignment_id in aligned else None
-        if label == "consistent" and not (explanation or judged_types or judged_spans or covers):
+        noted = comment or confidence is not None
+        if label == "consistent" and not (
+            explanation or noted or judged_types or judged_spans or covers
+        ):
             judged = _CONSISTENT if covers is None else _CONSISTENT_NO_FACT
         else:
             names, unified = judged_types or ((), ())
             judged = AnnotatorSentence(
                 label=cast(Label, label) or None,  # the database allows only the two or ""
                 explanation=explanation,
+                comment=comment,
+                confidence=confidence,
                 error_types=names,
                 unified_types=unified,
                 spans=judged_spans or (),

@@ -10,42 +10,37 @@ from __future__ import annotations
 import random
 import string
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, QuerySet
 
 from annotations.handles import encode_many
+from annotations.kinds import KINDS, scheme_in_effect
+from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
+    VISIBLE_ROUND_STATUSES,
     Assignment,
     AssignmentStatus,
-    ConsistencyLabel,
+    ErrorType,
     Feedback,
     FeedbackReply,
-    Project,
-    RoundStatus,
-    SentenceJudgement,
     Summary,
-    SummaryJudgement,
-    TopicJudgement,
+    is_read_only,
 )
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
 from annotations.selectors.people import display_name
 from annotations.selectors.workspace_sql import (
     dialogue,
-    judgements_and_siblings,
     taxonomy,
     unit_summaries,
     workspace_header,
 )
 
-VISIBLE_ROUNDS = (RoundStatus.OPEN, RoundStatus.CLOSED)
-
 
 def user_assignments(*, user: AbstractBaseUser) -> QuerySet[Assignment]:
     """The assignments a linguist may open: their own, in rounds that are not drafts."""
-    return Assignment.objects.filter(annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
+    return Assignment.objects.filter(annotator_id=user.pk, round__status__in=VISIBLE_ROUND_STATUSES)
 
 
 def summary_labels(count: int) -> list[str]:
@@ -60,27 +55,6 @@ def ordered_summary_ids(summary_ids: list[int], *, seed: int) -> list[int]:
     ordered = sorted(summary_ids)
     random.Random(seed).shuffle(ordered)
     return ordered
-
-
-@dataclass(frozen=True, slots=True)
-class SentenceState:
-    label: str
-    has_explanation: bool
-    has_types: bool
-
-
-def sentence_done(state: SentenceState | None, *, project: Project) -> bool:
-    if state is None or not state.label:
-        return False
-    if state.label == ConsistencyLabel.CONSISTENT:
-        return True
-    return state.has_explanation and (state.has_types or not project.ask_error_types)
-
-
-def summary_done(judgement: SummaryJudgement | None, *, project: Project) -> bool:
-    if not project.ask_relevance:
-        return True
-    return judgement is not None and (judgement.relevance is not None or judgement.not_a_summary)
 
 
 def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
@@ -103,14 +77,11 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         .annotate(n=Count("id"))
         .values_list("topic_id", "n")
     )
-    sentence_states = _sentence_states(ids)
-    summary_judgements: dict[int, list[SummaryJudgement]] = defaultdict(list)
-    for judgement in SummaryJudgement.objects.filter(assignment_id__in=ids):
-        summary_judgements[judgement.assignment_id].append(judgement)
-    topics_answered = set(
-        TopicJudgement.objects.filter(assignment_id__in=ids)
-        .exclude(category="")
-        .values_list("assignment_id", flat=True)
+    states = saved_states(KINDS, ids)
+    taxonomies_with_types = set(
+        ErrorType.objects.filter(taxonomy_id__in={a.round.project.taxonomy_id for a in assignments})
+        .values_list("taxonomy_id", flat=True)
+        .distinct()
     )
     positions: dict[int, int] = {}
     counts: dict[int, int] = defaultdict(int)
@@ -119,26 +90,16 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         positions[assignment.pk] = counts[assignment.round_id]
     entries = []
     for assignment in assignments:
+        targets = {
+            "sentence": sentences_per_topic.get(assignment.topic_id, 0),
+            "summary": summaries_per_topic.get(assignment.topic_id, 0),
+            "unit": 1,
+        }
         project = assignment.round.project
-        total_sentences = sentences_per_topic.get(assignment.topic_id, 0)
-        total_summaries = summaries_per_topic.get(assignment.topic_id, 0)
-        done_sentences = sum(
-            sentence_done(state, project=project)
-            for state in sentence_states[assignment.pk].values()
+        scheme = scheme_in_effect(
+            project.scheme, taxonomy_has_types=project.taxonomy_id in taxonomies_with_types
         )
-        done_summaries = sum(
-            summary_done(j, project=project) for j in summary_judgements[assignment.pk]
-        )
-        total = (
-            total_sentences * project.ask_consistency
-            + total_summaries * project.ask_relevance
-            + project.ask_topic_category
-        )
-        done = (
-            done_sentences * project.ask_consistency
-            + done_summaries * project.ask_relevance
-            + (assignment.pk in topics_answered) * project.ask_topic_category
-        )
+        done, total = unit_progress(states.get(assignment.pk, {}), targets, scheme=scheme)
         entries.append(
             {
                 **_assignment_header(assignment),
@@ -168,20 +129,6 @@ def _assignment_header(assignment: Assignment) -> dict[str, Any]:
         },
         "project": {"slug": round_.project.slug, "name": round_.project.name},
     }
-
-
-def _sentence_states(assignment_ids: list[int]) -> dict[int, dict[int, SentenceState]]:
-    states: dict[int, dict[int, SentenceState]] = defaultdict(dict)
-    rows = (
-        SentenceJudgement.objects.filter(assignment_id__in=assignment_ids)
-        .annotate(types=Count("error_types"))
-        .values_list("assignment_id", "sentence_id", "label", "explanation", "types")
-    )
-    for assignment_id, sentence_id, label, explanation, types in rows:
-        states[assignment_id][sentence_id] = SentenceState(
-            label=label, has_explanation=bool(explanation.strip()), has_types=types > 0
-        )
-    return states
 
 
 def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
@@ -258,8 +205,8 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     header = workspace_header(assignment_id, user_id)
     if header is None:
         return None
-    judgements, siblings = judgements_and_siblings(
-        header.pk, round_id=header.round_id, annotator_id=user_id
+    states, siblings = saved_states_and_siblings(
+        KINDS, header.pk, round_id=header.round_id, annotator_id=user_id
     )
     sibling_ids = [pk for pk, _ in siblings]
     position = sibling_ids.index(header.pk)
@@ -281,10 +228,15 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     sentence_handles = dict(
         zip(sentence_ids, encode_many(header.pk, "sentence", sentence_ids), strict=True)
     )
-    for judgement in judgements["sentences"]:
-        judgement["sentence"] = sentence_handles[judgement["sentence"]]
-    for judgement in judgements["summaries"]:
-        judgement["summary"] = summary_handles[judgement["summary"]]
+    handles_of = {"sentence": sentence_handles, "summary": summary_handles}
+    judgements: dict[str, Any] = {}
+    for kind in KINDS:
+        if kind.target != "unit":
+            for state in states[kind.key]:
+                state[kind.target] = handles_of[kind.target][state[kind.target]]
+        # A unit's own judgement is one object (null until saved); the others are lists.
+        saved = states[kind.key]
+        judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
     return {
         "id": header.pk,
         "status": header.status,
@@ -295,8 +247,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
             "status": header.round_status,
         },
         "project": {"slug": header.project_slug, "name": header.project_name},
-        "read_only": header.status == AssignmentStatus.SUBMITTED
-        or header.round_status != RoundStatus.OPEN,
+        "read_only": is_read_only(status=header.status, round_status=header.round_status),
         "position": position + 1,
         "count": len(sibling_ids),
         "next_assignment": next_open,
@@ -332,32 +283,14 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     }
 
 
-def is_read_only(assignment: Assignment) -> bool:
-    return (
-        assignment.status == AssignmentStatus.SUBMITTED
-        or assignment.round.status != RoundStatus.OPEN
-    )
-
-
-def sentence_judgement_state(judgement: SentenceJudgement) -> dict[str, Any]:
-    return {
-        "sentence": judgement.sentence_id,
-        "label": judgement.label,
-        "explanation": judgement.explanation,
-        "error_types": sorted(t.pk for t in judgement.error_types.all()),
-        "version": judgement.version,
-    }
-
-
-def summary_judgement_state(judgement: SummaryJudgement) -> dict[str, Any]:
-    return {
-        "summary": judgement.summary_id,
-        "relevance": judgement.relevance,
-        "not_a_summary": judgement.not_a_summary,
-        "comment": judgement.comment,
-        "version": judgement.version,
-    }
-
-
-def topic_judgement_state(judgement: TopicJudgement) -> dict[str, Any]:
-    return {"category": judgement.category, "version": judgement.version}
+def unit_progress(
+    states: dict[str, list[dict[str, Any]]], targets: dict[str, int], *, scheme: dict[str, bool]
+) -> tuple[int, int]:
+    """(answered, to answer) of one unit: per asked kind, its targets and those of its saved
+    states that its completion rule finds done."""
+    done = total = 0
+    for kind in KINDS:
+        if kind.is_asked(scheme) and kind.counts_toward_progress:
+            total += targets[kind.target]
+            done += sum(not kind.missing_items(state, scheme) for state in states.get(kind.key, []))
+    return done, total

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import connection
 
 from annotations.models import (
+    VISIBLE_ROUND_STATUSES,
     Assignment,
     Document,
     ErrorTaxonomy,
@@ -28,13 +29,9 @@ from annotations.models import (
     GuidelineVersion,
     Project,
     Round,
-    RoundStatus,
-    SentenceJudgement,
     Summary,
-    SummaryJudgement,
     SummarySentence,
     Topic,
-    TopicJudgement,
     Turn,
 )
 from annotations.sql import table
@@ -73,7 +70,7 @@ def _header_sql() -> str:
     # seven the payload needs, with the siblings as subqueries: ~0.8 ms of planning for
     # ~0.1 ms of execution; these four: ~0.17 ms), so the taxonomy, topic and document are
     # read with the statements that need them anyway, and the siblings with the judgements.
-    visible = ", ".join(f"'{s}'" for s in (RoundStatus.OPEN, RoundStatus.CLOSED))
+    visible = ", ".join(f"'{s}'" for s in VISIBLE_ROUND_STATUSES)
     scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
     return (
         "SELECT a.id, a.status, a.order_seed, a.active_seconds, a.topic_id,"
@@ -209,93 +206,3 @@ def unit_summaries(topic_id: int) -> dict[int, list[dict[str, Any]]]:
         if sentence_id is not None:
             sentences.append({"id": sentence_id, "number": position + 1, "text": text})
     return summaries
-
-
-SENTENCE, SUMMARY, TOPIC, SIBLING = 0, 1, 2, 3
-
-
-@cache
-def _judgements_sql(*, siblings: bool) -> str:
-    # The assignment's three kinds of judgement in one statement, as rows of (kind, id,
-    # target, version, integer, flag, text, text), a sentence judgement once per error type;
-    # with ``siblings``, also (id, status) of the annotator's assignments in the round. Bare
-    # NULLs take their column's type from the other branches (PostgreSQL's UNION rules).
-    through = table(SentenceJudgement.error_types.through)
-    sql = (
-        f"SELECT {SENTENCE}, j.id, j.sentence_id, j.version, t.errortype_id, NULL,"
-        " j.label, j.explanation"
-        f" FROM {table(SentenceJudgement)} j"
-        f" LEFT JOIN {through} t ON t.sentencejudgement_id = j.id"
-        " WHERE j.assignment_id = %s"
-        f" UNION ALL SELECT {SUMMARY}, j.id, j.summary_id, j.version, j.relevance,"
-        " j.not_a_summary, j.comment, NULL"
-        f" FROM {table(SummaryJudgement)} j WHERE j.assignment_id = %s"
-        f" UNION ALL SELECT {TOPIC}, j.id, NULL, j.version, NULL, NULL, j.category, NULL"
-        f" FROM {table(TopicJudgement)} j WHERE j.assignment_id = %s"
-    )
-    if siblings:
-        sql += (
-            f" UNION ALL SELECT {SIBLING}, s.id, NULL, NULL, NULL, NULL, s.status, NULL"
-            f" FROM {table(Assignment)} s WHERE s.round_id = %s AND s.annotator_id = %s"
-        )
-    return sql + " ORDER BY 1, 2"
-
-
-def _judgements(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
-    sentences: list[dict[str, Any]] = []
-    summaries: list[dict[str, Any]] = []
-    topic = None
-    last_id = None
-    for kind, pk, target, version, number, flag, text, explanation in rows:
-        if kind == SENTENCE:
-            if pk != last_id:  # a judgement's rows are adjacent (ORDER BY kind, id)
-                last_id = pk
-                sentences.append(
-                    {
-                        "sentence": target,
-                        "label": text,
-                        "explanation": explanation,
-                        "error_types": [],
-                        "version": version,
-                    }
-                )
-            if number is not None:
-                sentences[-1]["error_types"].append(number)
-        elif kind == SUMMARY:
-            summaries.append(
-                {
-                    "summary": target,
-                    "relevance": number,
-                    "not_a_summary": bool(flag),  # SQLite: an integer
-                    "comment": text,
-                    "version": version,
-                }
-            )
-        elif kind == TOPIC:
-            topic = {"category": text, "version": version}
-    for sentence in sentences:
-        sentence["error_types"].sort()
-    return {"sentences": sentences, "summaries": summaries, "topic": topic}
-
-
-def own_judgements(assignment_id: int) -> dict[str, Any]:
-    """What this assignment has saved (the ``judgements`` of the payload), in the shapes of
-    the ``*_judgement_state`` functions: sentences and summaries in the order they were
-    first saved, a sentence's error types sorted."""
-    with connection.cursor() as cursor:
-        cursor.execute(_judgements_sql(siblings=False), [assignment_id] * 3)
-        return _judgements(cursor.fetchall())
-
-
-def judgements_and_siblings(
-    assignment_id: int, *, round_id: int, annotator_id: int
-) -> tuple[dict[str, Any], list[tuple[int, str]]]:
-    """``own_judgements`` and the (id, status) of the annotator's assignments in the round
-    by id, in one statement."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _judgements_sql(siblings=True), [assignment_id] * 3 + [round_id, annotator_id]
-        )
-        rows = cursor.fetchall()
-    siblings = [(row[1], row[6]) for row in rows if row[0] == SIBLING]
-    return _judgements(rows), siblings

@@ -23,10 +23,32 @@ def insert_rows(
     if not rows:
         return []
     if connection.vendor == "postgresql":
+        columns, rows = _with_defaults(model, columns, rows)
         return _copy(model, columns, rows)
     objects = [model(**dict(zip(columns, row, strict=True))) for row in rows]
     created = model._default_manager.bulk_create(objects, batch_size=2000)
     return [obj.pk for obj in created]
+
+
+def _with_defaults(
+    model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> tuple[list[str], list[list[Any]]]:
+    """``columns`` and ``rows`` with every other column that has a model default (COPY,
+    unlike the ORM, writes NULL into a column it is not given): a field added later, such
+    as an optional comment, never breaks an importer that does not know it."""
+    extra = [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key
+        and field.column not in columns
+        # A default, or the empty string Django gives a text field that has none.
+        and (field.has_default() or (field.empty_strings_allowed and not field.null))
+    ]
+    defaults = [field.get_default() for field in extra]
+    return (
+        [*columns, *(str(field.column) for field in extra)],
+        [[*row, *defaults] for row in rows],
+    )
 
 
 def _copy(

@@ -1,9 +1,13 @@
-"""Writes of a linguist's judgements: saves with optimistic concurrency, submit, time on task.
+"""Writes of a linguist's judgements: the one save pipeline every kind goes through, submit,
+and time on task (docs/kinds.md).
 
-Every save names the version it edits (0 for "never saved"). The row is locked, its version
-compared, and only then changed, so two saves from the same version can never both win: the
-second gets ``StaleVersion`` carrying the saved state, and nothing is overwritten. Every
-change is recorded in ``JudgementChange`` with the state before and after.
+A save of any kind (``annotations.kinds``) runs these steps once, in one transaction:
+lock the assignment (``assignment_lock``), read the target's saved row, validate, check the
+version, write (create, or a versioned update), apply the id-set diffs, audit, and return
+the new state. Every save names the version it edits (0 for "never saved"); since the row is
+locked and its version compared before anything changes, two saves from the same version can
+never both win: the second gets ``StaleVersion`` carrying the saved state, and nothing is
+overwritten. Every change is recorded in ``JudgementChange`` with the state before and after.
 """
 
 from __future__ import annotations
@@ -14,60 +18,56 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from annotations.kinds import KINDS, SENTENCE, SUMMARY, Kind, scheme_in_effect
+from annotations.kinds.rows import (
+    id_set_replace,
+    saved_state,
+    saved_states,
+    state_of,
+    update_versioned,
+)
 from annotations.models import (
     Assignment,
     AssignmentStatus,
+    ErrorType,
     JudgementChange,
-    Membership,
-    Role,
-    SentenceJudgement,
     Summary,
-    SummaryJudgement,
     SummarySentence,
-    TopicJudgement,
 )
-from annotations.selectors.workspace import (
-    VISIBLE_ROUNDS,
-    SentenceState,
-    is_read_only,
-    ordered_summary_ids,
-    sentence_done,
-    summary_judgement_state,
-    summary_labels,
-    topic_judgement_state,
-)
-from annotations.services.save_sql import (
+from annotations.selectors.workspace import ordered_summary_ids, summary_labels
+from annotations.services.assignment_lock import (
     LockedAssignment,
-    insert_change,
-    lock_assignment,
-    sentence_row,
-    summary_row,
-    topic_row,
-    unknown_error_types,
-    update_versioned,
+    NotAnnotator,
+    ReadOnly,
+    assignment_lock,
 )
+from annotations.services.audit import change_record
+
+__all__ = [
+    "Incomplete",
+    "InvalidJudgement",
+    "MissingItem",
+    "NotAnnotator",
+    "ReadOnly",
+    "StaleVersion",
+    "assignment_heartbeat",
+    "assignment_submit",
+    "judgement_save",
+    "missing_items",
+]
 
 HEARTBEAT_CAP_SECONDS = 60
 HEARTBEAT_SLACK_SECONDS = 5
 
 
 class StaleVersion(Exception):
-    """The save edits a version that is no longer the saved one."""
+    """The save named a version that is no longer the saved one."""
 
     def __init__(self, current: dict[str, Any]) -> None:
         super().__init__("stale version")
         self.current = current
-
-
-class ReadOnly(Exception):
-    """The assignment was submitted, or its round is not open."""
-
-
-class NotAnnotator(Exception):
-    """The user is not an annotator of the assignment's project."""
 
 
 class InvalidJudgement(ValueError):
@@ -76,213 +76,83 @@ class InvalidJudgement(ValueError):
         self.errors = errors
 
 
-def _lock_for_edit(assignment_id: int, user: AbstractBaseUser) -> Assignment:
-    """Lock the user's assignment row, so saves and a submit of one assignment serialise
-    (which also makes two first saves of one item impossible to interleave). One query:
-    ownership and membership are checked in the same statement."""
-    assignment = (
-        Assignment.objects.select_for_update(of=("self",))
-        .select_related("round__project")
-        .annotate(
-            is_annotator=Exists(
-                Membership.objects.filter(
-                    project_id=OuterRef("round__project_id"), user_id=user.pk, role=Role.ANNOTATOR
-                )
-            )
-        )
-        # get(), not first(): first() adds an ORDER BY that costs compile time on every save.
-        .get(pk=assignment_id, annotator_id=user.pk, round__status__in=VISIBLE_ROUNDS)
-    )
-    if is_read_only(assignment):
-        raise ReadOnly
-    if not assignment.is_annotator:
-        raise NotAnnotator
-    return assignment
-
-
-def _lock_for_save(assignment_id: int, user: AbstractBaseUser) -> LockedAssignment:
-    """``_lock_for_edit`` for the saves, in one plain statement (see ``save_sql``): the same
-    checks and the same row lock, without building model instances."""
-    assignment = lock_assignment(assignment_id, user.pk)
-    if assignment is None:
-        raise Assignment.DoesNotExist
-    if assignment.status == AssignmentStatus.SUBMITTED or not assignment.round_open:
-        raise ReadOnly
-    if not assignment.is_annotator:
-        raise NotAnnotator
-    return assignment
-
-
-def _record(
-    assignment: LockedAssignment,
+@transaction.atomic
+def judgement_save(
+    kind: Kind,
     *,
+    assignment_id: int,
     user: AbstractBaseUser,
-    kind: str,
-    object_id: int,
-    before: dict[str, Any] | None,
-    after: dict[str, Any],
-) -> None:
-    insert_change(
-        assignment_id=assignment.pk,
-        kind=kind,
-        object_id=object_id,
-        action=JudgementChange.Action.CREATE if before is None else JudgementChange.Action.UPDATE,
+    version: int,
+    changes: dict[str, Any],
+    target_id: int | None = None,
+) -> dict[str, Any]:
+    """Save ``changes`` (any of the kind's scalars and id sets) to one target of the user's
+    assignment, if ``version`` is the saved one; return the new state."""
+    locked = assignment_lock(assignment_id, user.pk)
+    pk, saved = saved_state(
+        kind, assignment_id=locked.pk, topic_id=locked.topic_id, target_id=target_id
+    )
+    for id_set in kind.id_sets:
+        if id_set.name in changes:
+            unknown = id_set.unknown(locked.taxonomy_id, changes[id_set.name])
+            if unknown:
+                raise InvalidJudgement(
+                    {
+                        id_set.name: [
+                            f"unknown {id_set.noun} id(s) {unknown} for this project's taxonomy"
+                        ]
+                    }
+                )
+    saved_version = saved["version"] if saved is not None else 0
+    if version != saved_version:
+        raise StaleVersion(saved or {"version": 0})
+    values = dict(saved) if saved is not None else kind.empty_state()
+    values.update(changes)
+    for id_set in kind.id_sets:
+        values[id_set.name] = sorted(set(values[id_set.name]))
+    values["version"] = saved_version + 1
+    after = state_of(kind, target_id, values)
+    pk = _write(kind, locked, pk=pk, target_id=target_id, version=saved_version, values=after)
+    for id_set in kind.id_sets:
+        old = saved[id_set.name] if saved is not None else []
+        id_set_replace(kind, id_set.name, pk, old, after[id_set.name])
+    change_record(
+        assignment_id=locked.pk,
+        kind=kind.audit_kind,
+        object_id=pk,
+        action=JudgementChange.Action.CREATE if saved is None else JudgementChange.Action.UPDATE,
         actor_id=user.pk,
-        before=before,
+        before=saved,
         after=after,
     )
-    if assignment.status == AssignmentStatus.ASSIGNED:
-        Assignment.objects.filter(pk=assignment.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    if locked.status == AssignmentStatus.ASSIGNED:
+        Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    return after
 
 
-def _check_version(version: int, saved: int, state: dict[str, Any] | None) -> None:
-    if version != saved:
-        raise StaleVersion(state or {"version": 0})
-
-
-def _update_versioned(model: Any, pk: int, version: int, fields: dict[str, Any]) -> None:
-    """UPDATE one judgement row from ``version`` to ``version + 1``. The assignment's row lock
-    already serialises its saves; the version in the WHERE clause makes a writer that did not
-    take it (none does) lose with a 409 instead of being overwritten."""
-    if not update_versioned(model, pk, version, fields):
-        raise StaleVersion({"version": version})
-
-
-@transaction.atomic
-def sentence_judgement_save(
+def _write(
+    kind: Kind,
+    locked: LockedAssignment,
     *,
-    assignment_id: int,
-    sentence_id: int,
-    user: AbstractBaseUser,
+    pk: int | None,
+    target_id: int | None,
     version: int,
-    changes: dict[str, Any],
-) -> dict[str, Any]:
-    """Save ``changes`` (any of label, explanation, error_types) to one sentence."""
-    assignment = _lock_for_save(assignment_id, user)
-    current = sentence_row(assignment, sentence_id)
-    if "error_types" in changes:
-        unknown = unknown_error_types(assignment.taxonomy_id, changes["error_types"])
-        if unknown:
-            raise InvalidJudgement(
-                {"error_types": [f"unknown error type id(s) {unknown} for this project's taxonomy"]}
-            )
-    before = (
-        {
-            "sentence": sentence_id,
-            "label": current.label,
-            "explanation": current.explanation,
-            "error_types": current.error_types,
-            "version": current.version,
-        }
-        if current.pk is not None
-        else None
-    )
-    _check_version(version, current.version, before)
-    label = changes.get("label", current.label)
-    explanation = changes.get("explanation", current.explanation)
-    fields = {
-        "label": label,
-        "explanation": explanation,
-        "guideline_version_id": assignment.guideline_version_id,
-    }
-    if current.pk is None:
-        pk = SentenceJudgement.objects.create(
-            assignment_id=assignment.pk, sentence_id=sentence_id, version=1, **fields
+    values: dict[str, Any],
+) -> int:
+    """Create the row (version 1) or update it from ``version``; return its id."""
+    fields = {name: values[name] for name in kind.scalars}
+    if kind.stamps_guideline:
+        fields["guideline_version_id"] = locked.guideline_version_id
+    if pk is None:
+        target = {} if kind.target_field is None else {kind.target_field: target_id}
+        return kind.model.objects.create(  # type: ignore[attr-defined]
+            assignment_id=locked.pk, version=1, **target, **fields
         ).pk
-    else:
-        pk = current.pk
-        _update_versioned(SentenceJudgement, pk, current.version, fields)
-    old_types = current.error_types
-    new_types = sorted(set(changes["error_types"])) if "error_types" in changes else old_types
-    removed, added = set(old_types) - set(new_types), set(new_types) - set(old_types)
-    through = SentenceJudgement.error_types.through
-    if removed:
-        through.objects.filter(sentencejudgement_id=pk, errortype_id__in=removed).delete()
-    if added:
-        through.objects.bulk_create(
-            [through(sentencejudgement_id=pk, errortype_id=t) for t in sorted(added)]
-        )
-    after = {
-        "sentence": sentence_id,
-        "label": label,
-        "explanation": explanation,
-        "error_types": new_types,
-        "version": current.version + 1,
-    }
-    _record(
-        assignment, user=user, kind="sentencejudgement", object_id=pk, before=before, after=after
-    )
-    return after
-
-
-def _save_row(
-    *,
-    assignment: LockedAssignment,
-    user: AbstractBaseUser,
-    model: Any,
-    saved: dict[str, Any] | None,
-    lookup: dict[str, Any],
-    version: int,
-    changes: dict[str, Any],
-    state: Any,
-    kind: str,
-) -> dict[str, Any]:
-    """Create or update one judgement row of a locked assignment, if ``version`` is the
-    saved one, and record the change. ``saved`` is the row's state as read under the lock
-    (with its ``id``), None when never saved."""
-    before = {k: v for k, v in saved.items() if k != "id"} if saved is not None else None
-    _check_version(version, saved["version"] if saved is not None else 0, before)
-    if saved is None:
-        created = model.objects.create(assignment_id=assignment.pk, version=1, **lookup, **changes)
-        pk, after = created.pk, state(created)
-    else:
-        pk = saved["id"]
-        _update_versioned(model, pk, saved["version"], changes)
-        after = {**(before or {}), **changes, "version": saved["version"] + 1}
-    _record(assignment, user=user, kind=kind, object_id=pk, before=before, after=after)
-    return after
-
-
-@transaction.atomic
-def summary_judgement_save(
-    *,
-    assignment_id: int,
-    summary_id: int,
-    user: AbstractBaseUser,
-    version: int,
-    changes: dict[str, Any],
-) -> dict[str, Any]:
-    """Save ``changes`` (any of relevance, not_a_summary, comment) to one summary."""
-    assignment = _lock_for_save(assignment_id, user)
-    return _save_row(
-        assignment=assignment,
-        user=user,
-        model=SummaryJudgement,
-        saved=summary_row(assignment, summary_id),
-        lookup={"summary_id": summary_id},
-        version=version,
-        changes=changes,
-        state=summary_judgement_state,
-        kind="summaryjudgement",
-    )
-
-
-@transaction.atomic
-def topic_judgement_save(
-    *, assignment_id: int, user: AbstractBaseUser, version: int, category: str
-) -> dict[str, Any]:
-    assignment = _lock_for_save(assignment_id, user)
-    return _save_row(
-        assignment=assignment,
-        user=user,
-        model=TopicJudgement,
-        saved=topic_row(assignment),
-        lookup={},
-        version=version,
-        changes={"category": category},
-        state=topic_judgement_state,
-        kind="topicjudgement",
-    )
+    # The assignment's row lock already serialises its saves; the version in the WHERE
+    # clause makes a writer that did not take it (none does) lose with a 409.
+    if not update_versioned(kind.model, pk, version, fields):
+        raise StaleVersion({"version": version})
+    return pk
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,109 +177,74 @@ class Incomplete(Exception):
         self.missing = missing
 
 
-def missing_items(assignment: Assignment) -> list[MissingItem]:
+def missing_items(
+    *, assignment_id: int, topic_id: int, order_seed: int, scheme: dict[str, bool]
+) -> list[MissingItem]:
     """What the scheme asks that this assignment has not answered, in reading order: by
-    summary letter as this annotator sees them, then sentence number."""
-    project = assignment.round.project
-    summaries = list(
-        Summary.objects.filter(topic_id=assignment.topic_id).values_list("id", flat=True)
-    )
-    order = ordered_summary_ids(summaries, seed=assignment.order_seed)
+    summary letter as this annotator sees them, then sentence number, then the unit's own
+    questions. Each kind's completion rule (its spec) decides; nothing else does."""
+    states = saved_states(KINDS, [assignment_id]).get(assignment_id, {})
+    by_target: dict[str, dict[int | None, dict[str, Any]]] = {
+        kind.key: {
+            (state[kind.target] if kind.target_field else None): state
+            for state in states.get(kind.key, [])
+        }
+        for kind in KINDS
+    }
+    summaries = list(Summary.objects.filter(topic_id=topic_id).values_list("id", flat=True))
+    order = ordered_summary_ids(summaries, seed=order_seed)
     letters = dict(zip(order, summary_labels(len(order)), strict=True))
     sentences: dict[int, list[tuple[int, int]]] = {summary_id: [] for summary_id in order}
     for pk, summary_id, position in SummarySentence.objects.filter(
-        summary__topic_id=assignment.topic_id
+        summary__topic_id=topic_id
     ).values_list("id", "summary_id", "position"):
         sentences[summary_id].append((position, pk))
-    states = {
-        sentence_id: SentenceState(
-            label=label, has_explanation=bool(explanation.strip()), has_types=has_types
-        )
-        for sentence_id, label, explanation, has_types in _judgement_rows(assignment)
-    }
-    summary_judgements = {
-        j.summary_id: j for j in SummaryJudgement.objects.filter(assignment=assignment)
-    }
-    missing = []
+
+    def missing(kind: Kind, target: int | None, where: str, **place: Any) -> list[MissingItem]:
+        return [
+            MissingItem(
+                place.get("summary"), place.get("sentence"), item, f"{where}: {kind.messages[item]}"
+            )
+            for item in kind.missing_items(by_target[kind.key].get(target), scheme)
+        ]
+
+    result: list[MissingItem] = []
     for summary_id in order:
         letter = letters[summary_id]
-        if project.ask_consistency:
-            for position, sentence_id in sorted(sentences[summary_id]):
-                number = position + 1
-                where = f"Summary {letter}, sentence {number}"
-                state = states.get(sentence_id)
-                if sentence_done(state, project=project):
-                    continue
-                if state is None or not state.label:
-                    missing.append(
-                        MissingItem(
-                            letter, number, "label", f"{where}: choose consistent or inconsistent."
-                        )
-                    )
-                    continue
-                if not state.has_explanation:
-                    missing.append(
-                        MissingItem(
-                            letter, number, "explanation", f"{where}: explain the inconsistency."
-                        )
-                    )
-                if project.ask_error_types and not state.has_types:
-                    missing.append(
-                        MissingItem(
-                            letter, number, "error_types", f"{where}: pick at least one error type."
-                        )
-                    )
-        judgement = summary_judgements.get(summary_id)
-        if project.ask_relevance and not (
-            judgement is not None and (judgement.relevance is not None or judgement.not_a_summary)
-        ):
-            missing.append(
-                MissingItem(
-                    letter, None, "relevance", f"Summary {letter}: rate relevance to the topic."
-                )
-            )
-    if project.ask_topic_category:
-        topic = TopicJudgement.objects.filter(assignment=assignment).first()
-        if topic is None or not topic.category:
-            missing.append(
-                MissingItem(
-                    None, None, "topic_category", "Topic: choose main, marginal or irrelevant."
-                )
-            )
-    return missing
-
-
-def _judgement_rows(assignment: Assignment) -> list[tuple[int, str, str, bool]]:
-    from django.db.models import Count
-
-    return [
-        (sentence_id, label, explanation, types > 0)
-        for sentence_id, label, explanation, types in SentenceJudgement.objects.filter(
-            assignment=assignment
-        )
-        .annotate(types=Count("error_types"))
-        .values_list("sentence_id", "label", "explanation", "types")
-    ]
+        for position, sentence_id in sorted(sentences[summary_id]):
+            where = f"Summary {letter}, sentence {position + 1}"
+            result += missing(SENTENCE, sentence_id, where, summary=letter, sentence=position + 1)
+        result += missing(SUMMARY, summary_id, f"Summary {letter}", summary=letter)
+    for kind in KINDS:
+        if kind.target == "unit":
+            result += missing(kind, None, "Topic")
+    return result
 
 
 @transaction.atomic
-def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> Assignment:
-    assignment = _lock_for_edit(assignment_id, user)
-    missing = missing_items(assignment)
+def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
+    locked = assignment_lock(assignment_id, user.pk)
+    has_types = ErrorType.objects.filter(taxonomy_id=locked.taxonomy_id).exists()
+    missing = missing_items(
+        assignment_id=locked.pk,
+        topic_id=locked.topic_id,
+        order_seed=locked.order_seed,
+        scheme=scheme_in_effect(locked.scheme, taxonomy_has_types=has_types),
+    )
     if missing:
         raise Incomplete(missing)
-    assignment.status = AssignmentStatus.SUBMITTED
-    assignment.submitted_at = timezone.now()
-    assignment.save(update_fields=["status", "submitted_at"])
-    JudgementChange.objects.create(
-        assignment=assignment,
+    Assignment.objects.filter(pk=locked.pk).update(
+        status=AssignmentStatus.SUBMITTED, submitted_at=timezone.now()
+    )
+    change_record(
+        assignment_id=locked.pk,
         kind="assignment",
-        object_id=assignment.pk,
+        object_id=locked.pk,
         action=JudgementChange.Action.SUBMIT,
         actor_id=user.pk,
+        before=None,
         after={"status": AssignmentStatus.SUBMITTED},
     )
-    return assignment
 
 
 @transaction.atomic
@@ -421,7 +256,7 @@ def assignment_heartbeat(*, assignment_id: int, seconds: int) -> int:
         .select_related("round")
         .get(pk=assignment_id)
     )
-    if is_read_only(assignment):
+    if assignment.read_only:
         return assignment.active_seconds
     now = timezone.now()
     credit = min(max(seconds, 0), HEARTBEAT_CAP_SECONDS)

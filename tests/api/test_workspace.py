@@ -18,6 +18,7 @@ from annotations.models import (
     ErrorType,
     Feedback,
     JudgementChange,
+    Project,
     Round,
     RoundStatus,
     SentenceJudgement,
@@ -390,6 +391,51 @@ def test_a_not_a_summary_flag_answers_relevance(client: Client, demo: None) -> N
             {"not_a_summary": True, "version": 0},
         )
     assert client.post(f"/api/assignments/{assignment.pk}/submit/").status_code == 200
+
+
+def test_a_sentence_keeps_an_optional_comment_and_confidence(client: Client, demo: None) -> None:
+    assignment = first_assignment("linguist1")
+    Project.objects.filter(pk=assignment.round.project_id).update(
+        ask_sentence_comment=True, ask_confidence=True
+    )
+    signed_in(client, "linguist1")
+    payload = client.get(f"/api/assignments/{assignment.pk}/").json()
+    assert payload["scheme"]["sentence_comment"] is True
+    assert payload["scheme"]["confidence"] is True
+    sentence = assignment.topic.summaries.first().sentences.first()
+    url = sentence_url(assignment, sentence.pk)
+    saved = patch(client, url, {"label": "consistent", "confidence": 1, "version": 0}).json()
+    assert (saved["confidence"], saved["comment"]) == (1, "")
+    saved = patch(
+        client, url, {"comment": "Turn 7 is ambiguous.", "version": saved["version"]}
+    ).json()
+    assert (saved["label"], saved["confidence"]) == ("consistent", 1)
+    assert saved["comment"] == "Turn 7 is ambiguous."
+    refused = patch(client, url, {"confidence": 4, "version": saved["version"]})
+    assert refused.status_code == 400
+    assert "confidence" in refused.json()["errors"]
+    payload = client.get(f"/api/assignments/{assignment.pk}/").json()
+    [judgement] = payload["judgements"]["sentences"]
+    assert judgement["comment"] == "Turn 7 is ambiguous."
+    assert judgement["confidence"] == 1
+    # Optional: a consistent label with a low confidence is still answered.
+    answer_everything(client, assignment, skip=set())
+    assert client.post(f"/api/assignments/{assignment.pk}/submit/").status_code == 200
+
+
+def test_a_taxonomy_without_types_asks_for_none(client: Client, demo: None) -> None:
+    """The workspace shows no error-type picker when the taxonomy has no types; submit and
+    the queue's progress must not wait for a choice that cannot be made."""
+    assignment = first_assignment("linguist1")
+    signed_in(client, "linguist1")
+    answer_everything(client, assignment, skip={"types"})
+    assignment.round.project.taxonomy.types.all().delete()
+    queue_entry = next(
+        a for a in client.get("/api/assignments/").json()["assignments"] if a["id"] == assignment.pk
+    )
+    assert queue_entry["progress"]["done"] == queue_entry["progress"]["total"]
+    response = client.post(f"/api/assignments/{assignment.pk}/submit/")
+    assert response.status_code == 200, response.json()
 
 
 def test_a_closed_round_is_read_only(client: Client, demo: None) -> None:

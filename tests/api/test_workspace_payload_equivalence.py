@@ -76,14 +76,30 @@ def expected_bytes(user_id: int, assignment_id: int) -> bytes | None:
 
 
 def with_handles(payload: dict[str, Any], assignment_id: int) -> dict[str, Any]:
-    """The old payload with its sentence and summary ids turned into this assignment's
-    handles: the one intended change since (blinding, annotations/handles.py)."""
+    """The old payload with the intended changes since: its sentence and summary ids turned
+    into this assignment's handles (blinding, annotations/handles.py), feedback that says
+    whether it reopened the unit and carries its thread of replies (none here), and sentence
+    judgements with their optional comment and confidence (none saved here)."""
+    payload["feedback"] = [
+        {
+            **{key: value for key, value in item.items() if key != "read"},
+            "reopened": False,
+            "replies": [],
+            "read": item["read"],
+        }
+        for item in payload["feedback"]
+    ]
     for summary in payload["summaries"]:
         summary["id"] = encode(assignment_id, "summary", summary["id"])
         for sentence in summary["sentences"]:
             sentence["id"] = encode(assignment_id, "sentence", sentence["id"])
-    for judgement in payload["judgements"]["sentences"]:
-        judgement["sentence"] = encode(assignment_id, "sentence", judgement["sentence"])
+    sentences = payload["judgements"]["sentences"]
+    for index, judgement in enumerate(sentences):
+        # Sentence judgements gained an optional comment and confidence after explanation.
+        head = {key: judgement[key] for key in ("sentence", "label", "explanation")}
+        tail = {key: judgement[key] for key in ("error_types", "version")}
+        sentences[index] = {**head, "comment": "", "confidence": None, **tail}
+        sentences[index]["sentence"] = encode(assignment_id, "sentence", judgement["sentence"])
     for judgement in payload["judgements"]["summaries"]:
         judgement["summary"] = encode(assignment_id, "summary", judgement["summary"])
     return payload

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from annotations.kinds import SENTENCE
 from annotations.models import Assignment, JudgementChange, SentenceJudgement
-from annotations.services.judgements import StaleVersion, sentence_judgement_save
+from annotations.services.judgements import StaleVersion, judgement_save
 from tests.concurrency import race
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -32,18 +33,20 @@ def test_of_two_simultaneous_saves_of_one_version_exactly_one_wins(
     assignment, sentence_id = unit
     user = assignment.annotator
     if version == 1:
-        sentence_judgement_save(
+        judgement_save(
+            SENTENCE,
             assignment_id=assignment.pk,
-            sentence_id=sentence_id,
+            target_id=sentence_id,
             user=user,
             version=0,
             changes={"label": "consistent"},
         )
 
     def save(text: str) -> Callable[[], Any]:
-        return lambda: sentence_judgement_save(
+        return lambda: judgement_save(
+            SENTENCE,
             assignment_id=assignment.pk,
-            sentence_id=sentence_id,
+            target_id=sentence_id,
             user=user,
             version=version,
             changes={"explanation": text},

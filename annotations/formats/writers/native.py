@@ -12,8 +12,9 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
      "relevance", "not_a_summary",
      "key_facts": [{"text", "covered"}], "completeness", "conciseness",
      "annotators": [{"annotator": "A1",
-                     "sentences": [{"label", "explanation", "error_types", "unified_types",
-                                    "spans", "covers_key_fact"}],
+                     "sentences": [{"label", "explanation", "comment", "confidence",
+                                    "error_types", "unified_types", "spans",
+                                    "covers_key_fact"}],
                      "relevance", "not_a_summary", "comment", "key_facts_covered"}]}
 
 Unknown values are ``null``, never omitted, so every line has the same keys and loads into a
@@ -127,12 +128,18 @@ def _annotator(annotator: AnnotatorLabels, n_sentences: int, n_facts: int) -> di
     }
 
 
+# A sentence's optional confidence, written as the words the linguist chose from.
+CONFIDENCE_NAMES = {1: "low", 2: "medium", 3: "high"}
+
+
 def _annotator_sentence(sentence: AnnotatorSentence) -> dict[str, Any]:
     if sentence.label == "consistent" and sentence.is_plain:
         return _PLAIN_CONSISTENT  # most judgements: one shared dict, encoded as often as used
     return {
         "label": sentence.label,
         "explanation": sentence.explanation,
+        "comment": sentence.comment,
+        "confidence": CONFIDENCE_NAMES.get(sentence.confidence) if sentence.confidence else None,
         "error_types": sentence.error_types,
         "unified_types": sentence.unified_types,
         "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
@@ -144,6 +151,8 @@ def _plain(label: str | None) -> dict[str, Any]:
     return {
         "label": label,
         "explanation": "",
+        "comment": "",
+        "confidence": None,
         "error_types": (),
         "unified_types": (),
         "spans": (),

@@ -126,6 +126,8 @@ class AnnotatorSentence:
     unified_types: tuple[str, ...] = ()
     spans: tuple[SpanRow, ...] = ()
     covers_key_fact: bool | None = None
+    comment: str = ""  # optional, when the scheme asks (not an explanation of an error)
+    confidence: int | None = None  # optional: 1 low, 2 medium, 3 high
 
     def __post_init__(self) -> None:
         if self.label is not None and self.label not in LABELS:
@@ -133,9 +135,11 @@ class AnnotatorSentence:
 
     @property
     def is_plain(self) -> bool:
-        """Nothing but the label: no explanation, types, spans or key-fact coverage."""
+        """Nothing but the label: no explanation, note, types, spans or key-fact coverage."""
         return not (
             self.explanation
+            or self.comment
+            or self.confidence is not None
             or self.error_types
             or self.unified_types
             or self.spans

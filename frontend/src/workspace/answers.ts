@@ -11,6 +11,7 @@ import type {
   TopicCategory,
   WorkspacePayload,
 } from '../api/types';
+import { schemeInEffect, sentenceMissing, summaryMissing } from '../kinds/completion';
 import type { NavItem } from './keyboard';
 import { TOPIC_KEY, parseKey, sentenceKey, summaryKey, type Fields, type ItemKey } from './saveQueue';
 
@@ -116,17 +117,15 @@ export function applyFields(answers: Answers, key: ItemKey, fields: Fields): Ans
 
 export type Completion = 'done' | 'partial' | 'empty';
 
-/** Mirrors the server's rule for what a sentence needs (docs/api/workspace.md, submit). */
+/** The server's rule for what a sentence needs (kinds/completion.ts, shared case files). */
 export function sentenceCompletion(answer: SentenceAnswer | undefined, scheme: Scheme, hasErrorTypes: boolean): Completion {
-  if (answer === undefined || answer.label === '') return 'empty';
-  if (answer.label === 'consistent') return 'done';
-  if (answer.explanation.trim() === '') return 'partial';
-  if (scheme.error_types && hasErrorTypes && answer.error_types.length === 0) return 'partial';
-  return 'done';
+  const missing = sentenceMissing(answer, schemeInEffect(scheme, hasErrorTypes));
+  if (missing.includes('label')) return 'empty';
+  return missing.length === 0 ? 'done' : 'partial';
 }
 
 export function relevanceAnswered(answer: SummaryAnswer | undefined): boolean {
-  return answer !== undefined && (answer.not_a_summary || answer.relevance !== null);
+  return summaryMissing(answer).length === 0;
 }
 
 /** The answerable items in reading order, for `n` (next unanswered). Ids match `data-nav`. */

@@ -92,6 +92,8 @@ def inconsistent_summary(**changes: Any) -> SummaryRow:
                         ("intrinsic-np",),
                         (span,),
                         covers_key_fact=False,
+                        comment="Not sure who pays.",
+                        confidence=1,
                     ),
                     AnnotatorSentence("consistent", covers_key_fact=True),
                 ),

@@ -85,6 +85,8 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                     {
                         "label": "inconsistent",
                         "explanation": "The port pays.",
+                        "comment": "Not sure who pays.",
+                        "confidence": "low",
                         "error_types": ["Mis-Referencing"],
                         "unified_types": ["intrinsic-np"],
                         "spans": [SPAN],
@@ -93,6 +95,8 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                     {
                         "label": "consistent",
                         "explanation": "",
+                        "comment": "",
+                        "confidence": None,
                         "error_types": [],
                         "unified_types": [],
                         "spans": [],
@@ -110,6 +114,8 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                     {
                         "label": None,
                         "explanation": "",
+                        "comment": "",
+                        "confidence": None,
                         "error_types": [],
                         "unified_types": [],
                         "spans": [],

@@ -1,0 +1,92 @@
+"""What a judgement kind is: the one description every layer reads (docs/kinds.md).
+
+A kind names its model, the target it judges (a sentence, a summary, or the unit itself),
+its scalar fields and id sets, the scheme switches that ask for it, and its completion rule.
+From this the save pipeline (``kinds.pipeline``) generates its statements, the payload reads
+its saved states (``kinds.states``), and submit and the queue decide what is done.
+
+A kind's *state* is the dict the API returns and the audit trail keeps: the target's id
+under the target's name (none for the unit), then the scalars and id sets in the order the
+spec lists them, then ``version``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from django.db import models
+
+TargetName = Literal["sentence", "summary", "unit"]
+
+# What a completion rule sees: the saved state (None: never saved) and the project's scheme
+# (``Project.scheme``: question key -> asked). It returns the missing items' keys, in the
+# order a linguist should answer them; empty when the kind is done for that target.
+MissingRule = Callable[[Mapping[str, Any] | None, Mapping[str, bool]], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class IdSet:
+    """A many-to-many field of the judgement (error types): saved as a sorted list of ids."""
+
+    name: str
+    noun: str  # what one id names, for messages ("error type")
+    # Which ids a project may use: a function of the project's taxonomy id and the ids sent,
+    # returning the unknown ones (sorted); the pipeline refuses a save that names any.
+    unknown: Callable[[int, list[int]], list[int]]
+
+
+# Compared and hashed by identity: a kind is one object, and statements are cached per kind.
+@dataclass(frozen=True, slots=True, eq=False)
+class Kind:
+    key: str  # the kind's name in URLs and fixtures/kinds/
+    payload_key: str  # its key in the workspace payload's ``judgements``
+    model: type[models.Model]
+    target: TargetName
+    scalars: tuple[str, ...]
+    id_sets: tuple[IdSet, ...] = ()
+    # The scheme keys (``Project.scheme``) that ask for this kind; any one switched on does.
+    asked_by: tuple[str, ...] = ()
+    # None: an optional answer, never missing and not counted in a unit's progress.
+    missing: MissingRule | None = None
+    # Whether a save records the round's guideline version on the row.
+    stamps_guideline: bool = False
+    # What a linguist is told for each missing item key ("choose consistent or ...").
+    messages: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def audit_kind(self) -> str:
+        """The ``JudgementChange.kind`` of this kind's rows: the model's name."""
+        return self.model._meta.model_name or self.key
+
+    @property
+    def target_field(self) -> str | None:
+        """The judgement's foreign key to its target (None: the unit, the assignment)."""
+        return None if self.target == "unit" else f"{self.target}_id"
+
+    def empty_state(self) -> dict[str, Any]:
+        """The state of a target never saved, with the model's defaults (version 0)."""
+        state: dict[str, Any] = {}
+        for name in self.scalars:
+            model_field = cast("models.Field[Any, Any]", self.model._meta.get_field(name))
+            state[name] = None if model_field.null else model_field.get_default()
+        for id_set in self.id_sets:
+            state[id_set.name] = []
+        state["version"] = 0
+        return state
+
+    def is_asked(self, scheme: Mapping[str, bool]) -> bool:
+        return not self.asked_by or any(scheme.get(key, False) for key in self.asked_by)
+
+    def missing_items(
+        self, state: Mapping[str, Any] | None, scheme: Mapping[str, bool]
+    ) -> list[str]:
+        """What is still to answer for one target: nothing when the scheme does not ask."""
+        if self.missing is None or not self.is_asked(scheme):
+            return []
+        return self.missing(state, scheme)
+
+    @property
+    def counts_toward_progress(self) -> bool:
+        return self.missing is not None

@@ -1,0 +1,112 @@
+"""The one lock every writer of an assignment's judgements takes first.
+
+Contract: ``assignment_lock`` locks the user's assignment row (not its round's or project's)
+until the transaction ends, so a save, a submit and a reopen of one assignment serialise;
+two first saves of one item can therefore never both insert. It checks ownership, round
+visibility and project membership in the same statement, and refuses what is read-only.
+Callers must be inside ``transaction.atomic``.
+
+It is one plain statement (docs/performance.md): through the queryset API, its three-table
+join and membership ``EXISTS`` cost ~1.9 ms of compilation against ~0.6 ms as SQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from django.db import connection
+
+from annotations.models import (
+    VISIBLE_ROUND_STATUSES,
+    Assignment,
+    Membership,
+    Project,
+    Role,
+    Round,
+    is_read_only,
+)
+from annotations.sql import table
+
+
+class ReadOnly(Exception):
+    """The assignment is submitted or its round is not open."""
+
+
+class NotAnnotator(Exception):
+    """The user is no longer an annotator of the project."""
+
+
+@dataclass(frozen=True, slots=True)
+class LockedAssignment:
+    """What a writer needs of the assignment it locked."""
+
+    pk: int
+    status: str
+    topic_id: int
+    order_seed: int
+    round_status: str
+    guideline_version_id: int | None
+    taxonomy_id: int
+    scheme: dict[str, bool]
+    is_annotator: bool
+
+    @property
+    def read_only(self) -> bool:
+        return is_read_only(status=self.status, round_status=self.round_status)
+
+
+def _for_update(alias: str) -> str:
+    # SQLite has no row locks: it serialises writers on its own.
+    if not connection.features.has_select_for_update:
+        return ""
+    if connection.features.has_select_for_update_of:
+        return f" FOR UPDATE OF {alias}"
+    return " FOR UPDATE"
+
+
+@cache
+def _lock_sql() -> str:
+    visible = ", ".join(f"'{s}'" for s in VISIBLE_ROUND_STATUSES)
+    scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
+    return (
+        "SELECT a.id, a.status, a.topic_id, a.order_seed, r.status, r.guideline_version_id,"
+        f" p.taxonomy_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
+        f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = '{Role.ANNOTATOR}'),"
+        f" {scheme}"
+        f" FROM {table(Assignment)} a"
+        f" JOIN {table(Round)} r ON r.id = a.round_id"
+        f" JOIN {table(Project)} p ON p.id = r.project_id"
+        f" WHERE a.id = %s AND a.annotator_id = %s AND r.status IN ({visible})" + _for_update("a")
+    )
+
+
+def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
+    """Lock the user's editable assignment ``assignment_id`` (see the module's contract).
+
+    Raises ``Assignment.DoesNotExist`` when it is not theirs or not in a visible round (the
+    API answers 404, so nobody learns it exists), ``ReadOnly`` and ``NotAnnotator``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [user_id, assignment_id, user_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Assignment.DoesNotExist
+    pk, status, topic_id, order_seed, round_status, guideline_id, taxonomy_id, member = row[:8]
+    keys = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
+    locked = LockedAssignment(
+        pk=pk,
+        status=status,
+        topic_id=topic_id,
+        order_seed=order_seed,
+        round_status=round_status,
+        guideline_version_id=guideline_id,
+        taxonomy_id=taxonomy_id,
+        # SQLite returns booleans as integers.
+        scheme={key: bool(value) for key, value in zip(keys, row[8:], strict=True)},
+        is_annotator=bool(member),
+    )
+    if locked.read_only:
+        raise ReadOnly
+    if not locked.is_annotator:
+        raise NotAnnotator
+    return locked

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Scheme } from '../api/types';
+import completion from '../../../fixtures/kinds/completion.json';
+import { missingItems, type KindKey } from './completion';
+
+interface Case {
+  name: string;
+  kind: KindKey;
+  scheme: Partial<Scheme>;
+  state: unknown;
+  missing: string[];
+}
+
+const CASES = completion.cases as Case[];
+
+const NOTHING_ASKED: Scheme = {
+  consistency: false,
+  error_types: false,
+  error_spans: false,
+  relevance: false,
+  not_a_summary: false,
+  comment: false,
+  topic_category: false,
+  completeness: false,
+  atomic_facts: false,
+};
+
+describe('the completion rules the server applies (fixtures/kinds/completion.json)', () => {
+  it('has cases to run', () => {
+    expect(CASES.length).toBeGreaterThan(10);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(missingItems(c.kind, c.state, { ...NOTHING_ASKED, ...c.scheme })).toEqual(c.missing);
+  });
+});

@@ -1,0 +1,31 @@
+"""The server's completion rules against the case files the frontend runs too
+(fixtures/kinds/completion.json): what each kind still needs, per state and scheme."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from annotations.kinds import BY_KEY, KINDS
+
+CASES = json.loads(
+    (Path(__file__).resolve().parents[2] / "fixtures" / "kinds" / "completion.json").read_text()
+)["cases"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_the_kind_finds_what_is_missing(case: dict[str, Any]) -> None:
+    kind = BY_KEY[case["kind"]]
+    assert kind.missing_items(case["state"], case["scheme"]) == case["missing"]
+
+
+def test_every_kind_that_can_be_missing_has_cases_and_a_message_for_each_item() -> None:
+    covered = {case["kind"] for case in CASES}
+    for kind in KINDS:
+        if kind.counts_toward_progress:
+            assert kind.key in covered, kind.key
+            items = {item for case in CASES if case["kind"] == kind.key for item in case["missing"]}
+            assert items <= set(kind.messages), (kind.key, items - set(kind.messages))
