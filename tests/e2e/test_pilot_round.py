@@ -35,6 +35,8 @@ def submit_unit(
     page.get_by_role("radio", name="Main").check()
     expect(page.locator(".save-status")).to_have_text("Saved ✓", timeout=15_000)
     page.keyboard.press("Control+Enter")
+    page.get_by_role("dialog", name="Submit this unit?").wait_for()
+    page.keyboard.press("Enter")  # confirms
     expect(page.get_by_text("Submitted — thank you")).to_be_visible()
     context.close()
 

@@ -90,6 +90,8 @@ def test_a_linguist_annotates_a_unit_by_keyboard_survives_reload_and_offline_and
     # Submit with Ctrl+Enter: accepted, then read-only.
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Control+Enter")
+    page.get_by_role("dialog", name="Submit this unit?").wait_for()
+    page.keyboard.press("Enter")  # confirms
     expect(page.get_by_text("Submitted — thank you")).to_be_visible(timeout=15_000)
     assignment.refresh_from_db()
     assert assignment.status == AssignmentStatus.SUBMITTED
@@ -103,6 +105,7 @@ def test_submit_lists_what_is_missing_and_the_first_missing_item_can_be_reached(
     sign_in(page, live_server.url, "linguist1")
     page.get_by_role("link", name=re.compile(r"^Start")).first.click()  # not started yet
     page.get_by_role("button", name="Submit").click()
+    page.get_by_role("button", name="Submit (Enter)").click()
     expect(
         page.get_by_text("Summary A, sentence 1: choose consistent or inconsistent.")
     ).to_be_visible()

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Markdown from 'react-markdown';
 
 import { getGuideline, publishGuideline } from '../api/client';
 import type { GuidelineVersion } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
+import { SafeMarkdown } from '../components/SafeMarkdown';
 
 interface GuidelineEditorProps {
   slug: string;
@@ -76,7 +76,7 @@ export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorPr
               Preview
             </Title>
             <div className="guidelines">
-              {markdown.trim() === '' ? <Text c="dimmed">Nothing to preview yet.</Text> : <Markdown>{markdown}</Markdown>}
+              {markdown.trim() === '' ? <Text c="dimmed">Nothing to preview yet.</Text> : <SafeMarkdown>{markdown}</SafeMarkdown>}
             </div>
           </section>
         </SimpleGrid>

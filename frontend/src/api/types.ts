@@ -91,6 +91,8 @@ export interface Scheme {
   relevance: boolean;
   not_a_summary: boolean;
   comment: boolean;
+  sentence_comment: boolean;
+  confidence: boolean;
   topic_category: boolean;
   completeness: boolean;
   atomic_facts: boolean;
@@ -152,10 +154,15 @@ export interface Summary {
 
 export type SentenceLabel = 'consistent' | 'inconsistent' | '';
 
+/** 1 low, 2 medium, 3 high. */
+export type Confidence = 1 | 2 | 3;
+
 export interface SentenceJudgement {
   sentence: Handle;
   label: SentenceLabel;
   explanation: string;
+  comment: string;
+  confidence: Confidence | null;
   error_types: number[];
   version: number;
 }

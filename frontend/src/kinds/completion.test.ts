@@ -21,6 +21,8 @@ const NOTHING_ASKED: Scheme = {
   relevance: false,
   not_a_summary: false,
   comment: false,
+  sentence_comment: false,
+  confidence: false,
   topic_category: false,
   completeness: false,
   atomic_facts: false,

@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import Markdown from 'react-markdown';
 
 import { getRelease } from '../api/client';
 import { LoadStatus } from '../admin/LoadStatus';
 import { useLoad } from '../admin/useLoad';
+import { SafeMarkdown } from '../components/SafeMarkdown';
 
 /** A published release's dataset card (Markdown) and manifest (formatted JSON), fetched on opening. */
 export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; version: string; id?: string }) {
@@ -28,7 +28,7 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
         </Title>
         {card ? (
           <div className="guidelines release-card">
-            <Markdown>{card}</Markdown>
+            <SafeMarkdown>{card}</SafeMarkdown>
           </div>
         ) : (
           <Text c="dimmed">The server sent no dataset card.</Text>

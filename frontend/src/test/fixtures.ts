@@ -23,6 +23,8 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       relevance: true,
       not_a_summary: true,
       comment: true,
+      sentence_comment: false,
+      confidence: false,
       topic_category: true,
       completeness: false,
       atomic_facts: false,
@@ -74,7 +76,7 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       },
     ],
     judgements: {
-      sentences: [{ sentence: 'sentence-4002-handle-x', label: 'consistent', explanation: '', error_types: [], version: 2 }],
+      sentences: [{ sentence: 'sentence-4002-handle-x', label: 'consistent', explanation: '', comment: '', confidence: null, error_types: [], version: 2 }],
       summaries: [],
       topic: null,
     },

@@ -13,6 +13,13 @@ interface ErrorTypePickerProps {
   required: boolean;
 }
 
+function sentenceToTop(fieldId: string) {
+  const field = document.querySelector(`[data-error-types-field="${fieldId}"]`);
+  const sentence = field?.closest('.sentence');
+  // jsdom has no scrollIntoView; browsers do.
+  sentence?.scrollIntoView?.({ block: 'start' });
+}
+
 /** Filters as you type; each option and each chosen chip shows the type's definition. */
 export function ErrorTypePicker({ label, types, value, onChange, readOnly, error, required }: ErrorTypePickerProps) {
   const baseId = useId();
@@ -32,8 +39,18 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
       error={error}
       withAsterisk={required}
       aria-required={required}
+      data-error-types-field={baseId}
       nothingFoundMessage="No error type matches"
-      comboboxProps={{ withinPortal: true }}
+      // Below the field, never flipped over the sentence being judged: the list shrinks to the
+      // room below instead, and opening it first scrolls the sentence to the top of its pane
+      // so that room is as large as it can be while the sentence stays in view.
+      comboboxProps={{
+        withinPortal: true,
+        position: 'bottom-start',
+        middlewares: { flip: false, shift: false, size: true },
+      }}
+      maxDropdownHeight={320}
+      onDropdownOpen={() => sentenceToTop(baseId)}
       renderOption={({ option }) => (
         <div>
           <Text size="sm" fw={500}>

@@ -23,7 +23,9 @@ export function FindBox({ query, onQueryChange, current, total, onStep }: FindBo
       <TextInput
         type="search"
         aria-label="Find in dialogue"
-        placeholder="Find…"
+        aria-keyshortcuts="/"
+        data-find-input
+        placeholder="Find… ( / )"
         size="xs"
         value={query}
         onChange={(event) => onQueryChange(event.currentTarget.value)}

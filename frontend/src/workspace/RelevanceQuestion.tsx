@@ -1,6 +1,5 @@
-import { Radio, Stack } from '@mantine/core';
-
 import type { RelevanceAnchor } from '../api/types';
+import { ChoiceGroup } from './ChoiceGroup';
 
 interface RelevanceQuestionProps {
   summaryLabel: string;
@@ -12,28 +11,23 @@ interface RelevanceQuestionProps {
   optional: boolean;
 }
 
-/** Relevance 1–5 with each anchor's label and description in view (`r` then a digit sets it). */
+/** Relevance 1–5 with each anchor's label and description in view (`r` then a digit sets it
+ * from anywhere in the summary; the digit alone while the question has focus). */
 export function RelevanceQuestion({ summaryLabel, anchors, value, onChange, readOnly, error, optional }: RelevanceQuestionProps) {
   return (
-    <Radio.Group
+    <ChoiceGroup
       label={`Relevance of summary ${summaryLabel} to the topic`}
       description={optional ? 'Not needed for a summary marked “not a summary”.' : 'Press r, then 1–5.'}
-      value={value === null ? null : String(value)}
-      onChange={(next) => onChange(Number(next))}
+      choices={anchors.map((anchor) => ({
+        value: anchor.value,
+        label: `${anchor.value} — ${anchor.label}`,
+        description: anchor.description,
+        digit: String(anchor.value),
+      }))}
+      value={value}
+      onChange={onChange}
       readOnly={readOnly}
       error={error}
-    >
-      <Stack gap={6} mt={6}>
-        {anchors.map((anchor) => (
-          <Radio
-            key={anchor.value}
-            value={String(anchor.value)}
-            label={`${anchor.value} — ${anchor.label}`}
-            description={anchor.description}
-            disabled={readOnly}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
+    />
   );
 }

@@ -1,14 +1,20 @@
 import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
 import { memo } from 'react';
 
-import type { ErrorType, Handle, SentenceLabel } from '../api/types';
+import type { Confidence, ErrorType, Handle, SentenceLabel } from '../api/types';
 import type { SentenceAnswer } from './answers';
+import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
 import { sentenceKey, type Conflict, type ItemKey } from './saveQueue';
 import type { ChangeAnswer } from './useWorkspaceSaving';
 
 export const EXPLANATION_DEBOUNCE_MS = 600;
+const CONFIDENCE_CHOICES: readonly Choice<Confidence>[] = [
+  { value: 1, label: 'Low', digit: '1' },
+  { value: 2, label: 'Medium', digit: '2' },
+  { value: 3, label: 'High', digit: '3' },
+];
 const MAX_TEXT = 5000;
 
 interface SentenceBlockProps {
@@ -21,6 +27,10 @@ interface SentenceBlockProps {
   answer: SentenceAnswer;
   active: boolean;
   askLabel: boolean;
+  /** The scheme asks for an optional comment per sentence (`m`). */
+  askComment: boolean;
+  /** The scheme asks for an optional confidence per label (`f` then 1–3). */
+  askConfidence: boolean;
   errorTypes: readonly ErrorType[];
   readOnly: boolean;
   errors: Readonly<Record<string, string>> | undefined;
@@ -43,8 +53,12 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
   // A written explanation stays visible even after switching to consistent, so no text is hidden.
   const showExplanation = props.askLabel && (inconsistent || answer.explanation !== '');
   const showTypes = props.askLabel && props.errorTypes.length > 0 && (inconsistent || answer.error_types.length > 0);
+  // Optional notes stay out of the way until the sentence is worked on or has one.
+  const showComment = props.askComment && (props.active || answer.comment !== '');
+  const showConfidence = props.askConfidence && (answer.label !== '' || answer.confidence !== null);
 
   function toggle(label: Exclude<SentenceLabel, ''>) {
+    if (readOnly) return;
     props.onChange(key, { label: answer.label === label ? '' : label });
   }
 
@@ -74,7 +88,10 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             aria-pressed={answer.label === 'consistent'}
             aria-label={`${name}: consistent`}
             aria-keyshortcuts="1"
-            disabled={readOnly}
+            // Read-only, not disabled: a disabled button greys out and hides the answer.
+            aria-disabled={readOnly || undefined}
+            data-readonly={readOnly || undefined}
+            className="label-toggle"
             onClick={() => toggle('consistent')}
             rightSection={<Kbd size="xs">1</Kbd>}
           >
@@ -87,7 +104,9 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             aria-pressed={inconsistent}
             aria-label={`${name}: inconsistent`}
             aria-keyshortcuts="2"
-            disabled={readOnly}
+            aria-disabled={readOnly || undefined}
+            data-readonly={readOnly || undefined}
+            className="label-toggle"
             onClick={() => toggle('inconsistent')}
             rightSection={<Kbd size="xs">2</Kbd>}
           >
@@ -128,6 +147,36 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             readOnly={readOnly}
             error={errors?.error_types}
             required={inconsistent}
+          />
+        </div>
+      )}
+      {showConfidence && (
+        <div data-nav={`confidence:${sentenceId}`} className="sentence__field">
+          <ChoiceGroup
+            label={`How sure are you of this label? (optional)`}
+            choices={CONFIDENCE_CHOICES}
+            value={answer.confidence}
+            onChange={(confidence) => props.onChange(key, { confidence })}
+            readOnly={readOnly}
+            error={errors?.confidence}
+            inline
+          />
+        </div>
+      )}
+      {showComment && (
+        <div data-nav={`comment:${sentenceId}`} className="sentence__field">
+          <Textarea
+            label={`Comment on summary ${summaryLabel}, sentence ${number} (optional)`}
+            description="A note for the admins; not the explanation of an error."
+            autosize
+            minRows={1}
+            maxLength={MAX_TEXT}
+            readOnly={readOnly}
+            value={answer.comment}
+            error={errors?.comment}
+            onChange={(event) =>
+              props.onChange(key, { comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
+            }
           />
         </div>
       )}

@@ -1,8 +1,14 @@
 import { Group, Kbd, Modal, Table } from '@mantine/core';
 
+import type { Scheme } from '../api/types';
 import { SHORTCUTS } from './keyboard';
 
-export function ShortcutSheet({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** Every workspace key, from the list the key handler reads; keys for questions the project
+ * does not ask are left out. */
+export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; onClose: () => void; scheme: Scheme }) {
+  const shown = SHORTCUTS.filter(
+    (shortcut) => shortcut.when === undefined || (shortcut.when === 'comment' ? scheme.sentence_comment : scheme.confidence),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="lg">
       <Table>
@@ -13,7 +19,7 @@ export function ShortcutSheet({ opened, onClose }: { opened: boolean; onClose: (
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {SHORTCUTS.map((shortcut) => (
+          {shown.map((shortcut) => (
             <Table.Tr key={shortcut.description}>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">

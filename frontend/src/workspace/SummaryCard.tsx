@@ -12,6 +12,8 @@ import type { ChangeAnswer } from './useWorkspaceSaving';
 
 interface SummaryCardProps {
   summary: Summary;
+  /** Its place among the unit's summaries, for `r` (the summary focus is in). */
+  summaryIndex: number;
   /** Index of this summary's first sentence across all summaries. */
   firstIndex: number;
   focusedIndex: number | null;
@@ -40,7 +42,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
   );
 
   return (
-    <section className="summary" aria-labelledby={headingId}>
+    <section className="summary" aria-labelledby={headingId} data-summary-index={props.summaryIndex}>
       <Group justify="space-between" className="summary__head">
         <Title order={2} id={headingId} className="pane-title" tabIndex={-1} data-nav={`summary:${summary.id}`}>
           Summary {summary.label}
@@ -62,6 +64,8 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
               answer={answers.sentences[sentence.id] ?? EMPTY_SENTENCE}
               active={props.focusedIndex === index}
               askLabel={scheme.consistency}
+              askComment={scheme.sentence_comment}
+              askConfidence={scheme.confidence && scheme.consistency}
               errorTypes={scheme.error_types ? props.errorTypes : []}
               readOnly={readOnly}
               errors={props.errors[sentenceItem]}

@@ -11,6 +11,7 @@ interface TopBarProps {
   count: number;
   guidelineVersion: number | null;
   onOpenGuidelines: () => void;
+  guidelinesOpen: boolean;
   onShowShortcuts: () => void;
   snapshot: SaveSnapshot;
   activeSeconds: number;
@@ -36,7 +37,13 @@ export function TopBar(props: TopBarProps) {
           unit {props.position} of {props.count}
         </Text>
         {props.guidelineVersion !== null && (
-          <Button variant="subtle" size="compact-sm" onClick={props.onOpenGuidelines} aria-keyshortcuts="g">
+          <Button
+            variant={props.guidelinesOpen ? 'light' : 'subtle'}
+            size="compact-sm"
+            onClick={props.onOpenGuidelines}
+            aria-keyshortcuts="g"
+            aria-pressed={props.guidelinesOpen}
+          >
             Guidelines v{props.guidelineVersion}
           </Button>
         )}

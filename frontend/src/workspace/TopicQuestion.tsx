@@ -1,7 +1,8 @@
-import { Radio, Stack, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { ErrorType, TopicCategory, TopicCategoryOption } from '../api/types';
+import { ChoiceGroup } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { TOPIC_KEY, type Conflict, type ItemKey } from './saveQueue';
 
@@ -30,28 +31,21 @@ export function TopicQuestion(props: TopicQuestionProps) {
         {props.topicName}
       </Text>
       {props.ask && (
-        <div data-nav="topic">
-          <Radio.Group
+        <div data-nav="topic" className="topic__question">
+          <ChoiceGroup
             label="Topic category"
-            description="Is this topic main, marginal or irrelevant in the dialogue?"
+            description="Is this topic main, marginal or irrelevant in the dialogue? Press c, then 1–3."
+            choices={props.categories.map((category, index) => ({
+              value: category.value,
+              label: category.label,
+              description: category.description,
+              digit: String(index + 1),
+            }))}
             value={props.value === '' ? null : props.value}
-            onChange={(next) => props.onChange(next as TopicCategory)}
+            onChange={props.onChange}
             readOnly={props.readOnly}
             error={props.error}
-            mt="xs"
-          >
-            <Stack gap={6} mt={6}>
-              {props.categories.map((category) => (
-                <Radio
-                  key={category.value}
-                  value={category.value}
-                  label={category.label}
-                  description={category.description}
-                  disabled={props.readOnly}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
+          />
         </div>
       )}
       {props.conflict !== undefined && (

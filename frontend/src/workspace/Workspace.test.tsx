@@ -205,7 +205,7 @@ describe('the workspace', () => {
   });
 
   it('lists what is missing when submit is refused and goes to each item', async () => {
-    const { user } = renderWorkspace(workspacePayload(), {
+    const { user, server } = renderWorkspace(workspacePayload(), {
       'POST /api/assignments/12/submit/': () =>
         errorResponse(400, {
           message: '2 items are missing.',
@@ -218,6 +218,15 @@ describe('the workspace', () => {
     await sentence('Summary A, sentence 1');
 
     await user.keyboard('{Control>}{Enter}{/Control}');
+    // Submitting is for good: it asks first, and Esc cancels without sending anything.
+    expect(await screen.findByRole('dialog', { name: 'Submit this unit?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit this unit?' })).not.toBeInTheDocument());
+    expect(server.requests.filter((request) => request.path.endsWith('/submit/'))).toEqual([]);
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Submit this unit?' });
+    await user.keyboard('{Enter}');
 
     const alert = await screen.findByRole('alert', { name: /Not submitted: 2 items are missing/ });
     await user.click(within(alert).getByRole('button', { name: 'Summary A, sentence 1: choose consistent or inconsistent.' }));
@@ -227,17 +236,27 @@ describe('the workspace', () => {
   });
 
   it('becomes read-only after submitting and links to the next unit', async () => {
-    const { user } = renderWorkspace(workspacePayload(), {
+    const { user, server } = renderWorkspace(workspacePayload(), {
       'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
     });
     await sentence('Summary A, sentence 1');
 
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit (Enter)' }));
 
     expect(await screen.findByText('Submitted — thank you')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the next unit' })).toHaveAttribute('href', '/app/assignments/13');
-    expect(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' })).toBeDisabled();
+    // Read-only answers stay visibly chosen: pressed, not greyed out, and inert.
+    const saved = screen.getByRole('button', { name: 'Summary A, sentence 2: consistent' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(saved).toHaveAttribute('aria-disabled', 'true');
+    expect(saved).not.toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }));
+    expect(server.saves()).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    // Shift+N opens the next unit.
+    await user.keyboard('{Shift>}N{/Shift}');
+    expect(await screen.findByText(/Loading the unit|not found|Could not load/)).toBeInTheDocument();
   });
 
   it('finds text in the dialogue and steps through the matches', async () => {
@@ -259,12 +278,18 @@ describe('the workspace', () => {
   it('opens the guidelines with g and the shortcut sheet with ?', async () => {
     const { user } = renderWorkspace();
     await sentence('Summary A, sentence 1');
+    await user.keyboard('j');
 
     await user.keyboard('g');
-    const drawer = await screen.findByRole('dialog', { name: 'Guidelines v1' });
-    expect(within(drawer).getByRole('heading', { name: 'Guidelines' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guidelines v1' })).not.toBeInTheDocument());
+    // Beside the work, not a dialog: focus stays on the sentence and the keys keep working.
+    const panel = await screen.findByRole('complementary', { name: 'Guidelines v1' });
+    expect(within(panel).getByRole('heading', { name: 'Guidelines' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+    await user.keyboard('j');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+    await user.keyboard('g');
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Guidelines v1' })).not.toBeInTheDocument());
 
     await user.keyboard('?');
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveTextContent('Go to the next unanswered item');

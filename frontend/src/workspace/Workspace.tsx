@@ -1,14 +1,16 @@
-import { useCallback, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useNavigate } from 'react-router';
 
 import type { MissingItem, TopicCategory, WorkspacePayload } from '../api/types';
 import { flattenSentences, navIdForMissing, navItems } from './answers';
 import { DialoguePane } from './DialoguePane';
 import { focusNav } from './focus';
-import { GuidelinesDrawer } from './GuidelinesDrawer';
-import type { KeyAction, KeyContext } from './keyboard';
+import { GuidelinesPanel } from './GuidelinesPanel';
+import type { KeyAction, KeyContext, Pending } from './keyboard';
 import { MissingList } from './MissingList';
 import { TOPIC_KEY, sentenceKey, summaryKey } from './saveQueue';
 import { ShortcutSheet } from './ShortcutSheet';
+import { SubmitConfirm } from './SubmitConfirm';
 import { SummaryCard } from './SummaryCard';
 import { TopBar } from './TopBar';
 import { TopicQuestion } from './TopicQuestion';
@@ -18,6 +20,12 @@ import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
 import { WorkspaceNotices } from './WorkspaceNotices';
+
+const PENDING_HINTS: Record<Exclude<Pending, null>, string> = {
+  relevance: 'Relevance: press 1–5',
+  topic: 'Topic category: press 1 main, 2 marginal, 3 irrelevant',
+  confidence: 'Confidence: press 1 low, 2 medium, 3 high',
+};
 
 /** One (dialogue, topic) unit: the dialogue on the left, the questions on the right (UI.md). */
 export function Workspace({ payload }: { payload: WorkspacePayload }) {
@@ -37,6 +45,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const answersPane = useRef<HTMLElement>(null);
   const currentItem = useRef<string | null>(null);
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
+  const [focusedSummary, setFocusedSummary] = useState<number | null>(null);
+  const inQuestion = useRef(false);
+  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
+  const navigate = useNavigate();
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -46,20 +58,35 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
 
   const goTo = useCallback((id: string) => focusNav(answersPane.current, id), []);
 
-  // Remember where focus is, so `n` starts there and the keys act on that sentence.
+  // The app shell never scrolls while the workspace is open: only its two panes do.
+  useEffect(() => {
+    document.documentElement.classList.add('workspace-open');
+    return () => document.documentElement.classList.remove('workspace-open');
+  }, []);
+
+  // Remember where focus is, so `n` starts there and the keys act on that sentence, summary
+  // or question.
   function onFocusIn(event: FocusEvent<HTMLElement>) {
     const target = event.target as HTMLElement;
     const nav = target.closest('[data-nav]');
     if (nav !== null) currentItem.current = nav.getAttribute('data-nav');
     const sentence = target.closest<HTMLElement>('[data-sentence-index]');
     if (sentence !== null) setFocusedIndex(Number(sentence.dataset.sentenceIndex));
+    const summary = target.closest<HTMLElement>('[data-summary-index]');
+    setFocusedSummary(summary === null ? null : Number(summary.dataset.summaryIndex));
+    inQuestion.current = target.closest('[role="radiogroup"]') !== null;
   }
 
+  /** Esc: from a text field or a question back to its sentence (the last one focused in
+   * that summary, else the summary's first). */
   function leaveField() {
     const active = document.activeElement;
     const block = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-sentence-index]') : null;
+    const summary = focusedSummary === null ? undefined : payload.summaries[focusedSummary];
+    const last = focusedIndex === null ? undefined : flat[focusedIndex];
     if (block !== null) block.focus();
-    else if (focusedIndex !== null && flat[focusedIndex] !== undefined) goTo(`label:${flat[focusedIndex].sentence.id}`);
+    else if (last !== undefined && (summary === undefined || last.summary.id === summary.id)) goTo(`label:${last.sentence.id}`);
+    else if (summary?.sentences[0] !== undefined) goTo(`label:${summary.sentences[0].id}`);
     else if (active instanceof HTMLElement) active.blur();
   }
 
@@ -79,8 +106,27 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       case 'openErrorTypes':
         if (target !== undefined) goTo(`error_types:${target.sentence.id}`);
         break;
-      case 'relevance':
-        if (target !== undefined) change(summaryKey(target.summary.id), { relevance: action.value });
+      case 'focusComment':
+        if (target !== undefined) goTo(`comment:${target.sentence.id}`);
+        break;
+      case 'relevance': {
+        const summary = payload.summaries[action.summary];
+        if (summary !== undefined) change(summaryKey(summary.id), { relevance: action.value });
+        break;
+      }
+      case 'topic': {
+        const category = payload.topic_categories[action.choice];
+        if (category !== undefined) change(TOPIC_KEY, { category: category.value });
+        break;
+      }
+      case 'confidence':
+        if (target !== undefined) change(sentenceKey(target.sentence.id), { confidence: action.value });
+        break;
+      case 'focusFind':
+        document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
+        break;
+      case 'nextUnit':
+        if (payload.next_assignment !== null) void navigate(`/app/assignments/${payload.next_assignment}`);
         break;
       case 'focusItem':
         goTo(action.id);
@@ -95,13 +141,13 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         setShortcutsOpen(true);
         break;
       case 'submit':
-        if (!readOnly) submit();
+        if (!readOnly) setConfirmingSubmit(true);
         break;
       case 'leaveField':
         leaveField();
         break;
-      case 'awaitRelevance':
-      case 'cancelRelevance':
+      case 'await':
+      case 'cancelPending':
         break;
     }
   }
@@ -109,14 +155,24 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const keyContext = (): KeyContext => ({
     sentenceCount: flat.length,
     focusedSentence: focusedIndex,
+    focusedSummary: focusedSummary ?? (focusedIndex === null ? null : summaryIndexOf(focusedIndex)),
+    inQuestion: inQuestion.current,
     items,
     currentItem: currentItem.current,
     readOnly,
     canLabel: scheme.consistency,
     canErrorTypes: scheme.error_types && errorTypes.length > 0,
     canRelevance: scheme.relevance,
+    canTopic: scheme.topic_category,
+    canComment: scheme.sentence_comment,
+    canConfidence: scheme.confidence && scheme.consistency,
+    hasNextUnit: payload.next_assignment !== null,
   });
-  const awaitingRelevance = useWorkspaceKeys(keyContext, runAction);
+  function summaryIndexOf(sentenceIndex: number): number | null {
+    const sentence = flat[sentenceIndex];
+    return sentence === undefined ? null : payload.summaries.indexOf(sentence.summary);
+  }
+  const pending = useWorkspaceKeys(keyContext, runAction);
 
   const goToMissing = useCallback(
     (item: MissingItem) => goTo(navIdForMissing(item, payload.summaries) ?? 'topic'),
@@ -136,14 +192,15 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         position={payload.position}
         count={payload.count}
         guidelineVersion={payload.guideline?.version ?? null}
-        onOpenGuidelines={() => setGuidelinesOpen(true)}
+        onOpenGuidelines={() => setGuidelinesOpen((open) => !open)}
+        guidelinesOpen={guidelinesOpen}
         onShowShortcuts={() => setShortcutsOpen(true)}
         snapshot={snapshot}
         activeSeconds={activeSeconds}
-        onSubmit={submit}
+        onSubmit={() => setConfirmingSubmit(true)}
         submitting={submitState.phase === 'submitting'}
         readOnly={readOnly}
-        hint={awaitingRelevance ? 'Relevance: press 1–5' : notice}
+        hint={pending !== null ? PENDING_HINTS[pending] : notice}
       />
       <div className="workspace-notices">
         <WorkspaceFeedback items={payload.feedback ?? []} />
@@ -162,7 +219,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
           <MissingList detail={submitState.detail} missing={submitState.missing} onGoTo={goToMissing} />
         )}
       </div>
-      <main className="workspace-panes">
+      <main className="workspace-panes" data-guidelines={guidelinesOpen && payload.guideline !== null ? '' : undefined}>
         <DialoguePane title={payload.document.title} turns={payload.document.turns} />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
           <TopicQuestion
@@ -185,6 +242,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
               <SummaryCard
                 key={summary.id}
                 summary={summary}
+                summaryIndex={payload.summaries.indexOf(summary)}
                 firstIndex={start}
                 focusedIndex={focusedIndex}
                 answers={answers}
@@ -201,16 +259,23 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
             );
           })}
         </section>
+        {payload.guideline !== null && guidelinesOpen && (
+          <GuidelinesPanel
+            onClose={() => setGuidelinesOpen(false)}
+            version={payload.guideline.version}
+            markdown={payload.guideline.markdown}
+          />
+        )}
       </main>
-      {payload.guideline !== null && (
-        <GuidelinesDrawer
-          opened={guidelinesOpen}
-          onClose={() => setGuidelinesOpen(false)}
-          version={payload.guideline.version}
-          markdown={payload.guideline.markdown}
-        />
-      )}
-      <ShortcutSheet opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <ShortcutSheet opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} scheme={scheme} />
+      <SubmitConfirm
+        opened={confirmingSubmit}
+        onCancel={() => setConfirmingSubmit(false)}
+        onConfirm={() => {
+          setConfirmingSubmit(false);
+          submit();
+        }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // Pure functions over the payload, so completion dots, `n` and replay share one definition.
 
 import type {
+  Confidence,
   Handle,
   MissingItem,
   Scheme,
@@ -19,6 +20,8 @@ export interface SentenceAnswer {
   label: SentenceLabel;
   explanation: string;
   error_types: number[];
+  comment: string;
+  confidence: Confidence | null;
 }
 
 export interface SummaryAnswer {
@@ -33,7 +36,7 @@ export interface Answers {
   topic: TopicCategory | '';
 }
 
-export const EMPTY_SENTENCE: SentenceAnswer = { label: '', explanation: '', error_types: [] };
+export const EMPTY_SENTENCE: SentenceAnswer = { label: '', explanation: '', error_types: [], comment: '', confidence: null };
 export const EMPTY_SUMMARY: SummaryAnswer = { relevance: null, not_a_summary: false, comment: '' };
 
 /** A sentence with its place across all summaries (the index `j`/`k` move through). */
@@ -58,6 +61,8 @@ export function answersFromPayload(payload: WorkspacePayload): Answers {
       label: judgement.label,
       explanation: judgement.explanation,
       error_types: judgement.error_types,
+      comment: judgement.comment,
+      confidence: judgement.confidence,
     };
   }
   for (const judgement of payload.judgements.summaries) {
@@ -103,6 +108,10 @@ export function applyFields(answers: Answers, key: ItemKey, fields: Fields): Ans
     if (typeof fields.explanation === 'string') next.explanation = fields.explanation;
     if (Array.isArray(fields.error_types)) {
       next.error_types = fields.error_types.filter((id): id is number => typeof id === 'number');
+    }
+    if (typeof fields.comment === 'string') next.comment = fields.comment;
+    if (fields.confidence === null || fields.confidence === 1 || fields.confidence === 2 || fields.confidence === 3) {
+      next.confidence = fields.confidence;
     }
     return { ...answers, sentences: { ...answers.sentences, [parsed.id]: next } };
   }

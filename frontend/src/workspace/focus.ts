@@ -13,7 +13,9 @@ export function focusNav(root: ParentNode | null, id: string): boolean {
   }
   const target = element.matches(FOCUSABLE)
     ? element
-    : (element.querySelector<HTMLElement>('input:checked') ?? element.querySelector<HTMLElement>(FOCUSABLE));
+    : (element.querySelector<HTMLElement>('input:checked, [role="radio"][aria-checked="true"]') ??
+      element.querySelector<HTMLElement>('[role="radio"][tabindex="0"]') ??
+      element.querySelector<HTMLElement>(FOCUSABLE));
   if (target === null) return false;
   target.focus({ preventScroll: true });
   // jsdom has no scrollIntoView; browsers do.

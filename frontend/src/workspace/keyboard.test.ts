@@ -38,6 +38,12 @@ const CONTEXT: KeyContext = {
   canLabel: true,
   canErrorTypes: true,
   canRelevance: true,
+  canTopic: true,
+  canComment: false,
+  canConfidence: false,
+  focusedSummary: 0,
+  inQuestion: false,
+  hasNextUnit: true,
 };
 
 function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partial<KeyInput> = {}, state: KeyState = INITIAL_KEY_STATE) {
@@ -98,27 +104,60 @@ describe('the workspace keys', () => {
     expect(press('Enter').action).toBeNull();
   });
 
-  it('rates relevance with r then a digit from 1 to 5', () => {
+  it('rates relevance of the summary focus is in with r then a digit from 1 to 5', () => {
     const first = press('r');
-    expect(first.action).toEqual({ type: 'awaitRelevance' });
-    expect(first.state.awaitingRelevance).toBe(true);
+    expect(first.action).toEqual({ type: 'await', pending: 'relevance' });
+    expect(first.state.pending).toBe('relevance');
 
-    const second = press('4', {}, {}, first.state);
-    expect(second.action).toEqual({ type: 'relevance', index: 1, value: 4 });
-    expect(second.state.awaitingRelevance).toBe(false);
+    const second = press('4', { focusedSummary: 2 }, {}, first.state);
+    expect(second.action).toEqual({ type: 'relevance', summary: 2, value: 4 });
+    expect(second.state.pending).toBeNull();
+  });
+
+  it('rates relevance with r 5 when focus is on the relevance question, no sentence focused yet', () => {
+    // `n` lands on a relevance choice before any sentence had focus.
+    const context = { focusedSentence: null, focusedSummary: 1, inQuestion: true };
+    const first = press('r', context);
+    expect(press('5', context, {}, first.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
+    expect(press('Escape', context).action).toEqual({ type: 'leaveField' });
+    expect(press('Escape', { inQuestion: false }).action).toBeNull();
+  });
+
+  it('sets the topic category with c then 1–3, from anywhere', () => {
+    const first = press('c', { focusedSentence: null, focusedSummary: null });
+    expect(first.action).toEqual({ type: 'await', pending: 'topic' });
+    expect(press('2', {}, {}, first.state).action).toEqual({ type: 'topic', choice: 1 });
+    expect(press('4', {}, {}, first.state).action).toEqual({ type: 'cancelPending' });
+    expect(press('c', { canTopic: false }).action).toBeNull();
+    expect(press('c', { readOnly: true }).action).toBeNull();
+  });
+
+  it('rates confidence with f then 1–3 and focuses the comment with m, when the scheme asks', () => {
+    expect(press('f').action).toBeNull();
+    expect(press('m').action).toBeNull();
+    const asked = { canConfidence: true, canComment: true };
+    const first = press('f', asked);
+    expect(press('3', asked, {}, first.state).action).toEqual({ type: 'confidence', index: 1, value: 3 });
+    expect(press('m', asked).action).toEqual({ type: 'focusComment', index: 1 });
+  });
+
+  it('finds with / and opens the next unit with Shift+N', () => {
+    expect(press('/').action).toEqual({ type: 'focusFind' });
+    expect(press('N', {}, { shiftKey: true }).action).toEqual({ type: 'nextUnit' });
+    expect(press('N', { hasNextUnit: false }, { shiftKey: true }).action).toBeNull();
   });
 
   it('cancels a pending r on another key, which then keeps its meaning', () => {
-    const waiting: KeyState = { awaitingRelevance: true };
+    const waiting: KeyState = { pending: 'relevance' };
     expect(press('Escape', {}, {}, waiting)).toEqual({
-      state: { awaitingRelevance: false },
-      action: { type: 'cancelRelevance' },
+      state: { pending: null },
+      action: { type: 'cancelPending' },
     });
     expect(press('j', {}, {}, waiting)).toEqual({
-      state: { awaitingRelevance: false },
+      state: { pending: null },
       action: { type: 'focusSentence', index: 2 },
     });
-    expect(press('9', {}, {}, waiting).action).toEqual({ type: 'cancelRelevance' });
+    expect(press('9', {}, {}, waiting).action).toEqual({ type: 'cancelPending' });
     expect(press('r', { canRelevance: false }).action).toBeNull();
   });
 

@@ -24,6 +24,10 @@ export interface KeyContext {
   sentenceCount: number;
   /** Index of the focused sentence across all summaries, or null before any was focused. */
   focusedSentence: number | null;
+  /** Index of the summary focus is in (a sentence or a question of it), or null. */
+  focusedSummary: number | null;
+  /** Focus is on a question's choices (relevance or topic category): Esc goes back. */
+  inQuestion: boolean;
   items: readonly NavItem[];
   /** The item that has (or last had) focus, where `n` starts looking from. */
   currentItem: string | null;
@@ -31,25 +35,43 @@ export interface KeyContext {
   canLabel: boolean;
   canErrorTypes: boolean;
   canRelevance: boolean;
+  canTopic: boolean;
+  canComment: boolean;
+  canConfidence: boolean;
+  hasNextUnit: boolean;
 }
+
+/** A two-key shortcut waiting for its digit: `r` relevance, `c` topic category, `f` confidence. */
+export type Pending = 'relevance' | 'topic' | 'confidence' | null;
 
 export interface KeyState {
-  /** `r` was pressed; the next digit 1–5 rates relevance. */
-  awaitingRelevance: boolean;
+  pending: Pending;
 }
 
-export const INITIAL_KEY_STATE: KeyState = { awaitingRelevance: false };
+export const INITIAL_KEY_STATE: KeyState = { pending: null };
+
+/** The digits each pending shortcut takes. */
+const PENDING_DIGITS: Record<Exclude<Pending, null>, RegExp> = {
+  relevance: /^[1-5]$/,
+  topic: /^[1-3]$/,
+  confidence: /^[1-3]$/,
+};
 
 export type KeyAction =
   | { type: 'focusSentence'; index: number }
   | { type: 'label'; index: number; label: 'consistent' | 'inconsistent' }
   | { type: 'focusExplanation'; index: number }
+  | { type: 'focusComment'; index: number }
   | { type: 'openErrorTypes'; index: number }
-  | { type: 'awaitRelevance' }
-  | { type: 'cancelRelevance' }
-  | { type: 'relevance'; index: number; value: number }
+  | { type: 'await'; pending: Exclude<Pending, null> }
+  | { type: 'cancelPending' }
+  | { type: 'relevance'; summary: number; value: number }
+  | { type: 'topic'; choice: number }
+  | { type: 'confidence'; index: number; value: number }
   | { type: 'focusItem'; id: string }
   | { type: 'allAnswered' }
+  | { type: 'focusFind' }
+  | { type: 'nextUnit' }
   | { type: 'toggleGuidelines' }
   | { type: 'showShortcuts' }
   | { type: 'submit' }
@@ -61,20 +83,28 @@ export interface KeyResult {
   action: KeyAction | null;
 }
 
-/** The shortcut sheet and this module read from the same list. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string }> = [
+/** The shortcut sheet and this module read from the same list; `when` names the scheme
+ * switch a shortcut needs (it is listed only when the project asks for it). */
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; when?: 'comment' | 'confidence' }> = [
   { keys: ['j'], description: 'Next sentence' },
   { keys: ['k'], description: 'Previous sentence' },
   { keys: ['1'], description: 'Label the sentence consistent' },
   { keys: ['2'], description: 'Label the sentence inconsistent' },
   { keys: ['e'], description: 'Write the explanation of the sentence' },
   { keys: ['t'], description: 'Pick error types (type to filter, Enter to add, Escape to close)' },
-  { keys: ['r', '1–5'], description: "Rate the relevance of the sentence's summary" },
+  { keys: ['m'], description: 'Write a comment on the sentence', when: 'comment' },
+  { keys: ['f', '1–3'], description: 'Your confidence in the label: 1 low, 2 medium, 3 high', when: 'confidence' },
+  { keys: ['r', '1–5'], description: 'Rate the relevance of the summary you are in' },
+  { keys: ['c', '1–3'], description: 'Topic category: 1 main, 2 marginal, 3 irrelevant' },
+  { keys: ['↑', '↓'], description: 'Move between the choices of a question (does not choose)' },
+  { keys: ['Space'], description: 'Choose the focused choice (or press its digit)' },
   { keys: ['n'], description: 'Go to the next unanswered item' },
-  { keys: ['g'], description: 'Open or close the guidelines' },
+  { keys: ['/'], description: 'Find in the dialogue (Enter: next match, Shift+Enter: previous)' },
+  { keys: ['g'], description: 'Show or hide the guidelines beside the work' },
   { keys: ['?'], description: 'Show these shortcuts' },
-  { keys: ['Ctrl', 'Enter'], description: 'Submit the unit' },
-  { keys: ['Esc'], description: 'Leave a text field, back to its sentence' },
+  { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
+  { keys: ['Shift', 'N'], description: 'Open your next unit' },
+  { keys: ['Esc'], description: 'Leave a text field or a question, back to its sentence' },
 ];
 
 /** The first unanswered item after `currentId`, wrapping around; the current one comes last. */
@@ -90,9 +120,9 @@ export function nextUnanswered(items: readonly NavItem[], currentId: string | nu
 const none = (state: KeyState): KeyResult => ({ state, action: null });
 
 export function interpretKey(state: KeyState, input: KeyInput, context: KeyContext): KeyResult {
-  const cleared: KeyState = { awaitingRelevance: false };
+  const cleared: KeyState = INITIAL_KEY_STATE;
 
-  // Ctrl+Enter (or ⌘+Enter) submits from anywhere, text fields included.
+  // Ctrl+Enter (or ⌘+Enter) submits from anywhere, text fields included (after a confirm).
   if (input.key === 'Enter' && (input.ctrlKey || input.metaKey) && !input.inDialog) {
     return { state: cleared, action: { type: 'submit' } };
   }
@@ -103,19 +133,29 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
   if (input.ctrlKey || input.metaKey || input.altKey) return none(state);
 
   const focused = context.focusedSentence;
-  if (state.awaitingRelevance) {
+  if (state.pending !== null) {
     const value = Number(input.key);
-    if (/^[1-5]$/.test(input.key) && focused !== null) {
-      return { state: cleared, action: { type: 'relevance', index: focused, value } };
+    if (PENDING_DIGITS[state.pending].test(input.key)) {
+      if (state.pending === 'relevance' && context.focusedSummary !== null) {
+        return { state: cleared, action: { type: 'relevance', summary: context.focusedSummary, value } };
+      }
+      if (state.pending === 'topic') return { state: cleared, action: { type: 'topic', choice: value - 1 } };
+      if (state.pending === 'confidence' && focused !== null) {
+        return { state: cleared, action: { type: 'confidence', index: focused, value } };
+      }
     }
-    if (input.key === 'Escape') return { state: cleared, action: { type: 'cancelRelevance' } };
-    // Any other key cancels the pending `r` and then means what it always means.
+    if (input.key === 'Escape') return { state: cleared, action: { type: 'cancelPending' } };
+    // Any other key cancels the pending shortcut and then means what it always means.
     const result = interpretKey(cleared, input, context);
-    return result.action === null ? { state: cleared, action: { type: 'cancelRelevance' } } : result;
+    return result.action === null ? { state: cleared, action: { type: 'cancelPending' } } : result;
   }
 
   const count = context.sentenceCount;
   const editable = !context.readOnly;
+  const awaiting = (pending: Exclude<Pending, null>): KeyResult => ({
+    state: { pending },
+    action: { type: 'await', pending },
+  });
   switch (input.key) {
     case 'j':
       if (count === 0) return none(state);
@@ -133,20 +173,35 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
     case 'e':
       if (focused === null) return none(state);
       return { state, action: { type: 'focusExplanation', index: focused } };
+    case 'm':
+      if (focused === null || !context.canComment) return none(state);
+      return { state, action: { type: 'focusComment', index: focused } };
     case 't':
       if (focused === null || !editable || !context.canErrorTypes) return none(state);
       return { state, action: { type: 'openErrorTypes', index: focused } };
     case 'r':
-      if (focused === null || !editable || !context.canRelevance) return none(state);
-      return { state: { awaitingRelevance: true }, action: { type: 'awaitRelevance' } };
+      if (context.focusedSummary === null || !editable || !context.canRelevance) return none(state);
+      return awaiting('relevance');
+    case 'c':
+      if (!editable || !context.canTopic) return none(state);
+      return awaiting('topic');
+    case 'f':
+      if (focused === null || !editable || !context.canConfidence) return none(state);
+      return awaiting('confidence');
     case 'n': {
       const next = nextUnanswered(context.items, context.currentItem);
       return { state, action: next === null ? { type: 'allAnswered' } : { type: 'focusItem', id: next.id } };
     }
+    case 'N':
+      return context.hasNextUnit ? { state, action: { type: 'nextUnit' } } : none(state);
+    case '/':
+      return { state, action: { type: 'focusFind' } };
     case 'g':
       return { state, action: { type: 'toggleGuidelines' } };
     case '?':
       return { state, action: { type: 'showShortcuts' } };
+    case 'Escape':
+      return context.inQuestion ? { state, action: { type: 'leaveField' } } : none(state);
     default:
       return none(state);
   }

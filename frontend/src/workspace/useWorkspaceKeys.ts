@@ -1,22 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { isInDialog, isTextField } from './focus';
-import { INITIAL_KEY_STATE, interpretKey, type KeyAction, type KeyContext } from './keyboard';
+import { INITIAL_KEY_STATE, interpretKey, type KeyAction, type KeyContext, type Pending } from './keyboard';
 
 /**
  * Listens for the workspace shortcuts on the window and runs their actions. The rules live in
  * keyboard.ts; `getContext` is read at key time so it always sees the current focus.
- * Returns whether `r` is waiting for a digit (shown as a hint).
+ * Returns the two-key shortcut waiting for its digit, if any (shown as a hint).
  */
-export function useWorkspaceKeys(getContext: () => KeyContext, onAction: (action: KeyAction) => void): boolean {
+export function useWorkspaceKeys(getContext: () => KeyContext, onAction: (action: KeyAction) => void): Pending {
   const latest = useRef({ getContext, onAction });
   latest.current = { getContext, onAction };
   const state = useRef(INITIAL_KEY_STATE);
-  const [awaitingRelevance, setAwaitingRelevance] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing) return;
+      if (event.isComposing) return;
+      if (event.defaultPrevented) {
+        // A control handled the key itself (a question took its digit): nothing is pending.
+        state.current = INITIAL_KEY_STATE;
+        setPending(null);
+        return;
+      }
       const result = interpretKey(
         state.current,
         {
@@ -31,7 +37,7 @@ export function useWorkspaceKeys(getContext: () => KeyContext, onAction: (action
         latest.current.getContext(),
       );
       state.current = result.state;
-      setAwaitingRelevance(result.state.awaitingRelevance);
+      setPending(result.state.pending);
       if (result.action === null) return;
       event.preventDefault();
       latest.current.onAction(result.action);
@@ -40,5 +46,5 @@ export function useWorkspaceKeys(getContext: () => KeyContext, onAction: (action
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return awaitingRelevance;
+  return pending;
 }

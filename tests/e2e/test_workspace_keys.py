@@ -1,0 +1,202 @@
+"""The workspace by keyboard alone, in Chromium: every answer reachable and changeable from any
+focus without a mouse (relevance and the topic category included), moving focus never saves,
+Find and the next unit have keys, submit asks first; and the layout holds (the shell never
+moves, the error-type list never covers its sentence, the guidelines sit beside the work with
+their tables rendered)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    JudgementChange,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    TopicJudgement,
+)
+from tests.e2e.conftest import sign_in
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+EXPLANATION = "Bo said it, not Ines."
+
+
+def open_first_unit(page: Page, live_server) -> Assignment:
+    call_command("load_demo", stdout=None)
+    assignment = Assignment.objects.filter(annotator__username="linguist1").order_by("id")[0]
+    sign_in(page, live_server.url, "linguist1")
+    page.goto(f"{live_server.url}/app/assignments/{assignment.pk}")
+    page.locator(".sentence").first.wait_for()
+    return assignment
+
+
+def saved(page: Page) -> None:
+    expect(page.locator(".save-status")).to_have_text("Saved ✓", timeout=15_000)
+
+
+def focused_name(page: Page) -> str:
+    return page.evaluate(
+        "() => document.activeElement?.getAttribute('aria-label')"
+        " ?? document.activeElement?.textContent ?? ''"
+    )
+
+
+def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_server) -> None:
+    assignment = open_first_unit(page, live_server)
+    summaries = list(Summary.objects.filter(topic=assignment.topic))
+    sentences = sum(s.sentences.count() for s in summaries)
+
+    # The topic category first, from anywhere: c then 2 (marginal), then changed to main.
+    page.keyboard.press("c")
+    page.keyboard.press("2")
+    saved(page)
+    assert TopicJudgement.objects.get(assignment=assignment).category == "marginal"
+    page.keyboard.press("c")
+    page.keyboard.press("1")
+
+    # Every sentence: j moves, 1 labels; the first is inconsistent, explained and typed.
+    for index in range(sentences):
+        page.keyboard.press("j")
+        if index == 0:
+            page.keyboard.press("2")
+            page.keyboard.press("e")
+            page.keyboard.type(EXPLANATION)
+            page.keyboard.press("Escape")
+            page.keyboard.press("t")
+            page.keyboard.type("Mis-Ref")
+            page.keyboard.press("Enter")
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+        else:
+            page.keyboard.press("1")
+    saved(page)
+
+    # Relevance: n lands on the first unanswered relevance question, with no sentence of that
+    # summary focused; the arrows only move focus, a digit answers, Esc goes back.
+    changes_before = JudgementChange.objects.filter(kind="summaryjudgement").count()
+    page.keyboard.press("n")
+    expect(page.locator("[role=radio]:focus")).to_have_count(1)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(300)
+    assert JudgementChange.objects.filter(kind="summaryjudgement").count() == changes_before
+    page.keyboard.press("3")
+    saved(page)
+    page.keyboard.press("r")
+    page.keyboard.press("5")  # r then a digit works from the question too: 3 becomes 5
+    saved(page)
+    page.keyboard.press("Escape")
+    expect(page.locator(".sentence:focus")).to_have_count(1)
+    for _ in range(len(summaries) - 1):
+        page.keyboard.press("n")
+        page.keyboard.press("4")
+    saved(page)
+    relevances = sorted(
+        SummaryJudgement.objects.filter(assignment=assignment).values_list("relevance", flat=True)
+    )
+    assert relevances == sorted([5] + [4] * (len(summaries) - 1))
+
+    # Find with /: Enter steps through matches; Esc leaves the field.
+    page.keyboard.press("/")
+    expect(page.get_by_role("searchbox", name="Find in dialogue")).to_be_focused()
+    page.keyboard.type("the")
+    page.keyboard.press("Enter")
+    expect(page.locator(".find-counter")).to_have_text(re.compile(r"^2 of \d+$"))
+    page.keyboard.press("Escape")
+
+    # Ctrl+Enter asks first; Esc keeps working, Enter submits.
+    page.keyboard.press("Control+Enter")
+    dialog = page.get_by_role("dialog", name="Submit this unit?")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assignment.refresh_from_db()
+    assert assignment.status != AssignmentStatus.SUBMITTED
+    page.keyboard.press("Control+Enter")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Submitted — thank you")).to_be_visible()
+    assignment.refresh_from_db()
+    assert assignment.status == AssignmentStatus.SUBMITTED
+    assert TopicJudgement.objects.get(assignment=assignment).category == "main"
+    wrong = SentenceJudgement.objects.get(assignment=assignment, label="inconsistent")
+    assert wrong.explanation == EXPLANATION
+    assert list(wrong.error_types.values_list("name", flat=True)) == ["Mis-Referencing"]
+
+    # Read-only, the answers still look chosen (the chosen label is filled, not greyed).
+    chosen = page.get_by_role("button", name="Summary A, sentence 1: inconsistent")
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    background = chosen.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert background not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+
+    # Shift+N opens the next unit.
+    page.keyboard.press("Shift+N")
+    expect(page).to_have_url(re.compile(r"/app/assignments/(\d+)$"))
+    expect(page.get_by_text("unit 2 of")).to_be_visible()
+
+
+def test_the_shell_never_moves_and_the_type_list_leaves_its_sentence_in_view(
+    page: Page, live_server
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_first_unit(page, live_server)
+    header = page.locator(".workspace-bar")
+
+    def shell_still() -> None:
+        assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+        assert header.bounding_box()["y"] == 0
+
+    header.hover()
+    page.mouse.wheel(0, 2000)
+    page.wait_for_timeout(200)
+    shell_still()
+    find = page.get_by_role("searchbox", name="Find in dialogue")
+    find.fill("the")
+    for _ in range(3):
+        find.press("Enter")
+    page.wait_for_timeout(200)
+    shell_still()
+
+    # The last sentence, near the bottom of its pane: its error-type list opens below it.
+    find.press("Escape")
+    last = page.locator(".sentence").last
+    last.focus()
+    page.keyboard.press("2")
+    page.keyboard.press("t")
+    listbox = page.get_by_role("listbox")
+    expect(listbox).to_be_visible()
+    sentence_box = last.locator(".sentence__text").bounding_box()
+    list_box = listbox.bounding_box()
+    assert sentence_box is not None
+    assert list_box is not None
+    assert list_box["y"] >= sentence_box["y"] + sentence_box["height"], (sentence_box, list_box)
+    assert sentence_box["y"] >= header.bounding_box()["height"]  # the sentence is in view
+    shell_still()
+
+
+def test_the_guidelines_sit_beside_the_work_with_their_tables(page: Page, live_server) -> None:
+    open_first_unit(page, live_server)
+    page.keyboard.press("j")
+    page.keyboard.press("g")
+    panel = page.get_by_role("complementary", name=re.compile(r"^Guidelines v\d+$"))
+    expect(panel).to_be_visible()
+    expect(panel.get_by_role("table").first).to_be_visible()
+    expect(panel.get_by_role("columnheader", name="What it means")).to_be_visible()
+    expect(panel).not_to_contain_text("| Type |")
+    # Focus stayed in the work: the keys still label sentences.
+    expect(page.locator(".sentence:focus")).to_have_count(1)
+    page.keyboard.press("1")
+    saved(page)
+    page.keyboard.press("g")
+    expect(panel).to_be_hidden()
