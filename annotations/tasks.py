@@ -89,7 +89,7 @@ def agreement_report_task(round_id: int, job_id: int | None = None) -> int | Non
     except Exception as error:
         job_finish(job_id, error=failure_message(error, expected=()))
         return None
-    job_finish(job_id, result={"report": report.pk})
+    job_finish(job_id, result={"report": report.pk}, message="agreement computed")
     return report.pk
 
 

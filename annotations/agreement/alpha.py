@@ -80,8 +80,9 @@ def check_pairable(value_counts: np.ndarray, describe: Callable[[int], str]) -> 
     used = np.flatnonzero(value_counts[pairable].sum(axis=0))
     if len(used) < 2:
         raise AgreementError(
-            f"every pairable label is {describe(int(used[0]))}: alpha is undefined when the "
-            "data shows one category only (expected disagreement is 0)"
+            f"every pairable label is {describe(int(used[0]))}: alpha cannot be computed when "
+            "the data shows one category only, since then no disagreement is expected by "
+            "chance and there is nothing to compare against"
         )
 
 

@@ -150,7 +150,7 @@ def cohen_kappa(
     if np.isnan(kappa):
         only = pairs.coded.categories[int(pairs.a[0])]
         raise AgreementError(
-            f"Cohen's kappa is undefined: both coders gave every item the label {only!r} "
-            "(expected disagreement is 0)"
+            f"Cohen's kappa cannot be computed: both coders gave every item the label {only!r}, "
+            "so there is no disagreement to expect by chance and nothing to compare against"
         )
     return float(kappa)

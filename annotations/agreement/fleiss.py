@@ -106,7 +106,7 @@ def fleiss_kappa(counts: Any) -> float:
     if np.isnan(kappa):
         column = int(np.argmax(matrix.sum(axis=0)))
         raise AgreementError(
-            f"Fleiss' kappa is undefined: every rating is in category column {column} "
-            "(expected disagreement is 0)"
+            f"Fleiss' kappa cannot be computed: every rating is in category column {column}, "
+            "so there is no disagreement to expect by chance and nothing to compare against"
         )
     return float(kappa)

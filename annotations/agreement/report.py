@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,14 @@ class QuestionInput:
     # raters x units; None where a rater gave no label for a unit.
     matrix: Sequence[Sequence[Any]]
     categories: Sequence[Any] | None = None
+    # How each category reads (``{0: "1-2", 1: "3-5"}``, ``{True: "not a summary"}``); a
+    # category without a name is shown as itself.
+    category_names: Mapping[Any, str] | None = None
+
+
+# Below this many units a coefficient's interval is too wide to read the point as a finding
+# (one disagreement can swing kappa from 1 to -1); the report says so beside it.
+SMALL_N = 30
 
 
 def _interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -89,6 +97,7 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
         "target": target,
         "met": None,
         "note": None,
+        "small_n": len(units) < SMALL_N,
     }
     if len(raters) < 2 or not units:
         report["note"] = "Fewer than two raters labelled the same units."
@@ -111,7 +120,7 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
         report["note"] = note or alpha_note
     report["pairwise"] = _pairwise(matrix, raters, question.level, categories)
     report["vs_majority"] = _vs_majority(matrix, raters, question.level, categories)
-    report["confusion"] = _confusion(matrix, categories)
+    report["confusion"] = _confusion(matrix, categories, question.category_names)
     _judge(report, target)
     return report
 
@@ -228,7 +237,11 @@ def _vs_majority(
     return rows
 
 
-def _confusion(matrix: list[list[Any]], categories: Sequence[Any] | None) -> dict[str, Any] | None:
+def _confusion(
+    matrix: list[list[Any]],
+    categories: Sequence[Any] | None,
+    names: Mapping[Any, str] | None = None,
+) -> dict[str, Any] | None:
     """The confusion matrix of every pair of raters, summed (for two raters: theirs)."""
     labels = (
         list(categories)
@@ -247,7 +260,8 @@ def _confusion(matrix: list[list[Any]], categories: Sequence[Any] | None) -> dic
         if pairs:
             table = confusion_matrix([p[0] for p in pairs], [p[1] for p in pairs], labels=labels)
             total += np.asarray(table.counts, dtype=int)
-    return {"labels": [str(label) for label in labels], "counts": total.tolist()}
+    names = names or {}
+    return {"labels": [names.get(label, str(label)) for label in labels], "counts": total.tolist()}
 
 
 def _set_report(

@@ -36,6 +36,7 @@ from annotations.selectors.admin import (
     disagreement_unit,
     disagreements,
     project_overview,
+    round_feedback,
     round_progress,
     round_summary,
     rounds_with_counts,
@@ -402,6 +403,10 @@ class AgreementHistoryView(APIView):
                         "round": report.round.name,
                         "round_id": report.round_id,
                         "value": coefficient["value"] if coefficient else None,
+                        # The interval, drawn as error bars: a small round's point alone
+                        # overstates what it shows.
+                        "ci": coefficient.get("ci") if coefficient else None,
+                        "n_units": question.get("n_units"),
                     }
                 )
         return Response({"questions": list(questions.values())})
@@ -431,6 +436,33 @@ class DisagreementUnitView(APIView):
         return Response(disagreement_unit(round=round_, topic=topic))
 
 
+class FeedbackReplyOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.CharField()
+    from_annotator = serializers.BooleanField(help_text="Written by the note's annotator.")
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class FeedbackSentenceOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    summary_label = serializers.CharField(help_text="The summary's letter in stored order.")
+    number = serializers.IntegerField()
+
+
+class SentFeedbackOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    annotator = serializers.CharField()
+    author = serializers.CharField()
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    read_at = serializers.DateTimeField(allow_null=True, help_text="null: not read yet.")
+    reopened = serializers.BooleanField(help_text="Sent as the reason for reopening the unit.")
+    topic = serializers.IntegerField(allow_null=True, help_text="The unit it is about, if any.")
+    sentence = FeedbackSentenceOutput(allow_null=True)
+    replies = FeedbackReplyOutput(many=True)
+
+
 class FeedbackCreateView(APIView):
     class Input(serializers.Serializer):
         class Meta:
@@ -439,6 +471,15 @@ class FeedbackCreateView(APIView):
         annotator = serializers.CharField()
         text = serializers.CharField(max_length=5000)
         sentence = serializers.IntegerField(required=False, allow_null=True)
+
+    @extend_schema(
+        responses=SentFeedbackOutput(many=True),
+        operation_id="admin_round_feedback_list",
+        summary="The feedback sent in the round, with read state and replies",
+    )
+    def get(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        return Response(SentFeedbackOutput(round_feedback(round=round_), many=True).data)
 
     @extend_schema(
         request=Input, responses={201: CreatedOutput}, summary="Write feedback to an annotator"

@@ -10,12 +10,14 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from annotations.models import (
     Assignment,
     AssignmentStatus,
     Corpus,
+    Feedback,
+    FeedbackReply,
     GuidelineVersion,
     Membership,
     Project,
@@ -281,6 +283,13 @@ def disagreement_unit(*, round: Round, topic: Topic) -> dict[str, Any]:
             {
                 "id": summary.pk,
                 "label": letter,
+                # Whether the summary-level answers (relevance, not a summary) differ.
+                "disagree": _differ(
+                    [
+                        (j.get("relevance"), j.get("not_a_summary"))
+                        for j in labels["summaries"].get(summary.pk, {}).values()
+                    ]
+                ),
                 "judgements": labels["summaries"].get(summary.pk, {}),
                 "sentences": [
                     {
@@ -298,3 +307,60 @@ def disagreement_unit(*, round: Round, topic: Topic) -> dict[str, Any]:
             for summary, letter in zip(summaries, letters, strict=True)
         ],
     }
+
+
+def round_feedback(*, round: Round) -> list[dict[str, Any]]:
+    """Every note sent in the round, newest first, with whether its annotator has read it
+    and the thread under it. A sentence is placed as the admin views see it: its summary's
+    letter in stored order and its 1-based number. Three queries, whatever the count."""
+    notes = list(
+        Feedback.objects.filter(round=round)
+        .select_related("annotator", "author", "sentence__summary", "assignment")
+        .prefetch_related(
+            Prefetch("replies", queryset=FeedbackReply.objects.select_related("author"))
+        )
+        .order_by("-created_at", "-id")
+    )
+    topics = {n.sentence.summary.topic_id for n in notes if n.sentence is not None}
+    per_topic: dict[int, list[int]] = defaultdict(list)
+    for topic_id, summary_id in (
+        Summary.objects.filter(topic_id__in=topics)
+        .order_by("topic_id", "position", "id")
+        .values_list("topic_id", "id")
+    ):
+        per_topic[topic_id].append(summary_id)
+    letters: dict[int, str] = {}
+    for ids in per_topic.values():
+        letters.update(zip(ids, summary_labels(len(ids)), strict=True))
+    return [
+        {
+            "id": note.pk,
+            "annotator": note.annotator.get_username(),
+            "author": display_name(note.author),
+            "text": note.text,
+            "created_at": note.created_at,
+            "read_at": note.read_at,
+            "reopened": note.reopened,
+            "topic": note.sentence.summary.topic_id
+            if note.sentence is not None
+            else (note.assignment.topic_id if note.assignment is not None else None),
+            "sentence": None
+            if note.sentence is None
+            else {
+                "id": note.sentence_id,
+                "summary_label": letters[note.sentence.summary_id],
+                "number": note.sentence.position + 1,
+            },
+            "replies": [
+                {
+                    "id": reply.pk,
+                    "author": display_name(reply.author),
+                    "from_annotator": reply.author_id == note.annotator_id,
+                    "text": reply.text,
+                    "created_at": reply.created_at,
+                }
+                for reply in note.replies.all()
+            ],
+        }
+        for note in notes
+    ]

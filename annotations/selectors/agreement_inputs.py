@@ -176,6 +176,7 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
                     topic_of_summary.get,
                 ),
                 categories=[0, 1],
+                category_names={0: "1\u20132", 1: "3\u20135"},  # "1-2", "3-5" with en dashes
             )
         )
     if project.ask_topic_category:
@@ -216,6 +217,7 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
                     topic_of_summary.get,
                 ),
                 categories=[False, True],
+                category_names={False: "a summary", True: "not a summary"},
             )
         )
     return questions

@@ -44,11 +44,17 @@ def job_progress(job_id: int, *, progress: int, message: str) -> None:
     )
 
 
-def job_finish(job_id: int, *, result: dict[str, Any] | None = None, error: str = "") -> None:
+def job_finish(
+    job_id: int, *, result: dict[str, Any] | None = None, error: str = "", message: str = ""
+) -> None:
+    """End the job. Its message becomes the final one (``message``, else "finished" or
+    "failed"): the last progress message ("computing agreement") must not outlive the work
+    it described, or a finished job would still say it is computing."""
     # The message may quote what was refused; PostgreSQL stores no NUL, so none is kept.
     error = error.replace("\x00", "\\u0000")
     Job.objects.filter(pk=job_id).update(
         status=JobStatus.FAILED if error else JobStatus.SUCCEEDED,
+        message=(message or ("failed" if error else "finished"))[:300],
         progress=100 if not error else 0,
         result=result,
         error=error,

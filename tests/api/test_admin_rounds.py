@@ -96,6 +96,8 @@ def test_the_report_on_a_constructed_round_has_the_known_kappa(
     assert response.status_code == 202  # computed in-process here (no broker), stored
     job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
     assert (job["status"], job["kind"]) == ("succeeded", "agreement")
+    # Finished says finished: not its last progress message ("computing agreement").
+    assert job["message"] == "agreement computed"
     report = client.get(f"/api/admin/rounds/{pilot.pk}/agreement/").json()
     assert report["stale"] is False
     assert report["annotators"] == ["linguist1", "linguist2"]

@@ -3,6 +3,8 @@ can change it again), and linguist and admin reply to each other under a note.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -14,6 +16,7 @@ from annotations.models import (
     Project,
     Round,
     RoundStatus,
+    SummarySentence,
 )
 from tests.api.test_admin_rounds import demo, label_and_submit, post, signed_in
 
@@ -123,3 +126,37 @@ def test_linguist_and_admin_reply_in_a_thread_and_an_admin_reply_is_unread_again
     assert blank.status_code == 400
     assert "text" in blank.json()["errors"]
     assert Feedback.objects.get(pk=note_id).replies.count() == 2
+
+
+def test_the_admin_lists_sent_feedback_with_read_state_and_replies_in_fixed_queries(
+    demo: Project, django_assert_max_num_queries: Any
+) -> None:
+    pilot = Round.objects.get(project__slug="demo")
+    admin = signed_in(Client(), "admin")
+    url = f"/api/admin/rounds/{pilot.pk}/feedback/"
+    sentence = SummarySentence.objects.filter(summary__topic__assignments__round=pilot).first()
+    assert sentence is not None
+    first = post(admin, url, {"annotator": "linguist1", "text": "General note."}).json()["id"]
+    post(admin, url, {"annotator": "linguist2", "text": "About one.", "sentence": sentence.pk})
+    linguist = signed_in(Client(), "linguist1")
+    post(linguist, f"/api/feedback/{first}/replies/", {"text": "Understood."})
+    linguist.post(f"/api/feedback/{first}/read/")
+
+    with django_assert_max_num_queries(8):
+        listed = admin.get(url).json()
+    by_text = {note["text"]: note for note in listed}
+    general = by_text["General note."]
+    assert general["annotator"] == "linguist1"
+    assert general["read_at"] is not None
+    assert [(r["text"], r["from_annotator"]) for r in general["replies"]] == [("Understood.", True)]
+    about = by_text["About one."]
+    assert about["read_at"] is None
+    assert about["sentence"]["number"] == sentence.position + 1
+    assert about["topic"] == sentence.summary.topic_id
+
+    for index in range(6):  # more notes about more units: the same number of queries
+        other = SummarySentence.objects.filter(summary__topic__assignments__round=pilot)[index * 7]
+        post(admin, url, {"annotator": "linguist2", "text": f"n{index}", "sentence": other.pk})
+    with django_assert_max_num_queries(8):
+        assert len(admin.get(url).json()) == 8
+    assert linguist.get(url).status_code == 404

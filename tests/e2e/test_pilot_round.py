@@ -1,8 +1,11 @@
-"""The pilot loop in Chromium: an admin creates and opens a pilot round, both demo linguists
-submit their unit, the admin reads the kappa, opens the disagreement and writes feedback,
-and the linguist sees it in their queue."""
+"""The pilot loop in Chromium: an admin sets an agreement target, creates and opens a pilot
+round, both demo linguists submit their unit, the admin reads the kappa against the target,
+opens the disagreement and writes feedback; the linguist sees it, replies and reads it; the
+admin sees the read state and the reply, and reopens the unit; the linguist can change it."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.core.management import call_command
@@ -47,6 +50,11 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     call_command("load_demo", stdout=None)
     sign_in(page, live_server.url, "admin")
     page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
+    # The convergence rule first: a target the report must show.
+    targets = page.get_by_role("form", name="Agreement targets")
+    targets.get_by_label("Target: Sentence consistency").fill("0.6")
+    targets.get_by_role("button", name=re.compile("Save")).click()
+    expect(targets.get_by_text("Targets saved.")).to_be_visible()
     page.get_by_label("Round name").fill("Pilot 2")
     page.get_by_label("Lena Linguist (linguist1)").check()
     page.get_by_label("Luis Linguist (linguist2)").check()
@@ -67,7 +75,15 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/agreement?project=demo")
     page.get_by_role("button", name="Compute now").click()
     expect(page.get_by_text("Cohen's kappa").first).to_be_visible(timeout=30_000)
-    expect(page.get_by_text("Sentence consistency").first).to_be_visible()
+    card = page.get_by_role("article", name="Sentence consistency")
+    expect(card).to_contain_text("Target0.60")
+    expect(card.get_by_text(re.compile(r"^Target (not )?met$"))).to_be_visible()
+    expect(card).not_to_contain_text("No target")
+    # One unit: the report says the sample is too small to read, instead of a bare kappa.
+    expect(card).to_contain_text("Too few to read the coefficient as a finding")
+    # The banner says it finished, and nothing says it is still computing.
+    expect(page.get_by_role("status").filter(has_text="finished")).to_be_visible()
+    expect(page.get_by_text(re.compile("computing", re.I))).to_have_count(0)
 
     page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/disagreements?project=demo")
     page.get_by_role("link", name=assignments["linguist1"].topic.name).click()
@@ -75,6 +91,19 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     page.get_by_role("textbox", name="Feedback to linguist1").fill(FEEDBACK)
     page.get_by_role("button", name="Send feedback to linguist1").click()
     expect(page.get_by_text("sent", exact=False).first).to_be_visible()
+    sent = page.get_by_role("list", name="Feedback sent")
+    expect(sent).to_contain_text("Not read yet")
+    # No button is ever cut off ("Rem" for "Remove"), at a laptop's width or a small one.
+    page.get_by_role("button", name="Feedback to linguist2 about summary A, sentence 1").click()
+    for width in (1280, 1024):
+        page.set_viewport_size({"width": width, "height": 800})
+        clipped = page.evaluate(
+            """() => [...document.querySelectorAll('button')]
+                .filter((b) => b.offsetParent !== null)
+                .filter((b) => b.scrollWidth > b.clientWidth + 1)
+                .map((b) => b.getAttribute('aria-label') || b.textContent)"""
+        )
+        assert clipped == [], (width, clipped)
 
     linguist = browser.new_context().new_page()
     sign_in(linguist, live_server.url, "linguist1")
@@ -86,3 +115,28 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     sign_in(other, live_server.url, "linguist2")
     expect(other.get_by_text("Signed in as")).to_be_visible()
     expect(other.get_by_text(FEEDBACK)).to_have_count(0)
+
+    # The linguist answers under the note and marks it read; the admin sees both.
+    feedback.get_by_role("textbox", name="Reply").fill("Re-read turn 5: I keep my label.")
+    feedback.get_by_role("button", name="Send reply").click()
+    expect(feedback.get_by_role("list", name="Replies")).to_contain_text("I keep my label.")
+    feedback.get_by_role("button", name="Mark as read").click()
+    page.reload()
+    sent = page.get_by_role("list", name="Feedback sent")
+    expect(sent).to_contain_text("linguist1 replied")
+    expect(sent).to_contain_text("I keep my label.")
+    expect(sent.get_by_text(re.compile(r"^Read "))).to_be_visible()
+
+    # The admin reopens the unit with a reason; the linguist sees why and can change it.
+    page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/progress?project=demo")
+    page.get_by_role("button", name=re.compile(r"^Reopen Lena Linguist")).click()
+    page.get_by_role("textbox", name=re.compile("Reason")).fill("Please look at sentence 1 again.")
+    page.get_by_role("button", name="Reopen the unit").click()
+    expect(page.get_by_role("button", name=re.compile(r"^Reopen Lena Linguist"))).to_have_count(0)
+    linguist.goto(f"{live_server.url}/app/queue")
+    note = linguist.get_by_role("article").filter(has_text="Please look at sentence 1 again.")
+    expect(note).to_contain_text("Unit reopened for you")
+    linguist.goto(f"{live_server.url}/app/assignments/{assignments['linguist1'].pk}")
+    expect(linguist.get_by_role("button", name="Submit")).to_be_visible()
+    assignments["linguist1"].refresh_from_db()
+    assert assignments["linguist1"].status == AssignmentStatus.IN_PROGRESS

@@ -37,10 +37,36 @@ describe('an agreement card', () => {
     const row = within(heatmap).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader')).toHaveTextContent('linguist1');
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['—', '0.42']);
-    const majority = within(card).getByRole('table', { name: 'Each annotator vs the majority' });
-    expect(majority).toHaveTextContent('linguist20.39');
+    // Two raters: no majority to compare with, so no such table.
+    expect(within(card).queryByRole('table', { name: 'Each annotator vs the majority' })).not.toBeInTheDocument();
     const confusion = within(card).getByRole('table', { name: 'Confusion matrix: rows linguist1, columns linguist2' });
     expect(within(confusion).getAllByRole('row')[2]).toHaveTextContent('inconsistent1415');
+  });
+
+  it('shows each annotator vs the majority with three or more raters', () => {
+    renderWithProviders(
+      <AgreementCard question={agreementQuestion({ n_raters: 3 })} annotators={[...ANNOTATORS, 'linguist3']} />,
+    );
+    const majority = screen.getByRole('table', { name: 'Each annotator vs the majority' });
+    expect(majority).toHaveTextContent('linguist20.39');
+  });
+
+  it('warns instead of presenting a coefficient of a handful of units as a finding', () => {
+    renderWithProviders(
+      <AgreementCard
+        question={agreementQuestion({ n_units: 4, small_n: true, coefficient: { name: "Cohen's kappa", value: -1, ci: [-1, 1] } })}
+        annotators={ANNOTATORS}
+      />,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('Only 4 units');
+    expect(screen.getByRole('article')).toHaveTextContent('Too few to read the coefficient as a finding');
+  });
+
+  it('draws each round with its interval', () => {
+    const history = agreementHistory().questions[0]!;
+    history.points = history.points.map((point) => ({ ...point, ci: [0.2, 0.6] as [number, number] }));
+    renderWithProviders(<AgreementCard question={agreementQuestion()} annotators={ANNOTATORS} history={history} roundId={1} />);
+    expect(screen.getByRole('img', { name: /Practice 0.35 \(95% CI 0.20 to 0.60\)/ })).toBeInTheDocument();
   });
 
   it('says when the target is not met', () => {

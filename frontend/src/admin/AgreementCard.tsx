@@ -16,6 +16,9 @@ interface AgreementCardProps {
   roundId?: number;
 }
 
+/** Below this many units an interval is too wide to read a coefficient as a finding. */
+export const SMALL_N = 30;
+
 /** One question of the report: the coefficient with its interval first, the details below. */
 export function AgreementCard({ question, annotators, history, roundId }: AgreementCardProps) {
   const headingId = useId();
@@ -23,6 +26,7 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
   const coefficientInterval = formatInterval(coefficient?.ci);
   const alphaInterval = formatInterval(alpha?.ci);
   const measure = coefficient?.name ?? 'Agreement';
+  const smallN = question.small_n ?? question.n_units < SMALL_N;
 
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={headingId}>
@@ -34,6 +38,12 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
           <TargetBadge target={question.target} met={question.met} />
         </Group>
 
+        {smallN && question.n_units > 0 && (
+          <Alert color="yellow" p="xs" title={`Only ${question.n_units} unit${question.n_units === 1 ? '' : 's'}`}>
+            Too few to read the coefficient as a finding: one disagreement more or less can move it
+            a long way (see the interval). Annotate at least {SMALL_N} units before judging agreement.
+          </Alert>
+        )}
         {coefficient === null ? (
           <Alert color="gray" title="Not computed" p="xs">
             {question.note ?? 'The server gave no reason.'}
@@ -43,7 +53,7 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
             <Text size="sm" c="dimmed">
               {coefficient.name}
             </Text>
-            <Text fz={28} fw={700} lh={1.2} data-testid="coefficient-value">
+            <Text fz={28} fw={700} lh={1.2} data-testid="coefficient-value" c={smallN ? 'dimmed' : undefined}>
               {formatStat(coefficient.value)}
             </Text>
             {coefficientInterval !== null && <Text size="sm">{coefficientInterval}</Text>}
@@ -89,7 +99,8 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
           {question.pairwise.length > 0 && (
             <PairwiseHeatmap pairwise={question.pairwise} annotators={annotators} caption={`Pairwise ${measure}`} />
           )}
-          {question.vs_majority.length > 0 && (
+          {/* With two raters the majority is undefined on every disagreement: nothing to show. */}
+          {question.vs_majority.length > 0 && question.n_raters > 2 && (
             <VsMajorityTable rows={question.vs_majority} caption="Each annotator vs the majority" />
           )}
         </SimpleGrid>

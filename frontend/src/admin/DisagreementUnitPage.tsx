@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 
-import { getDisagreement } from '../api/client';
+import { getDisagreement, getDisagreements, getSentFeedback } from '../api/client';
 import { DisagreementView } from './DisagreementView';
 import { LoadStatus } from './LoadStatus';
 import { adminPaths, parseId } from './paths';
@@ -17,6 +17,13 @@ export function DisagreementUnitPage() {
   const context = useRoundProject(roundId);
   const slug = context.status === 'ready' ? context.data.project.slug : undefined;
   const { state, reload } = useLoad(`${roundId}:${topicId}`, (signal) => getDisagreement(roundId, topicId, signal));
+  // For "next disagreement" past this unit, and the notes already sent: extras, so an error
+  // in either leaves the comparison itself working.
+  const units = useLoad(String(roundId), (signal) => getDisagreements(roundId, signal));
+  const sent = useLoad(String(roundId), (signal) => getSentFeedback(roundId, signal));
+  const list = units.state.status === 'ready' ? units.state.data : [];
+  const here = list.findIndex((unit) => unit.topic === topicId);
+  const next = here >= 0 ? list[here + 1] : list[0];
 
   return (
     <Stack gap="md">
@@ -25,7 +32,16 @@ export function DisagreementUnitPage() {
         ← All units with disagreements
       </Anchor>
       <LoadStatus state={state} what="the unit" onRetry={reload} />
-      {state.status === 'ready' && <DisagreementView roundId={roundId} unit={state.data} />}
+      {state.status === 'ready' && (
+        <DisagreementView
+          key={topicId}
+          roundId={roundId}
+          unit={state.data}
+          sent={sent.state.status === 'ready' ? sent.state.data : []}
+          onFeedbackChanged={sent.refresh}
+          nextUnitPath={next === undefined || next.topic === topicId ? null : adminPaths.disagreement(roundId, next.topic, slug)}
+        />
+      )}
     </Stack>
   );
 }

@@ -36,12 +36,12 @@ describe('the disagreement view', () => {
     ]);
     expect(within(types!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mis-Referencing', 'None']);
 
-    // The disagreeing sentence is marked (in words, not only colour); the agreeing one is not.
+    // The disagreeing sentence is marked (in words, not only colour); the agreeing one is
+    // left out unless asked for.
     const first = table.closest('.compare-sentence')!;
     expect(first).toHaveAttribute('data-disagree');
     expect(within(first as HTMLElement).getByText('Disagreement')).toBeInTheDocument();
-    const second = screen.getByRole('table', { name: 'Judgements of summary A, sentence 2' }).closest('.compare-sentence')!;
-    expect(second).not.toHaveAttribute('data-disagree');
+    expect(screen.queryByRole('table', { name: 'Judgements of summary A, sentence 2' })).not.toBeInTheDocument();
 
     // Topic category and summary-level answers per annotator, with the difference flagged.
     const topic = screen.getByRole('table', { name: 'Funding for the river bus line' });
@@ -49,6 +49,89 @@ describe('the disagreement view', () => {
     const summary = screen.getByRole('table', { name: 'Summary A' });
     expect(within(summary).getByRole('row', { name: /^Relevance/ })).toHaveTextContent('Relevance44');
     expect(within(summary).getByRole('row', { name: /^Comment \(differs\)/ })).toHaveTextContent('—Short.');
+  });
+
+  it('shows agreeing sentences on request and steps through the disagreements with n', async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    const unit = disagreementUnit();
+    unit.summaries[0]!.sentences.push({ ...unit.summaries[0]!.sentences[0]!, id: 4003, number: 3 });
+    renderWithProviders(
+      <MemoryRouter>
+        <DisagreementView roundId={1} unit={unit} nextUnitPath="/app/admin/rounds/1/disagreements/78" />
+      </MemoryRouter>,
+    );
+
+    await user.keyboard('n');
+    expect(screen.getByRole('generic', { name: 'Disagreement: summary A, sentence 1' })).toHaveFocus();
+    await user.keyboard('n');
+    expect(screen.getByRole('generic', { name: 'Disagreement: summary A, sentence 3' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: /Next disagreement/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('That was the last disagreement of this unit.');
+    expect(screen.getByRole('link', { name: 'Next unit with disagreements' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/disagreements/78',
+    );
+
+    await user.click(screen.getByRole('switch', { name: 'Show the sentences everyone agrees on' }));
+    expect(screen.getByRole('table', { name: 'Judgements of summary A, sentence 2' })).toBeInTheDocument();
+  });
+
+  it('lists the feedback already sent with whether it was read, and its replies', () => {
+    fakeServer({});
+    renderWithProviders(
+      <DisagreementView
+        roundId={1}
+        unit={disagreementUnit()}
+        sent={[
+          {
+            id: 3,
+            annotator: 'linguist1',
+            author: 'Ada Admin',
+            text: 'Check sentence 1.',
+            created_at: '2026-11-20T10:00:00Z',
+            read_at: '2026-11-21T09:00:00Z',
+            reopened: false,
+            topic: 77,
+            sentence: { id: 4001, summary_label: 'A', number: 1 },
+            replies: [{ id: 1, author: 'Lin One', from_annotator: true, text: 'Done, kept it.', created_at: '2026-11-21T09:05:00Z' }],
+          },
+          {
+            id: 4,
+            annotator: 'linguist2',
+            author: 'Ada Admin',
+            text: 'About another unit.',
+            created_at: '2026-11-20T10:00:00Z',
+            read_at: null,
+            reopened: false,
+            topic: 12,
+            sentence: null,
+            replies: [],
+          },
+          {
+            id: 5,
+            annotator: 'linguist2',
+            author: 'Ada Admin',
+            text: 'General note.',
+            created_at: '2026-11-20T11:00:00Z',
+            read_at: null,
+            reopened: false,
+            topic: null,
+            sentence: null,
+            replies: [],
+          },
+        ]}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Feedback sent' });
+    const notes = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(notes).toHaveLength(2); // this unit's note and the general one, not another unit's
+    expect(notes[0]).toHaveTextContent('To linguist1 · Summary A, sentence 1');
+    expect(notes[0]).toHaveTextContent('Read');
+    expect(notes[0]).toHaveTextContent('linguist1 replied');
+    expect(notes[0]).toHaveTextContent('Done, kept it.');
+    expect(notes[1]).toHaveTextContent('Not read yet');
+    expect(within(notes[1]!).getByRole('textbox', { name: 'Reply to linguist2' })).toBeInTheDocument();
   });
 
   it('sends feedback to one annotator about a sentence', async () => {

@@ -12,10 +12,12 @@ interface FeedbackBoxProps {
   /** The sentence the note is about, attached from the comparison; null for the whole unit. */
   sentence: FeedbackSentence | null;
   onDetach: () => void;
+  /** Called after a note is sent, so the list of sent notes can show it. */
+  onSent?: () => void;
 }
 
 /** A note to one annotator; they see it on top of their queue until they mark it read. */
-export function FeedbackBox({ roundId, annotator, sentence, onDetach }: FeedbackBoxProps) {
+export function FeedbackBox({ roundId, annotator, sentence, onDetach, onSent }: FeedbackBoxProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -41,6 +43,7 @@ export function FeedbackBox({ roundId, annotator, sentence, onDetach }: Feedback
       );
       setText('');
       onDetach();
+      onSent?.();
     } catch (failure) {
       setErrors(formErrors(failure));
     } finally {
@@ -64,7 +67,7 @@ export function FeedbackBox({ roundId, annotator, sentence, onDetach }: Feedback
           error={fieldError(errors, 'text', 'annotator', 'sentence')}
         />
         {sentence !== null && (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap="xs" wrap="wrap" align="flex-start">
             <Text size="sm">
               About {describeSentence(sentence)}: “{sentence.text}”
             </Text>
@@ -73,6 +76,8 @@ export function FeedbackBox({ roundId, annotator, sentence, onDetach }: Feedback
               variant="default"
               onClick={onDetach}
               aria-label={`Remove the sentence from the feedback to ${annotator}`}
+              // Never squeezed to "Rem" by a long sentence beside it.
+              style={{ flexShrink: 0 }}
             >
               Remove
             </Button>

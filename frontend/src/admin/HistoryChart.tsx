@@ -1,4 +1,4 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, ErrorBar, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 
 import type { AgreementHistoryQuestion } from '../api/types';
 import { formatStat } from './format';
@@ -11,11 +11,25 @@ interface HistoryChartProps {
 
 /** The same question across the project's rounds, with the target as a dashed line. */
 export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
-  const data = history.points.map((point) => ({ round: point.round, value: point.value, id: point.round_id }));
-  const values = data.map((point) => point.value).filter((value): value is number => value !== null);
+  const data = history.points.map((point) => ({
+    round: point.round,
+    value: point.value,
+    id: point.round_id,
+    // Error bars as distances below and above the point.
+    error: point.value !== null && point.ci != null ? [point.value - point.ci[0], point.ci[1] - point.value] : [0, 0],
+    ci: point.ci ?? null,
+  }));
+  const values = data
+    .flatMap((point) => [point.value, ...(point.ci ?? [])])
+    .filter((value): value is number => value !== null);
   const low = Math.min(0, ...values, history.target ?? 0);
   // The chart itself is a picture; its accessible name says what it shows, point by point.
-  const described = data.map((point) => `${point.round} ${formatStat(point.value)}`).join(', ');
+  const described = data
+    .map((point) => {
+      const interval = point.ci === null ? '' : ` (95% CI ${formatStat(point.ci[0])} to ${formatStat(point.ci[1])})`;
+      return `${point.round} ${formatStat(point.value)}${interval}`;
+    })
+    .join(', ');
   const target = history.target === null ? '' : ` Target ${formatStat(history.target)}.`;
   return (
     <div role="img" aria-label={`${history.label} by round: ${described}.${target}`} className="history-chart">
@@ -45,7 +59,9 @@ export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
               strokeWidth={2}
             />
           )}
-        />
+        >
+          <ErrorBar dataKey="error" width={4} strokeWidth={1.5} stroke="#4c6ef5" direction="y" />
+        </Line>
       </LineChart>
     </div>
   );

@@ -16,7 +16,13 @@ export function SentenceComparison({ sentence, summaryLabel, annotators, onAttac
   const place = describeSentence({ summaryLabel, number: sentence.number });
   const target: FeedbackSentence = { id: sentence.id, summaryLabel, number: sentence.number, text: sentence.text };
   return (
-    <div className="compare-sentence" data-disagree={sentence.disagree ? '' : undefined}>
+    <div
+      className="compare-sentence"
+      data-disagree={sentence.disagree ? '' : undefined}
+      // Reached by "Next disagreement" (n); not in the tab order.
+      tabIndex={sentence.disagree ? -1 : undefined}
+      aria-label={sentence.disagree ? `Disagreement: ${place}` : undefined}
+    >
       <Group gap="xs" align="baseline" wrap="nowrap">
         <span className="sentence__number">{sentence.number}</span>
         <Text className="sentence__text">{sentence.text}</Text>

@@ -1,4 +1,4 @@
-import { Stack, Table, Title } from '@mantine/core';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { DisagreementSummary } from '../api/types';
@@ -10,12 +10,23 @@ interface SummaryComparisonProps {
   summary: DisagreementSummary;
   annotators: string[];
   onAttach: (annotator: string, sentence: FeedbackSentence) => void;
+  /** Off: only the sentences the annotators label differently. */
+  showAgreeing?: boolean;
 }
 
 /** One summary (by letter only): its summary-level answers per annotator, then its sentences. */
-export function SummaryComparison({ summary, annotators, onAttach }: SummaryComparisonProps) {
+export function SummaryComparison({ summary, annotators, onAttach, showAgreeing = true }: SummaryComparisonProps) {
   const headingId = useId();
   const judgement = (annotator: string) => summary.judgements[annotator];
+  const sentences = showAgreeing ? summary.sentences : summary.sentences.filter((sentence) => sentence.disagree);
+  const summaryDiffers = summary.disagree ?? true;
+  if (!showAgreeing && sentences.length === 0 && !summaryDiffers) {
+    return (
+      <Text size="sm" c="dimmed" className="compare-summary">
+        Summary {summary.label}: everyone agrees.
+      </Text>
+    );
+  }
   return (
     <section aria-labelledby={headingId} className="compare-summary">
       <Title order={3} size="h4" id={headingId} mb="xs">
@@ -54,7 +65,7 @@ export function SummaryComparison({ summary, annotators, onAttach }: SummaryComp
         </Table.Tbody>
       </Table>
       <Stack gap="sm">
-        {summary.sentences.map((sentence) => (
+        {sentences.map((sentence) => (
           <SentenceComparison
             key={sentence.id}
             sentence={sentence}

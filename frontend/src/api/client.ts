@@ -25,6 +25,7 @@ import type {
   ReleaseStarted,
   ReleasesResponse,
   RoundProgress,
+  SentFeedback,
   Me,
   QueueEntry,
   QueueResponse,
@@ -297,6 +298,10 @@ export function getDisagreements(roundId: number, signal?: AbortSignal): Promise
 
 export function getDisagreement(roundId: number, topicId: number, signal?: AbortSignal): Promise<DisagreementUnit> {
   return api.get<DisagreementUnit>(`/api/admin/rounds/${roundId}/disagreements/${topicId}/`, signal);
+}
+
+export function getSentFeedback(roundId: number, signal?: AbortSignal): Promise<SentFeedback[]> {
+  return api.get<SentFeedback[]>(`/api/admin/rounds/${roundId}/feedback/`, signal);
 }
 
 export function sendFeedback(roundId: number, body: FeedbackBody): Promise<{ id: number }> {

@@ -361,6 +361,8 @@ export interface AgreementQuestion {
   target: number | null;
   met: boolean | null;
   note: string | null;
+  /** Fewer units than a coefficient can be read from (under 30); absent in older reports. */
+  small_n?: boolean;
   /** error_types only: a Fleiss kappa per type. Shape not fixed by the contract. */
   per_label?: unknown;
 }
@@ -379,6 +381,9 @@ export interface AgreementHistoryPoint {
   round: string;
   round_id: number;
   value: number | null;
+  /** The 95% bootstrap interval, when computed. */
+  ci?: [number, number] | null;
+  n_units?: number | null;
 }
 
 export interface AgreementHistoryQuestion {
@@ -431,6 +436,8 @@ export interface DisagreementSentence {
 export interface DisagreementSummary {
   id: number;
   label: string;
+  /** Whether the summary-level answers (relevance, not a summary) differ. */
+  disagree?: boolean;
   judgements: Partial<Record<string, AdminSummaryJudgement>>;
   sentences: DisagreementSentence[];
 }
@@ -548,4 +555,20 @@ export interface NewReleaseBody {
 export interface ReleaseStarted {
   release: number;
   job: number;
+}
+
+/** One note of `GET /api/admin/rounds/{id}/feedback/`. */
+export interface SentFeedback {
+  id: number;
+  annotator: string;
+  author: string;
+  text: string;
+  created_at: string;
+  /** null: not read yet. */
+  read_at: string | null;
+  reopened: boolean;
+  /** The unit it is about, or null for a general note. */
+  topic: number | null;
+  sentence: { id: number; summary_label: string; number: number } | null;
+  replies: { id: number; author: string; from_annotator: boolean; text: string; created_at: string }[];
 }

@@ -94,10 +94,11 @@ export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: Feedback
 interface ReplyBoxProps {
   feedbackId: number;
   onSent: (reply: FeedbackReply) => void;
+  label?: string;
 }
 
 /** Answer the admin under their note; what is typed stays until the server has it. */
-export function ReplyBox({ feedbackId, onSent }: ReplyBoxProps) {
+export function ReplyBox({ feedbackId, onSent, label = 'Reply' }: ReplyBoxProps) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -118,7 +119,7 @@ export function ReplyBox({ feedbackId, onSent }: ReplyBoxProps) {
   return (
     <Stack gap={4} mt="sm">
       <Textarea
-        label="Reply"
+        label={label}
         size="sm"
         autosize
         minRows={1}

@@ -1,0 +1,67 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+
+import type { SentFeedback } from '../api/types';
+import { ReplyBox } from '../queue/FeedbackCard';
+import { formatDateTime } from './format';
+
+interface SentFeedbackListProps {
+  notes: readonly SentFeedback[];
+  onReplied: () => void;
+}
+
+/** Notes already sent, each with whether its linguist has read it and the thread under it;
+ * the admin answers in the same thread. */
+export function SentFeedbackList({ notes, onReplied }: SentFeedbackListProps) {
+  if (notes.length === 0) return null;
+  return (
+    <Stack gap="sm" component="ol" aria-label="Feedback sent" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {notes.map((note) => (
+        <Card key={note.id} component="li" withBorder padding="sm">
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text size="sm" fw={600}>
+              To {note.annotator}
+              {note.sentence !== null && ` · Summary ${note.sentence.summary_label}, sentence ${note.sentence.number}`}
+            </Text>
+            <Group gap={6}>
+              {note.reopened && (
+                <Badge color="orange" variant="light" tt="none">
+                  Reopened the unit
+                </Badge>
+              )}
+              {note.read_at === null ? (
+                <Badge color="gray" variant="outline" tt="none">
+                  Not read yet
+                </Badge>
+              ) : (
+                <Badge color="teal" variant="light" tt="none">
+                  Read {formatDateTime(note.read_at)}
+                </Badge>
+              )}
+            </Group>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {note.author}, {formatDateTime(note.created_at)}
+          </Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+            {note.text}
+          </Text>
+          {note.replies.length > 0 && (
+            <Stack gap={4} mt="xs" pl="md" component="ol" aria-label={`Replies to the note to ${note.annotator}`} style={{ listStyle: 'none' }}>
+              {note.replies.map((reply) => (
+                <li key={reply.id}>
+                  <Text size="xs" c="dimmed">
+                    {reply.from_annotator ? `${note.annotator} replied` : reply.author}, {formatDateTime(reply.created_at)}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {reply.text}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+          <ReplyBox feedbackId={note.id} onSent={onReplied} label={`Reply to ${note.annotator}`} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
