@@ -43,7 +43,8 @@ demo: migrate $(DEMO_STAMP)
 tofueval: $(STAMP)
 	$(MANAGE) tofueval_placeholder_documents fixtures/public/tofueval --out var/tofueval-documents.jsonl
 	$(MANAGE) import_corpus --format tofueval --documents var/tofueval-documents.jsonl \
-		--project tofueval --project-name "TofuEval (public release)" fixtures/public/tofueval
+		--project tofueval --project-name "TofuEval (public release)" \
+		--member admin:admin --member researcher:researcher fixtures/public/tofueval
 
 run: install frontend migrate $(DEMO_STAMP)
 	$(MANAGE) collectstatic --noinput -v0

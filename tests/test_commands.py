@@ -53,6 +53,41 @@ def test_import_corpus_native_creates_the_project_and_reports_counts(tmp_path: P
     assert not project.taxonomy.builtin
 
 
+def _one_document(tmp_path: Path) -> Path:
+    path = tmp_path / "c.jsonl"
+    record = {
+        "id": "d1",
+        "corpus": "calls",
+        "turns": [{"speaker": "AGENT", "text": "Hello."}],
+        "topics": [{"name": "T", "summaries": [{"system": "S", "text": "Hi. Bye."}]}],
+    }
+    path.write_text(json.dumps(record) + "\n")
+    return path
+
+
+def test_an_imported_project_has_the_members_it_is_given(tmp_path: Path) -> None:
+    """`make run` imports the public TofuEval release with the demo admin and researcher as
+    members: without them it was invisible in the app."""
+    call_command("load_demo", stdout=None)
+    path = _one_document(tmp_path)
+    output = call(
+        "import_corpus", str(path), "--project", "calls", "--member", "admin:admin",
+        "--member", "researcher:researcher",
+    )  # fmt: skip
+    assert "admin is a project admin of calls" in output
+    roles = set(
+        Membership.objects.filter(project__slug="calls").values_list("user__username", "role")
+    )
+    assert roles == {("admin", "admin"), ("researcher", "researcher")}
+    for bad, message in (("admin:owner", "the role must be one of"), ("nobody:admin", "no user")):
+        with pytest.raises(CommandError, match=message):
+            call("import_corpus", str(path), "--project", "other", "--member", bad)
+    assert not Project.objects.filter(slug="other").exists()
+    recipe = (Path(__file__).resolve().parents[1] / "Makefile").read_text()
+    tofueval = recipe.split("\ntofueval:")[1].split("\n\n")[0]
+    assert "--member admin:admin" in tofueval
+
+
 def test_import_corpus_refuses_a_bad_file_with_its_line_and_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(

@@ -23,6 +23,7 @@ from annotations.models import (
     Project,
     Role,
     Round,
+    RoundKind,
     SentenceJudgement,
     Summary,
     SummaryJudgement,
@@ -172,6 +173,60 @@ def round_progress(*, round: Round) -> dict[str, Any]:
         "round": round_summary(round_),
         "annotators": sorted(per_annotator.values(), key=lambda r: r["username"]),
         "units": list(units.values()),
+        # A reference round holds a benchmark's published labels: nobody's progress to show.
+        "published": published_labels(round=round) if round.kind == RoundKind.REFERENCE else None,
+    }
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def published_labels(*, round: Round) -> dict[str, Any]:
+    """The label distribution of a reference round: per system, and per system within each
+    topic category (main / marginal, as the benchmark published them). Two queries."""
+    judgements = SentenceJudgement.objects.filter(assignment__round=round)
+    system, category = "sentence__summary__system", "assignment__topic_judgement__category"
+    rows = judgements.values_list(system, category, "label").annotate(n=Count("id")).order_by()
+    summaries = dict(
+        ((row[0], row[1] or ""), row[2])
+        for row in judgements.values_list(system, category)
+        .annotate(n=Count("sentence__summary", distinct=True))
+        .order_by()
+    )
+    sources = sorted(
+        set(Assignment.objects.filter(round=round).values_list("source", flat=True)) - {""}
+    )
+
+    def empty(name: str, topic_category: str | None) -> dict[str, Any]:
+        entry: dict[str, Any] = {"system": name}
+        if topic_category is not None:
+            entry["topic_category"] = topic_category
+        return {**entry, "summaries": 0, "sentences": 0, "consistent": 0, "inconsistent": 0}
+
+    per_system: dict[str, dict[str, Any]] = {}
+    per_category: dict[tuple[str, str], dict[str, Any]] = {}
+    for name, topic_category, label, n in rows:
+        key = (name, topic_category or "")
+        for entry in (
+            per_system.setdefault(name, empty(name, None)),
+            per_category.setdefault(key, empty(name, key[1])),
+        ):
+            entry["sentences"] += n
+            if label:
+                entry[label] += n
+    for (name, topic_category), count in summaries.items():
+        per_system[name]["summaries"] += count
+        per_category[(name, topic_category)]["summaries"] = count
+    for entry in [*per_system.values(), *per_category.values()]:
+        labelled = entry["consistent"] + entry["inconsistent"]
+        entry["inconsistent_rate"] = _share(entry["inconsistent"], labelled)
+    return {
+        "sources": sources,
+        "systems": sorted(per_system.values(), key=lambda e: e["system"]),
+        "by_topic_category": sorted(
+            per_category.values(), key=lambda e: (e["topic_category"], e["system"])
+        ),
     }
 
 

@@ -7,6 +7,7 @@ import csv
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -189,3 +190,36 @@ def test_key_points_remember_whether_they_were_numbered(
     tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
     assert KeyFact.objects.filter(numbered=True).count() == 1099
     assert KeyFact.objects.filter(numbered=False).count() == 36
+
+
+def test_the_reference_round_shows_the_published_distribution_per_system_and_topic_category(
+    tofueval_dir: Path, documents: Path, client: Any
+) -> None:
+    """The admin's progress page of a reference round: nobody's progress, but what the
+    benchmark published, counted from the release's own rows."""
+    from django.contrib.auth import get_user_model
+
+    from annotations.models import Membership, Role, Round
+
+    project = ProjectFactory()
+    tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
+    admin = get_user_model().objects.create_user("ada", password="pw")
+    Membership.objects.create(project=project, user=admin, role=Role.ADMIN)
+    client.force_login(admin)
+    reference = Round.objects.get(project=project, kind=RoundKind.REFERENCE)
+    progress = client.get(f"/api/admin/rounds/{reference.pk}/progress/").json()
+    published = progress["published"]
+    assert published["sources"] == ["TofuEval release"]
+    rows = published_rows(tofueval_dir)
+    by_system = {row["system"]: row for row in published["systems"]}
+    assert sum(row["sentences"] for row in published["systems"]) == 4946
+    for system in {row["model"] for row in rows if "model" in row} & set(by_system):
+        assert by_system[system]["sentences"] > 0
+    inconsistent = sum(row["inconsistent"] for row in published["systems"])
+    consistent = sum(row["consistent"] for row in published["systems"])
+    assert inconsistent + consistent == 4946
+    assert 0 < inconsistent < consistent
+    categories = {row["topic_category"] for row in published["by_topic_category"]}
+    assert categories == {"main", "marginal"}
+    assert sum(row["sentences"] for row in published["by_topic_category"]) == 4946
+    assert sum(row["summaries"] for row in published["systems"]) == 1777

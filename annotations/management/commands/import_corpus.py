@@ -8,11 +8,17 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from annotations.models import Role
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
-from annotations.services.projects import ProjectSetupError, project_get_or_create
+from annotations.services.projects import (
+    ProjectSetupError,
+    membership_add,
+    project_get_or_create,
+)
 from annotations.services.tofueval_import import tofueval_import
 
 
@@ -30,9 +36,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--documents", type=Path, help="tofueval: the dialogues, as native JSONL lines"
         )
+        parser.add_argument(
+            "--member",
+            action="append",
+            default=[],
+            metavar="USERNAME:ROLE",
+            help="make an existing user a member of the project (repeatable); roles: "
+            + ", ".join(Role.values),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["path"]
+        members = [self._member(value) for value in options["member"]]
         if not path.exists():
             raise CommandError(f"{path}: no such file or folder")
         if options["format"] == "native" and not path.is_file():
@@ -57,6 +72,8 @@ class Command(BaseCommand):
                     name=options["project_name"],
                     taxonomy=options["taxonomy"],
                 )
+                for user, role in members:
+                    membership_add(project=project, user=user, role=role)
                 if options["format"] == "native":
                     report = corpus_import_native(project=project, path=path)
                 else:
@@ -67,5 +84,20 @@ class Command(BaseCommand):
             raise CommandError(f"nothing was imported: {error}") from None
         if created:
             self.stdout.write(f"created project {project.slug}")
+        for user, role in members:
+            self.stdout.write(f"{user.get_username()} is a {Role(role).label} of {project.slug}")
         for line in report.lines():
             self.stdout.write(line)
+
+    @staticmethod
+    def _member(value: str) -> tuple[Any, str]:
+        """``USERNAME:ROLE`` -> (the user, the role), or a CommandError naming what is wrong."""
+        username, _, role = value.partition(":")
+        if role not in Role.values:
+            raise CommandError(
+                f"--member {value!r}: the role must be one of {', '.join(Role.values)}"
+            )
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise CommandError(f"--member {value!r}: no user {username!r}")
+        return user, role

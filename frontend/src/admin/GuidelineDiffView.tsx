@@ -23,6 +23,7 @@ export function GuidelineDiffView({ slug, versions }: GuidelineDiffViewProps) {
   );
   const options = numbers.map((version) => ({ value: String(version), label: `v${version}` }));
 
+  if (numbers.length === 0) return <Text>No guidelines yet: write the first version above.</Text>;
   if (numbers.length < 2) return <Text>There is only one version so far; a diff needs two.</Text>;
   return (
     <Stack gap="sm">

@@ -70,25 +70,35 @@ export function RoundActions({ round, slug, onChanged }: RoundActionsProps) {
           </Button>
         </Group>
       )}
-      <Anchor component={Link} to={adminPaths.progress(round.id, slug)} size="sm" aria-label={`Progress of ${round.name}`}>
-        Progress
-      </Anchor>
-      <Anchor component={Link} to={adminPaths.agreement(round.id, slug)} size="sm" aria-label={`Agreement in ${round.name}`}>
-        Agreement
-      </Anchor>
-      <Anchor
-        component={Link}
-        to={adminPaths.disagreements(round.id, slug)}
-        size="sm"
-        aria-label={`Disagreements in ${round.name}`}
-      >
-        Disagreements
-      </Anchor>
+      {round.kind === 'reference' ? (
+        <Anchor component={Link} to={adminPaths.progress(round.id, slug)} size="sm" aria-label={`Published labels of ${round.name}`}>
+          Published labels
+        </Anchor>
+      ) : (
+        <RoundLinks round={round} slug={slug} />
+      )}
       {error !== null && (
         <Text size="xs" c="red.8" role="alert">
           {error}
         </Text>
       )}
     </Group>
+  );
+}
+
+/** The working links of a round annotators work in. */
+function RoundLinks({ round, slug }: { round: AdminRound; slug: string }) {
+  return (
+    <>
+      <Anchor component={Link} to={adminPaths.progress(round.id, slug)} size="sm" aria-label={`Progress of ${round.name}`}>
+        Progress
+      </Anchor>
+      <Anchor component={Link} to={adminPaths.agreement(round.id, slug)} size="sm" aria-label={`Agreement in ${round.name}`}>
+        Agreement
+      </Anchor>
+      <Anchor component={Link} to={adminPaths.disagreements(round.id, slug)} size="sm" aria-label={`Disagreements in ${round.name}`}>
+        Disagreements
+      </Anchor>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { getRoundProgress } from '../api/client';
@@ -6,12 +6,14 @@ import { AdminSection } from './AdminSection';
 import { AnnotatorProgressTable } from './AnnotatorProgressTable';
 import { LoadStatus } from './LoadStatus';
 import { parseId } from './paths';
+import { PublishedLabelsTable } from './PublishedLabelsTable';
 import { RoundHeader } from './RoundHeader';
 import { UnitProgressTable } from './UnitProgressTable';
 import { useLoad } from './useLoad';
 import { useRoundProject } from './useRoundProject';
 
-/** `/app/admin/rounds/:id/progress` — who has done what, and how long it took. */
+/** `/app/admin/rounds/:id/progress` — who has done what, and how long it took; for a
+ * reference round, the labels its benchmark published. */
 export function RoundProgressPage() {
   const roundId = parseId(useParams().id) ?? 0;
   const context = useRoundProject(roundId);
@@ -21,7 +23,27 @@ export function RoundProgressPage() {
     <Stack gap="lg">
       <RoundHeader roundId={roundId} page="Progress" context={context} />
       <LoadStatus state={state} what="the progress" onRetry={reload} />
-      {state.status === 'ready' && (
+      {state.status === 'ready' && state.data.published != null && (
+        <>
+          <Text>
+            Labels published by {state.data.published.sources.join(', ') || 'a benchmark'}, imported as they are: there
+            is no one’s progress or agreement to show, only what was published.
+          </Text>
+          <AdminSection title="Published labels by system">
+            {(headingId) => <PublishedLabelsTable rows={state.data.published?.systems ?? []} labelledBy={headingId} />}
+          </AdminSection>
+          <AdminSection title="By topic category">
+            {(headingId) => (
+              <PublishedLabelsTable
+                rows={state.data.published?.by_topic_category ?? []}
+                labelledBy={headingId}
+                byTopicCategory
+              />
+            )}
+          </AdminSection>
+        </>
+      )}
+      {state.status === 'ready' && state.data.published == null && (
         <>
           <AdminSection title="By linguist">
             {(headingId) => <AnnotatorProgressTable annotators={state.data.annotators} labelledBy={headingId} />}

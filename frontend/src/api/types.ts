@@ -334,10 +334,22 @@ export interface UnitProgress {
 }
 
 /** `GET /api/admin/rounds/{id}/progress/` */
+export interface PublishedRow {
+  system: string;
+  topic_category?: string;
+  summaries: number;
+  sentences: number;
+  consistent: number;
+  inconsistent: number;
+  inconsistent_rate: number | null;
+}
+
 export interface RoundProgress {
   round: AdminRound;
   annotators: AnnotatorProgress[];
   units: UnitProgress[];
+  /** A reference round's published label distribution (null for other rounds). */
+  published?: { sources: string[]; systems: PublishedRow[]; by_topic_category: PublishedRow[] } | null;
 }
 
 export interface Interval {
