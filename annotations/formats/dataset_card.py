@@ -14,6 +14,19 @@ def _yaml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _agreement_line(figure: dict[str, Any]) -> str:
+    """ "Sentence consistency: Cohen's kappa 0.42 (95% CI 0.31 to 0.53; n = 129)"."""
+    question = figure.get("question", "")
+    if figure.get("value") is None:
+        return f"{question}: not computable (n = {figure.get('n_units') or 0})"
+    ci = figure.get("ci")
+    interval = f"95% CI {ci[0]:.2f} to {ci[1]:.2f}; " if ci else ""
+    return (
+        f"{question}: {figure.get('coefficient') or 'coefficient'} {figure['value']:.2f}"
+        f" ({interval}n = {figure.get('n_units')})"
+    )
+
+
 def dataset_card(
     *, manifest: dict[str, Any], project_name: str, taxonomy: list[dict[str, str]]
 ) -> str:
@@ -69,19 +82,25 @@ def dataset_card(
         "## Labels",
         "",
         "- `label`: `consistent` or `inconsistent` (gold: an adjudicated review decision,"
-        " else the annotators' majority, a tie counting as inconsistent, else the single"
-        " annotation).",
+        " else the annotators' majority, else the single annotation).",
         "- Error types: the project's taxonomy below, and AggreFact's unified types.",
         "",
         "## Error types",
         "",
     ]
     lines += [f"- **{t['name']}**: {t['definition']}" for t in taxonomy]
+    lines += ["", "## Ties in majority votes", ""]
+    lines += [f"- {rule}" for rule in manifest.get("tie_rules", {}).values()]
     lines += ["", "## Agreement", ""]
     if manifest["agreement"]:
+        lines += [
+            "Each coefficient with its 95% bootstrap interval and the number of units it was"
+            " computed from (units labelled by at least two annotators).",
+            "",
+        ]
         for round_name, figures in manifest["agreement"].items():
-            shown = ", ".join(f"{k} {v}" for k, v in figures.items() if v is not None)
-            lines.append(f"- {round_name}: {shown or 'not computable'}")
+            for figure in figures.values():
+                lines.append(f"- {round_name}, {_agreement_line(figure)}")
     else:
         lines.append("No agreement report was computed for these rounds.")
     lines += [

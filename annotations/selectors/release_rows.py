@@ -141,6 +141,46 @@ def annotator_ids(round_ids: Sequence[int]) -> dict[str, str]:
     return {key: f"A{i}" for i, key in enumerate(sorted(keys), start=1)}
 
 
+@dataclass(frozen=True, slots=True)
+class TieRule:
+    """How a majority vote with a tie is decided: the rule as the dataset card states it,
+    and the function that applies it (one definition, so the card cannot drift)."""
+
+    question: str
+    rule: str
+    pick: Callable[[list[Any]], Any]
+
+
+TIE_RULES: dict[str, TieRule] = {
+    "sentence_label": TieRule(
+        "sentence label",
+        "a tie counts as inconsistent (a possible error is kept for review, not dropped)",
+        lambda tied: "inconsistent",
+    ),
+    "topic_category": TieRule(
+        "topic category",
+        "a tie goes to the less central category (main, then marginal, then irrelevant)",
+        lambda tied: max(tied, key=CATEGORY_ORDER.index),
+    ),
+    "not_a_summary": TieRule("not a summary", "a tie counts as not a summary", lambda tied: True),
+    "relevance_binary": TieRule(
+        "binary relevance",
+        "a tie between {1,2} and {3,4,5} counts as relevant (1); without the mapping,"
+        " relevance is the mean of the ratings and has no ties",
+        lambda tied: 1,
+    ),
+}
+
+
+def tie_rules(*, binary_relevance: bool) -> dict[str, str]:
+    """The tie rules a release's gold labels use, by question, as the card states them."""
+    return {
+        key: f"{rule.question}: {rule.rule}"
+        for key, rule in TIE_RULES.items()
+        if key != "relevance_binary" or binary_relevance
+    }
+
+
 def _majority(values: list[Any], *, tie: Callable[[list[Any]], Any]) -> Any:
     counts = Counter(v for v in values if v not in (None, ""))
     if not counts:
@@ -518,10 +558,7 @@ def _chunk(
             categories[topic_of[assignment_id]].append(category)
     for topic_id, topic in topics.items():
         category = (
-            _majority(
-                categories.get(topic_id, []), tie=lambda tied: max(tied, key=CATEGORY_ORDER.index)
-            )
-            or ""
+            _majority(categories.get(topic_id, []), tie=TIE_RULES["topic_category"].pick) or ""
         )
         topic.category = (
             "marginal" if scope.merge_marginal and category == "irrelevant" else category
@@ -593,7 +630,9 @@ def _chunk(
             relevance=_relevance([a[0] for a in answers.values()], binary=scope.binary_relevance)
             if answers
             else None,
-            not_a_summary=_majority([a[1] for a in answers.values()], tie=lambda _: True)
+            not_a_summary=_majority(
+                [a[1] for a in answers.values()], tie=TIE_RULES["not_a_summary"].pick
+            )
             if answers
             else None,
             key_facts=topic.key_facts,
@@ -644,7 +683,7 @@ def _gold_sentence(
     elif len(judged) == 1:
         label = judged[0].label  # a single annotation: no vote to count
     else:
-        label = _majority([j.label for j in judged], tie=lambda _: "inconsistent")
+        label = _majority([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
     if label != "inconsistent":
         return SentenceRow(
             position, text, source_index=source_index, label=label, covers_key_fact=covers
@@ -729,5 +768,7 @@ def _relevance(values: list[int | None], *, binary: bool) -> float | None:
     if not rated:
         return None
     if binary:
-        return float(_majority([RELEVANCE_BINS[v] for v in rated], tie=lambda _: 1))
+        return float(
+            _majority([RELEVANCE_BINS[v] for v in rated], tie=TIE_RULES["relevance_binary"].pick)
+        )
     return round(sum(rated) / len(rated), 4)

@@ -56,6 +56,7 @@ from annotations.selectors.release_rows import (
     annotator_ids,
     release_topic_ids,
     summary_rows,
+    tie_rules,
     topic_rows,
     unlabelled_units,
 )
@@ -281,8 +282,15 @@ def _agreement(round_ids: list[int]) -> dict[str, Any]:
         .select_related("round")
         .order_by("computed_at")
     ):
+        # Each coefficient with its name, interval and n: a bare number says too little.
         figures[report.round.name] = {
-            q["key"]: (q["coefficient"] or {}).get("value") if q.get("coefficient") else None
+            q["key"]: {
+                "question": q.get("label", q["key"]),
+                "coefficient": (q.get("coefficient") or {}).get("name"),
+                "value": (q.get("coefficient") or {}).get("value"),
+                "ci": (q.get("coefficient") or {}).get("ci"),
+                "n_units": q.get("n_units"),
+            }
             for q in report.results.get("questions", [])
         }
     return figures
@@ -369,6 +377,10 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                     {r.guideline_version.version for r in rounds if r.guideline_version}
                 ),
                 "agreement": _agreement(config["rounds"]),
+                # How every majority vote with a tie was decided (the code that decides it).
+                "tie_rules": tie_rules(
+                    binary_relevance=config["mappings"].get("relevance") == "binary"
+                ),
                 "annotators": sorted(
                     annotator_ids(config["rounds"]).values(), key=lambda a: int(a[1:])
                 ),

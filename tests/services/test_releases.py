@@ -504,3 +504,36 @@ def test_a_release_from_an_open_round_records_it_in_the_manifest_and_the_card(
     with zipfile.ZipFile(release.archive.path) as packed:
         card = packed.read("README.md").decode()
     assert f"still open, so their labels may have changed since: {demo_round.name}" in card
+
+
+def test_the_card_names_each_coefficient_with_its_interval_and_n_and_every_tie_rule(
+    demo_round: Round,
+) -> None:
+    from annotations.selectors.release_rows import TIE_RULES
+    from annotations.services.agreement_reports import agreement_report_compute
+
+    for index, assignment in enumerate(Assignment.objects.filter(round=demo_round)):
+        label(assignment)
+        if index % 3 == 0:  # some disagreement, so a coefficient can be computed
+            SentenceJudgement.objects.filter(assignment=assignment).update(label="inconsistent")
+    agreement_report_compute(round=demo_round)
+    project = demo_round.project
+    release = release_build(
+        release_id=release_create(project=project, user=None, config=config(project)).pk
+    )
+    figure = release.manifest["agreement"][demo_round.name]["sentence_consistency"]
+    assert figure["coefficient"] == "Cohen's kappa"
+    assert figure["n_units"] > 0
+    low, high = figure["ci"]
+    assert low <= figure["value"] <= high
+    with zipfile.ZipFile(release.archive.path) as packed:
+        card = packed.read("README.md").decode()
+    assert (
+        f"- {demo_round.name}, Sentence consistency: Cohen's kappa {figure['value']:.2f}"
+        f" (95% CI {low:.2f} to {high:.2f}; n = {figure['n_units']})"
+    ) in card
+    # Every tie rule the gold labels use, stated by the code that applies it.
+    for key in ("sentence_label", "topic_category", "not_a_summary"):
+        assert TIE_RULES[key].rule in card
+    assert TIE_RULES["relevance_binary"].rule not in card  # no binary mapping chosen
+    assert "marginal" in release.manifest["tie_rules"]["topic_category"]
