@@ -1,10 +1,12 @@
-"""The demo researcher builds a release in Chromium, waits for it to publish, and
-downloads the archive, which matches its manifest."""
+"""The demo researcher builds a release in Chromium from a round still open (warned, and
+confirmed), follows the build to the published release without reloading (its card and
+manifest open), and downloads the archive, which matches its manifest."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -62,11 +64,24 @@ def test_the_researcher_builds_a_release_and_downloads_it(
     page.get_by_label(f"{pilot.name} (pilot, open)").check()
     page.get_by_label("Native JSONL").check()
     page.get_by_label("AggreFact", exact=True).check()
+    warning = page.get_by_role("region", name="Releasing from open rounds")
+    expect(warning).to_contain_text(f"{pilot.name} is still open")
     page.get_by_role("button", name="Build release").click()
-    download_link = page.get_by_role("link", name="Download 1.0.0")
-    expect(download_link).to_be_visible(timeout=60_000)
+    expect(warning).to_contain_text("Confirm that this release may hold labels")
+    assert not Release.objects.exists()
+    warning.get_by_label("Release them anyway").check()
+    page.get_by_role("button", name="Build release").click()
+
+    # Followed to its result on the same page: published, card and manifest open.
+    expect(page.get_by_text("Release 1.0.0 is published")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text(re.compile(r"Building release 1\.0\.0"))).to_have_count(0)
+    card = page.get_by_role("listitem", name="1.0.0")
+    expect(card.get_by_role("table", name="Metadata of 1.0.0")).to_be_visible()
+    expect(card).to_contain_text("native/dev.jsonl")
+    download_link = card.get_by_role("link", name="Download 1.0.0")
     release = Release.objects.get(version="1.0.0")
     assert release.status == ReleaseStatus.PUBLISHED
+    assert release.manifest["open_rounds"] == [pilot.name]
 
     with page.expect_download() as waiting:
         download_link.click()
@@ -80,7 +95,7 @@ def test_the_researcher_builds_a_release_and_downloads_it(
         everything = b"".join(packed.read(n) for n in packed.namelist())
     assert b"linguist1" not in everything
 
-    page.get_by_role("button", name="Show manifest of 1.0.0").click()
-    expect(page.get_by_role("region", name="Manifest of 1.0.0")).to_contain_text(
-        '"version": "1.0.0"'
-    )
+    card.get_by_role("tab", name="Manifest").click()
+    manifest_view = page.get_by_role("region", name="Manifest of 1.0.0")
+    expect(manifest_view).to_contain_text("open_rounds")
+    expect(manifest_view).to_contain_text("tie_rules")

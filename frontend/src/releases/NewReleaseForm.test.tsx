@@ -48,6 +48,13 @@ describe('the new-release form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'TofuEval' }));
     await user.click(screen.getByRole('checkbox', { name: 'LLM-AggreFact' }));
     await user.click(screen.getByRole('checkbox', { name: 'Only complete units' }));
+    // Production 1 is open: the form warns, names it, and asks for a confirmation first.
+    const warning = screen.getByRole('region', { name: 'Releasing from open rounds' });
+    expect(warning).toHaveTextContent('Production 1 is still open');
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+    expect(within(warning).getByText(/Confirm that this release may hold labels that still change/)).toBeInTheDocument();
+    expect(posted(server)).toEqual([]);
+    await user.click(within(warning).getByRole('checkbox', { name: 'Release them anyway' }));
     await user.click(screen.getByRole('button', { name: 'Build release' }));
 
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ release: 3, job: 8 }, '1.0.0'));
@@ -66,7 +73,6 @@ describe('the new-release form', () => {
         },
       },
     ]);
-    expect(screen.getByRole('status')).toHaveTextContent('Building release 1.0.0');
   });
 
   it("posts each document's own split without mappings", async () => {

@@ -34,7 +34,9 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [started, setStarted] = useState<string | null>(null);
+
+  // Rounds still open: their labels can change after the release (the manifest records them).
+  const openChosen = rounds.filter((round) => round.status === 'open' && values.rounds.includes(String(round.id)));
 
   function set<K extends keyof NewReleaseValues>(key: K, value: NewReleaseValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -42,18 +44,23 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setStarted(null);
     setMissing([]);
     const built = buildReleaseBody(values, { roundOrder: rounds.map((round) => round.id), formatOrder: formats });
     if ('errors' in built) {
       setErrors({ fields: built.errors, general: null });
       return;
     }
+    if (openChosen.length > 0 && !values.acceptOpenRounds) {
+      setErrors({
+        fields: { accept_open_rounds: 'Confirm that this release may hold labels that still change, or leave those rounds out.' },
+        general: null,
+      });
+      return;
+    }
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
       const answer = await createRelease(slug, built.body);
-      setStarted(`Building release ${built.body.version}. Its progress shows in the list above.`);
       onStarted(answer, built.body.version);
       // A version names one release; clearing it avoids starting the same one twice.
       set('version', '');
@@ -101,6 +108,24 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
             ))}
           </Stack>
         </Checkbox.Group>
+
+        {openChosen.length > 0 && (
+          <Alert color="yellow" title="Releasing from open rounds" role="region">
+            <Stack gap="xs">
+              <Text size="sm">
+                {openChosen.map((round) => round.name).join(', ')} {openChosen.length === 1 ? 'is' : 'are'} still open:
+                linguists can change their labels after this release is built. The manifest and the dataset card record
+                that these rounds were open.
+              </Text>
+              <Checkbox
+                label="Release them anyway"
+                checked={values.acceptOpenRounds}
+                onChange={(event) => set('acceptOpenRounds', event.currentTarget.checked)}
+                error={error('accept_open_rounds')}
+              />
+            </Stack>
+          </Alert>
+        )}
 
         <NativeSelect
           label="Gold labels"
@@ -209,11 +234,6 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
           </Alert>
         )}
         {missing.length > 0 && <MissingUnits units={missing} />}
-        {started !== null && (
-          <Text role="status" c="teal.8">
-            {started}
-          </Text>
-        )}
         <Group>
           <Button type="submit" loading={busy}>
             Build release

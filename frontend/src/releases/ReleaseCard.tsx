@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { retryRelease } from '../api/client';
 import type { Release } from '../api/types';
@@ -11,7 +11,16 @@ import { ReleaseFiles } from './ReleaseFiles';
 import { ReleaseStatusChip } from './ReleaseStatusChip';
 
 /** One release: status, dates, counts, files; the download and the manifest once published. */
-export function ReleaseCard({ release, onRetried }: { release: Release; onRetried?: () => void }) {
+export function ReleaseCard({
+  release,
+  onRetried,
+  shown = false,
+}: {
+  release: Release;
+  onRetried?: () => void;
+  /** Open the card and manifest and bring the card into view (a build just finished). */
+  shown?: boolean;
+}) {
   const headingId = useId();
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
@@ -32,10 +41,17 @@ export function ReleaseCard({ release, onRetried }: { release: Release; onRetrie
   const detailId = useId();
   const [open, setOpen] = useState(false);
   const published = release.status === 'published';
+  const cardRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    if (published) setOpen(true);
+    // jsdom has no scrollIntoView; browsers do.
+    cardRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [shown, published]);
   const counts = Object.entries(release.counts).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
 
   return (
-    <Card component="li" withBorder padding="md" aria-labelledby={headingId}>
+    <Card component="li" withBorder padding="md" aria-labelledby={headingId} ref={cardRef}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <div>
@@ -64,10 +80,10 @@ export function ReleaseCard({ release, onRetried }: { release: Release; onRetrie
                 size="xs"
                 aria-expanded={open}
                 aria-controls={open ? detailId : undefined}
-                aria-label={`${open ? 'Hide' : 'Show'} manifest of ${release.version}`}
+                aria-label={`${open ? 'Hide' : 'Show'} card and manifest of ${release.version}`}
                 onClick={() => setOpen((current) => !current)}
               >
-                {open ? 'Hide manifest' : 'Show manifest'}
+                {open ? 'Hide card and manifest' : 'Show card and manifest'}
               </Button>
             </Group>
           )}

@@ -1,16 +1,16 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Alert, Stack, Table, Tabs, Text } from '@mantine/core';
 
 import { getRelease } from '../api/client';
 import { LoadStatus } from '../admin/LoadStatus';
 import { useLoad } from '../admin/useLoad';
 import { SafeMarkdown } from '../components/SafeMarkdown';
+import { splitCard } from './cardFrontMatter';
+import { DataTree } from './DataTree';
 
-/** A published release's dataset card (Markdown) and manifest (formatted JSON), fetched on opening. */
+/** A published release's dataset card (its metadata as a table, then the Markdown) and its
+ * manifest as structured data, fetched on opening. */
 export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; version: string; id?: string }) {
   const { state, reload } = useLoad(String(releaseId), (signal) => getRelease(releaseId, signal));
-  const cardId = useId();
-  const manifestId = useId();
 
   if (state.status !== 'ready') {
     return (
@@ -20,33 +20,55 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
     );
   }
   const { card, manifest } = state.data;
+  const split = card ? splitCard(card) : null;
   return (
-    <Stack gap="md" id={id}>
-      <section aria-labelledby={cardId}>
-        <Title order={4} id={cardId} className="pane-title" mb="xs">
-          Dataset card
-        </Title>
-        {card ? (
-          <div className="guidelines release-card">
-            <SafeMarkdown>{card}</SafeMarkdown>
-          </div>
-        ) : (
+    <Tabs defaultValue="card" id={id} keepMounted={false}>
+      <Tabs.List aria-label={`Release ${version}`}>
+        <Tabs.Tab value="card">Dataset card</Tabs.Tab>
+        <Tabs.Tab value="manifest">Manifest</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="card" pt="sm">
+        {split === null ? (
           <Text c="dimmed">The server sent no dataset card.</Text>
+        ) : (
+          <Stack gap="md">
+            {split.error !== null && (
+              <Alert color="orange" title="The card's metadata could not be read">
+                {split.error}
+              </Alert>
+            )}
+            {split.frontMatter !== null && (
+              <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" aria-label={`Metadata of ${version}`}>
+                <Table.Tbody>
+                  {Object.entries(split.frontMatter).map(([key, value]) => (
+                    <Table.Tr key={key}>
+                      <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
+                        {key}
+                      </Table.Th>
+                      <Table.Td>
+                        <DataTree value={value} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <div className="guidelines release-card">
+              <SafeMarkdown>{split.body}</SafeMarkdown>
+            </div>
+          </Stack>
         )}
-      </section>
-      <section aria-labelledby={manifestId}>
-        <Title order={4} id={manifestId} className="pane-title" mb="xs">
-          Manifest
-        </Title>
+      </Tabs.Panel>
+      <Tabs.Panel value="manifest" pt="sm">
         {manifest ? (
           // Focusable so keyboard users can scroll a long manifest.
-          <pre className="manifest" role="region" aria-label={`Manifest of ${version}`} tabIndex={0}>
-            {JSON.stringify(manifest, null, 2)}
-          </pre>
+          <div className="manifest" role="region" aria-label={`Manifest of ${version}`} tabIndex={0}>
+            <DataTree value={manifest} />
+          </div>
         ) : (
           <Text c="dimmed">The server sent no manifest.</Text>
         )}
-      </section>
-    </Stack>
+      </Tabs.Panel>
+    </Tabs>
   );
 }

@@ -97,19 +97,31 @@ describe('the releases page', () => {
     });
     const user = userEvent.setup();
 
-    const show = await screen.findByRole('button', { name: 'Show manifest of 1.0.0' });
+    const show = await screen.findByRole('button', { name: 'Show card and manifest of 1.0.0' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
 
+    // The card: its YAML metadata as a table (never garbled Markdown), then its body,
+    // GitHub-flavoured tables included.
     expect(await screen.findByRole('heading', { name: 'Demo study 1.0.0' })).toBeInTheDocument();
     expect(screen.getByText('majority', { selector: 'strong' })).toBeInTheDocument();
+    const metadata = screen.getByRole('table', { name: 'Metadata of 1.0.0' });
+    expect(within(metadata).getByRole('rowheader', { name: 'license' }).closest('tr')).toHaveTextContent('cc-by-4.0');
+    expect(within(metadata).getByRole('rowheader', { name: 'configs' }).closest('tr')).toHaveTextContent(
+      'config_namedefaultdata_filessplitdevpathnative/dev.jsonl',
+    );
+    expect(screen.queryByText(/^---/)).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'records' })).toBeInTheDocument();
+
+    // The manifest: structured, every key and value readable.
+    await user.click(screen.getByRole('tab', { name: 'Manifest' }));
     const manifest = screen.getByRole('region', { name: 'Manifest of 1.0.0' });
-    expect(manifest.tagName).toBe('PRE');
-    expect(JSON.parse(manifest.textContent ?? '')).toEqual(releaseDetail().manifest);
-    expect(manifest.textContent).toContain('\n  "version": "1.0.0"');
+    expect(manifest.tagName).not.toBe('PRE');
+    expect(within(manifest).getByText('version').nextElementSibling).toHaveTextContent('1.0.0');
+    expect(manifest).toHaveTextContent('native/dev.jsonl');
     expect(server.requests.map((request) => request.path)).toContain('/api/releases/3/');
 
-    await user.click(screen.getByRole('button', { name: 'Hide manifest of 1.0.0' }));
+    await user.click(screen.getByRole('button', { name: 'Hide card and manifest of 1.0.0' }));
     expect(screen.queryByRole('region', { name: 'Manifest of 1.0.0' })).not.toBeInTheDocument();
   });
 
@@ -178,7 +190,7 @@ describe('the releases page', () => {
     await user.click(screen.getByRole('button', { name: 'Build release' }));
 
     expect(await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' })).toBeInTheDocument();
-    expect(screen.getByText(/Building release 1\.2\.0/)).toBeInTheDocument();
+    expect(screen.getByText(/Building release 1\.2\.0… \d+%/)).toBeInTheDocument();
     await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
   });
 

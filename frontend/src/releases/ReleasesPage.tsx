@@ -1,6 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 
+import type { Release } from '../api/types';
 import { AdminSection } from '../admin/AdminSection';
 import { LoadStatus } from '../admin/LoadStatus';
 import { NewReleaseForm } from './NewReleaseForm';
@@ -11,6 +13,8 @@ import { RELEASE_POLL_MS, useReleases } from './useReleases';
 export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollIntervalMs?: number }) {
   const slug = useParams().slug ?? '';
   const { state, reload, refresh } = useReleases(slug, pollIntervalMs);
+  // The build started from the form, followed to its result (published or failed).
+  const [following, setFollowing] = useState<{ id: number; version: string } | null>(null);
 
   if (state.status !== 'ready') {
     return (
@@ -23,6 +27,7 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
     );
   }
   const { project, rounds, formats, releases } = state.data;
+  const followed = following === null ? undefined : releases.find((release) => release.id === following.id);
 
   return (
     <Stack gap="lg">
@@ -34,13 +39,70 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
           {project.name}
         </Title>
       </div>
-      <AdminSection title="Releases">{(headingId) => <ReleaseList releases={releases} labelledBy={headingId} onRetried={() => void refresh()} />}</AdminSection>
+      <AdminSection title="Releases">
+        {(headingId) => (
+          <ReleaseList
+            releases={releases}
+            labelledBy={headingId}
+            onRetried={() => void refresh()}
+            shownId={followed?.status === 'published' ? followed.id : null}
+          />
+        )}
+      </AdminSection>
       <AdminSection title="New release">
         {() => (
-          // The list is refetched at once, so the new release and its bar appear, then polled while building.
-          <NewReleaseForm slug={project.slug} rounds={rounds} formats={formats} onStarted={() => void refresh()} />
+          <Stack gap="md">
+            {following !== null && <BuildOutcome version={following.version} release={followed} />}
+            <NewReleaseForm
+              slug={project.slug}
+              rounds={rounds}
+              formats={formats}
+              onStarted={(started, version) => {
+                setFollowing({ id: started.release, version });
+                // Refetched at once, so the new release and its bar appear, then polled while building.
+                void refresh();
+              }}
+            />
+          </Stack>
         )}
       </AdminSection>
     </Stack>
+  );
+}
+
+/** Where the build just started stands: its progress, then its result (the published
+ * release opens in the list above), never a "Building…" left behind. */
+function BuildOutcome({ version, release }: { version: string; release: Release | undefined }) {
+  if (release === undefined || release.status === 'building') {
+    const percent = Math.max(0, Math.min(100, Math.round(release?.progress ?? 0)));
+    return (
+      <Stack gap={4} role="status" aria-live="polite">
+        <Text size="sm">
+          Building release {version}… {percent}%
+        </Text>
+        <Progress value={percent} animated size="md" aria-label={`Build of ${version}`} />
+      </Stack>
+    );
+  }
+  if (release.status === 'failed') {
+    return (
+      <Alert color="red" title={`Release ${version} failed`} role="alert">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {release.error || 'No reason was given.'} Its card above has a Retry button.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="teal" title={`Release ${version} is published`} role="status">
+      <Text size="sm">
+        Its dataset card and manifest are open above.{' '}
+        {release.download && (
+          <Anchor href={release.download} download>
+            Download {version}
+          </Anchor>
+        )}
+      </Text>
+    </Alert>
   );
 }

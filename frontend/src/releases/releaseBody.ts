@@ -17,6 +17,9 @@ export interface NewReleaseValues {
   splitFile: string;
   formats: string[];
   onlyComplete: boolean;
+  /** The researcher confirmed releasing labels of rounds still open (not sent: the server
+   * records open rounds in the manifest either way). */
+  acceptOpenRounds: boolean;
 }
 
 export const INITIAL_RELEASE_VALUES: NewReleaseValues = {
@@ -31,6 +34,7 @@ export const INITIAL_RELEASE_VALUES: NewReleaseValues = {
   splitFile: '',
   formats: ['native'],
   onlyComplete: false,
+  acceptOpenRounds: false,
 };
 
 /** MAJOR.MINOR.PATCH without leading zeros, as semver.org defines the core version. */

@@ -68,6 +68,8 @@ export function releaseDetail(): ReleaseDetail {
   return {
     ...release(),
     manifest: { version: '1.0.0', gold: 'majority', files: [{ name: 'native/dev.jsonl', sha256: SHA }] },
-    card: '# Demo study 1.0.0\n\nSentence-level labels, **majority** vote.',
+    card:
+      '---\nlicense: cc-by-4.0\nconfigs:\n- config_name: default\n  data_files:\n  - split: dev\n    path: native/dev.jsonl\n---\n' +
+      '# Demo study 1.0.0\n\nSentence-level labels, **majority** vote.\n\n| file | records |\n|---|---|\n| `native/dev.jsonl` | 12 |\n',
   };
 }
