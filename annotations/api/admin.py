@@ -3,6 +3,7 @@ user administers (else 404), validate input, call a service or selector."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
@@ -36,6 +37,7 @@ from annotations.selectors.admin import (
     disagreement_unit,
     disagreements,
     project_overview,
+    project_units,
     round_feedback,
     round_progress,
     round_summary,
@@ -73,6 +75,24 @@ class DisagreementOutput(serializers.Serializer):
     sentences = serializers.IntegerField(help_text="Sentences whose labels differ.")
     summaries = serializers.IntegerField(help_text="Summaries whose relevance differs.")
     topic_category = serializers.BooleanField(help_text="Whether the topic category differs.")
+
+
+class UnitOutput(serializers.Serializer):
+    topic = serializers.IntegerField()
+    topic_name = serializers.CharField(allow_blank=True)
+    document = serializers.CharField()
+    corpus = serializers.CharField()
+    summaries = serializers.IntegerField()
+    rounds = serializers.ListField(
+        child=serializers.CharField(), help_text="Rounds the unit is already in."
+    )
+
+
+class UnitPageOutput(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Units matching the search.")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    units = UnitOutput(many=True)
 
 
 class CreatedOutput(serializers.Serializer):
@@ -248,6 +268,12 @@ class RoundCreateView(APIView):
             required=False,
             max_length=100_000,
         )
+        include_busy = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Let the sample take units already in another round of the same kind"
+            " that is not closed (left out by default; the answer says how many).",
+        )
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("sample" in attrs) == ("topics" in attrs):
@@ -279,19 +305,40 @@ class RoundCreateView(APIView):
         if not units.is_valid():
             raise ApiError("Invalid units.", errors={"units": units.errors})
         try:
-            round_ = round_create(
+            round_, skipped = round_create(
                 project=project,
                 sample=units.validated_data.get("sample"),
                 seed=units.validated_data.get("seed", 0),
                 topic_ids=units.validated_data.get("topics"),
+                include_busy=units.validated_data.get("include_busy", False),
                 **data,
             )
         except RoundInvalid as invalid:
             raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
-            round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+            {**round_summary(rounds_with_counts(project).get(pk=round_.pk)), "skipped": skipped},
             status=status.HTTP_201_CREATED,
         )
+
+
+class UnitsView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="Words of the topic or document name."),
+            OpenApiParameter("page", int, description="1-based; 50 units a page."),
+        ],
+        responses=UnitPageOutput,
+        summary="The project's units (document and topic), searchable, a page at a time",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        query = request.query_params.get("q", "")[:200]
+        raw_page = request.query_params.get("page", "1")
+        # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
+        if not re.fullmatch(r"[1-9][0-9]{0,8}", raw_page):
+            raise bad_request("Invalid page.", {"page": ["a whole number from 1"]})
+        units = project_units(project=project, query=query, page=int(raw_page))
+        return Response(UnitPageOutput(units).data)
 
 
 class RoundTransitionView(APIView):

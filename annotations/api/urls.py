@@ -69,6 +69,7 @@ urlpatterns += [
     path("admin/projects/<slug:slug>/rounds/", admin.RoundCreateView.as_view()),
     path("admin/projects/<slug:slug>/agreement-history/", admin.AgreementHistoryView.as_view()),
     path("admin/projects/<slug:slug>/imports/", admin.ImportCreateView.as_view()),
+    path("admin/projects/<slug:slug>/units/", admin.UnitsView.as_view()),
     path("admin/rounds/<int:round_id>/open/", admin.RoundOpenView.as_view()),
     path("admin/rounds/<int:round_id>/close/", admin.RoundCloseView.as_view()),
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),

@@ -442,7 +442,9 @@ def _read_completeness(path: Path, notes: list[str]) -> dict[tuple[str, str], li
 
 
 def _annotation_order(annotation_id: str) -> tuple[int, int]:
-    return (0, int(annotation_id)) if annotation_id.isdigit() else (1, 0)
+    return (
+        (0, int(annotation_id)) if annotation_id.isascii() and annotation_id.isdigit() else (1, 0)
+    )
 
 
 def _assemble(

@@ -419,3 +419,58 @@ def round_feedback(*, round: Round) -> list[dict[str, Any]]:
         }
         for note in notes
     ]
+
+
+UNITS_PER_PAGE = 50
+
+
+def project_units(*, project: Project, query: str = "", page: int = 1) -> dict[str, Any]:
+    """The project's units (a document's topic) matching ``query`` in the topic name, the
+    document title or id, a page at a time, each with its summary count and the rounds it is
+    already in. Three queries, whatever the page or the project's size."""
+    topics = Topic.objects.filter(document__corpus__project=project)
+    for word in query.split():
+        topics = topics.filter(
+            Q(name__icontains=word)
+            | Q(document__title__icontains=word)
+            | Q(document__external_id__icontains=word)
+        )
+    count = topics.count()
+    pages = max(1, -(-count // UNITS_PER_PAGE))
+    start = (min(page, pages) - 1) * UNITS_PER_PAGE
+    rows = list(
+        topics.order_by("document__corpus__slug", "document__external_id", "position")
+        .annotate(n_summaries=Count("summaries"))
+        .values_list(
+            "pk",
+            "name",
+            "document__title",
+            "document__external_id",
+            "document__corpus__slug",
+            "n_summaries",
+        )[start : start + UNITS_PER_PAGE]
+    )
+    in_rounds: dict[int, list[str]] = defaultdict(list)
+    for topic_id, round_name in (
+        Assignment.objects.filter(topic_id__in=[row[0] for row in rows])
+        .values_list("topic_id", "round__name")
+        .distinct()
+        .order_by("topic_id", "round__name")
+    ):
+        in_rounds[topic_id].append(round_name)
+    return {
+        "count": count,
+        "page": min(page, pages),
+        "pages": pages,
+        "units": [
+            {
+                "topic": pk,
+                "topic_name": name,
+                "document": title or external_id,
+                "corpus": corpus,
+                "summaries": n_summaries,
+                "rounds": in_rounds[pk],
+            }
+            for pk, name, title, external_id, corpus, n_summaries in rows
+        ],
+    }

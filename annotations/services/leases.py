@@ -176,7 +176,7 @@ def build_dirs_sweep() -> int:
     removed = 0
     for path in root.glob(".build-*"):
         owner = path.name.split("-")[1] if path.name.count("-") >= 2 else ""
-        if not owner.isdigit() or int(owner) not in live:
+        if not (owner.isascii() and owner.isdigit()) or int(owner) not in live:
             shutil.rmtree(path, ignore_errors=True)
             removed += 1
     return removed

@@ -128,9 +128,15 @@ def round_create(
     sample: int | None = None,
     seed: int = 0,
     topic_ids: Sequence[int] | None = None,
-) -> Round:
+    include_busy: bool = False,
+) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
-    annotators, balancing load (docs/api/admin.md, Rounds)."""
+    annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
+    units the sample skipped.
+
+    A seeded sample leaves out units already in another round of the same kind that is not
+    closed (a unit annotated twice in parallel pilots wastes the linguists' time and muddles
+    agreement), unless ``include_busy``; units listed by hand are taken as listed."""
     errors: dict[str, list[str]] = {}
     users = {
         m.user.get_username(): m.user
@@ -160,10 +166,27 @@ def round_create(
         if missing:
             errors["units"] = [f"not units of this project: {missing}"]
         chosen = list(dict.fromkeys(topic_ids))
-    else:
+    skipped = 0
+    if topic_ids is None:
+        if not include_busy:
+            busy = set(
+                Assignment.objects.filter(
+                    round__project=project, round__kind=kind, topic_id__in=units
+                )
+                .exclude(round__status=RoundStatus.CLOSED)
+                .values_list("topic_id", flat=True)
+            )
+            skipped = sum(unit in busy for unit in units)
+            units = [unit for unit in units if unit not in busy]
         if sample is None or sample < 1 or sample > len(units):
+            busy_note = (
+                f", {skipped} more are in another {kind} round that is not closed"
+                if skipped
+                else ""
+            )
             errors["units"] = [
-                f"a sample of 1 to {len(units)} units (the project has {len(units)})"
+                f"a sample of 1 to {len(units)} units (the project has {len(units)} free"
+                f"{busy_note})"
             ]
             chosen = []
         else:
@@ -179,4 +202,4 @@ def round_create(
         seed=seed,
     )
     round_assign_units(round=round_, topic_ids=chosen, annotators=[users[a] for a in annotators])
-    return round_
+    return round_, skipped

@@ -188,7 +188,8 @@ def test_an_admin_creates_opens_and_closes_a_round_with_exact_overlap(
         "overlap": 2,
         "guideline_version": 1,
         "annotators": ["linguist1", "linguist2"],
-        "units": {"sample": 5, "seed": 11},
+        # Every demo unit is in the open Pilot 1: a second pilot samples them only if asked.
+        "units": {"sample": 5, "seed": 11, "include_busy": True},
     }
     created = post(client, "/api/admin/projects/demo/rounds/", body)
     assert created.status_code == 201, created.json()
@@ -247,6 +248,75 @@ def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
     assert len(pairs) == 18  # nobody holds a unit twice
 
 
+def test_a_sample_leaves_out_units_of_other_unclosed_rounds_of_its_kind_and_says_so(
+    client: Client, demo: Project
+) -> None:
+    signed_in(client, "admin")
+    pilot = Round.objects.get(project=demo)
+    body = {
+        "name": "Pilot 2",
+        "kind": "pilot",
+        "overlap": 1,
+        "guideline_version": 1,
+        "annotators": ["linguist1"],
+        "units": {"sample": 3, "seed": 5},
+    }
+    refused = post(client, "/api/admin/projects/demo/rounds/", body)
+    assert refused.status_code == 400
+    assert "9 more are in another pilot round" in refused.json()["errors"]["units"][0]
+    # Two units of the open pilot freed (its round closed would free all): they are sampled.
+    freed = sorted(set(Assignment.objects.filter(round=pilot).values_list("topic_id", flat=True)))
+    Assignment.objects.filter(round=pilot, topic_id__in=freed[:3]).delete()
+    created = post(client, "/api/admin/projects/demo/rounds/", body)
+    assert created.status_code == 201, created.json()
+    assert created.json()["skipped"] == 6
+    busy = set(Assignment.objects.filter(round=pilot).values_list("topic_id", flat=True))
+    chosen = set(
+        Assignment.objects.filter(round_id=created.json()["id"]).values_list("topic_id", flat=True)
+    )
+    assert chosen.isdisjoint(busy)
+    # Asked to, it samples among all; another kind is never held back by a pilot.
+    both = post(
+        client,
+        "/api/admin/projects/demo/rounds/",
+        {**body, "name": "Pilot 3", "units": {"sample": 9, "seed": 5, "include_busy": True}},
+    )
+    assert (both.status_code, both.json()["skipped"]) == (201, 0)
+    production = post(
+        client,
+        "/api/admin/projects/demo/rounds/",
+        {**body, "name": "Prod", "kind": "production", "units": {"sample": 9, "seed": 5}},
+    )
+    assert production.status_code == 201
+
+
+def test_the_unit_list_searches_pages_and_says_where_each_unit_is(
+    client: Client, demo: Project, django_assert_max_num_queries: Any
+) -> None:
+    signed_in(client, "admin")
+    with django_assert_max_num_queries(12):
+        page = client.get("/api/admin/projects/demo/units/").json()
+    assert (page["count"], page["page"], page["pages"]) == (9, 1, 1)
+    first = page["units"][0]
+    assert first["rounds"] == ["Pilot 1"]
+    assert first["summaries"] > 0
+    assert set(first) == {"topic", "topic_name", "document", "corpus", "summaries", "rounds"}
+    word = first["topic_name"].split()[0]
+    found = client.get("/api/admin/projects/demo/units/", {"q": word}).json()
+    assert 1 <= found["count"] <= 9
+    assert all(
+        word.lower() in (u["topic_name"] + " " + u["document"]).lower() for u in found["units"]
+    )
+    assert client.get("/api/admin/projects/demo/units/", {"q": "zzzz-nothing"}).json()["count"] == 0
+    for bad in ("0", "-1", "x", "²", "1.5"):
+        answer = client.get("/api/admin/projects/demo/units/", {"page": bad})
+        assert answer.status_code == 400, bad
+        assert "page" in answer.json()["errors"]
+    linguist = Client()
+    signed_in(linguist, "linguist1")
+    assert linguist.get("/api/admin/projects/demo/units/").status_code == 404
+
+
 def test_round_creation_errors_name_each_field(client: Client, demo: Project) -> None:
     signed_in(client, "admin")
     response = post(
@@ -267,7 +337,10 @@ def test_round_creation_errors_name_each_field(client: Client, demo: Project) ->
     assert "needs at least 3 distinct annotators" in errors["overlap"][0]
     assert errors["guideline_version"] == ["no guideline version 7 in this project"]
     assert "exists" in errors["name"][0]
-    assert "a sample of 1 to 9 units" in errors["units"][0]
+    assert errors["units"] == [
+        "a sample of 1 to 0 units (the project has 0 free, 9 more are in another pilot round"
+        " that is not closed)"
+    ]
     assert Round.objects.filter(project=demo).count() == 1
     bad_kind = post(client, "/api/admin/projects/demo/rounds/", {"name": "X", "kind": "party"})
     assert bad_kind.status_code == 400
@@ -403,7 +476,16 @@ def test_targets_are_validated_and_judge_the_report(
     assert (consistency["target"], consistency["met"]) == (0.4, True)
     history = client.get("/api/admin/projects/demo/agreement-history/").json()["questions"]
     entry = next(q for q in history if q["key"] == "sentence_consistency")
-    assert entry["points"] == [{"round": "Pilot 1", "round_id": pilot.pk, "value": 1.0}]
+    # Each point carries its interval and n, drawn as error bars.
+    assert entry["points"] == [
+        {
+            "round": "Pilot 1",
+            "round_id": pilot.pk,
+            "value": 1.0,
+            "ci": consistency["coefficient"]["ci"],
+            "n_units": consistency["n_units"],
+        }
+    ]
 
 
 def test_a_corpus_file_imports_from_the_browser_as_a_job(

@@ -53,18 +53,60 @@ describe('the new-round form', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Pilot 3');
   });
 
-  it('sends chosen topic ids', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+  it('chooses units by searching documents and topics, never by typing ids', async () => {
+    const page = (q: string) => ({
+      count: q === '' ? 60 : 1,
+      page: 1,
+      pages: q === '' ? 2 : 1,
+      units: (q === '' ? [77, 78] : [79]).map((topic) => ({
+        topic,
+        topic_name: ({ 77: 'Parking fees', 78: 'Ferry budget', 79: 'River bus' } as Record<number, string>)[topic]!,
+        document: topic === 79 ? 'River bus meeting' : 'Council meeting',
+        corpus: 'meetingbank',
+        summaries: 5,
+        rounds: topic === 77 ? ['Pilot 1'] : [],
+      })),
+    });
+    const server = fakeServer({
+      'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201),
+      'GET /api/admin/projects/demo/units/?q=&page=1': () => jsonResponse(page('')),
+      'GET /api/admin/projects/demo/units/?q=river&page=1': () => jsonResponse(page('river')),
+    });
     const user = userEvent.setup();
     renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
 
     await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Practice');
     await user.click(screen.getByRole('radio', { name: 'Choose units' }));
-    await user.type(screen.getByRole('textbox', { name: 'Topic ids' }), '77, 78\n79');
+    const table = await screen.findByRole('table', { name: 'Units' });
+    expect(table).toHaveTextContent('Pilot 1'); // where a unit already is
+    expect(table).not.toHaveTextContent('77');
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Ferry budget — Council meeting' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Find units' }), 'river');
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose River bus — River bus meeting' }));
+    expect(screen.getByRole('list', { name: 'Chosen units' })).toHaveTextContent('Ferry budget — Council meeting');
+    expect(screen.getByText(/2 units chosen/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create round' }));
 
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    expect(server.requests[0]!.body).toMatchObject({ units: { topics: [77, 78, 79] }, kind: 'pilot', guideline_version: 2 });
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const posted = server.requests.find((r) => r.method === 'POST')!;
+    expect(posted.body).toMatchObject({ units: { topics: [78, 79] }, kind: 'pilot', guideline_version: 2 });
+  });
+
+  it('says how many units a sample left out, and can include them on request', async () => {
+    const server = fakeServer({
+      'POST /api/admin/projects/demo/rounds/': () => jsonResponse({ ...CREATED, skipped: 4 }, 201),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 9');
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('left out 4 units already in another pilot round');
+    await user.click(screen.getByRole('checkbox', { name: /Also sample units in another open round/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 10');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(server.requests).toHaveLength(2));
+    expect(server.requests[1]!.body).toMatchObject({ units: { sample: 3, seed: 1, include_busy: true } });
   });
 
   it('shows a 400 field error next to its field', async () => {

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
@@ -19,6 +18,7 @@ import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
 import { ROUND_KINDS } from './questions';
+import { UnitPicker } from './UnitPicker';
 
 interface NewRoundFormProps {
   project: AdminProject;
@@ -36,7 +36,8 @@ function initialValues(project: AdminProject): NewRoundValues {
     unitsMode: 'sample',
     sample: '',
     seed: 1,
-    topics: '',
+    includeBusy: false,
+    topics: [],
   };
 }
 
@@ -46,6 +47,8 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  // The chosen units with how they read; the body sends their ids only.
+  const [chosenUnits, setChosenUnits] = useState<Map<number, string>>(new Map());
   const annotators = project.members.filter((member) => member.roles.includes('annotator'));
   const versions = [...project.guidelines].sort((a, b) => b.version - a.version);
 
@@ -66,7 +69,11 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
     try {
       const round = await createRound(project.slug, built.body);
       onCreated(round);
-      setCreated(`Round “${round.name}” was created as a draft. Open it when you are ready.`);
+      const skipped =
+        round.skipped !== undefined && round.skipped > 0
+          ? ` The sample left out ${round.skipped} unit${round.skipped === 1 ? '' : 's'} already in another ${values.kind} round that is not closed.`
+          : '';
+      setCreated(`Round “${round.name}” was created as a draft. Open it when you are ready.${skipped}`);
       setValues((current) => ({ ...current, name: '' }));
     } catch (failure) {
       setErrors(formErrors(failure));
@@ -165,15 +172,22 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
               onChange={(value) => set('seed', value)}
               error={error('units.seed', 'seed')}
             />
+            <Checkbox
+              mt="xl"
+              label="Also sample units in another open round of this kind"
+              description="Left out by default, so no unit is annotated twice in parallel."
+              checked={values.includeBusy}
+              onChange={(event) => set('includeBusy', event.currentTarget.checked)}
+            />
           </Group>
         ) : (
-          <Textarea
-            label="Topic ids"
-            description="One unit per topic id; separate them with commas, spaces or new lines."
-            autosize
-            minRows={3}
-            value={values.topics}
-            onChange={(event) => set('topics', event.currentTarget.value)}
+          <UnitPicker
+            slug={project.slug}
+            chosen={chosenUnits}
+            onChange={(next) => {
+              setChosenUnits(next);
+              set('topics', [...next.keys()]);
+            }}
             error={error('units.topics', 'topics')}
           />
         )}

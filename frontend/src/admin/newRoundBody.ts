@@ -10,8 +10,10 @@ export interface NewRoundValues {
   unitsMode: 'sample' | 'topics';
   sample: number | string;
   seed: number | string;
-  /** Topic ids typed by hand, separated by commas, spaces or new lines. */
-  topics: string;
+  /** Let the sample take units already in another open round of the same kind. */
+  includeBusy: boolean;
+  /** The units chosen from the list (their topic ids; the admin sees names only). */
+  topics: number[];
 }
 
 /** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
@@ -30,26 +32,14 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
     const seed = wholeNumber(values.seed);
     if (sample === null || sample < 1) errors['units.sample'] = 'Enter how many units to sample (at least 1).';
     if (seed === null) errors['units.seed'] = 'Enter a whole number as the seed.';
-    if (sample !== null && seed !== null) units = { sample, seed };
-  } else {
-    const parsed = parseTopicIds(values.topics);
-    if ('invalid' in parsed) errors['units.topics'] = `Not a topic id: ${parsed.invalid.join(', ')}.`;
-    else if (parsed.ids.length === 0) errors['units.topics'] = 'List at least one topic id.';
-    else units = { topics: parsed.ids };
-  }
+    if (sample !== null && seed !== null) units = values.includeBusy ? { sample, seed, include_busy: true } : { sample, seed };
+  } else if (values.topics.length === 0) errors['units.topics'] = 'Choose at least one unit from the list.';
+  else units = { topics: [...new Set(values.topics)] };
 
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
   return {
     body: { name, kind: values.kind, overlap, guideline_version: guideline, annotators: values.annotators, units },
   };
-}
-
-/** "77, 78\n79" → [77, 78, 79]; duplicates are dropped, keeping the first. */
-export function parseTopicIds(text: string): { ids: number[] } | { invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).filter((part) => part !== '');
-  const invalid = parts.filter((part) => !/^\d+$/.test(part));
-  if (invalid.length > 0) return { invalid };
-  return { ids: [...new Set(parts.map(Number))] };
 }
 
 function wholeNumber(value: number | string): number | null {

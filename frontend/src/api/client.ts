@@ -21,6 +21,7 @@ import type {
   JobStarted,
   NewReleaseBody,
   NewRoundBody,
+  ProjectUnitPage,
   ReleaseDetail,
   ReleaseStarted,
   ReleasesResponse,
@@ -251,6 +252,11 @@ export function getGuidelineDiff(slug: string, from: number, to: number, signal?
 }
 
 /** 201 with the round in `draft`; 400 names the field at fault. */
+export function getProjectUnits(slug: string, query: string, page: number, signal?: AbortSignal): Promise<ProjectUnitPage> {
+  const params = new URLSearchParams({ q: query, page: String(page) });
+  return api.get<ProjectUnitPage>(`/api/admin/projects/${encodeURIComponent(slug)}/units/?${params}`, signal);
+}
+
 export function createRound(slug: string, body: NewRoundBody): Promise<AdminRound> {
   return api.post<AdminRound>(`${slugPath(slug)}/rounds/`, body);
 }

@@ -250,6 +250,8 @@ export interface AdminRound {
   closed_at: string | null;
   /** Not in the contract; used to find the round's project when the server sends it. */
   project?: string;
+  /** On creation: units the sample left out (already in another open round of the kind). */
+  skipped?: number;
 }
 
 export interface ProjectMember {
@@ -307,7 +309,25 @@ export interface NewRoundBody {
   overlap: number;
   guideline_version: number;
   annotators: string[];
-  units: { sample: number; seed: number } | { topics: number[] };
+  units: { sample: number; seed: number; include_busy?: boolean } | { topics: number[] };
+}
+
+/** One unit of `GET /api/admin/projects/{slug}/units/`. */
+export interface ProjectUnit {
+  topic: number;
+  topic_name: string;
+  document: string;
+  corpus: string;
+  summaries: number;
+  /** The rounds it is already in. */
+  rounds: string[];
+}
+
+export interface ProjectUnitPage {
+  count: number;
+  page: number;
+  pages: number;
+  units: ProjectUnit[];
 }
 
 export interface AnnotatorProgress {
