@@ -17,6 +17,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
   },
   server: {
+    // The app bundles two files from outside frontend/: the import format's documentation
+    // (docs/formats/native-jsonl.md) and the shared completion cases (fixtures/kinds/).
+    fs: { allow: ['.', '../docs/formats', '../fixtures/kinds'] },
     proxy: {
       '/api': DJANGO_DEV_SERVER,
       '/accounts': DJANGO_DEV_SERVER,

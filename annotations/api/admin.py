@@ -34,6 +34,8 @@ from annotations.models import (
 )
 from annotations.selectors.admin import (
     administered_projects,
+    corpus_overview,
+    corpus_unit,
     disagreement_unit,
     disagreements,
     project_overview,
@@ -319,6 +321,25 @@ class RoundCreateView(APIView):
             {**round_summary(rounds_with_counts(project).get(pk=round_.pk)), "skipped": skipped},
             status=status.HTTP_201_CREATED,
         )
+
+
+class CorpusView(APIView):
+    @extend_schema(
+        responses=OBJECT, summary="What was imported, and the published labels per system"
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(corpus_overview(project=admin_project(request, slug)))
+
+
+class CorpusUnitView(APIView):
+    @extend_schema(
+        responses=OBJECT, summary="One imported unit: its summaries, systems and published labels"
+    )
+    def get(self, request: Request, slug: str, topic_id: int) -> Response:
+        unit = corpus_unit(project=admin_project(request, slug), topic_id=topic_id)
+        if unit is None:
+            raise Http404("No such unit in this project.")
+        return Response(unit)
 
 
 class UnitsView(APIView):

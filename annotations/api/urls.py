@@ -70,6 +70,8 @@ urlpatterns += [
     path("admin/projects/<slug:slug>/agreement-history/", admin.AgreementHistoryView.as_view()),
     path("admin/projects/<slug:slug>/imports/", admin.ImportCreateView.as_view()),
     path("admin/projects/<slug:slug>/units/", admin.UnitsView.as_view()),
+    path("admin/projects/<slug:slug>/units/<int:topic_id>/", admin.CorpusUnitView.as_view()),
+    path("admin/projects/<slug:slug>/corpus/", admin.CorpusView.as_view()),
     path("admin/rounds/<int:round_id>/open/", admin.RoundOpenView.as_view()),
     path("admin/rounds/<int:round_id>/close/", admin.RoundCloseView.as_view()),
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),

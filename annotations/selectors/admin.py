@@ -184,8 +184,13 @@ def _share(part: int, whole: int) -> float | None:
 
 def published_labels(*, round: Round) -> dict[str, Any]:
     """The label distribution of a reference round: per system, and per system within each
-    topic category (main / marginal, as the benchmark published them). Two queries."""
-    judgements = SentenceJudgement.objects.filter(assignment__round=round)
+    topic category (main / marginal, as the benchmark published them). Three queries."""
+    return label_distribution(SentenceJudgement.objects.filter(assignment__round=round))
+
+
+def label_distribution(judgements: QuerySet[SentenceJudgement]) -> dict[str, Any]:
+    """Sentence labels counted per system and per (topic category, system), with the
+    sources of the labels (a reference round's benchmark)."""
     system, category = "sentence__summary__system", "assignment__topic_judgement__category"
     rows = judgements.values_list(system, category, "label").annotate(n=Count("id")).order_by()
     summaries = dict(
@@ -195,7 +200,12 @@ def published_labels(*, round: Round) -> dict[str, Any]:
         .order_by()
     )
     sources = sorted(
-        set(Assignment.objects.filter(round=round).values_list("source", flat=True)) - {""}
+        set(
+            Assignment.objects.filter(pk__in=judgements.values("assignment_id")).values_list(
+                "source", flat=True
+            )
+        )
+        - {""}
     )
 
     def empty(name: str, topic_category: str | None) -> dict[str, Any]:
@@ -472,5 +482,75 @@ def project_units(*, project: Project, query: str = "", page: int = 1) -> dict[s
                 "rounds": in_rounds[pk],
             }
             for pk, name, title, external_id, corpus, n_summaries in rows
+        ],
+    }
+
+
+def corpus_overview(*, project: Project) -> dict[str, Any]:
+    """What was imported: counts, and the published labels per system (from the project's
+    reference rounds, the labels a benchmark came with)."""
+    corpora = list(
+        Corpus.objects.filter(project=project)
+        .annotate(
+            n_documents=Count("documents", distinct=True),
+            n_topics=Count("documents__topics", distinct=True),
+            n_summaries=Count("documents__topics__summaries", distinct=True),
+        )
+        .order_by("slug")
+        .values_list("slug", "n_documents", "n_topics", "n_summaries")
+    )
+    published = SentenceJudgement.objects.filter(
+        assignment__round__project=project, assignment__round__kind=RoundKind.REFERENCE
+    )
+    return {
+        "corpora": [
+            {"corpus": slug, "documents": documents, "topics": topics, "summaries": summaries}
+            for slug, documents, topics, summaries in corpora
+        ],
+        "published": label_distribution(published),
+    }
+
+
+def corpus_unit(*, project: Project, topic_id: int) -> dict[str, Any] | None:
+    """One imported unit for the admin: its document, topic and summaries in stored order,
+    each with its system and every sentence's published labels (by source). Four queries."""
+    topic = (
+        Topic.objects.filter(pk=topic_id, document__corpus__project=project)
+        .select_related("document__corpus")
+        .first()
+    )
+    if topic is None:
+        return None
+    summaries = list(Summary.objects.filter(topic=topic).order_by("position", "id"))
+    published: dict[int, dict[str, str]] = defaultdict(dict)
+    for sentence_id, source, label in SentenceJudgement.objects.filter(
+        sentence__summary__topic=topic, assignment__round__kind=RoundKind.REFERENCE
+    ).values_list("sentence_id", "assignment__source", "label"):
+        published[sentence_id][source] = label
+    sentences: dict[int, list[SummarySentence]] = defaultdict(list)
+    for sentence in SummarySentence.objects.filter(summary__topic=topic).order_by("position"):
+        sentences[sentence.summary_id].append(sentence)
+    return {
+        "topic": {"id": topic.pk, "name": topic.name},
+        "document": {
+            "id": topic.document.external_id,
+            "title": topic.document.title or topic.document.external_id,
+            "corpus": topic.document.corpus.slug,
+        },
+        "summaries": [
+            {
+                "id": summary.pk,
+                "system": summary.system,
+                "external_id": summary.external_id,
+                "sentences": [
+                    {
+                        "number": s.position + 1,
+                        "text": s.text,
+                        "published": published.get(s.pk, {}),
+                    }
+                    for s in sentences[summary.pk]
+                ],
+            }
+            for summary in summaries
         ],
     }

@@ -21,6 +21,8 @@ const DisagreementsPage = lazy(() =>
 const DisagreementUnitPage = lazy(() =>
   import('./admin/DisagreementUnitPage').then((module) => ({ default: module.DisagreementUnitPage })),
 );
+const CorpusPage = lazy(() => import('./admin/CorpusPage').then((module) => ({ default: module.CorpusPage })));
+const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) => ({ default: module.FormatDocPage })));
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
 const ReleasesPage = lazy(() => import('./releases/ReleasesPage').then((module) => ({ default: module.ReleasesPage })));
 
@@ -47,6 +49,8 @@ export function AppRoutes() {
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
         <Route path="app/admin" element={<AdminLayout />}>
           <Route path="projects/:slug" element={<ProjectPage />} />
+          <Route path="projects/:slug/corpus" element={<CorpusPage />} />
+          <Route path="help/native-jsonl" element={<FormatDocPage />} />
           <Route path="rounds/:id/progress" element={<RoundProgressPage />} />
           <Route path="rounds/:id/agreement" element={<AgreementPage />} />
           <Route path="rounds/:id/disagreements" element={<DisagreementsPage />} />

@@ -223,3 +223,21 @@ def test_the_reference_round_shows_the_published_distribution_per_system_and_top
     assert categories == {"main", "marginal"}
     assert sum(row["sentences"] for row in published["by_topic_category"]) == 4946
     assert sum(row["summaries"] for row in published["systems"]) == 1777
+
+    # The corpus browser: what was imported, with the same distribution over the project.
+    corpus = client.get(f"/api/admin/projects/{project.slug}/corpus/").json()
+    assert sum(c["documents"] for c in corpus["corpora"]) == 100
+    assert sum(c["summaries"] for c in corpus["corpora"]) == 1777
+    assert corpus["published"]["systems"] == published["systems"]
+    units = client.get(f"/api/admin/projects/{project.slug}/units/").json()
+    assert units["count"] == 300
+    assert units["pages"] == 6
+    first = units["units"][0]
+    assert first["rounds"] == [REFERENCE_ROUND]
+    unit = client.get(f"/api/admin/projects/{project.slug}/units/{first['topic']}/").json()
+    assert unit["topic"]["name"] == first["topic_name"]
+    assert len(unit["summaries"]) == first["summaries"]
+    sentence = unit["summaries"][0]["sentences"][0]
+    assert sentence["published"]["TofuEval release"] in ("consistent", "inconsistent")
+    assert unit["summaries"][0]["system"]
+    assert client.get(f"/api/admin/projects/{project.slug}/units/999999999/").status_code == 404

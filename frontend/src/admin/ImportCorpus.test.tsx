@@ -1,11 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { ImportCorpus } from './ImportCorpus';
+
+function routed(node: ReactNode) {
+  return <MemoryRouter>{node}</MemoryRouter>;
+}
+
+function fileField(): HTMLInputElement {
+  // Mantine's FileInput is a styled button over a hidden file input.
+  return document.querySelector<HTMLInputElement>('input[type="file"]')!;
+}
 
 function corpusFile() {
   return new File(['{"type": "document"}\n'], 'corpus.jsonl', { type: 'application/jsonl' });
@@ -26,9 +37,13 @@ describe('importing a corpus file', () => {
     });
     const onImported = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />);
+    renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />));
 
-    await user.upload(screen.getByLabelText('Corpus file (JSONL)'), corpusFile());
+    await user.upload(fileField(), corpusFile());
+    // A styled field that shows the chosen file, with the format's documentation one click away.
+    expect(screen.getByText('corpus.jsonl')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'the format, field by field' })).toHaveAttribute('href', '/app/admin/help/native-jsonl');
+    expect(screen.getByRole('link', { name: 'Browse what was imported' })).toHaveAttribute('href', '/app/admin/projects/demo/corpus');
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
@@ -65,9 +80,9 @@ describe('importing a corpus file', () => {
     });
     const onImported = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />);
+    renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />));
 
-    await user.upload(screen.getByLabelText('Corpus file (JSONL)'), corpusFile());
+    await user.upload(fileField(), corpusFile());
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
     const alert = await screen.findByRole('alert');

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, FileInput, Group, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 
 import { startImport } from '../api/client';
 import type { Job } from '../api/types';
 import { describeError } from '../useMe';
 import { JobProgress } from './JobProgress';
+import { adminPaths } from './paths';
 import { JOB_POLL_MS, useJob } from './useJob';
 
 interface ImportCorpusProps {
@@ -16,8 +18,6 @@ interface ImportCorpusProps {
 
 /** Uploads a native JSONL file, then follows the import job to its result or error. */
 export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }: ImportCorpusProps) {
-  const inputId = useId();
-  const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,26 +53,35 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Import a corpus file">
       <Stack gap="sm" align="flex-start">
-        <div>
-          <label htmlFor={inputId} className="file-label">
-            Corpus file (JSONL)
-          </label>
-          <Text size="xs" c="dimmed" id={hintId}>
-            Documents, topics and summaries in the project&apos;s native JSONL format.
-          </Text>
-          <input
-            id={inputId}
-            type="file"
-            accept=".jsonl,.json,application/jsonl,application/x-ndjson"
-            aria-describedby={hintId}
-            className="file-input"
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-          />
-        </div>
+        <FileInput
+          label="Corpus file (JSONL)"
+          description={
+            <>
+              Documents, topics and summaries in the project&apos;s native JSONL format:{' '}
+              <Anchor component={Link} to={adminPaths.nativeFormat} size="xs">
+                the format, field by field
+              </Anchor>
+              .
+            </>
+          }
+          placeholder="Choose a .jsonl file"
+          accept=".jsonl,.json,application/jsonl,application/x-ndjson"
+          clearable
+          value={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setError(null);
+          }}
+          w={420}
+          maw="100%"
+        />
         <Group>
           <Button type="submit" loading={busy} disabled={running}>
             Import
           </Button>
+          <Anchor component={Link} to={adminPaths.corpus(slug)} size="sm">
+            Browse what was imported
+          </Anchor>
         </Group>
         {error !== null && (
           <Alert color="red" title="The import did not start" role="alert">

@@ -9,6 +9,8 @@ import type {
   AgreementReport,
   AgreementTargets,
   AssignmentStatus,
+  CorpusOverview,
+  CorpusUnit,
   DisagreementUnit,
   DisagreementUnitSummary,
   FeedbackBody,
@@ -255,6 +257,14 @@ export function getGuidelineDiff(slug: string, from: number, to: number, signal?
 export function getProjectUnits(slug: string, query: string, page: number, signal?: AbortSignal): Promise<ProjectUnitPage> {
   const params = new URLSearchParams({ q: query, page: String(page) });
   return api.get<ProjectUnitPage>(`/api/admin/projects/${encodeURIComponent(slug)}/units/?${params}`, signal);
+}
+
+export function getCorpusOverview(slug: string, signal?: AbortSignal): Promise<CorpusOverview> {
+  return api.get<CorpusOverview>(`/api/admin/projects/${encodeURIComponent(slug)}/corpus/`, signal);
+}
+
+export function getCorpusUnit(slug: string, topicId: number, signal?: AbortSignal): Promise<CorpusUnit> {
+  return api.get<CorpusUnit>(`/api/admin/projects/${encodeURIComponent(slug)}/units/${topicId}/`, signal);
 }
 
 export function createRound(slug: string, body: NewRoundBody): Promise<AdminRound> {

@@ -604,3 +604,21 @@ export interface SentFeedback {
   sentence: { id: number; summary_label: string; number: number } | null;
   replies: { id: number; author: string; from_annotator: boolean; text: string; created_at: string }[];
 }
+
+/** `GET /api/admin/projects/{slug}/corpus/` */
+export interface CorpusOverview {
+  corpora: { corpus: string; documents: number; topics: number; summaries: number }[];
+  published: { sources: string[]; systems: PublishedRow[]; by_topic_category: PublishedRow[] };
+}
+
+/** `GET /api/admin/projects/{slug}/units/{topic}/` */
+export interface CorpusUnit {
+  topic: { id: number; name: string };
+  document: { id: string; title: string; corpus: string };
+  summaries: {
+    id: number;
+    system: string;
+    external_id: string;
+    sentences: { number: number; text: string; published: Record<string, string> }[];
+  }[];
+}

@@ -1,0 +1,48 @@
+"""An admin imports a corpus file in Chromium: the styled file field, the format's
+documentation served by the app, a refusal that names the uploaded file, and the corpus
+browser showing what is in the project."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import sign_in
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__"),
+]
+
+
+def test_an_admin_imports_reads_the_format_and_browses_the_corpus(
+    page: Page, live_server, tmp_path: Path
+) -> None:
+    call_command("load_demo", stdout=None)
+    sign_in(page, live_server.url, "admin")
+    page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
+    form = page.get_by_role("form", name="Import a corpus file")
+
+    bad = tmp_path / "my-dialogues.jsonl"
+    bad.write_text('{"id": "d1", "turns": "not a list"}\n')
+    form.locator('input[type="file"]').set_input_files(str(bad))
+    expect(form.get_by_text("my-dialogues.jsonl")).to_be_visible()
+    form.get_by_role("button", name="Import").click()
+    failure = form.get_by_role("alert")
+    expect(failure).to_contain_text("my-dialogues.jsonl", timeout=30_000)
+    expect(failure).not_to_contain_text(re.compile(r"/tmp/|\.upload|tmp[a-z0-9_]{6,}"))
+
+    form.get_by_role("link", name="the format, field by field").click()
+    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    expect(page.locator(".guidelines table").first).to_be_visible()
+    page.go_back()
+
+    page.get_by_role("link", name="Browse what was imported").click()
+    expect(page.get_by_role("heading", name="Corpus")).to_be_visible()
+    expect(page.get_by_role("table", name="Imported")).to_contain_text("9")
+    page.get_by_role("button", name=re.compile(r"^Show the summaries of ")).first.click()
+    expect(page.get_by_role("region", name=re.compile(r"^Summaries of "))).to_be_visible()
