@@ -6,9 +6,13 @@ import { SHORTCUTS } from './keyboard';
 /** Every workspace key, from the list the key handler reads; keys for questions the project
  * does not ask are left out. */
 export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; onClose: () => void; scheme: Scheme }) {
-  const shown = SHORTCUTS.filter(
-    (shortcut) => shortcut.when === undefined || (shortcut.when === 'comment' ? scheme.sentence_comment : scheme.confidence),
-  );
+  const asked = {
+    comment: scheme.sentence_comment,
+    confidence: scheme.confidence,
+    not_a_summary: scheme.not_a_summary,
+    summary_comment: scheme.comment,
+  };
+  const shown = SHORTCUTS.filter((shortcut) => shortcut.when === undefined || asked[shortcut.when]);
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="lg">
       <Table>

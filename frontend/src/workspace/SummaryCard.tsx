@@ -1,4 +1,4 @@
-import { Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Checkbox, Group, Kbd, Stack, Text, Textarea, Title } from '@mantine/core';
 import { memo } from 'react';
 
 import type { ErrorType, RelevanceAnchor, Scheme, Summary } from '../api/types';
@@ -93,7 +93,11 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
         )}
         {scheme.not_a_summary && (
           <Checkbox
-            label="Not a summary"
+            label={
+              <>
+                Not a summary <Kbd size="xs">x</Kbd>
+              </>
+            }
             aria-label={`Not a summary (summary ${summary.label})`}
             description="The text is not a summary of the dialogue."
             checked={answer.not_a_summary}
@@ -103,6 +107,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
           />
         )}
         {scheme.comment && (
+          <div data-nav={`summary_comment:${summary.id}`}>
           <Textarea
             label={`Comment on summary ${summary.label} (optional)`}
             autosize
@@ -115,6 +120,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
               props.onChange(key, { comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
             }
           />
+          </div>
         )}
         {errors?.detail !== undefined && (
           <Text size="sm" c="red.8" role="alert">

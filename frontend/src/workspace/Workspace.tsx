@@ -114,6 +114,19 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         if (summary !== undefined) change(summaryKey(summary.id), { relevance: action.value });
         break;
       }
+      case 'toggleNotASummary': {
+        const summary = payload.summaries[action.summary];
+        if (summary !== undefined) {
+          const current = answers.summaries[summary.id]?.not_a_summary ?? false;
+          change(summaryKey(summary.id), { not_a_summary: !current });
+        }
+        break;
+      }
+      case 'focusSummaryComment': {
+        const summary = payload.summaries[action.summary];
+        if (summary !== undefined) goTo(`summary_comment:${summary.id}`);
+        break;
+      }
       case 'topic': {
         const category = payload.topic_categories[action.choice];
         if (category !== undefined) change(TOPIC_KEY, { category: category.value });
@@ -166,6 +179,8 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canTopic: scheme.topic_category,
     canComment: scheme.sentence_comment,
     canConfidence: scheme.confidence && scheme.consistency,
+    canNotASummary: scheme.not_a_summary,
+    canSummaryComment: scheme.comment,
     hasNextUnit: payload.next_assignment !== null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {

@@ -41,6 +41,8 @@ const CONTEXT: KeyContext = {
   canTopic: true,
   canComment: false,
   canConfidence: false,
+  canNotASummary: true,
+  canSummaryComment: true,
   focusedSummary: 0,
   inQuestion: false,
   hasNextUnit: true,
@@ -139,6 +141,14 @@ describe('the workspace keys', () => {
     const first = press('f', asked);
     expect(press('3', asked, {}, first.state).action).toEqual({ type: 'confidence', index: 1, value: 3 });
     expect(press('m', asked).action).toEqual({ type: 'focusComment', index: 1 });
+  });
+
+  it('marks the summary focus is in as not a summary with x, and writes its comment with s', () => {
+    expect(press('x', { focusedSummary: 2 }).action).toEqual({ type: 'toggleNotASummary', summary: 2 });
+    expect(press('x', { readOnly: true }).action).toBeNull();
+    expect(press('x', { canNotASummary: false }).action).toBeNull();
+    expect(press('s', { focusedSummary: 1 }).action).toEqual({ type: 'focusSummaryComment', summary: 1 });
+    expect(press('s', { focusedSummary: null }).action).toBeNull();
   });
 
   it('finds with / and opens the next unit with Shift+N', () => {

@@ -38,6 +38,8 @@ export interface KeyContext {
   canTopic: boolean;
   canComment: boolean;
   canConfidence: boolean;
+  canNotASummary: boolean;
+  canSummaryComment: boolean;
   hasNextUnit: boolean;
 }
 
@@ -62,6 +64,8 @@ export type KeyAction =
   | { type: 'label'; index: number; label: 'consistent' | 'inconsistent' }
   | { type: 'focusExplanation'; index: number }
   | { type: 'focusComment'; index: number }
+  | { type: 'toggleNotASummary'; summary: number }
+  | { type: 'focusSummaryComment'; summary: number }
   | { type: 'openErrorTypes'; index: number }
   | { type: 'await'; pending: Exclude<Pending, null> }
   | { type: 'cancelPending' }
@@ -83,9 +87,12 @@ export interface KeyResult {
   action: KeyAction | null;
 }
 
+/** The scheme switch (`Scheme` key) a shortcut needs. */
+export type ShortcutSwitch = 'comment' | 'confidence' | 'not_a_summary' | 'summary_comment';
+
 /** The shortcut sheet and this module read from the same list; `when` names the scheme
  * switch a shortcut needs (it is listed only when the project asks for it). */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; when?: 'comment' | 'confidence' }> = [
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; when?: ShortcutSwitch }> = [
   { keys: ['j'], description: 'Next sentence' },
   { keys: ['k'], description: 'Previous sentence' },
   { keys: ['1'], description: 'Label the sentence consistent' },
@@ -96,6 +103,8 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['f', '1–3'], description: 'Your confidence in the label: 1 low, 2 medium, 3 high', when: 'confidence' },
   { keys: ['r', '1–5'], description: 'Rate the relevance of the summary you are in' },
   { keys: ['c', '1–3'], description: 'Topic category: 1 main, 2 marginal, 3 irrelevant' },
+  { keys: ['x'], description: 'Mark or unmark the summary you are in as not a summary', when: 'not_a_summary' },
+  { keys: ['s'], description: 'Write a comment on the summary you are in', when: 'summary_comment' },
   { keys: ['↑', '↓'], description: 'Move between the choices of a question (does not choose)' },
   { keys: ['Space'], description: 'Choose the focused choice (or press its digit)' },
   { keys: ['n'], description: 'Go to the next unanswered item' },
@@ -192,6 +201,12 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
       const next = nextUnanswered(context.items, context.currentItem);
       return { state, action: next === null ? { type: 'allAnswered' } : { type: 'focusItem', id: next.id } };
     }
+    case 'x':
+      if (context.focusedSummary === null || !editable || !context.canNotASummary) return none(state);
+      return { state, action: { type: 'toggleNotASummary', summary: context.focusedSummary } };
+    case 's':
+      if (context.focusedSummary === null || !context.canSummaryComment) return none(state);
+      return { state, action: { type: 'focusSummaryComment', summary: context.focusedSummary } };
     case 'N':
       return context.hasNextUnit ? { state, action: { type: 'nextUnit' } } : none(state);
     case '/':
