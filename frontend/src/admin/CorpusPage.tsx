@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { getCorpusOverview, getCorpusUnit, getProjectUnits } from '../api/client';
@@ -8,6 +8,7 @@ import { AdminSection } from './AdminSection';
 import { LoadStatus } from './LoadStatus';
 import { adminPaths } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
+import { useDebouncedSearch } from './useDebouncedSearch';
 import { useLoad } from './useLoad';
 
 /** `/app/admin/projects/:slug/corpus` — what was imported: counts, the labels a benchmark
@@ -15,17 +16,8 @@ import { useLoad } from './useLoad';
 export function CorpusPage() {
   const slug = useParams().slug ?? '';
   const overview = useLoad(slug, (signal) => getCorpusOverview(slug, signal));
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const { typed, setTyped, query, page, setPage } = useDebouncedSearch();
   const [openUnit, setOpenUnit] = useState<number | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(typed.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const units = useLoad(`${slug}:${query}:${page}`, (signal) => getProjectUnits(slug, query, page, signal));
 
   return (

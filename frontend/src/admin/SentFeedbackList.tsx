@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 
 import type { SentFeedback } from '../api/types';
+import { ReplyThread } from '../components/ReplyThread';
 import { ReplyBox } from '../queue/FeedbackCard';
 import { formatDateTime } from './format';
 
@@ -45,20 +46,15 @@ export function SentFeedbackList({ notes, onReplied }: SentFeedbackListProps) {
           <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
             {note.text}
           </Text>
-          {note.replies.length > 0 && (
-            <Stack gap={4} mt="xs" pl="md" component="ol" aria-label={`Replies to the note to ${note.annotator}`} style={{ listStyle: 'none' }}>
-              {note.replies.map((reply) => (
-                <li key={reply.id}>
-                  <Text size="xs" c="dimmed">
-                    {reply.from_annotator ? `${note.annotator} replied` : reply.author}, {formatDateTime(reply.created_at)}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {reply.text}
-                  </Text>
-                </li>
-              ))}
-            </Stack>
-          )}
+          <ReplyThread
+            label={`Replies to the note to ${note.annotator}`}
+            messages={note.replies.map((reply) => ({
+              id: reply.id,
+              who: reply.from_annotator ? `${note.annotator} replied` : reply.author,
+              when: formatDateTime(reply.created_at),
+              text: reply.text,
+            }))}
+          />
           <ReplyBox feedbackId={note.id} onSent={onReplied} label={`Reply to ${note.annotator}`} />
         </Card>
       ))}

@@ -1,8 +1,9 @@
 import { Badge, Checkbox, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 
 import { getProjectUnits } from '../api/client';
 import type { ProjectUnit } from '../api/types';
+import { useDebouncedSearch } from './useDebouncedSearch';
 import { useLoad } from './useLoad';
 
 interface UnitPickerProps {
@@ -13,8 +14,6 @@ interface UnitPickerProps {
   error?: string | undefined;
 }
 
-const SEARCH_DELAY_MS = 250;
-
 function describe(unit: ProjectUnit): string {
   return `${unit.topic_name || 'Generic summaries'} — ${unit.document}`;
 }
@@ -22,17 +21,8 @@ function describe(unit: ProjectUnit): string {
 /** The project's units by document and topic name (never an id), searchable and a page at
  * a time, each with the rounds it is already in. */
 export function UnitPicker({ slug, chosen, onChange, error }: UnitPickerProps) {
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const { typed, setTyped, query, page, setPage } = useDebouncedSearch();
   const captionId = useId();
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const { state } = useLoad(`${slug}:${query}:${page}`, (signal) => getProjectUnits(slug, query, page, signal));
 
   function toggle(unit: ProjectUnit, on: boolean) {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 import { replyToFeedback } from '../api/client';
+import { ReplyThread } from '../components/ReplyThread';
 import type { FeedbackItem, FeedbackReply } from '../api/types';
 import { describeError } from '../useMe';
 
@@ -57,20 +58,15 @@ export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: Feedback
       <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
         {item.text}
       </Text>
-      {replies.length > 0 && (
-        <Stack gap="xs" mt="sm" component="ol" aria-label="Replies" style={{ listStyle: 'none', paddingLeft: 16 }}>
-          {replies.map((reply) => (
-            <li key={reply.id}>
-              <Text size="sm" c="dimmed">
-                {reply.mine ? 'You' : reply.author}, {formatDate(reply.created_at)}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {reply.text}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <ReplyThread
+        label="Replies"
+        messages={replies.map((reply) => ({
+          id: reply.id,
+          who: reply.mine ? 'You' : reply.author,
+          when: formatDate(reply.created_at),
+          text: reply.text,
+        }))}
+      />
       <ReplyBox feedbackId={item.id} onSent={(reply) => setReplies((previous) => [...previous, reply])} />
       {error !== null && (
         <Text size="sm" c="red.8" role="alert" mt="xs">
