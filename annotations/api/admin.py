@@ -333,7 +333,9 @@ class CorpusView(APIView):
 
 class CorpusUnitView(APIView):
     @extend_schema(
-        responses=OBJECT, summary="One imported unit: its summaries, systems and published labels"
+        responses=OBJECT,
+        operation_id="admin_project_unit_retrieve",
+        summary="One imported unit: its summaries, systems and published labels",
     )
     def get(self, request: Request, slug: str, topic_id: int) -> Response:
         unit = corpus_unit(project=admin_project(request, slug), topic_id=topic_id)
@@ -349,6 +351,7 @@ class UnitsView(APIView):
             OpenApiParameter("page", int, description="1-based; 50 units a page."),
         ],
         responses=UnitPageOutput,
+        operation_id="admin_project_units_list",
         summary="The project's units (document and topic), searchable, a page at a time",
     )
     def get(self, request: Request, slug: str) -> Response:

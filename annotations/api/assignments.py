@@ -13,8 +13,7 @@ from typing import Any
 from django.db.models import ObjectDoesNotExist
 from django.http import Http404
 from django.utils import timezone
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +22,13 @@ from rest_framework.views import APIView
 from annotations import handles
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.renderers import json_renderers
+from annotations.api.workspace_contract import (
+    HeartbeatOutput,
+    QueueEntryOutput,
+    QueueOutput,
+    WorkspacePayloadOutput,
+    kind_state_serializer,
+)
 from annotations.kinds import SENTENCE, SUMMARY, TOPIC, Kind
 from annotations.models import Assignment, Feedback
 from annotations.selectors.workspace import queue, user_assignments, workspace_payload
@@ -143,7 +149,7 @@ def save_changes(
 
 class QueueView(APIView):
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses=QueueOutput,
         operation_id="queue",
         summary="The signed-in linguist's queue and unread feedback (docs/api/workspace.md)",
     )
@@ -155,7 +161,7 @@ class WorkspaceView(APIView):
     renderer_classes = json_renderers()  # the same bytes as DRF's, ~0.1 ms sooner
 
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses=WorkspacePayloadOutput,
         operation_id="workspace",
         summary="The workspace payload of one of your assignments (docs/api/workspace.md)",
     )
@@ -192,7 +198,7 @@ class SentenceSaveView(APIView):
 
     @extend_schema(
         request=Input,
-        responses=OpenApiTypes.OBJECT,
+        responses=kind_state_serializer(SENTENCE),
         summary="Save a sentence's label, explanation, error types, comment or confidence",
     )
     def patch(self, request: Request, assignment_id: int, sentence: str) -> Response:
@@ -221,7 +227,7 @@ class SummarySaveView(APIView):
 
     @extend_schema(
         request=Input,
-        responses=OpenApiTypes.OBJECT,
+        responses=kind_state_serializer(SUMMARY),
         summary="Save a summary's relevance, flag or comment",
     )
     def patch(self, request: Request, assignment_id: int, summary: str) -> Response:
@@ -243,7 +249,7 @@ class TopicSaveView(APIView):
         version = serializers.IntegerField(min_value=0)
 
     @extend_schema(
-        request=Input, responses=OpenApiTypes.OBJECT, summary="Save the topic's category"
+        request=Input, responses=kind_state_serializer(TOPIC), summary="Save the topic's category"
     )
     def patch(self, request: Request, assignment_id: int) -> Response:
         return save_changes(request, self.Input, TOPIC, assignment_id=assignment_id)
@@ -252,7 +258,7 @@ class TopicSaveView(APIView):
 class SubmitView(APIView):
     @extend_schema(
         request=None,
-        responses=OpenApiTypes.OBJECT,
+        responses=QueueEntryOutput,
         summary="Submit: refuses, listing what is missing",
     )
     def post(self, request: Request, assignment_id: int) -> Response:
@@ -281,7 +287,7 @@ class HeartbeatView(APIView):
 
     @extend_schema(
         request=Input,
-        responses=inline_serializer("Heartbeat", {"active_seconds": serializers.IntegerField()}),
+        responses=HeartbeatOutput,
         summary="Count active time on task (capped)",
     )
     def post(self, request: Request, assignment_id: int) -> Response:

@@ -16,18 +16,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError
+from annotations.api.workspace_contract import ReplyOutput
 from annotations.models import Assignment, Feedback, Role
 from annotations.services.feedback import CannotReopen, assignment_reopen, feedback_reply
 
 MESSAGE_LIMIT = 5000
-
-
-class ReplyOutput(serializers.Serializer):
-    id = serializers.IntegerField()
-    author = serializers.CharField(help_text="The author's full name, else their username.")
-    mine = serializers.BooleanField(help_text="Whether the signed-in user wrote it.")
-    text = serializers.CharField()
-    created_at = serializers.DateTimeField()
 
 
 class ReopenedOutput(serializers.Serializer):

@@ -1,0 +1,229 @@
+"""The linguist API's responses as typed serializers: the OpenAPI schema documents every
+field, and the frontend's types are generated from it (frontend/src/api/schema.d.ts).
+
+They describe what the selectors return; the hot views (payload, saves) do not pass their
+data through them (the payload is built by plain SQL and encoded by orjson, docs/
+performance.md). ``tests/api/test_contract.py`` checks real responses against them, so a
+field added to a selector and not here fails a test.
+
+A judgement kind's state serializer is generated from its spec (``annotations.kinds``): a new
+kind needs no serializer written here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, cast
+
+from django.db import models
+from rest_framework import serializers
+
+from annotations.kinds import KINDS, Kind
+
+
+def _scalar_field(model_field: models.Field[Any, Any]) -> serializers.Field:
+    nullable = {"allow_null": True} if model_field.null else {}
+    if model_field.choices:
+        values = [value for value, _ in model_field.flatchoices]
+        # "" is "not answered yet" for the text choices that allow blank.
+        empty = [""] if model_field.blank and not model_field.null else []
+        return serializers.ChoiceField(choices=[*values, *empty], **nullable)
+    if isinstance(model_field, models.BooleanField):
+        return serializers.BooleanField(**nullable)
+    if isinstance(model_field, models.IntegerField):
+        return serializers.IntegerField(**nullable)
+    return serializers.CharField(allow_blank=True, **nullable)
+
+
+@cache
+def kind_state_serializer(kind: Kind) -> type[serializers.Serializer]:
+    """The saved state of one target of ``kind``: the target's handle, the scalars, the id
+    sets, the version (``annotations.kinds.spec``)."""
+    fields: dict[str, serializers.Field] = {}
+    if kind.target_field is not None:
+        fields[kind.target] = serializers.CharField(
+            help_text=f"The {kind.target}'s handle in this assignment (never a database id)."
+        )
+    for name in kind.scalars:
+        fields[name] = _scalar_field(
+            cast("models.Field[Any, Any]", kind.model._meta.get_field(name))
+        )
+    for id_set in kind.id_sets:
+        fields[id_set.name] = serializers.ListField(child=serializers.IntegerField())
+    fields["version"] = serializers.IntegerField()
+    name = "".join(part.title() for part in kind.key.split("_")) + "State"
+    return type(name, (serializers.Serializer,), fields)
+
+
+def _judgements_fields() -> dict[str, serializers.Field]:
+    fields: dict[str, serializers.Field] = {}
+    for kind in KINDS:
+        state = kind_state_serializer(kind)
+        # A unit's own judgement is one object (null until saved); the others are lists.
+        fields[kind.payload_key] = (
+            state(many=True) if kind.target != "unit" else state(allow_null=True)
+        )
+    return fields
+
+
+JudgementsOutput = type("JudgementsOutput", (serializers.Serializer,), _judgements_fields())
+
+
+class RoundRefOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+
+
+class ProjectRefOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "ProjectName"
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class ReplyOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.CharField(allow_blank=True)
+    mine = serializers.BooleanField()
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class FeedbackPlaceOutput(serializers.Serializer):
+    summary_label = serializers.CharField()
+    number = serializers.IntegerField()
+
+
+class FeedbackItemOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.CharField()
+    round_id = serializers.IntegerField()
+    author = serializers.CharField(allow_blank=True)
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    assignment = serializers.IntegerField(allow_null=True)
+    sentence = FeedbackPlaceOutput(allow_null=True)
+    reopened = serializers.BooleanField()
+    replies = ReplyOutput(many=True)
+    read = serializers.BooleanField()
+
+
+class ProgressOutput(serializers.Serializer):
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class QueueEntryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["assigned", "in_progress", "submitted"])
+    round = RoundRefOutput()
+    project = ProjectRefOutput()
+    document = serializers.CharField()
+    topic = serializers.CharField(allow_blank=True)
+    position = serializers.IntegerField()
+    count = serializers.IntegerField()
+    progress = ProgressOutput()
+    active_seconds = serializers.IntegerField()
+    submitted_at = serializers.DateTimeField(allow_null=True)
+
+
+class QueueOutput(serializers.Serializer):
+    assignments = QueueEntryOutput(many=True)
+    feedback = FeedbackItemOutput(many=True)
+
+
+class GuidelineOutput(serializers.Serializer):
+    version = serializers.IntegerField()
+    markdown = serializers.CharField(allow_blank=True)
+
+
+class ChoiceOutput(serializers.Serializer):
+    value = serializers.JSONField(help_text="1-5 for relevance, the category for topics.")
+    label = serializers.CharField()
+    description = serializers.CharField()
+
+
+class ErrorTypeOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    code = serializers.CharField(allow_blank=True)
+    name = serializers.CharField()
+    definition = serializers.CharField(allow_blank=True)
+    example = serializers.CharField(allow_blank=True)
+    parent = serializers.IntegerField(allow_null=True)
+
+
+class TaxonomyOutput(serializers.Serializer):
+    name = serializers.CharField()
+    types = ErrorTypeOutput(many=True)
+
+
+class TurnOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    position = serializers.IntegerField()
+    speaker = serializers.CharField(allow_blank=True)
+    role = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(allow_blank=True)
+    start = serializers.FloatField(allow_null=True)
+    end = serializers.FloatField(allow_null=True)
+
+
+class DocumentOutput(serializers.Serializer):
+    title = serializers.CharField()
+    turns = TurnOutput(many=True)
+
+
+class TopicOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+
+
+class SentenceOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="Handle.")
+    number = serializers.IntegerField()
+    text = serializers.CharField()
+
+
+class SummaryOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="Handle.")
+    label = serializers.CharField(help_text="A, B, C… in this annotator's own order.")
+    sentences = SentenceOutput(many=True)
+
+
+def _scheme_fields() -> dict[str, serializers.Field]:
+    from annotations.models import Project
+
+    return {
+        field.removeprefix("ask_"): serializers.BooleanField() for field in Project.SCHEME_FIELDS
+    }
+
+
+SchemeOutput = type("SchemeOutput", (serializers.Serializer,), _scheme_fields())
+
+
+class WorkspacePayloadOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["assigned", "in_progress", "submitted"])
+    round = RoundRefOutput()
+    project = ProjectRefOutput()
+    read_only = serializers.BooleanField()
+    position = serializers.IntegerField()
+    count = serializers.IntegerField()
+    next_assignment = serializers.IntegerField(allow_null=True)
+    guideline = GuidelineOutput(allow_null=True)
+    scheme = SchemeOutput()
+    relevance_anchors = ChoiceOutput(many=True)
+    topic_categories = ChoiceOutput(many=True)
+    taxonomy = TaxonomyOutput()
+    document = DocumentOutput()
+    topic = TopicOutput()
+    summaries = SummaryOutput(many=True)
+    judgements = JudgementsOutput()
+    active_seconds = serializers.IntegerField()
+    feedback = FeedbackItemOutput(many=True)
+
+
+class HeartbeatOutput(serializers.Serializer):
+    active_seconds = serializers.IntegerField()

@@ -1,0 +1,121 @@
+"""Real responses of the linguist API against their declared output serializers
+(annotations/api/workspace_contract.py): every field declared is sent with its type, and
+nothing is sent that is not declared. So the OpenAPI schema, and the frontend types generated
+from it, describe what the server actually answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from rest_framework import serializers
+
+from annotations.api.workspace_contract import (
+    QueueOutput,
+    WorkspacePayloadOutput,
+    kind_state_serializer,
+)
+from annotations.kinds import SENTENCE, SUMMARY, TOPIC
+from annotations.models import Assignment, Feedback, Project
+from tests.api.item_urls import sentence_url, summary_url
+
+pytestmark = pytest.mark.django_db
+
+
+def mismatches(field: serializers.Field, value: Any, path: str = "") -> list[str]:
+    """Where ``value`` differs from ``field``'s declaration: missing or undeclared keys, and
+    values the field would not accept."""
+    if value is None:
+        return [] if getattr(field, "allow_null", False) else [f"{path}: null not allowed"]
+    if isinstance(field, serializers.ListSerializer):
+        if not isinstance(value, list):
+            return [f"{path}: not a list"]
+        return [
+            m for i, item in enumerate(value) for m in mismatches(field.child, item, f"{path}[{i}]")
+        ]
+    if isinstance(field, serializers.Serializer):
+        if not isinstance(value, dict):
+            return [f"{path}: not an object"]
+        declared = set(field.fields)
+        problems = [f"{path}.{key}: undeclared" for key in sorted(set(value) - declared)]
+        problems += [f"{path}.{key}: missing" for key in sorted(declared - set(value))]
+        for key in sorted(declared & set(value)):
+            problems += mismatches(field.fields[key], value[key], f"{path}.{key}")
+        return problems
+    if isinstance(field, serializers.ListField):
+        if not isinstance(value, list):
+            return [f"{path}: not a list"]
+        return [
+            m for i, item in enumerate(value) for m in mismatches(field.child, item, f"{path}[{i}]")
+        ]
+    try:
+        field.run_validation(value)
+    except serializers.ValidationError as error:
+        return [f"{path}: {value!r} {error.detail}"]
+    return []
+
+
+@pytest.fixture
+def linguist(client: Client) -> tuple[Client, Assignment]:
+    call_command("load_demo", stdout=None)
+    Project.objects.filter(slug="demo").update(ask_sentence_comment=True, ask_confidence=True)
+    assignment = Assignment.objects.filter(annotator__username="linguist1").order_by("id")[0]
+    assert client.login(username="linguist1", password="demo")
+    return client, assignment
+
+
+def patch(client: Client, url: str, body: dict[str, Any]) -> Any:
+    response = client.patch(url, json.dumps(body), content_type="application/json")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_the_payload_queue_and_saves_are_what_the_contract_declares(
+    linguist: tuple[Client, Assignment],
+) -> None:
+    client, assignment = linguist
+    sentence = assignment.topic.summaries.first().sentences.first()
+    summary = assignment.topic.summaries.first()
+    saved_sentence = patch(
+        client,
+        sentence_url(assignment.pk, sentence.pk),
+        {"label": "inconsistent", "explanation": "x", "confidence": 2, "version": 0},
+    )
+    saved_summary = patch(
+        client, summary_url(assignment.pk, summary.pk), {"relevance": 3, "version": 0}
+    )
+    saved_topic = patch(
+        client, f"/api/assignments/{assignment.pk}/topic/", {"category": "main", "version": 0}
+    )
+    admin = assignment.round.project.memberships.get(role="admin").user
+    note = Feedback.objects.create(
+        round=assignment.round,
+        annotator=assignment.annotator,
+        author=admin,
+        text="Check.",
+        sentence=sentence,
+    )
+    note.replies.create(author=assignment.annotator, text="Done.")
+
+    assert mismatches(kind_state_serializer(SENTENCE)(), saved_sentence) == []
+    assert mismatches(kind_state_serializer(SUMMARY)(), saved_summary) == []
+    assert mismatches(kind_state_serializer(TOPIC)(), saved_topic) == []
+    payload = client.get(f"/api/assignments/{assignment.pk}/").json()
+    assert payload["feedback"]  # the nested feedback shape is exercised too
+    assert mismatches(WorkspacePayloadOutput(), payload) == []
+    queue = client.get("/api/assignments/").json()
+    assert queue["feedback"][0]["replies"]
+    assert mismatches(QueueOutput(), queue) == []
+
+
+def test_the_check_itself_notices_an_undeclared_or_missing_field() -> None:
+    state = kind_state_serializer(TOPIC)()
+    assert mismatches(state, {"category": "main", "version": 1}) == []
+    assert mismatches(state, {"category": "main", "version": 1, "system": "x"}) == [
+        ".system: undeclared"
+    ]
+    assert mismatches(state, {"version": 1}) == [".category: missing"]
+    assert mismatches(state, {"category": "lunch", "version": 1})[0].startswith(".category:")
