@@ -12,6 +12,7 @@ DEMO_STAMP := var/.demo-loaded
 PORT ?= 8000
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
+	api-types api-types-check \
 	bench-import bench-workspace bench-agreement bench-release migrate demo tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -69,7 +70,22 @@ format: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -m "not browser"
 
-frontend-test: $(NPM_STAMP)
+# The frontend's API types are generated from the OpenAPI schema (docs/kinds.md, "One API
+# contract"); api-types-check fails when the committed file is not what the schema gives.
+api-types: $(STAMP) $(NPM_STAMP)
+	@mkdir -p var
+	$(MANAGE) spectacular --file var/openapi.yaml --fail-on-warn
+	cd frontend && npx openapi-typescript ../var/openapi.yaml -o src/api/schema.d.ts
+
+api-types-check: $(STAMP) $(NPM_STAMP)
+	@mkdir -p var
+	$(MANAGE) spectacular --file var/openapi-check.yaml --fail-on-warn
+	cd frontend && npx openapi-typescript ../var/openapi-check.yaml -o ../var/schema-check.d.ts >/dev/null
+	@diff -u frontend/src/api/schema.d.ts var/schema-check.d.ts > /dev/null || { \
+		diff -u frontend/src/api/schema.d.ts var/schema-check.d.ts | head -40; \
+		echo "frontend/src/api/schema.d.ts is out of date: run 'make api-types' and commit it"; exit 1; }
+
+frontend-test: $(NPM_STAMP) api-types-check
 	cd frontend && npm run typecheck --silent && npm test --silent
 
 browser-test: $(STAMP) frontend

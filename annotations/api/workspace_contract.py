@@ -140,8 +140,14 @@ class GuidelineOutput(serializers.Serializer):
     markdown = serializers.CharField(allow_blank=True)
 
 
-class ChoiceOutput(serializers.Serializer):
-    value = serializers.JSONField(help_text="1-5 for relevance, the category for topics.")
+class RelevanceAnchorOutput(serializers.Serializer):
+    value = serializers.IntegerField(min_value=1, max_value=5)
+    label = serializers.CharField()
+    description = serializers.CharField()
+
+
+class TopicCategoryOutput(serializers.Serializer):
+    value = serializers.ChoiceField(choices=["main", "marginal", "irrelevant"])
     label = serializers.CharField()
     description = serializers.CharField()
 
@@ -214,8 +220,8 @@ class WorkspacePayloadOutput(serializers.Serializer):
     next_assignment = serializers.IntegerField(allow_null=True)
     guideline = GuidelineOutput(allow_null=True)
     scheme = SchemeOutput()
-    relevance_anchors = ChoiceOutput(many=True)
-    topic_categories = ChoiceOutput(many=True)
+    relevance_anchors = RelevanceAnchorOutput(many=True)
+    topic_categories = TopicCategoryOutput(many=True)
     taxonomy = TaxonomyOutput()
     document = DocumentOutput()
     topic = TopicOutput()

@@ -1,3 +1,5 @@
+import type { components } from './schema';
+
 // Response shapes of the Django API. Keep these in step with the serializers in
 // `annotations/api/`; each type names the endpoint that returns it.
 
@@ -38,50 +40,10 @@ export interface ProjectRef {
 }
 
 /** One row of `GET /api/assignments/`, also the body of a successful submit. */
-export interface QueueEntry {
-  id: number;
-  status: AssignmentStatus;
-  round: RoundRef;
-  project: ProjectRef;
-  document: string;
-  topic: string;
-  position: number;
-  count: number;
-  progress: { done: number; total: number };
-  active_seconds: number;
-  submitted_at: string | null;
-}
 
-/** Unread feedback from a project admin; `sentence` uses the summary letter this person sees. */
-export interface FeedbackItem {
-  id: number;
-  round: string;
-  author: string;
-  text: string;
-  created_at: string;
-  assignment: number | null;
-  sentence: { summary_label: string; number: number } | null;
-  /** Sent as the reason an admin reopened the unit. */
-  reopened: boolean;
-  replies: FeedbackReply[];
-  read: boolean;
-}
 
-/** One message in the thread under a feedback note. */
-export interface FeedbackReply {
-  id: number;
-  author: string;
-  /** Written by the signed-in user. */
-  mine: boolean;
-  text: string;
-  created_at: string;
-}
 
 /** `GET /api/assignments/` */
-export interface QueueResponse {
-  assignments: QueueEntry[];
-  feedback: FeedbackItem[];
-}
 
 /** Which questions the project asks. Questions switched off are not rendered. */
 export interface Scheme {
@@ -121,16 +83,6 @@ export interface ErrorType {
   parent: number | null;
 }
 
-export interface Turn {
-  id: number;
-  /** 0-based; shown to people as `position + 1`. */
-  position: number;
-  speaker: string;
-  role: string;
-  text: string;
-  start: number;
-  end: number;
-}
 
 /**
  * A sentence's or summary's handle in one assignment (annotations/handles.py): opaque, its
@@ -157,56 +109,26 @@ export type SentenceLabel = 'consistent' | 'inconsistent' | '';
 /** 1 low, 2 medium, 3 high. */
 export type Confidence = 1 | 2 | 3;
 
-export interface SentenceJudgement {
-  sentence: Handle;
-  label: SentenceLabel;
-  explanation: string;
-  comment: string;
-  confidence: Confidence | null;
-  error_types: number[];
-  version: number;
-}
+// The linguist API's responses, generated from the OpenAPI schema (schema.d.ts, `make
+// api-types`): the server's output serializers are the single source of these shapes.
+type Schemas = components['schemas'];
+export type QueueEntry = Schemas['QueueEntryOutput'];
+export type FeedbackItem = Schemas['FeedbackItemOutput'];
+export type FeedbackReply = Schemas['ReplyOutput'];
+export type QueueResponse = Schemas['QueueOutput'];
+export type SentenceJudgement = Schemas['SentenceState'];
+export type SummaryJudgement = Schemas['SummaryState'];
+export type TopicJudgement = Schemas['TopicState'];
+export type WorkspacePayload = Schemas['WorkspacePayloadOutput'];
+export type HeartbeatResponse = Schemas['HeartbeatOutput'];
+/** A dialogue turn; `position` is 0-based (shown as `position + 1`), `start`/`end` are the
+ * turn's time in the recording when the corpus has it. */
+export type Turn = Schemas['TurnOutput'];
 
-export interface SummaryJudgement {
-  summary: Handle;
-  relevance: number | null;
-  not_a_summary: boolean;
-  comment: string;
-  version: number;
-}
 
-export interface TopicJudgement {
-  category: TopicCategory | '';
-  version: number;
-}
+
 
 /** `GET /api/assignments/{id}/` */
-export interface WorkspacePayload {
-  id: number;
-  status: AssignmentStatus;
-  read_only: boolean;
-  round: RoundRef;
-  project: ProjectRef;
-  position: number;
-  count: number;
-  next_assignment: number | null;
-  guideline: { version: number; markdown: string } | null;
-  scheme: Scheme;
-  relevance_anchors: RelevanceAnchor[];
-  topic_categories: TopicCategoryOption[];
-  taxonomy: { name: string; types: ErrorType[] } | null;
-  document: { title: string; turns: Turn[] };
-  topic: { id: number; name: string };
-  summaries: Summary[];
-  judgements: {
-    sentences: SentenceJudgement[];
-    summaries: SummaryJudgement[];
-    topic: TopicJudgement | null;
-  };
-  active_seconds: number;
-  /** Unread feedback of this round: general, or about this unit's sentences. */
-  feedback?: FeedbackItem[];
-}
 
 /** One entry of a submit 400's `missing` list. */
 export interface MissingItem {
@@ -216,9 +138,6 @@ export interface MissingItem {
   message: string;
 }
 
-export interface HeartbeatResponse {
-  active_seconds: number;
-}
 
 // ---- The project admin's screens (docs/api/admin.md) ----
 

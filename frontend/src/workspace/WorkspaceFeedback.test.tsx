@@ -10,6 +10,7 @@ import { WorkspaceFeedback } from './WorkspaceFeedback';
 const NOTE: FeedbackItem = {
   id: 9,
   round: 'Pilot 1',
+  round_id: 1,
   author: 'Ada Admin',
   text: 'Turn 5 supports sentence 2.',
   created_at: '2026-11-21T06:00:00Z',

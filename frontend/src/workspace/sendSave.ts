@@ -10,5 +10,5 @@ export async function sendSave(assignmentId: number, key: ItemKey, body: SaveBod
       : target.kind === 'summary'
         ? await saveSummary(assignmentId, target.id, body)
         : await saveTopic(assignmentId, body);
-  return saved as unknown as ServerState;
+  return saved;
 }
