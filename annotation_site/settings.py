@@ -214,7 +214,12 @@ SPECTACULAR_SETTINGS = {
     # A nullable choice is `nullable: true` on its enum, not an extra `[null]` enum that the
     # frontend's type generator (openapi-typescript 6) would turn into "".
     "ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE": False,
-    "ENUM_NAME_OVERRIDES": {"TopicCategoryEnum": "annotations.models.TopicCategory"},
+    "ENUM_NAME_OVERRIDES": {
+        "TopicCategoryEnum": "annotations.models.TopicCategory",
+        "RoundStatusEnum": "annotations.models.RoundStatus",
+        "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
+        "JobStatusEnum": "annotations.models.JobStatus",
+    },
     # A sentence's or summary's per-assignment handle (annotations/handles.py).
     "PATH_CONVERTER_OVERRIDES": {
         "handle": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22}$", "minLength": 22}

@@ -19,6 +19,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.agreement.report import with_targets
+from annotations.api.admin_contract import (
+    QUESTION_KEYS,
+    AdminProjectOutput,
+    AdminRoundOutput,
+    AgreementHistoryOutput,
+    CreatedRoundOutput,
+    GuidelineDiffOutput,
+    GuidelineOutput,
+    JobOutput,
+    TargetsOutput,
+)
 from annotations.api.errors import ApiError
 from annotations.models import (
     AgreementReport,
@@ -101,18 +112,6 @@ class CreatedOutput(serializers.Serializer):
     id = serializers.IntegerField()
 
 
-QUESTION_KEYS = [
-    "sentence_consistency",
-    "summary_consistency",
-    "error_types",
-    "relevance",
-    "relevance_binned",
-    "topic_category",
-    "topic_category_merged",
-    "not_a_summary",
-]
-
-
 def admin_project(request: Request, slug: str) -> Project:
     project = administered_projects(user=request.user).filter(slug=slug).first()
     if project is None:
@@ -159,13 +158,15 @@ class ProjectsView(APIView):
 
 
 class ProjectView(APIView):
-    @extend_schema(responses=OBJECT, summary="Project overview for its admins")
+    @extend_schema(responses=AdminProjectOutput, summary="Project overview for its admins")
     def get(self, request: Request, slug: str) -> Response:
         return Response(project_overview(project=admin_project(request, slug)))
 
 
 class TargetsView(APIView):
-    @extend_schema(request=OBJECT, responses=OBJECT, summary="Set agreement targets per question")
+    @extend_schema(
+        request=TargetsOutput, responses=TargetsOutput, summary="Set agreement targets per question"
+    )
     def put(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         if not isinstance(request.data, dict):
@@ -199,7 +200,7 @@ class GuidelineCreateView(APIView):
         changelog = serializers.CharField(max_length=5000)
 
     @extend_schema(
-        request=Input, responses={201: OBJECT}, summary="Publish a new guideline version"
+        request=Input, responses={201: GuidelineOutput}, summary="Publish a new guideline version"
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -219,7 +220,7 @@ def _guideline(version: GuidelineVersion) -> dict[str, Any]:
 
 
 class GuidelineView(APIView):
-    @extend_schema(responses=OBJECT, summary="One guideline version")
+    @extend_schema(responses=GuidelineOutput, summary="One guideline version")
     def get(self, request: Request, slug: str, version: int) -> Response:
         project = admin_project(request, slug)
         found = GuidelineVersion.objects.filter(project=project, version=version).first()
@@ -229,7 +230,9 @@ class GuidelineView(APIView):
 
 
 class GuidelineDiffView(APIView):
-    @extend_schema(responses=OBJECT, summary="Unified diff between two guideline versions")
+    @extend_schema(
+        responses=GuidelineDiffOutput, summary="Unified diff between two guideline versions"
+    )
     def get(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         try:
@@ -298,7 +301,9 @@ class RoundCreateView(APIView):
         units = serializers.JSONField()  # validated by Units, so its errors read units.<field>
 
     @extend_schema(
-        request=Input, responses={201: OBJECT}, summary="Create a draft round and its assignments"
+        request=Input,
+        responses={201: CreatedRoundOutput},
+        summary="Create a draft round and its assignments",
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -368,7 +373,7 @@ class UnitsView(APIView):
 class RoundTransitionView(APIView):
     transition = staticmethod(round_open)
 
-    @extend_schema(request=None, responses=OBJECT, summary="Open or close a round")
+    @extend_schema(request=None, responses=AdminRoundOutput, summary="Open or close a round")
     def post(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
         try:
@@ -445,7 +450,9 @@ class AgreementView(APIView):
 
 
 class AgreementHistoryView(APIView):
-    @extend_schema(responses=OBJECT, summary="Each question's agreement across the rounds")
+    @extend_schema(
+        responses=AgreementHistoryOutput, summary="Each question's agreement across the rounds"
+    )
     def get(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         latest: dict[int, AgreementReport] = {}
@@ -624,7 +631,7 @@ class ImportCreateView(APIView):
 
 
 class JobView(APIView):
-    @extend_schema(responses=OBJECT, summary="A background job's state and progress")
+    @extend_schema(responses=JobOutput, summary="A background job's state and progress")
     def get(self, request: Request, job_id: int) -> Response:
         job = Job.objects.filter(
             pk=job_id, project__in=administered_projects(user=request.user)

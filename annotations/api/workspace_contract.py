@@ -19,6 +19,7 @@ from django.db import models
 from rest_framework import serializers
 
 from annotations.kinds import KINDS, Kind
+from annotations.models import AssignmentStatus
 
 
 def _scalar_field(model_field: models.Field[Any, Any]) -> serializers.Field:
@@ -118,7 +119,7 @@ class ProgressOutput(serializers.Serializer):
 
 class QueueEntryOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["assigned", "in_progress", "submitted"])
+    status = serializers.ChoiceField(choices=AssignmentStatus.choices)
     round = RoundRefOutput()
     project = ProjectRefOutput()
     document = serializers.CharField()
@@ -211,7 +212,7 @@ SchemeOutput = type("SchemeOutput", (serializers.Serializer,), _scheme_fields())
 
 class WorkspacePayloadOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["assigned", "in_progress", "submitted"])
+    status = serializers.ChoiceField(choices=AssignmentStatus.choices)
     round = RoundRefOutput()
     project = ProjectRefOutput()
     read_only = serializers.BooleanField()

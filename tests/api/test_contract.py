@@ -41,7 +41,11 @@ def mismatches(field: serializers.Field, value: Any, path: str = "") -> list[str
             return [f"{path}: not an object"]
         declared = set(field.fields)
         problems = [f"{path}.{key}: undeclared" for key in sorted(set(value) - declared)]
-        problems += [f"{path}.{key}: missing" for key in sorted(declared - set(value))]
+        problems += [
+            f"{path}.{key}: missing"
+            for key in sorted(declared - set(value))
+            if field.fields[key].required
+        ]
         for key in sorted(declared & set(value)):
             problems += mismatches(field.fields[key], value[key], f"{path}.{key}")
         return problems
@@ -119,3 +123,55 @@ def test_the_check_itself_notices_an_undeclared_or_missing_field() -> None:
     ]
     assert mismatches(state, {"version": 1}) == [".category: missing"]
     assert mismatches(state, {"category": "lunch", "version": 1})[0].startswith(".category:")
+
+
+def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> None:
+    from annotations.api.admin_contract import (
+        AdminProjectOutput,
+        AgreementHistoryOutput,
+        CreatedRoundOutput,
+        GuidelineDiffOutput,
+        GuidelineOutput,
+        JobOutput,
+        TargetsOutput,
+    )
+
+    call_command("load_demo", stdout=None)
+    assert client.login(username="admin", password="demo")
+
+    def put(url: str, body: Any) -> Any:
+        return client.put(url, json.dumps(body), content_type="application/json")
+
+    targets = put("/api/admin/projects/demo/targets/", {"sentence_consistency": 0.6}).json()
+    assert mismatches(TargetsOutput(), targets) == []
+    created = client.post(
+        "/api/admin/projects/demo/guidelines/",
+        json.dumps({"markdown": "# G\n", "changelog": "Shorter."}),
+        content_type="application/json",
+    ).json()
+    assert mismatches(GuidelineOutput(), created) == []
+    diff = client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=2").json()
+    assert mismatches(GuidelineDiffOutput(), diff) == []
+    round_ = client.post(
+        "/api/admin/projects/demo/rounds/",
+        json.dumps(
+            {
+                "name": "Production 1",
+                "kind": "production",
+                "overlap": 1,
+                "guideline_version": 2,
+                "annotators": ["linguist1"],
+                "units": {"sample": 2, "seed": 3},
+            }
+        ),
+        content_type="application/json",
+    ).json()
+    assert mismatches(CreatedRoundOutput(), round_) == []
+    project = client.get("/api/admin/projects/demo/").json()
+    assert mismatches(AdminProjectOutput(), project) == []
+    pilot = next(r for r in project["rounds"] if r["name"] == "Pilot 1")
+    started = client.post(f"/api/admin/rounds/{pilot['id']}/agreement/")
+    job = client.get(f"/api/admin/jobs/{started.json()['job']}/").json()
+    assert mismatches(JobOutput(), job) == []
+    history = client.get("/api/admin/projects/demo/agreement-history/").json()
+    assert mismatches(AgreementHistoryOutput(), history) == []

@@ -157,10 +157,50 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AdminProjectOutput: {
+      slug: string;
+      name: string;
+      scheme: {
+        [key: string]: boolean;
+      };
+      members: components["schemas"]["MemberOutput"][];
+      guidelines: components["schemas"]["GuidelineSummaryOutput"][];
+      rounds: components["schemas"]["AdminRoundOutput"][];
+      corpora: components["schemas"]["CorpusCountsOutput"][];
+      targets: components["schemas"]["TargetsOutput"];
+    };
+    AdminRoundOutput: {
+      id: number;
+      project: string;
+      name: string;
+      kind: string;
+      status: components["schemas"]["RoundStatusEnum"];
+      overlap: number;
+      guideline_version: number | null;
+      units: number;
+      assignments: number;
+      submitted: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      opened_at: string | null;
+      /** Format: date-time */
+      closed_at: string | null;
+    };
+    AgreementHistoryOutput: {
+      questions: components["schemas"]["HistoryQuestionOutput"][];
+    };
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
       reason: string;
     };
+    /**
+     * @description * `assigned` - assigned
+     * * `in_progress` - in progress
+     * * `submitted` - submitted
+     * @enum {string}
+     */
+    AssignmentStatusEnum: "assigned" | "in_progress" | "submitted";
     /**
      * @description * `1` - 1
      * * `2` - 2
@@ -168,8 +208,34 @@ export interface components {
      * @enum {integer}
      */
     ConfidenceEnum: 1 | 2 | 3;
+    CorpusCountsOutput: {
+      slug: string;
+      documents: number;
+      topics: number;
+      summaries: number;
+    };
     CreatedOutput: {
       id: number;
+    };
+    CreatedRoundOutput: {
+      id: number;
+      project: string;
+      name: string;
+      kind: string;
+      status: components["schemas"]["RoundStatusEnum"];
+      overlap: number;
+      guideline_version: number | null;
+      units: number;
+      assignments: number;
+      submitted: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      opened_at: string | null;
+      /** Format: date-time */
+      closed_at: string | null;
+      /** @description Units the sample left out: already in another unclosed round of its kind. */
+      skipped: number;
     };
     DisagreementOutput: {
       topic: number;
@@ -262,6 +328,12 @@ export interface components {
      * @enum {string}
      */
     GoldEnum: "majority";
+    GuidelineDiffOutput: {
+      to: number;
+      /** @description A unified diff. */
+      diff: string;
+      from: number;
+    };
     GuidelineInput: {
       markdown: string;
       changelog: string;
@@ -270,16 +342,66 @@ export interface components {
       version: number;
       markdown: string;
     };
+    GuidelineSummaryOutput: {
+      version: number;
+      changelog: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      published_at: string | null;
+    };
+    GuidelineVersionOutput: {
+      version: number;
+      changelog: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      published_at: string | null;
+      markdown: string;
+    };
     HeartbeatInput: {
       seconds: number;
     };
     HeartbeatOutput: {
       active_seconds: number;
     };
+    HistoryPointOutput: {
+      round: string;
+      round_id: number;
+      /** Format: double */
+      value: number | null;
+      ci: number[] | null;
+      n_units: number | null;
+    };
+    HistoryQuestionOutput: {
+      key: string;
+      label: string;
+      /** Format: double */
+      target: number | null;
+      points: components["schemas"]["HistoryPointOutput"][];
+    };
+    JobOutput: {
+      id: number;
+      kind: string;
+      status: components["schemas"]["JobStatusEnum"];
+      progress: number;
+      message: string;
+      /** @description What the job produced. */
+      result: unknown;
+      error: string;
+    };
     JobStartedOutput: {
       /** @description Poll /api/admin/jobs/{job}/ for its progress. */
       job: number;
     };
+    /**
+     * @description * `queued` - queued
+     * * `running` - running
+     * * `succeeded` - succeeded
+     * * `failed` - failed
+     * @enum {string}
+     */
+    JobStatusEnum: "queued" | "running" | "succeeded" | "failed";
     JudgementsOutput: {
       sentences: components["schemas"]["SentenceState"][];
       summaries: components["schemas"]["SummaryState"][];
@@ -306,6 +428,12 @@ export interface components {
       display_name: string;
       is_staff: boolean;
       memberships: components["schemas"]["MembershipOutput"][];
+    };
+    MemberOutput: {
+      id: number;
+      username: string;
+      display_name: string;
+      roles: string[];
     };
     MembershipOutput: {
       project: string;
@@ -352,7 +480,7 @@ export interface components {
     };
     QueueEntryOutput: {
       id: number;
-      status: components["schemas"]["StatusEnum"];
+      status: components["schemas"]["AssignmentStatusEnum"];
       round: components["schemas"]["RoundRefOutput"];
       project: components["schemas"]["ProjectName"];
       document: string;
@@ -434,6 +562,13 @@ export interface components {
       kind: string;
       status: string;
     };
+    /**
+     * @description * `draft` - draft
+     * * `open` - open
+     * * `closed` - closed
+     * @enum {string}
+     */
+    RoundStatusEnum: "draft" | "open" | "closed";
     SchemeOutput: {
       consistency: boolean;
       error_types: boolean;
@@ -482,13 +617,6 @@ export interface components {
       error_types: number[];
       version: number;
     };
-    /**
-     * @description * `assigned` - assigned
-     * * `in_progress` - in_progress
-     * * `submitted` - submitted
-     * @enum {string}
-     */
-    StatusEnum: "assigned" | "in_progress" | "submitted";
     SummaryOutput: {
       /** @description Handle. */
       id: string;
@@ -503,6 +631,24 @@ export interface components {
       not_a_summary: boolean;
       comment: string;
       version: number;
+    };
+    TargetsOutput: {
+      /** Format: double */
+      sentence_consistency?: number | null;
+      /** Format: double */
+      summary_consistency?: number | null;
+      /** Format: double */
+      error_types?: number | null;
+      /** Format: double */
+      relevance?: number | null;
+      /** Format: double */
+      relevance_binned?: number | null;
+      /** Format: double */
+      topic_category?: number | null;
+      /** Format: double */
+      topic_category_merged?: number | null;
+      /** Format: double */
+      not_a_summary?: number | null;
     };
     TaxonomyOutput: {
       name: string;
@@ -558,7 +704,7 @@ export interface components {
     };
     WorkspacePayloadOutput: {
       id: number;
-      status: components["schemas"]["StatusEnum"];
+      status: components["schemas"]["AssignmentStatusEnum"];
       round: components["schemas"]["RoundRefOutput"];
       project: components["schemas"]["ProjectName"];
       read_only: boolean;
@@ -682,9 +828,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["JobOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -793,9 +937,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AdminProjectOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -852,9 +994,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AgreementHistoryOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -976,9 +1116,7 @@ export interface operations {
     responses: {
       201: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["GuidelineVersionOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1054,9 +1192,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["GuidelineVersionOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1113,9 +1249,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["GuidelineDiffOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1261,9 +1395,7 @@ export interface operations {
     responses: {
       201: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["CreatedRoundOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1337,20 +1469,14 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": {
-          [key: string]: unknown;
-        };
-        "multipart/form-data": {
-          [key: string]: unknown;
-        };
+        "application/json": components["schemas"]["TargetsOutput"];
+        "multipart/form-data": components["schemas"]["TargetsOutput"];
       };
     };
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["TargetsOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1689,9 +1815,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AdminRoundOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -2021,9 +2145,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AdminRoundOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

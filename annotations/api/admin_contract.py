@@ -1,0 +1,135 @@
+"""The project admin's responses as typed serializers (docs/api/admin.md), so the OpenAPI
+schema documents every field and the frontend can generate its types from it.
+
+Like the linguist's contract (``workspace_contract``), they describe what the selectors
+return; ``tests/api/test_contract.py`` checks real responses against them."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from annotations.models import JobStatus, RoundStatus
+
+# The agreement questions a target can be set for (docs/agreement.md).
+QUESTION_KEYS = (
+    "sentence_consistency",
+    "summary_consistency",
+    "error_types",
+    "relevance",
+    "relevance_binned",
+    "topic_category",
+    "topic_category_merged",
+    "not_a_summary",
+)
+
+
+class AdminRoundOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    project = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
+    overlap = serializers.IntegerField()
+    guideline_version = serializers.IntegerField(allow_null=True)
+    units = serializers.IntegerField()
+    assignments = serializers.IntegerField()
+    submitted = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    opened_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+
+class CreatedRoundOutput(AdminRoundOutput):
+    skipped = serializers.IntegerField(
+        help_text="Units the sample left out: already in another unclosed round of its kind."
+    )
+
+
+class MemberOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    roles = serializers.ListField(child=serializers.CharField())
+
+
+class GuidelineSummaryOutput(serializers.Serializer):
+    version = serializers.IntegerField()
+    changelog = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    published_at = serializers.DateTimeField(allow_null=True)
+
+
+class GuidelineOutput(GuidelineSummaryOutput):
+    class Meta:
+        ref_name = "GuidelineVersionOutput"
+
+    markdown = serializers.CharField(allow_blank=True)
+
+
+class GuidelineDiffOutput(serializers.Serializer):
+    # "from" is a Python keyword: the field is declared under another name.
+    to = serializers.IntegerField()
+    diff = serializers.CharField(allow_blank=True, help_text="A unified diff.")
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.IntegerField()
+        return fields
+
+
+class CorpusCountsOutput(serializers.Serializer):
+    slug = serializers.CharField()
+    documents = serializers.IntegerField()
+    topics = serializers.IntegerField()
+    summaries = serializers.IntegerField()
+
+
+def _targets_fields() -> dict[str, serializers.Field]:
+    return {
+        key: serializers.FloatField(required=False, allow_null=True, min_value=-1, max_value=1)
+        for key in QUESTION_KEYS
+    }
+
+
+# Question key -> the coefficient a round must reach (null or absent: no target).
+TargetsOutput = type("TargetsOutput", (serializers.Serializer,), _targets_fields())
+
+
+class AdminProjectOutput(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    scheme = serializers.DictField(child=serializers.BooleanField())
+    members = MemberOutput(many=True)
+    guidelines = GuidelineSummaryOutput(many=True)
+    rounds = AdminRoundOutput(many=True)
+    corpora = CorpusCountsOutput(many=True)
+    targets = TargetsOutput()
+
+
+class JobOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=JobStatus.choices)
+    progress = serializers.IntegerField(min_value=0, max_value=100)
+    message = serializers.CharField(allow_blank=True)
+    result = serializers.JSONField(allow_null=True, help_text="What the job produced.")
+    error = serializers.CharField(allow_blank=True)
+
+
+class HistoryPointOutput(serializers.Serializer):
+    round = serializers.CharField()
+    round_id = serializers.IntegerField()
+    value = serializers.FloatField(allow_null=True)
+    ci = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+    n_units = serializers.IntegerField(allow_null=True)
+
+
+class HistoryQuestionOutput(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    target = serializers.FloatField(allow_null=True)
+    points = HistoryPointOutput(many=True)
+
+
+class AgreementHistoryOutput(serializers.Serializer):
+    questions = HistoryQuestionOutput(many=True)
