@@ -31,6 +31,9 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A whole keyboard walk through a unit takes ~2 s, more on a busy 2-core CI machine:
+    // the 5 s default made it flaky. A limit against hangs, not a performance check.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 }));
