@@ -59,6 +59,10 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     page.get_by_label("Lena Linguist (linguist1)").check()
     page.get_by_label("Luis Linguist (linguist2)").check()
     page.get_by_label("Number of units to sample").fill("1")
+    # Every demo unit is in the open Pilot 1: a second pilot samples them only when asked.
+    page.get_by_role("button", name="Create round").click()
+    expect(page.get_by_text("9 more are in another pilot round")).to_be_visible()
+    page.get_by_label("Also sample units in another open round of this kind").check()
     page.get_by_role("button", name="Create round").click()
     page.get_by_role("button", name="Open round Pilot 2").click()
     expect(page.get_by_role("button", name="Close round Pilot 2")).to_be_visible()
