@@ -219,6 +219,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "annotations.models.RoundStatus",
         "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
         "JobStatusEnum": "annotations.models.JobStatus",
+        "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
     },
     # A sentence's or summary's per-assignment handle (annotations/handles.py).
     "PATH_CONVERTER_OVERRIDES": {

@@ -24,10 +24,14 @@ from annotations.api.admin_contract import (
     AdminProjectOutput,
     AdminRoundOutput,
     AgreementHistoryOutput,
+    AgreementReportOutput,
+    CorpusOverviewOutput,
+    CorpusUnitOutput,
     CreatedRoundOutput,
     GuidelineDiffOutput,
     GuidelineOutput,
     JobOutput,
+    RoundProgressOutput,
     TargetsOutput,
 )
 from annotations.api.errors import ApiError
@@ -330,7 +334,8 @@ class RoundCreateView(APIView):
 
 class CorpusView(APIView):
     @extend_schema(
-        responses=OBJECT, summary="What was imported, and the published labels per system"
+        responses=CorpusOverviewOutput,
+        summary="What was imported, and the published labels per system",
     )
     def get(self, request: Request, slug: str) -> Response:
         return Response(corpus_overview(project=admin_project(request, slug)))
@@ -338,7 +343,7 @@ class CorpusView(APIView):
 
 class CorpusUnitView(APIView):
     @extend_schema(
-        responses=OBJECT,
+        responses=CorpusUnitOutput,
         operation_id="admin_project_unit_retrieve",
         summary="One imported unit: its summaries, systems and published labels",
     )
@@ -392,7 +397,7 @@ class RoundCloseView(RoundTransitionView):
 
 
 class RoundProgressView(APIView):
-    @extend_schema(responses=OBJECT, summary="Progress per annotator and per unit")
+    @extend_schema(responses=RoundProgressOutput, summary="Progress per annotator and per unit")
     def get(self, request: Request, round_id: int) -> Response:
         return Response(round_progress(round=admin_round(request, round_id)))
 
@@ -412,7 +417,7 @@ def _report(report: AgreementReport, *, stale: bool, targets: dict[str, float]) 
 
 
 class AgreementView(APIView):
-    @extend_schema(responses=OBJECT, summary="The round's latest agreement report")
+    @extend_schema(responses=AgreementReportOutput, summary="The round's latest agreement report")
     def get(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
         latest = AgreementReport.objects.filter(round=round_).order_by("-computed_at").first()
@@ -429,7 +434,7 @@ class AgreementView(APIView):
 
     @extend_schema(
         request=None,
-        responses={200: OBJECT, 202: JobStartedOutput},
+        responses={200: AgreementReportOutput, 202: JobStartedOutput},
         summary="Compute the report (background job; 200 with the report if it is current)",
     )
     def post(self, request: Request, round_id: int) -> Response:

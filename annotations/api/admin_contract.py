@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from annotations.models import JobStatus, RoundStatus
+from annotations.models import AssignmentStatus, JobStatus, RoundStatus
 
 # The agreement questions a target can be set for (docs/agreement.md).
 QUESTION_KEYS = (
@@ -133,3 +133,159 @@ class HistoryQuestionOutput(serializers.Serializer):
 
 class AgreementHistoryOutput(serializers.Serializer):
     questions = HistoryQuestionOutput(many=True)
+
+
+class AnnotatorProgressOutput(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    assigned = serializers.IntegerField()
+    submitted = serializers.IntegerField()
+    in_progress = serializers.IntegerField()
+    active_seconds = serializers.IntegerField()
+
+
+class UnitAssignmentOutput(serializers.Serializer):
+    assignment = serializers.IntegerField()
+    username = serializers.CharField()
+    status = serializers.ChoiceField(choices=AssignmentStatus.choices)
+    active_seconds = serializers.IntegerField()
+
+
+class UnitProgressOutput(serializers.Serializer):
+    topic = serializers.IntegerField()
+    topic_name = serializers.CharField(allow_blank=True)
+    document = serializers.CharField()
+    assignments = UnitAssignmentOutput(many=True)
+
+
+class PublishedRowOutput(serializers.Serializer):
+    system = serializers.CharField()
+    topic_category = serializers.CharField(required=False, allow_blank=True)
+    summaries = serializers.IntegerField()
+    sentences = serializers.IntegerField()
+    consistent = serializers.IntegerField()
+    inconsistent = serializers.IntegerField()
+    inconsistent_rate = serializers.FloatField(allow_null=True)
+
+
+class PublishedLabelsOutput(serializers.Serializer):
+    sources = serializers.ListField(child=serializers.CharField())
+    systems = PublishedRowOutput(many=True)
+    by_topic_category = PublishedRowOutput(many=True)
+
+
+class RoundProgressOutput(serializers.Serializer):
+    round = AdminRoundOutput()
+    annotators = AnnotatorProgressOutput(many=True)
+    units = UnitProgressOutput(many=True)
+    published = PublishedLabelsOutput(
+        allow_null=True, help_text="A reference round's published labels; null otherwise."
+    )
+
+
+class CorpusCountOutput(serializers.Serializer):
+    corpus = serializers.CharField()
+    documents = serializers.IntegerField()
+    topics = serializers.IntegerField()
+    summaries = serializers.IntegerField()
+
+
+class CorpusOverviewOutput(serializers.Serializer):
+    corpora = CorpusCountOutput(many=True)
+    published = PublishedLabelsOutput()
+
+
+class CorpusSentenceOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    text = serializers.CharField()
+    published = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), help_text="Source -> its label."
+    )
+
+
+class CorpusSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    system = serializers.CharField()
+    external_id = serializers.CharField(allow_blank=True)
+    sentences = CorpusSentenceOutput(many=True)
+
+
+class CorpusDocumentOutput(serializers.Serializer):
+    id = serializers.CharField()
+    title = serializers.CharField()
+    corpus = serializers.CharField()
+
+
+class CorpusTopicOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+
+
+class CorpusUnitOutput(serializers.Serializer):
+    topic = CorpusTopicOutput()
+    document = CorpusDocumentOutput()
+    summaries = CorpusSummaryOutput(many=True)
+
+
+class IntervalOutput(serializers.Serializer):
+    value = serializers.FloatField(allow_null=True)
+    ci = serializers.ListField(
+        child=serializers.FloatField(allow_null=True), help_text="95% bootstrap interval."
+    )
+
+
+class CoefficientOutput(IntervalOutput):
+    name = serializers.CharField(help_text="Cohen's kappa, Fleiss' kappa, Krippendorff's alpha…")
+
+
+class PairOutput(serializers.Serializer):
+    a = serializers.CharField()
+    b = serializers.CharField()
+    value = serializers.FloatField(allow_null=True)
+    n_units = serializers.IntegerField()
+
+
+class VsMajorityOutput(serializers.Serializer):
+    annotator = serializers.CharField()
+    value = serializers.FloatField(allow_null=True)
+    agreement = serializers.FloatField(allow_null=True)
+    n_units = serializers.IntegerField()
+
+
+class ConfusionOutput(serializers.Serializer):
+    labels = serializers.ListField(child=serializers.CharField())
+    counts = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+
+
+class AgreementQuestionOutput(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    level = serializers.ChoiceField(choices=["nominal", "ordinal", "set"])
+    n_units = serializers.IntegerField()
+    n_raters = serializers.IntegerField()
+    coefficient = CoefficientOutput(allow_null=True)
+    alpha = IntervalOutput(allow_null=True)
+    percent_agreement = serializers.FloatField(allow_null=True)
+    pairwise = PairOutput(many=True)
+    vs_majority = VsMajorityOutput(many=True)
+    confusion = ConfusionOutput(allow_null=True)
+    per_label = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        allow_null=True,
+        help_text="Error types only: a Fleiss kappa per type.",
+    )
+    target = serializers.FloatField(allow_null=True)
+    met = serializers.BooleanField(allow_null=True)
+    note = serializers.CharField(allow_null=True)
+    small_n = serializers.BooleanField(
+        required=False, help_text="Under 30 units; absent in reports computed before it."
+    )
+
+
+class AgreementReportOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    computed_at = serializers.DateTimeField()
+    inputs_hash = serializers.CharField()
+    stale = serializers.BooleanField()
+    annotators = serializers.ListField(child=serializers.CharField())
+    questions = AgreementQuestionOutput(many=True)

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
-from annotations.models import Project, Release, ReleaseStatus, Role, Round
+from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
 from annotations.services.leases import refreshed
 from annotations.services.releases import (
     FORMATS,
@@ -122,12 +122,59 @@ class ReleaseConfigInput(serializers.Serializer):
     only_complete = serializers.BooleanField(required=False)
 
 
+class ReleaseFileOutput(serializers.Serializer):
+    name = serializers.CharField()
+    sha256 = serializers.CharField()
+    size = serializers.IntegerField()
+    records = serializers.IntegerField(allow_null=True)
+
+
+class ReleaseOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.CharField()
+    status = serializers.ChoiceField(choices=ReleaseStatus.choices)
+    progress = serializers.IntegerField()
+    error = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    created_by = serializers.CharField(allow_blank=True)
+    counts = serializers.DictField(
+        child=serializers.IntegerField(), help_text="summaries, and summaries per split."
+    )
+    files = ReleaseFileOutput(many=True)
+    download = serializers.CharField(allow_null=True)
+
+
+class ReleaseDetailOutput(ReleaseOutput):
+    manifest = serializers.JSONField(required=False, help_text="Once published.")
+    card = serializers.CharField(required=False, help_text="README.md, once published.")
+
+
+class ReleaseRoundOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
+
+
+class ReleaseProjectOutput(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class ProjectReleasesOutput(serializers.Serializer):
+    project = ReleaseProjectOutput()
+    rounds = ReleaseRoundOutput(many=True)
+    formats = serializers.ListField(child=serializers.CharField())
+    releases = ReleaseOutput(many=True)
+
+
 class ReleaseStartedOutput(serializers.Serializer):
     release = serializers.IntegerField(help_text="Poll /api/releases/{release}/ for progress.")
 
 
 class ProjectReleasesView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="A project's releases")
+    @extend_schema(responses=ProjectReleasesOutput, summary="A project's releases")
     def get(self, request: Request, slug: str) -> Response:
         project = exporter_projects(request.user).filter(slug=slug).first()
         if project is None:
@@ -190,7 +237,7 @@ def _visible(request: Request, release_id: int) -> Release:
 
 
 class ReleaseView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT, summary="One release with its manifest")
+    @extend_schema(responses=ReleaseDetailOutput, summary="One release with its manifest")
     def get(self, request: Request, release_id: int) -> Response:
         release = refreshed(_visible(request, release_id))
         body = _release(release)

@@ -126,15 +126,21 @@ def test_the_check_itself_notices_an_undeclared_or_missing_field() -> None:
 
 
 def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> None:
+    from annotations.api.admin import UnitPageOutput
     from annotations.api.admin_contract import (
         AdminProjectOutput,
         AgreementHistoryOutput,
+        AgreementReportOutput,
+        CorpusOverviewOutput,
+        CorpusUnitOutput,
         CreatedRoundOutput,
         GuidelineDiffOutput,
         GuidelineOutput,
         JobOutput,
+        RoundProgressOutput,
         TargetsOutput,
     )
+    from annotations.api.releases import ProjectReleasesOutput
 
     call_command("load_demo", stdout=None)
     assert client.login(username="admin", password="demo")
@@ -175,3 +181,21 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
     assert mismatches(JobOutput(), job) == []
     history = client.get("/api/admin/projects/demo/agreement-history/").json()
     assert mismatches(AgreementHistoryOutput(), history) == []
+    from annotations.models import Round
+    from annotations.services.agreement_reports import agreement_report_compute
+
+    agreement_report_compute(round=Round.objects.get(pk=pilot["id"]))
+    report = client.get(f"/api/admin/rounds/{pilot['id']}/agreement/").json()
+    assert report["questions"]
+    assert mismatches(AgreementReportOutput(), report) == []
+    progress = client.get(f"/api/admin/rounds/{pilot['id']}/progress/").json()
+    assert mismatches(RoundProgressOutput(), progress) == []
+    corpus = client.get("/api/admin/projects/demo/corpus/").json()
+    assert mismatches(CorpusOverviewOutput(), corpus) == []
+    units = client.get("/api/admin/projects/demo/units/").json()
+    assert mismatches(UnitPageOutput(), units) == []
+    unit = client.get(f"/api/admin/projects/demo/units/{units['units'][0]['topic']}/").json()
+    assert mismatches(CorpusUnitOutput(), unit) == []
+    releases = client.get("/api/projects/demo/releases/")
+    assert releases.status_code == 200
+    assert mismatches(ProjectReleasesOutput(), releases.json()) == []

@@ -190,6 +190,47 @@ export interface components {
     AgreementHistoryOutput: {
       questions: components["schemas"]["HistoryQuestionOutput"][];
     };
+    AgreementQuestionOutput: {
+      key: string;
+      label: string;
+      level: components["schemas"]["LevelEnum"];
+      n_units: number;
+      n_raters: number;
+      coefficient: components["schemas"]["CoefficientOutput"] | null;
+      alpha: components["schemas"]["IntervalOutput"] | null;
+      /** Format: double */
+      percent_agreement: number | null;
+      pairwise: components["schemas"]["PairOutput"][];
+      vs_majority: components["schemas"]["VsMajorityOutput"][];
+      confusion: components["schemas"]["ConfusionOutput"] | null;
+      /** @description Error types only: a Fleiss kappa per type. */
+      per_label: ({
+        [key: string]: number | null;
+      }) | null;
+      /** Format: double */
+      target: number | null;
+      met: boolean | null;
+      note: string | null;
+      /** @description Under 30 units; absent in reports computed before it. */
+      small_n?: boolean;
+    };
+    AgreementReportOutput: {
+      round: number;
+      /** Format: date-time */
+      computed_at: string;
+      inputs_hash: string;
+      stale: boolean;
+      annotators: string[];
+      questions: components["schemas"]["AgreementQuestionOutput"][];
+    };
+    AnnotatorProgressOutput: {
+      username: string;
+      display_name: string;
+      assigned: number;
+      submitted: number;
+      in_progress: number;
+      active_seconds: number;
+    };
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
       reason: string;
@@ -201,6 +242,14 @@ export interface components {
      * @enum {string}
      */
     AssignmentStatusEnum: "assigned" | "in_progress" | "submitted";
+    CoefficientOutput: {
+      /** Format: double */
+      value: number | null;
+      /** @description 95% bootstrap interval. */
+      ci: (number | null)[];
+      /** @description Cohen's kappa, Fleiss' kappa, Krippendorff's alpha… */
+      name: string;
+    };
     /**
      * @description * `1` - 1
      * * `2` - 2
@@ -208,11 +257,53 @@ export interface components {
      * @enum {integer}
      */
     ConfidenceEnum: 1 | 2 | 3;
+    ConfusionOutput: {
+      labels: string[];
+      counts: number[][];
+    };
+    CorpusCountOutput: {
+      corpus: string;
+      documents: number;
+      topics: number;
+      summaries: number;
+    };
     CorpusCountsOutput: {
       slug: string;
       documents: number;
       topics: number;
       summaries: number;
+    };
+    CorpusDocumentOutput: {
+      id: string;
+      title: string;
+      corpus: string;
+    };
+    CorpusOverviewOutput: {
+      corpora: components["schemas"]["CorpusCountOutput"][];
+      published: components["schemas"]["PublishedLabelsOutput"];
+    };
+    CorpusSentenceOutput: {
+      number: number;
+      text: string;
+      /** @description Source -> its label. */
+      published: {
+        [key: string]: string;
+      };
+    };
+    CorpusSummaryOutput: {
+      id: number;
+      system: string;
+      external_id: string;
+      sentences: components["schemas"]["CorpusSentenceOutput"][];
+    };
+    CorpusTopicOutput: {
+      id: number;
+      name: string;
+    };
+    CorpusUnitOutput: {
+      topic: components["schemas"]["CorpusTopicOutput"];
+      document: components["schemas"]["CorpusDocumentOutput"];
+      summaries: components["schemas"]["CorpusSummaryOutput"][];
     };
     CreatedOutput: {
       id: number;
@@ -380,6 +471,12 @@ export interface components {
       target: number | null;
       points: components["schemas"]["HistoryPointOutput"][];
     };
+    IntervalOutput: {
+      /** Format: double */
+      value: number | null;
+      /** @description 95% bootstrap interval. */
+      ci: (number | null)[];
+    };
     JobOutput: {
       id: number;
       kind: string;
@@ -423,6 +520,13 @@ export interface components {
      * @enum {string}
      */
     LabelEnum: "consistent" | "inconsistent";
+    /**
+     * @description * `nominal` - nominal
+     * * `ordinal` - ordinal
+     * * `set` - set
+     * @enum {string}
+     */
+    LevelEnum: "nominal" | "ordinal" | "set";
     MeOutput: {
       username: string;
       display_name: string;
@@ -447,6 +551,13 @@ export interface components {
      * @enum {string}
      */
     MethodEnum: "document" | "corpus" | "file";
+    PairOutput: {
+      a: string;
+      b: string;
+      /** Format: double */
+      value: number | null;
+      n_units: number;
+    };
     PatchedSentenceSaveInput: {
       label?: components["schemas"]["LabelEnum"];
       explanation?: string;
@@ -478,6 +589,27 @@ export interface components {
       slug: string;
       name: string;
     };
+    ProjectReleasesOutput: {
+      project: components["schemas"]["ReleaseProjectOutput"];
+      rounds: components["schemas"]["ReleaseRoundOutput"][];
+      formats: string[];
+      releases: components["schemas"]["ReleaseOutput"][];
+    };
+    PublishedLabelsOutput: {
+      sources: string[];
+      systems: components["schemas"]["PublishedRowOutput"][];
+      by_topic_category: components["schemas"]["PublishedRowOutput"][];
+    };
+    PublishedRowOutput: {
+      system: string;
+      topic_category?: string;
+      summaries: number;
+      sentences: number;
+      consistent: number;
+      inconsistent: number;
+      /** Format: double */
+      inconsistent_rate: number | null;
+    };
     QueueEntryOutput: {
       id: number;
       status: components["schemas"]["AssignmentStatusEnum"];
@@ -506,9 +638,65 @@ export interface components {
       split?: components["schemas"]["ReleaseSplitInput"];
       only_complete?: boolean;
     };
+    ReleaseDetailOutput: {
+      id: number;
+      version: string;
+      status: components["schemas"]["ReleaseStatusEnum"];
+      progress: number;
+      error: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      published_at: string | null;
+      created_by: string;
+      /** @description summaries, and summaries per split. */
+      counts: {
+        [key: string]: number;
+      };
+      files: components["schemas"]["ReleaseFileOutput"][];
+      download: string | null;
+      /** @description Once published. */
+      manifest?: unknown;
+      /** @description README.md, once published. */
+      card?: string;
+    };
+    ReleaseFileOutput: {
+      name: string;
+      sha256: string;
+      size: number;
+      records: number | null;
+    };
     ReleaseMappingsInput: {
       topic_category?: components["schemas"]["TopicCategoryEnum"];
       relevance?: components["schemas"]["RelevanceEnum"];
+    };
+    ReleaseOutput: {
+      id: number;
+      version: string;
+      status: components["schemas"]["ReleaseStatusEnum"];
+      progress: number;
+      error: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      published_at: string | null;
+      created_by: string;
+      /** @description summaries, and summaries per split. */
+      counts: {
+        [key: string]: number;
+      };
+      files: components["schemas"]["ReleaseFileOutput"][];
+      download: string | null;
+    };
+    ReleaseProjectOutput: {
+      slug: string;
+      name: string;
+    };
+    ReleaseRoundOutput: {
+      id: number;
+      name: string;
+      kind: string;
+      status: components["schemas"]["RoundStatusEnum"];
     };
     ReleaseSplitInput: {
       method: components["schemas"]["MethodEnum"];
@@ -524,6 +712,13 @@ export interface components {
       /** @description Poll /api/releases/{release}/ for progress. */
       release: number;
     };
+    /**
+     * @description * `building` - building
+     * * `published` - published
+     * * `failed` - failed
+     * @enum {string}
+     */
+    ReleaseStatusEnum: "building" | "published" | "failed";
     RelevanceAnchorOutput: {
       value: number;
       label: string;
@@ -555,6 +750,13 @@ export interface components {
       guideline_version: number;
       annotators: string[];
       units: unknown;
+    };
+    RoundProgressOutput: {
+      round: components["schemas"]["AdminRoundOutput"];
+      annotators: components["schemas"]["AnnotatorProgressOutput"][];
+      units: components["schemas"]["UnitProgressOutput"][];
+      /** @description A reference round's published labels; null otherwise. */
+      published: components["schemas"]["PublishedLabelsOutput"] | null;
     };
     RoundRefOutput: {
       id: number;
@@ -686,6 +888,12 @@ export interface components {
       /** Format: double */
       end: number | null;
     };
+    UnitAssignmentOutput: {
+      assignment: number;
+      username: string;
+      status: components["schemas"]["AssignmentStatusEnum"];
+      active_seconds: number;
+    };
     UnitOutput: {
       topic: number;
       topic_name: string;
@@ -701,6 +909,20 @@ export interface components {
       page: number;
       pages: number;
       units: components["schemas"]["UnitOutput"][];
+    };
+    UnitProgressOutput: {
+      topic: number;
+      topic_name: string;
+      document: string;
+      assignments: components["schemas"]["UnitAssignmentOutput"][];
+    };
+    VsMajorityOutput: {
+      annotator: string;
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      agreement: number | null;
+      n_units: number;
     };
     WorkspacePayloadOutput: {
       id: number;
@@ -1051,9 +1273,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["CorpusOverviewOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1615,9 +1835,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["CorpusUnitOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1674,9 +1892,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AgreementReportOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -1733,9 +1949,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["AgreementReportOutput"];
         };
       };
       202: {
@@ -2220,9 +2434,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["RoundProgressOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -2996,9 +3208,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["ProjectReleasesOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -3136,9 +3346,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["ReleaseDetailOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
