@@ -10,7 +10,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
@@ -28,6 +27,7 @@ from annotations.api.admin_contract import (
     CorpusOverviewOutput,
     CorpusUnitOutput,
     CreatedRoundOutput,
+    DisagreementUnitOutput,
     GuidelineDiffOutput,
     GuidelineOutput,
     JobOutput,
@@ -72,8 +72,6 @@ from annotations.services.rounds import (
     round_create,
     round_open,
 )
-
-OBJECT = OpenApiTypes.OBJECT
 
 
 class ProjectRefOutput(serializers.Serializer):
@@ -506,7 +504,9 @@ class DisagreementsView(APIView):
 
 
 class DisagreementUnitView(APIView):
-    @extend_schema(responses=OBJECT, summary="Everyone's labels on one unit, side by side")
+    @extend_schema(
+        responses=DisagreementUnitOutput, summary="Everyone's labels on one unit, side by side"
+    )
     def get(self, request: Request, round_id: int, topic_id: int) -> Response:
         round_ = admin_round(request, round_id)
         topic = (

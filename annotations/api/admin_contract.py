@@ -289,3 +289,54 @@ class AgreementReportOutput(serializers.Serializer):
     stale = serializers.BooleanField()
     annotators = serializers.ListField(child=serializers.CharField())
     questions = AgreementQuestionOutput(many=True)
+
+
+class AdminTurnOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    position = serializers.IntegerField()
+    speaker = serializers.CharField(allow_blank=True)
+    role = serializers.CharField(allow_blank=True)
+    text = serializers.CharField(allow_blank=True)
+
+
+class AdminDocumentOutput(serializers.Serializer):
+    title = serializers.CharField()
+    turns = AdminTurnOutput(many=True)
+
+
+class RaterSentenceOutput(serializers.Serializer):
+    label = serializers.CharField(allow_blank=True)
+    explanation = serializers.CharField(allow_blank=True)
+    error_types = serializers.ListField(child=serializers.CharField())
+
+
+class RaterSummaryOutput(serializers.Serializer):
+    relevance = serializers.IntegerField(allow_null=True)
+    not_a_summary = serializers.BooleanField()
+    comment = serializers.CharField(allow_blank=True)
+
+
+class ComparedSentenceOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    text = serializers.CharField()
+    disagree = serializers.BooleanField()
+    judgements = serializers.DictField(child=RaterSentenceOutput(), help_text="By annotator.")
+
+
+class ComparedSummaryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField(help_text="A, B, C… in stored order; never the system.")
+    disagree = serializers.BooleanField()
+    judgements = serializers.DictField(child=RaterSummaryOutput(), help_text="By annotator.")
+    sentences = ComparedSentenceOutput(many=True)
+
+
+class DisagreementUnitOutput(serializers.Serializer):
+    topic = CorpusTopicOutput()
+    document = AdminDocumentOutput()
+    annotators = serializers.ListField(child=serializers.CharField())
+    topic_category = serializers.DictField(
+        child=serializers.CharField(allow_blank=True), help_text="By annotator."
+    )
+    summaries = ComparedSummaryOutput(many=True)

@@ -134,6 +134,7 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
         CorpusOverviewOutput,
         CorpusUnitOutput,
         CreatedRoundOutput,
+        DisagreementUnitOutput,
         GuidelineDiffOutput,
         GuidelineOutput,
         JobOutput,
@@ -183,11 +184,17 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
     assert mismatches(AgreementHistoryOutput(), history) == []
     from annotations.models import Round
     from annotations.services.agreement_reports import agreement_report_compute
+    from tests.api.test_admin_rounds import label_and_submit
 
+    for index, assignment in enumerate(Assignment.objects.filter(round_id=pilot["id"])):
+        label_and_submit(assignment, lambda s, i=index: "inconsistent" if i % 2 else "consistent")
     agreement_report_compute(round=Round.objects.get(pk=pilot["id"]))
     report = client.get(f"/api/admin/rounds/{pilot['id']}/agreement/").json()
     assert report["questions"]
     assert mismatches(AgreementReportOutput(), report) == []
+    [first, *_] = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/").json()
+    compared = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/{first['topic']}/")
+    assert mismatches(DisagreementUnitOutput(), compared.json()) == []
     progress = client.get(f"/api/admin/rounds/{pilot['id']}/progress/").json()
     assert mismatches(RoundProgressOutput(), progress) == []
     corpus = client.get("/api/admin/projects/demo/corpus/").json()

@@ -157,6 +157,10 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AdminDocumentOutput: {
+      title: string;
+      turns: components["schemas"]["AdminTurnOutput"][];
+    };
     AdminProjectOutput: {
       slug: string;
       name: string;
@@ -186,6 +190,13 @@ export interface components {
       opened_at: string | null;
       /** Format: date-time */
       closed_at: string | null;
+    };
+    AdminTurnOutput: {
+      id: number;
+      position: number;
+      speaker: string;
+      role: string;
+      text: string;
     };
     AgreementHistoryOutput: {
       questions: components["schemas"]["HistoryQuestionOutput"][];
@@ -249,6 +260,27 @@ export interface components {
       ci: (number | null)[];
       /** @description Cohen's kappa, Fleiss' kappa, Krippendorff's alpha… */
       name: string;
+    };
+    ComparedSentenceOutput: {
+      id: number;
+      number: number;
+      text: string;
+      disagree: boolean;
+      /** @description By annotator. */
+      judgements: {
+        [key: string]: components["schemas"]["RaterSentenceOutput"];
+      };
+    };
+    ComparedSummaryOutput: {
+      id: number;
+      /** @description A, B, C… in stored order; never the system. */
+      label: string;
+      disagree: boolean;
+      /** @description By annotator. */
+      judgements: {
+        [key: string]: components["schemas"]["RaterSummaryOutput"];
+      };
+      sentences: components["schemas"]["ComparedSentenceOutput"][];
     };
     /**
      * @description * `1` - 1
@@ -338,6 +370,16 @@ export interface components {
       summaries: number;
       /** @description Whether the topic category differs. */
       topic_category: boolean;
+    };
+    DisagreementUnitOutput: {
+      topic: components["schemas"]["CorpusTopicOutput"];
+      document: components["schemas"]["AdminDocumentOutput"];
+      annotators: string[];
+      /** @description By annotator. */
+      topic_category: {
+        [key: string]: string;
+      };
+      summaries: components["schemas"]["ComparedSummaryOutput"][];
     };
     DocumentOutput: {
       title: string;
@@ -627,6 +669,16 @@ export interface components {
     QueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
       feedback: components["schemas"]["FeedbackItemOutput"][];
+    };
+    RaterSentenceOutput: {
+      label: string;
+      explanation: string;
+      error_types: string[];
+    };
+    RaterSummaryOutput: {
+      relevance: number | null;
+      not_a_summary: boolean;
+      comment: string;
     };
     /** @description The shape and types of a release request; the service checks what needs the database. */
     ReleaseConfigInput: {
@@ -2162,9 +2214,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["DisagreementUnitOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
