@@ -56,13 +56,11 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     summaries = list(Summary.objects.filter(topic=assignment.topic))
     sentences = sum(s.sentences.count() for s in summaries)
 
-    # The topic category first, from anywhere: c then 2 (marginal), then changed to main.
+    # The topic category first, from anywhere: c then 2 (marginal); changed to main below.
     page.keyboard.press("c")
     page.keyboard.press("2")
     saved(page)
     assert TopicJudgement.objects.get(assignment=assignment).category == "marginal"
-    page.keyboard.press("c")
-    page.keyboard.press("1")
 
     # Every sentence: j moves, 1 labels; the first is inconsistent, explained and typed.
     for index in range(sentences):
@@ -96,6 +94,11 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     page.keyboard.press("r")
     page.keyboard.press("5")  # r then a digit works from the question too: 3 becomes 5
     saved(page)
+    # c then 1 from the relevance question sets the topic category, not relevance 1.
+    page.keyboard.press("c")
+    page.keyboard.press("1")
+    saved(page)
+    assert TopicJudgement.objects.get(assignment=assignment).category == "main"
     page.keyboard.press("Escape")
     expect(page.locator(".sentence:focus")).to_have_count(1)
     for _ in range(len(summaries) - 1):

@@ -145,6 +145,57 @@ describe('the workspace', () => {
     );
   });
 
+  it('answers from a focused question: its digit answers it, c or r then a digit answers theirs', async () => {
+    const { server, user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    const relevanceA = screen.getByRole('radiogroup', { name: 'Relevance of summary A to the topic' });
+    within(relevanceA).getByRole('radio', { name: '1 — Not relevant' }).focus();
+
+    // The digit alone answers the question that has focus, and focus follows the answer.
+    await user.keyboard('4');
+    expect(within(relevanceA).getByRole('radio', { name: '4 — Relevant' })).toHaveFocus();
+    await waitFor(() => expect(server.saves().map((save) => save.body)).toEqual([{ relevance: 4, version: 0 }]));
+
+    // c then 2 sets the topic category, not relevance 2, though a relevance choice has focus.
+    await user.keyboard('c2');
+    expect(screen.getByRole('radio', { name: 'Marginal' })).toBeChecked();
+    expect(within(relevanceA).getByRole('radio', { name: '4 — Relevant' })).toBeChecked();
+    await waitFor(() =>
+      expect(server.saves()).toContainEqual({ method: 'PATCH', path: '/api/assignments/12/topic/', body: { category: 'marginal', version: 0 } }),
+    );
+    expect(server.saves().filter((save) => save.path.includes('/summaries/'))).toHaveLength(1);
+
+    // r then 5 changes it from there too; the arrows only move focus.
+    await user.keyboard('r5');
+    expect(within(relevanceA).getByRole('radio', { name: '5 — Fully relevant' })).toBeChecked();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(relevanceA).getByRole('radio', { name: '3 — Partly relevant' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Saved ✓')).toBeInTheDocument());
+    expect(server.saves().filter((save) => save.path.includes('/summaries/')).map((save) => save.body)).toEqual([
+      { relevance: 4, version: 0 },
+      { relevance: 5, version: 1 },
+    ]);
+
+    // Esc goes back to the summary's sentence.
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+  });
+
+  it('goes back to the sentence with Esc from any control, not only from text fields', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('jj');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    screen.getByRole('checkbox', { name: 'Not a summary (summary A)' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+  });
+
   it('jumps to the next unanswered item with n', async () => {
     const { user } = renderWorkspace();
     await sentence('Summary A, sentence 1');

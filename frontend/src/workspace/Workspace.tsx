@@ -46,7 +46,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const currentItem = useRef<string | null>(null);
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const [focusedSummary, setFocusedSummary] = useState<number | null>(null);
-  const inQuestion = useRef(false);
   const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const navigate = useNavigate();
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
@@ -74,11 +73,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     if (sentence !== null) setFocusedIndex(Number(sentence.dataset.sentenceIndex));
     const summary = target.closest<HTMLElement>('[data-summary-index]');
     setFocusedSummary(summary === null ? null : Number(summary.dataset.summaryIndex));
-    inQuestion.current = target.closest('[role="radiogroup"]') !== null;
   }
 
-  /** Esc: from a text field or a question back to its sentence (the last one focused in
-   * that summary, else the summary's first). */
+  /** Esc: from a text field or any other control back to its sentence (the last one focused
+   * in that summary, else the summary's first). */
   function leaveField() {
     const active = document.activeElement;
     const block = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-sentence-index]') : null;
@@ -169,7 +167,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     sentenceCount: flat.length,
     focusedSentence: focusedIndex,
     focusedSummary: focusedSummary ?? (focusedIndex === null ? null : summaryIndexOf(focusedIndex)),
-    inQuestion: inQuestion.current,
     items,
     currentItem: currentItem.current,
     readOnly,

@@ -18,6 +18,8 @@ function key(keyName: string, extra: Partial<KeyInput> = {}): KeyInput {
     shiftKey: false,
     inTextField: false,
     inDialog: false,
+    question: null,
+    onSentence: false,
     ...extra,
   };
 }
@@ -44,7 +46,6 @@ const CONTEXT: KeyContext = {
   canNotASummary: true,
   canSummaryComment: true,
   focusedSummary: 0,
-  inQuestion: false,
   hasNextUnit: true,
 };
 
@@ -116,13 +117,38 @@ describe('the workspace keys', () => {
     expect(second.state.pending).toBeNull();
   });
 
-  it('rates relevance with r 5 when focus is on the relevance question, no sentence focused yet', () => {
+  it('rates relevance with r 5 or the digit alone when focus is on the relevance question, no sentence focused yet', () => {
     // `n` lands on a relevance choice before any sentence had focus.
-    const context = { focusedSentence: null, focusedSummary: 1, inQuestion: true };
-    const first = press('r', context);
-    expect(press('5', context, {}, first.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
-    expect(press('Escape', context).action).toEqual({ type: 'leaveField' });
-    expect(press('Escape', { inQuestion: false }).action).toBeNull();
+    const context = { focusedSentence: null, focusedSummary: 1 };
+    const onRelevance = { question: 'relevance' } as const;
+    const first = press('r', context, onRelevance);
+    expect(press('5', context, onRelevance, first.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
+    expect(press('3', context, onRelevance).action).toEqual({ type: 'relevance', summary: 1, value: 3 });
+    expect(press('Escape', context, onRelevance).action).toEqual({ type: 'leaveField' });
+  });
+
+  it('gives a pending shortcut the digit, whichever question has focus', () => {
+    const onRelevance = { question: 'relevance' } as const;
+    const topic = press('c', {}, onRelevance);
+    expect(press('2', {}, onRelevance, topic.state).action).toEqual({ type: 'topic', choice: 1 });
+    const onTopic = { question: 'topic' } as const;
+    const relevance = press('r', { focusedSummary: 1 }, onTopic);
+    expect(press('5', { focusedSummary: 1 }, onTopic, relevance.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
+    const confidence = press('f', { canConfidence: true }, onRelevance);
+    expect(press('3', { canConfidence: true }, onRelevance, confidence.state).action).toEqual({ type: 'confidence', index: 1, value: 3 });
+  });
+
+  it('takes a digit on a question as one of its choices, never as the sentence label', () => {
+    expect(press('2', {}, { question: 'topic' }).action).toEqual({ type: 'topic', choice: 1 });
+    expect(press('4', {}, { question: 'topic' }).action).toBeNull();
+    expect(press('1', {}, { question: 'confidence' }).action).toEqual({ type: 'confidence', index: 1, value: 1 });
+    expect(press('4', { readOnly: true }, { question: 'relevance' }).action).toBeNull();
+  });
+
+  it('goes back to the sentence with Escape from any control, and leaves it alone on a sentence', () => {
+    expect(press('Escape').action).toEqual({ type: 'leaveField' });
+    expect(press('Escape', {}, { question: 'topic' }).action).toEqual({ type: 'leaveField' });
+    expect(press('Escape', {}, { onSentence: true }).action).toBeNull();
   });
 
   it('sets the topic category with c then 1–3, from anywhere', () => {
