@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -284,6 +284,28 @@ describe('the workspace', () => {
     expect(await sentence('Summary A, sentence 1')).toHaveFocus();
     await user.click(within(alert).getByRole('button', { name: 'Topic: choose main, marginal or irrelevant.' }));
     expect(screen.getByRole('radio', { name: 'Main' })).toHaveFocus();
+  });
+
+  it('takes Enter or Esc pressed at once after Ctrl+Enter, before focus is in the dialog', async () => {
+    const { server } = renderWorkspace(workspacePayload(), {
+      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+    });
+    const first = await sentence('Summary A, sentence 1');
+    first.focus();
+    const submits = () => server.requests.filter((request) => request.path.endsWith('/submit/'));
+
+    // A fast typist: both keys land on the sentence before the dialog's focus trap moves focus.
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(first, { key: '2' }); // not for the sentence behind the dialog
+    fireEvent.keyDown(first, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit this unit?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Summary A, sentence 1: inconsistent' })).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(await screen.findByText('Submitted — thank you')).toBeInTheDocument();
+    expect(submits()).toHaveLength(1);
+    expect(server.saves()).toEqual([]);
   });
 
   it('becomes read-only after submitting and links to the next unit', async () => {

@@ -55,6 +55,11 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     payload.read_only ? queue.replayed.reduce((sum, change) => sum + Object.keys(change.fields).length, 0) : 0,
   );
 
+  function confirmSubmit() {
+    setConfirmingSubmit(false);
+    submit();
+  }
+
   const goTo = useCallback((id: string) => focusNav(answersPane.current, id), []);
 
   // The app shell never scrolls while the workspace is open: only its two panes do.
@@ -154,11 +159,19 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       case 'submit':
         if (!readOnly) setConfirmingSubmit(true);
         break;
+      case 'confirmSubmit':
+        confirmSubmit();
+        break;
+      case 'closeDialog':
+        setConfirmingSubmit(false);
+        setShortcutsOpen(false);
+        break;
       case 'leaveField':
         leaveField();
         break;
       case 'await':
       case 'cancelPending':
+      case 'ignore':
         break;
     }
   }
@@ -179,6 +192,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canNotASummary: scheme.not_a_summary,
     canSummaryComment: scheme.comment,
     hasNextUnit: payload.next_assignment !== null,
+    dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {
     const sentence = flat[sentenceIndex];
@@ -283,10 +297,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       <SubmitConfirm
         opened={confirmingSubmit}
         onCancel={() => setConfirmingSubmit(false)}
-        onConfirm={() => {
-          setConfirmingSubmit(false);
-          submit();
-        }}
+        onConfirm={confirmSubmit}
       />
     </div>
   );

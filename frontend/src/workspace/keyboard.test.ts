@@ -47,6 +47,7 @@ const CONTEXT: KeyContext = {
   canSummaryComment: true,
   focusedSummary: 0,
   hasNextUnit: true,
+  dialog: null,
 };
 
 function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partial<KeyInput> = {}, state: KeyState = INITIAL_KEY_STATE) {
@@ -105,6 +106,19 @@ describe('the workspace keys', () => {
     expect(press('Enter', {}, { ctrlKey: true }).action).toEqual({ type: 'submit' });
     expect(press('Enter', {}, { metaKey: true, inTextField: true }).action).toEqual({ type: 'submit' });
     expect(press('Enter').action).toBeNull();
+  });
+
+  it('gives keys pressed before focus reaches an open dialog to the dialog, none to the page', () => {
+    const confirming = { dialog: 'submit' } as const;
+    expect(press('Enter', confirming).action).toEqual({ type: 'confirmSubmit' });
+    expect(press('Escape', confirming, { inTextField: true }).action).toEqual({ type: 'closeDialog' });
+    expect(press('Escape', { dialog: 'shortcuts' }).action).toEqual({ type: 'closeDialog' });
+    expect(press('Enter', { dialog: 'shortcuts' }).action).toEqual({ type: 'ignore' });
+    expect(press('2', confirming).action).toEqual({ type: 'ignore' });
+    expect(press('Enter', confirming, { ctrlKey: true }).action).toEqual({ type: 'confirmSubmit' });
+    expect(press('Tab', confirming).action).toBeNull();
+    // Once focus is in the dialog, its own buttons and Mantine handle the keys.
+    expect(press('Enter', confirming, { inDialog: true }).action).toBeNull();
   });
 
   it('rates relevance of the summary focus is in with r then a digit from 1 to 5', () => {

@@ -49,6 +49,9 @@ export interface KeyContext {
   canNotASummary: boolean;
   canSummaryComment: boolean;
   hasNextUnit: boolean;
+  /** A dialog the workspace opened. Mantine moves focus into it a moment later, so a key
+   * pressed at once still comes from the page behind it; it is the dialog's key. */
+  dialog: 'submit' | 'shortcuts' | null;
 }
 
 /** A two-key shortcut waiting for its digit: `r` relevance, `c` topic category, `f` confidence. */
@@ -102,6 +105,9 @@ export type KeyAction =
   | { type: 'toggleGuidelines' }
   | { type: 'showShortcuts' }
   | { type: 'submit' }
+  | { type: 'confirmSubmit' }
+  | { type: 'closeDialog' }
+  | { type: 'ignore' }
   | { type: 'leaveField' };
 
 export interface KeyResult {
@@ -153,6 +159,16 @@ const none = (state: KeyState): KeyResult => ({ state, action: null });
 
 export function interpretKey(state: KeyState, input: KeyInput, context: KeyContext): KeyResult {
   const cleared: KeyState = INITIAL_KEY_STATE;
+
+  if (context.dialog !== null && !input.inDialog) {
+    // The dialog is open but focus has not reached it: Enter confirms, Esc cancels, and no
+    // key reaches the page behind it (Tab is left to the dialog's focus trap).
+    if (input.key === 'Escape') return { state: cleared, action: { type: 'closeDialog' } };
+    if (input.key === 'Enter' && context.dialog === 'submit' && !input.shiftKey && !input.altKey) {
+      return { state: cleared, action: { type: 'confirmSubmit' } };
+    }
+    return input.key === 'Tab' ? none(cleared) : { state: cleared, action: { type: 'ignore' } };
+  }
 
   // Ctrl+Enter (or ⌘+Enter) submits from anywhere, text fields included (after a confirm).
   if (input.key === 'Enter' && (input.ctrlKey || input.metaKey) && !input.inDialog) {
