@@ -51,6 +51,49 @@ def focused_name(page: Page) -> str:
     )
 
 
+# The colour of an element's text and the opaque background it sits on (its own and its
+# ancestors' backgrounds composited over white), and their WCAG contrast ratio.
+COLOURS_JS = """el => {
+  const parse = (css) => {
+    const v = css.match(/[\\d.]+/g).map(Number);
+    const scale = css.startsWith('color(') ? 255 : 1;  // color(srgb 0.1 0.2 0.3 / 0.5)
+    return [v[0] * scale, v[1] * scale, v[2] * scale, v.length > 3 ? v[3] : 1];
+  };
+  const backgroundFrom = (start) => {
+    const layers = [];
+    for (let node = start; node; node = node.parentElement) {
+      const bg = parse(getComputedStyle(node).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    const over = (base, [r, g, b, a]) => [0, 1, 2].map((i) => [r, g, b][i] * a + base[i] * (1 - a));
+    return layers.reverse().reduce(over, [255, 255, 255]);
+  };
+  return { color: parse(getComputedStyle(el).color).slice(0, 3),
+           background: backgroundFrom(el), under: backgroundFrom(el.parentElement) };
+}"""
+
+
+def luminance(rgb: list[float]) -> float:
+    def channel(value: float) -> float:
+        value /= 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(value) for value in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: list[float], second: list[float]) -> float:
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def colours(locator) -> dict:
+    found = locator.evaluate(COLOURS_JS)
+    found["contrast"] = round(contrast(found["color"], found["background"]), 2)
+    return found
+
+
 def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_server) -> None:
     assignment = open_first_unit(page, live_server)
     summaries = list(Summary.objects.filter(topic=assignment.topic))
@@ -87,10 +130,10 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
-    page.wait_for_timeout(300)
-    assert JudgementChange.objects.filter(kind="summaryjudgement").count() == changes_before
     page.keyboard.press("3")
     saved(page)
+    # One change, the 3: the values the arrows passed were never saved.
+    assert JudgementChange.objects.filter(kind="summaryjudgement").count() == changes_before + 1
     page.keyboard.press("r")
     page.keyboard.press("5")  # r then a digit works from the question too: 3 becomes 5
     saved(page)
@@ -101,6 +144,8 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     assert TopicJudgement.objects.get(assignment=assignment).category == "main"
     page.keyboard.press("Escape")
     expect(page.locator(".sentence:focus")).to_have_count(1)
+    page.keyboard.press("x")  # this summary is marked as not a summary
+    saved(page)
     for _ in range(len(summaries) - 1):
         page.keyboard.press("n")
         page.keyboard.press("4")
@@ -137,11 +182,25 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     assert wrong.explanation == EXPLANATION
     assert list(wrong.error_types.values_list("name", flat=True)) == ["Mis-Referencing"]
 
-    # Read-only, the answers still look chosen (the chosen label is filled, not greyed).
+    assert SummaryJudgement.objects.filter(assignment=assignment, not_a_summary=True).count() == 1
+
+    # Read-only, the answers still look chosen, unlike the choices not taken, and read at
+    # WCAG AA (4.5:1 for text, 3:1 for the box of a ticked checkbox).
     chosen = page.get_by_role("button", name="Summary A, sentence 1: inconsistent")
     expect(chosen).to_have_attribute("aria-pressed", "true")
-    background = chosen.evaluate("el => getComputedStyle(el).backgroundColor")
-    assert background not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    not_chosen = page.get_by_role("button", name="Summary A, sentence 1: consistent")
+    assert colours(chosen)["background"] != colours(not_chosen)["background"]
+    for label in page.locator(".label-toggle[aria-pressed=true]").all():
+        assert colours(label)["contrast"] >= 4.5, colours(label)
+    for choice in page.locator(".choice[aria-checked=true] .choice__label").all():
+        assert colours(choice)["contrast"] >= 4.5, colours(choice)
+    ticked = page.get_by_role("checkbox", checked=True)
+    expect(ticked).to_have_count(1)
+    unticked = page.get_by_role("checkbox", checked=False).first
+    assert colours(ticked)["background"] != colours(unticked)["background"]
+    assert contrast(colours(ticked)["background"], colours(ticked)["under"]) >= 3
+    label = page.locator(".mantine-Checkbox-root[data-checked] .mantine-Checkbox-label")
+    assert colours(label)["contrast"] >= 4.5, colours(label)
 
     # Shift+N opens the next unit.
     page.keyboard.press("Shift+N")

@@ -101,7 +101,10 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
             aria-label={`Not a summary (summary ${summary.label})`}
             description="The text is not a summary of the dialogue."
             checked={answer.not_a_summary}
-            disabled={readOnly}
+            // Read-only, not disabled: disabled, ticked and unticked both grey out (1.9:1).
+            readOnly={readOnly}
+            aria-readonly={readOnly || undefined}
+            className="not-a-summary"
             error={errors?.not_a_summary}
             onChange={(event) => props.onChange(key, { not_a_summary: event.currentTarget.checked })}
           />

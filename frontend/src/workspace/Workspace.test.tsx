@@ -325,6 +325,12 @@ describe('the workspace', () => {
     expect(saved).toHaveAttribute('aria-disabled', 'true');
     expect(saved).not.toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }));
+    // The not-a-summary box too: read-only, not disabled (disabled greys it out to 1.9:1).
+    const notASummary = screen.getByRole('checkbox', { name: 'Not a summary (summary A)' });
+    expect(notASummary).not.toBeDisabled();
+    expect(notASummary).toHaveAttribute('aria-readonly', 'true');
+    await user.click(notASummary);
+    expect(notASummary).not.toBeChecked();
     expect(server.saves()).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     // Shift+N opens the next unit.
