@@ -109,6 +109,7 @@ export function ChoiceGroup<V extends string | number>({
               aria-labelledby={`${choiceId}-label`}
               aria-describedby={choice.description ? `${choiceId}-description` : undefined}
               aria-disabled={readOnly || undefined}
+              aria-keyshortcuts={choice.digit}
               tabIndex={index === tabStop ? 0 : -1}
               className="choice"
               data-checked={checked || undefined}

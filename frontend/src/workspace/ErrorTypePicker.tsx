@@ -39,6 +39,7 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
       error={error}
       withAsterisk={required}
       aria-required={required}
+      aria-keyshortcuts="t"
       data-error-types-field={baseId}
       nothingFoundMessage="No error type matches"
       // Below the field, never flipped over the sentence being judged: the list shrinks to the
@@ -74,7 +75,13 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
                 aria-describedby={definitionId}
                 withRemoveButton={!readOnly}
                 onRemove={onRemove}
-                removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove ${name}` }}
+                removeButtonProps={{
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                  'aria-label': `Remove ${name}`,
+                  // In the field, Backspace removes the last type (Mantine's MultiSelect).
+                  'aria-keyshortcuts': 'Backspace',
+                }}
               >
                 {name}
               </Pill>

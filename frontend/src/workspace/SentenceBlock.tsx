@@ -126,6 +126,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             label={`Explanation for summary ${summaryLabel}, sentence ${number}`}
             description={inconsistent ? 'What does the dialogue say instead? (required)' : undefined}
             required={inconsistent}
+            aria-keyshortcuts="e"
             autosize
             minRows={2}
             maxLength={MAX_TEXT}
@@ -169,6 +170,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
           <Textarea
             label={`Comment on summary ${summaryLabel}, sentence ${number} (optional)`}
             description="A note for the admins; not the explanation of an error."
+            aria-keyshortcuts="m"
             autosize
             minRows={1}
             maxLength={MAX_TEXT}

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspacePayload } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer, savesLike } from '../test/fakeServer';
-import { LEAKED_SYSTEM_NAME, workspacePayload } from '../test/fixtures';
+import { LEAKED_SYSTEM_NAME, queueResponse, workspacePayload } from '../test/fixtures';
 import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { storageKeyFor } from './saveQueue';
 
@@ -284,6 +284,80 @@ describe('the workspace', () => {
     expect(await sentence('Summary A, sentence 1')).toHaveFocus();
     await user.click(within(alert).getByRole('button', { name: 'Topic: choose main, marginal or irrelevant.' }));
     expect(screen.getByRole('radio', { name: 'Main' })).toHaveFocus();
+  });
+
+  it('gives every control a key, listed on the shortcut sheet', async () => {
+    const answered = workspacePayload({
+      judgements: {
+        sentences: [
+          { sentence: 'sentence-4001-handle-x', label: 'inconsistent', explanation: 'Only hoped for.', comment: '', confidence: null, error_types: [32], version: 1 },
+        ],
+        summaries: [],
+        topic: null,
+      },
+    });
+    const { user } = renderWorkspace(answered, {
+      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+    });
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('g');
+    await screen.findByRole('complementary', { name: 'Guidelines v1' });
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const listed = new Set(
+      within(sheet)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('kbd'), (kbd) => kbd.textContent).join('+')),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const roles = ['button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio'] as const;
+    function unkeyed() {
+      const controls = roles.flatMap((role) => screen.queryAllByRole(role));
+      // aria-keyshortcuts "Control+Enter" is the sheet's Ctrl + Enter.
+      const keys = controls.map((control) => control.getAttribute('aria-keyshortcuts')?.replace('Control', 'Ctrl'));
+      const radios = screen.getAllByRole('radiogroup');
+      return {
+        withoutKey: controls.filter((_, index) => keys[index] == null).map((control) => control.getAttribute('aria-label') ?? control.textContent),
+        notOnSheet: [...new Set(keys)].filter(
+          // A choice's digit is on the sheet as the question's row (r 1–5, c 1–3).
+          (key) => key != null && !listed.has(key) && !/^\d$/.test(key),
+        ),
+        groupsWithoutTheirKey: radios.filter((group) => !/Press [rcf], then 1–[35]/.test(group.textContent ?? '')).length,
+      };
+    }
+    expect(unkeyed()).toEqual({ withoutKey: [], notOnSheet: [], groupsWithoutTheirKey: 0 });
+
+    // After submit too: the link to the next unit has its key.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await user.click(await screen.findByRole('button', { name: 'Submit (Enter)' }));
+    expect(await screen.findByRole('link', { name: /Go to the next unit/ })).toHaveAttribute('aria-keyshortcuts', 'Shift+N');
+    expect(unkeyed()).toEqual({ withoutKey: [], notOnSheet: [], groupsWithoutTheirKey: 0 });
+  });
+
+  const QUEUE_ROUTES = {
+    'GET /api/me/': () =>
+      jsonResponse({ username: 'linguist1', display_name: '', is_staff: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
+    'GET /api/queue/': () => jsonResponse(queueResponse()),
+  };
+
+  it('goes back to the queue with Shift+Q', async () => {
+    const { user } = renderWorkspace(workspacePayload(), QUEUE_ROUTES);
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('{Shift>}Q{/Shift}');
+    expect(await screen.findByRole('heading', { name: 'Your assignments' })).toBeInTheDocument();
+  });
+
+  it('goes to the queue with Shift+N on the last unit, where its link says “Back to the queue”', async () => {
+    const { user } = renderWorkspace(workspacePayload({ read_only: true, status: 'submitted', next_assignment: null }), QUEUE_ROUTES);
+    await sentence('Summary A, sentence 1');
+    expect(screen.getByRole('link', { name: /Back to the queue/ })).toHaveAttribute('aria-keyshortcuts', 'Shift+N');
+
+    await user.keyboard('{Shift>}N{/Shift}');
+    expect(await screen.findByRole('heading', { name: 'Your assignments' })).toBeInTheDocument();
   });
 
   it('takes Enter or Esc pressed at once after Ctrl+Enter, before focus is in the dialog', async () => {

@@ -142,7 +142,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
         break;
       case 'nextUnit':
-        if (payload.next_assignment !== null) void navigate(`/app/assignments/${payload.next_assignment}`);
+        void navigate(payload.next_assignment === null ? '/app/queue' : `/app/assignments/${payload.next_assignment}`);
+        break;
+      case 'toQueue':
+        void navigate('/app/queue');
         break;
       case 'focusItem':
         goTo(action.id);
@@ -191,7 +194,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canConfidence: scheme.confidence && scheme.consistency,
     canNotASummary: scheme.not_a_summary,
     canSummaryComment: scheme.comment,
-    hasNextUnit: payload.next_assignment !== null,
     dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {

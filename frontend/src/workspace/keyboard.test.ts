@@ -46,7 +46,6 @@ const CONTEXT: KeyContext = {
   canNotASummary: true,
   canSummaryComment: true,
   focusedSummary: 0,
-  hasNextUnit: true,
   dialog: null,
 };
 
@@ -191,10 +190,13 @@ describe('the workspace keys', () => {
     expect(press('s', { focusedSummary: null }).action).toBeNull();
   });
 
-  it('finds with / and opens the next unit with Shift+N', () => {
+  it('finds with /, opens the next unit with Shift+N and the queue with Shift+Q', () => {
     expect(press('/').action).toEqual({ type: 'focusFind' });
     expect(press('N', {}, { shiftKey: true }).action).toEqual({ type: 'nextUnit' });
-    expect(press('N', { hasNextUnit: false }, { shiftKey: true }).action).toBeNull();
+    expect(press('Q', {}, { shiftKey: true }).action).toEqual({ type: 'toQueue' });
+    // Caps Lock: an unshifted N or Q does not leave the unit.
+    expect(press('N').action).toBeNull();
+    expect(press('Q').action).toBeNull();
   });
 
   it('cancels a pending r on another key, which then keeps its meaning', () => {

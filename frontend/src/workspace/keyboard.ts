@@ -48,7 +48,6 @@ export interface KeyContext {
   canConfidence: boolean;
   canNotASummary: boolean;
   canSummaryComment: boolean;
-  hasNextUnit: boolean;
   /** A dialog the workspace opened. Mantine moves focus into it a moment later, so a key
    * pressed at once still comes from the page behind it; it is the dialog's key. */
   dialog: 'submit' | 'shortcuts' | null;
@@ -104,6 +103,7 @@ export type KeyAction =
   | { type: 'nextUnit' }
   | { type: 'toggleGuidelines' }
   | { type: 'showShortcuts' }
+  | { type: 'toQueue' }
   | { type: 'submit' }
   | { type: 'confirmSubmit' }
   | { type: 'closeDialog' }
@@ -136,12 +136,16 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['s'], description: 'Write a comment on the summary you are in', when: 'summary_comment' },
   { keys: ['↑', '↓'], description: 'Move between the choices of a question (does not choose)' },
   { keys: ['Space'], description: 'Choose the focused choice (or press its digit)' },
+  { keys: ['Backspace'], description: 'In the error types: remove the last one' },
   { keys: ['n'], description: 'Go to the next unanswered item' },
-  { keys: ['/'], description: 'Find in the dialogue (Enter: next match, Shift+Enter: previous)' },
+  { keys: ['/'], description: 'Find in the dialogue' },
+  { keys: ['Enter'], description: 'In Find: the next match' },
+  { keys: ['Shift', 'Enter'], description: 'In Find: the previous match' },
   { keys: ['g'], description: 'Show or hide the guidelines beside the work' },
   { keys: ['?'], description: 'Show these shortcuts' },
   { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
-  { keys: ['Shift', 'N'], description: 'Open your next unit' },
+  { keys: ['Shift', 'N'], description: 'Open your next unit (your queue after the last one)' },
+  { keys: ['Shift', 'Q'], description: 'Back to your queue' },
   { keys: ['Esc'], description: 'Leave a text field or a question, back to its sentence' },
 ];
 
@@ -244,8 +248,11 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
     case 's':
       if (context.focusedSummary === null || !context.canSummaryComment) return none(state);
       return { state, action: { type: 'focusSummaryComment', summary: context.focusedSummary } };
+    // Shifted, so Caps Lock cannot leave the unit by accident.
     case 'N':
-      return context.hasNextUnit ? { state, action: { type: 'nextUnit' } } : none(state);
+      return input.shiftKey ? { state, action: { type: 'nextUnit' } } : none(state);
+    case 'Q':
+      return input.shiftKey ? { state, action: { type: 'toQueue' } } : none(state);
     case '/':
       return { state, action: { type: 'focusFind' } };
     case 'g':
