@@ -208,12 +208,23 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     expect(page.get_by_text("unit 2 of")).to_be_visible()
 
 
+def overlap(first: dict, second: dict) -> bool:
+    return (
+        first["x"] < second["x"] + second["width"]
+        and second["x"] < first["x"] + first["width"]
+        and first["y"] < second["y"] + second["height"]
+        and second["y"] < first["y"] + first["height"]
+    )
+
+
 def test_the_shell_never_moves_and_the_type_list_leaves_its_sentence_in_view(
     page: Page, live_server
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 720})
+    # A short laptop screen: little room below a sentence for the type list.
+    page.set_viewport_size({"width": 1280, "height": 600})
     open_first_unit(page, live_server)
     header = page.locator(".workspace-bar")
+    dialogue = page.locator(".workspace-pane--dialogue")
 
     def shell_still() -> None:
         assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
@@ -221,30 +232,38 @@ def test_the_shell_never_moves_and_the_type_list_leaves_its_sentence_in_view(
 
     header.hover()
     page.mouse.wheel(0, 2000)
-    page.wait_for_timeout(200)
+    # Wheel events are handled in order: once the dialogue has scrolled, the header's is done.
+    dialogue.hover()
+    page.mouse.wheel(0, 200)
+    page.wait_for_function("el => el.scrollTop > 0", arg=dialogue.element_handle())
     shell_still()
     find = page.get_by_role("searchbox", name="Find in dialogue")
     find.fill("the")
     for _ in range(3):
         find.press("Enter")
-    page.wait_for_timeout(200)
+    expect(page.locator(".find-counter")).to_have_text(re.compile(r"^4 of \d+$"))
     shell_still()
 
-    # The last sentence, near the bottom of its pane: its error-type list opens below it.
+    # A sentence mid-pane and the last one: the type list opens below the sentence, never
+    # over it, and fits on the screen (it shrinks to the room there).
     find.press("Escape")
-    last = page.locator(".sentence").last
-    last.focus()
-    page.keyboard.press("2")
-    page.keyboard.press("t")
-    listbox = page.get_by_role("listbox")
-    expect(listbox).to_be_visible()
-    sentence_box = last.locator(".sentence__text").bounding_box()
-    list_box = listbox.bounding_box()
-    assert sentence_box is not None
-    assert list_box is not None
-    assert list_box["y"] >= sentence_box["y"] + sentence_box["height"], (sentence_box, list_box)
-    assert sentence_box["y"] >= header.bounding_box()["height"]  # the sentence is in view
-    shell_still()
+    for sentence in (page.locator(".sentence").nth(2), page.locator(".sentence").last):
+        sentence.focus()
+        page.keyboard.press("2")
+        page.keyboard.press("t")
+        listbox = page.get_by_role("listbox")
+        expect(listbox).to_be_visible()
+        sentence_box = sentence.locator(".sentence__text").bounding_box()
+        list_box = listbox.bounding_box()
+        assert sentence_box is not None
+        assert list_box is not None
+        assert not overlap(sentence_box, list_box), (sentence_box, list_box)
+        assert sentence_box["y"] >= header.bounding_box()["height"]  # the sentence is in view
+        assert list_box["y"] + list_box["height"] <= 600, list_box  # so is the whole list
+        shell_still()
+        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")
+        expect(listbox).to_be_hidden()
 
 
 def test_the_guidelines_sit_beside_the_work_with_their_tables(page: Page, live_server) -> None:

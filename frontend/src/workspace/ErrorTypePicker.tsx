@@ -44,13 +44,15 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
       nothingFoundMessage="No error type matches"
       // Below the field, never flipped over the sentence being judged: the list shrinks to the
       // room below instead, and opening it first scrolls the sentence to the top of its pane
-      // so that room is as large as it can be while the sentence stays in view.
+      // so that room is as large as it can be while the sentence stays in view. (A `size`
+      // middleware alone capped the dropdown but not its 320 px list, which ran off a short
+      // screen; "viewport" sizes the list itself.)
       comboboxProps={{
         withinPortal: true,
         position: 'bottom-start',
-        middlewares: { flip: false, shift: false, size: true },
+        middlewares: { flip: false, shift: false },
       }}
-      maxDropdownHeight={320}
+      floatingHeight="viewport"
       onDropdownOpen={() => sentenceToTop(baseId)}
       renderOption={({ option }) => (
         <div>
