@@ -279,5 +279,18 @@ def test_the_guidelines_sit_beside_the_work_with_their_tables(page: Page, live_s
     expect(page.locator(".sentence:focus")).to_have_count(1)
     page.keyboard.press("1")
     saved(page)
+
+    # Shift+G moves focus into them, where Page Down scrolls them (not the shell); the keys
+    # still work there, and Esc goes back to the sentence.
+    page.keyboard.press("Shift+G")
+    expect(panel).to_be_focused()
+    page.keyboard.press("PageDown")
+    page.wait_for_function("el => el.scrollTop > 0", arg=panel.element_handle())
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    page.keyboard.press("j")
+    expect(page.get_by_role("group", name="Summary A, sentence 2")).to_be_focused()
+    page.keyboard.press("Shift+G")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("group", name="Summary A, sentence 2")).to_be_focused()
     page.keyboard.press("g")
     expect(panel).to_be_hidden()

@@ -448,6 +448,25 @@ describe('the workspace', () => {
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveTextContent('Go to the next unanswered item');
   });
 
+  it('moves focus into the guidelines with Shift+G to read them by keyboard, and back with Esc', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('jj');
+
+    await user.keyboard('{Shift>}G{/Shift}');
+    const panel = await screen.findByRole('complementary', { name: 'Guidelines v1' });
+    await waitFor(() => expect(panel).toHaveFocus()); // its arrows and Page Down scroll it
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    // While focus is in them, the workspace keys still work.
+    await user.keyboard('{Shift>}G{/Shift}');
+    await waitFor(() => expect(panel).toHaveFocus());
+    await user.keyboard('k');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+    expect(panel).toBeInTheDocument();
+  });
+
   it('says it is offline and how many changes wait when the server cannot be reached', async () => {
     const { user } = renderWorkspace(workspacePayload(), {
       'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': () => Promise.reject(new TypeError('Failed to fetch')),

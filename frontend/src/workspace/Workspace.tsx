@@ -49,6 +49,9 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const navigate = useNavigate();
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
+  const guidelinesPane = useRef<HTMLElement>(null);
+  // Shift+G asked to read the guidelines: focus them once they are shown.
+  const [readingGuidelines, setReadingGuidelines] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [stranded, setStranded] = useState(() =>
@@ -67,6 +70,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     document.documentElement.classList.add('workspace-open');
     return () => document.documentElement.classList.remove('workspace-open');
   }, []);
+
+  useEffect(() => {
+    if (readingGuidelines > 0) guidelinesPane.current?.focus();
+  }, [readingGuidelines]);
 
   // Remember where focus is, so `n` starts there and the keys act on that sentence, summary
   // or question.
@@ -155,6 +162,12 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         break;
       case 'toggleGuidelines':
         if (payload.guideline !== null) setGuidelinesOpen((open) => !open);
+        break;
+      case 'readGuidelines':
+        if (payload.guideline !== null) {
+          setGuidelinesOpen(true);
+          setReadingGuidelines((count) => count + 1);
+        }
         break;
       case 'showShortcuts':
         setShortcutsOpen(true);
@@ -289,6 +302,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         </section>
         {payload.guideline !== null && guidelinesOpen && (
           <GuidelinesPanel
+            ref={guidelinesPane}
             onClose={() => setGuidelinesOpen(false)}
             version={payload.guideline.version}
             markdown={payload.guideline.markdown}

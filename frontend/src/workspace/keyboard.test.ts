@@ -215,6 +215,7 @@ describe('the workspace keys', () => {
 
   it('opens the guidelines with g and the shortcut sheet with ?', () => {
     expect(press('g').action).toEqual({ type: 'toggleGuidelines' });
+    expect(press('G', {}, { shiftKey: true }).action).toEqual({ type: 'readGuidelines' });
     expect(press('?', {}, { shiftKey: true }).action).toEqual({ type: 'showShortcuts' });
   });
 });

@@ -102,6 +102,7 @@ export type KeyAction =
   | { type: 'focusFind' }
   | { type: 'nextUnit' }
   | { type: 'toggleGuidelines' }
+  | { type: 'readGuidelines' }
   | { type: 'showShortcuts' }
   | { type: 'toQueue' }
   | { type: 'submit' }
@@ -142,6 +143,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['Enter'], description: 'In Find: the next match' },
   { keys: ['Shift', 'Enter'], description: 'In Find: the previous match' },
   { keys: ['g'], description: 'Show or hide the guidelines beside the work' },
+  { keys: ['Shift', 'G'], description: 'Read the guidelines: focus moves into them (arrows scroll), Esc comes back' },
   { keys: ['?'], description: 'Show these shortcuts' },
   { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
   { keys: ['Shift', 'N'], description: 'Open your next unit (your queue after the last one)' },
@@ -257,6 +259,8 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
       return { state, action: { type: 'focusFind' } };
     case 'g':
       return { state, action: { type: 'toggleGuidelines' } };
+    case 'G':
+      return input.shiftKey ? { state, action: { type: 'readGuidelines' } } : none(state);
     case '?':
       return { state, action: { type: 'showShortcuts' } };
     case 'Escape':
