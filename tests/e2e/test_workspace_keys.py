@@ -162,6 +162,7 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     page.keyboard.press("Enter")
     expect(page.locator(".find-counter")).to_have_text(re.compile(r"^2 of \d+$"))
     page.keyboard.press("Escape")
+    expect(page.locator(".sentence:focus")).to_have_count(1)
 
     # Ctrl+Enter asks first; Esc keeps working, Enter submits, even pressed at once (before
     # the dialog has taken focus: such an Enter used to be lost and the dialog stayed open).
@@ -178,6 +179,8 @@ def test_a_whole_unit_by_keyboard_alone_and_on_to_the_next(page: Page, live_serv
     assignment.refresh_from_db()
     assert assignment.status == AssignmentStatus.SUBMITTED
     assert TopicJudgement.objects.get(assignment=assignment).category == "main"
+    labels = SentenceJudgement.objects.filter(assignment=assignment).values_list("label", flat=True)
+    assert sorted(labels) == ["consistent"] * (sentences - 1) + ["inconsistent"]
     wrong = SentenceJudgement.objects.get(assignment=assignment, label="inconsistent")
     assert wrong.explanation == EXPLANATION
     assert list(wrong.error_types.values_list("name", flat=True)) == ["Mis-Referencing"]
