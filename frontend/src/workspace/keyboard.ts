@@ -148,7 +148,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
   { keys: ['Shift', 'N'], description: 'Open your next unit (your queue after the last one)' },
   { keys: ['Shift', 'Q'], description: 'Back to your queue' },
-  { keys: ['Esc'], description: 'Leave a text field or a question, back to its sentence' },
+  { keys: ['Esc'], description: 'From a text field or any other control (the guidelines too) back to the sentence' },
 ];
 
 /** The first unanswered item after `currentId`, wrapping around; the current one comes last. */
