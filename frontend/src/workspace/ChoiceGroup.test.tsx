@@ -8,7 +8,7 @@ import { ChoiceGroup } from './ChoiceGroup';
 const CHOICES = [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value} — level ${value}`, digit: String(value) }));
 
 describe('a question a linguist answers by keyboard', () => {
-  it('moves focus with the arrows without choosing, and chooses with Space or a digit', async () => {
+  it('moves focus with the arrows without choosing, and chooses with Space or Enter', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<ChoiceGroup label="Relevance" choices={CHOICES} value={null} onChange={onChange} readOnly={false} />);
@@ -20,12 +20,21 @@ describe('a question a linguist answers by keyboard', () => {
     expect(onChange).not.toHaveBeenCalled();
     await user.keyboard(' ');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(4);
-    await user.keyboard('2');
-    expect(onChange).toHaveBeenLastCalledWith(2);
-    expect(screen.getByRole('radio', { name: '2 — level 2' })).toHaveFocus();
-    await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(screen.getByRole('radio', { name: '5 — level 5' })).toHaveFocus(); // wraps around
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith(5);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: '1 — level 1' })).toHaveFocus(); // wraps around
     expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves focus to the answer when it changes while focus is in the group', () => {
+    const props = { label: 'Relevance', choices: CHOICES, onChange: vi.fn(), readOnly: false };
+    const { rerender } = renderWithProviders(<ChoiceGroup {...props} value={1} />);
+    screen.getByRole('radio', { name: '1 — level 1' }).focus();
+
+    rerender(<ChoiceGroup {...props} value={4} />);
+
+    expect(screen.getByRole('radio', { name: '4 — level 4' })).toHaveFocus();
   });
 
   it('keeps a read-only answer visibly chosen and unchangeable', async () => {

@@ -1,11 +1,12 @@
 import { Kbd, Text } from '@mantine/core';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface Choice<V extends string | number> {
   value: V;
   label: string;
   description?: string | undefined;
-  /** The digit that picks it while the group has focus (shown beside it). */
+  /** The digit that picks it while the group has focus (shown beside it; the workspace's
+   * keyboard model in keyboard.ts reads the key, so a pending `c` or `r` can take it first). */
   digit: string;
 }
 
@@ -24,7 +25,8 @@ interface ChoiceGroupProps<V extends string | number> {
 /**
  * A radio group whose arrow keys only move focus: a choice is made by Space, Enter, its digit
  * or a click, never by passing over it. (A native radio group selects — and here would save —
- * every value the arrows pass.) Read-only, the chosen answer still looks chosen.
+ * every value the arrows pass.) Read-only, the chosen answer still looks chosen. When the
+ * answer changes while focus is in the group (its digit was pressed), focus moves to it.
  */
 export function ChoiceGroup<V extends string | number>({
   label,
@@ -44,6 +46,12 @@ export function ChoiceGroup<V extends string | number>({
   const [focusable, setFocusable] = useState(Math.max(chosen, 0));
   const tabStop = chosen >= 0 ? chosen : focusable;
 
+  useEffect(() => {
+    const active = document.activeElement;
+    const inGroup = buttons.current.some((button) => button === active);
+    if (inGroup && chosen >= 0) buttons.current[chosen]?.focus();
+  }, [chosen]);
+
   function choose(index: number) {
     const choice = choices[index];
     if (choice === undefined || readOnly) return;
@@ -58,17 +66,13 @@ export function ChoiceGroup<V extends string | number>({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const digit = choices.findIndex((choice) => choice.digit === event.key);
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowRight') move(index, 1);
     else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft') move(index, -1);
     else if (event.key === 'Home') move(0, 0);
     else if (event.key === 'End') move(choices.length - 1, 0);
-    else if (digit >= 0) {
-      choose(digit);
-      buttons.current[digit]?.focus();
-    } else return;
-    // Ours: the workspace's own shortcuts do not see it.
+    else return;
+    // Ours: the workspace's own shortcuts do not see it (and the pane does not scroll).
     event.preventDefault();
   }
 
@@ -105,6 +109,7 @@ export function ChoiceGroup<V extends string | number>({
               aria-labelledby={`${choiceId}-label`}
               aria-describedby={choice.description ? `${choiceId}-description` : undefined}
               aria-disabled={readOnly || undefined}
+              aria-keyshortcuts={choice.digit}
               tabIndex={index === tabStop ? 0 : -1}
               className="choice"
               data-checked={checked || undefined}

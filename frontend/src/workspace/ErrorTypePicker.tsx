@@ -39,17 +39,20 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
       error={error}
       withAsterisk={required}
       aria-required={required}
+      aria-keyshortcuts="t"
       data-error-types-field={baseId}
       nothingFoundMessage="No error type matches"
       // Below the field, never flipped over the sentence being judged: the list shrinks to the
       // room below instead, and opening it first scrolls the sentence to the top of its pane
-      // so that room is as large as it can be while the sentence stays in view.
+      // so that room is as large as it can be while the sentence stays in view. (A `size`
+      // middleware alone capped the dropdown but not its 320 px list, which ran off a short
+      // screen; "viewport" sizes the list itself.)
       comboboxProps={{
         withinPortal: true,
         position: 'bottom-start',
-        middlewares: { flip: false, shift: false, size: true },
+        middlewares: { flip: false, shift: false },
       }}
-      maxDropdownHeight={320}
+      floatingHeight="viewport"
       onDropdownOpen={() => sentenceToTop(baseId)}
       renderOption={({ option }) => (
         <div>
@@ -74,7 +77,13 @@ export function ErrorTypePicker({ label, types, value, onChange, readOnly, error
                 aria-describedby={definitionId}
                 withRemoveButton={!readOnly}
                 onRemove={onRemove}
-                removeButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': `Remove ${name}` }}
+                removeButtonProps={{
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                  'aria-label': `Remove ${name}`,
+                  // In the field, Backspace removes the last type (Mantine's MultiSelect).
+                  'aria-keyshortcuts': 'Backspace',
+                }}
               >
                 {name}
               </Pill>

@@ -34,10 +34,24 @@ export function FindBox({ query, onQueryChange, current, total, onStep }: FindBo
       <Text size="xs" c="dimmed" aria-live="polite" className="find-counter">
         {counter}
       </Text>
-      <ActionIcon variant="subtle" size="sm" aria-label="Previous match" disabled={total === 0} onClick={() => onStep(-1)}>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label="Previous match"
+        aria-keyshortcuts="Shift+Enter"
+        disabled={total === 0}
+        onClick={() => onStep(-1)}
+      >
         ↑
       </ActionIcon>
-      <ActionIcon variant="subtle" size="sm" aria-label="Next match" disabled={total === 0} onClick={() => onStep(1)}>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label="Next match"
+        aria-keyshortcuts="Enter"
+        disabled={total === 0}
+        onClick={() => onStep(1)}
+      >
         ↓
       </ActionIcon>
     </Group>

@@ -83,7 +83,8 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
         <Group gap="xs" mt={6}>
           <Button
             size="compact-sm"
-            color="teal"
+            // The darkest shades: white on teal-6 or red-6 is 2.5:1 and 3.3:1, below WCAG AA.
+            color="teal.9"
             variant={answer.label === 'consistent' ? 'filled' : 'default'}
             aria-pressed={answer.label === 'consistent'}
             aria-label={`${name}: consistent`}
@@ -99,7 +100,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
           </Button>
           <Button
             size="compact-sm"
-            color="red"
+            color="red.9"
             variant={inconsistent ? 'filled' : 'default'}
             aria-pressed={inconsistent}
             aria-label={`${name}: inconsistent`}
@@ -125,6 +126,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             label={`Explanation for summary ${summaryLabel}, sentence ${number}`}
             description={inconsistent ? 'What does the dialogue say instead? (required)' : undefined}
             required={inconsistent}
+            aria-keyshortcuts="e"
             autosize
             minRows={2}
             maxLength={MAX_TEXT}
@@ -168,6 +170,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
           <Textarea
             label={`Comment on summary ${summaryLabel}, sentence ${number} (optional)`}
             description="A note for the admins; not the explanation of an error."
+            aria-keyshortcuts="m"
             autosize
             minRows={1}
             maxLength={MAX_TEXT}

@@ -99,9 +99,13 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
               </>
             }
             aria-label={`Not a summary (summary ${summary.label})`}
+            aria-keyshortcuts="x"
             description="The text is not a summary of the dialogue."
             checked={answer.not_a_summary}
-            disabled={readOnly}
+            // Read-only, not disabled: disabled, ticked and unticked both grey out (1.9:1).
+            readOnly={readOnly}
+            aria-readonly={readOnly || undefined}
+            className="not-a-summary"
             error={errors?.not_a_summary}
             onChange={(event) => props.onChange(key, { not_a_summary: event.currentTarget.checked })}
           />
@@ -110,6 +114,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
           <div data-nav={`summary_comment:${summary.id}`}>
           <Textarea
             label={`Comment on summary ${summary.label} (optional)`}
+            aria-keyshortcuts="s"
             autosize
             minRows={1}
             maxLength={5000}

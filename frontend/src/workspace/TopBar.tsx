@@ -26,7 +26,7 @@ export function TopBar(props: TopBarProps) {
   return (
     <header className="workspace-bar">
       <Group gap="sm" wrap="wrap">
-        <Anchor component={Link} to="/app/queue" size="sm">
+        <Anchor component={Link} to="/app/queue" size="sm" aria-keyshortcuts="Shift+Q">
           ← Queue
         </Anchor>
         <Text fw={600}>{props.roundName}</Text>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspacePayload } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer, savesLike } from '../test/fakeServer';
-import { LEAKED_SYSTEM_NAME, workspacePayload } from '../test/fixtures';
+import { LEAKED_SYSTEM_NAME, queueResponse, workspacePayload } from '../test/fixtures';
 import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
 import { storageKeyFor } from './saveQueue';
 
@@ -145,6 +145,57 @@ describe('the workspace', () => {
     );
   });
 
+  it('answers from a focused question: its digit answers it, c or r then a digit answers theirs', async () => {
+    const { server, user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    const relevanceA = screen.getByRole('radiogroup', { name: 'Relevance of summary A to the topic' });
+    within(relevanceA).getByRole('radio', { name: '1 — Not relevant' }).focus();
+
+    // The digit alone answers the question that has focus, and focus follows the answer.
+    await user.keyboard('4');
+    expect(within(relevanceA).getByRole('radio', { name: '4 — Relevant' })).toHaveFocus();
+    await waitFor(() => expect(server.saves().map((save) => save.body)).toEqual([{ relevance: 4, version: 0 }]));
+
+    // c then 2 sets the topic category, not relevance 2, though a relevance choice has focus.
+    await user.keyboard('c2');
+    expect(screen.getByRole('radio', { name: 'Marginal' })).toBeChecked();
+    expect(within(relevanceA).getByRole('radio', { name: '4 — Relevant' })).toBeChecked();
+    await waitFor(() =>
+      expect(server.saves()).toContainEqual({ method: 'PATCH', path: '/api/assignments/12/topic/', body: { category: 'marginal', version: 0 } }),
+    );
+    expect(server.saves().filter((save) => save.path.includes('/summaries/'))).toHaveLength(1);
+
+    // r then 5 changes it from there too; the arrows only move focus.
+    await user.keyboard('r5');
+    expect(within(relevanceA).getByRole('radio', { name: '5 — Fully relevant' })).toBeChecked();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(relevanceA).getByRole('radio', { name: '3 — Partly relevant' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Saved ✓')).toBeInTheDocument());
+    expect(server.saves().filter((save) => save.path.includes('/summaries/')).map((save) => save.body)).toEqual([
+      { relevance: 4, version: 0 },
+      { relevance: 5, version: 1 },
+    ]);
+
+    // Esc goes back to the summary's sentence.
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+  });
+
+  it('goes back to the sentence with Esc from any control, not only from text fields', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('jj');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    screen.getByRole('checkbox', { name: 'Not a summary (summary A)' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }).focus();
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+  });
+
   it('jumps to the next unanswered item with n', async () => {
     const { user } = renderWorkspace();
     await sentence('Summary A, sentence 1');
@@ -235,6 +286,102 @@ describe('the workspace', () => {
     expect(screen.getByRole('radio', { name: 'Main' })).toHaveFocus();
   });
 
+  it('gives every control a key, listed on the shortcut sheet', async () => {
+    const answered = workspacePayload({
+      judgements: {
+        sentences: [
+          { sentence: 'sentence-4001-handle-x', label: 'inconsistent', explanation: 'Only hoped for.', comment: '', confidence: null, error_types: [32], version: 1 },
+        ],
+        summaries: [],
+        topic: null,
+      },
+    });
+    const { user } = renderWorkspace(answered, {
+      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+    });
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('g');
+    await screen.findByRole('complementary', { name: 'Guidelines v1' });
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const listed = new Set(
+      within(sheet)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.querySelectorAll('kbd'), (kbd) => kbd.textContent).join('+')),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const roles = ['button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio'] as const;
+    function unkeyed() {
+      const controls = roles.flatMap((role) => screen.queryAllByRole(role));
+      // aria-keyshortcuts "Control+Enter" is the sheet's Ctrl + Enter.
+      const keys = controls.map((control) => control.getAttribute('aria-keyshortcuts')?.replace('Control', 'Ctrl'));
+      const radios = screen.getAllByRole('radiogroup');
+      return {
+        withoutKey: controls.filter((_, index) => keys[index] == null).map((control) => control.getAttribute('aria-label') ?? control.textContent),
+        notOnSheet: [...new Set(keys)].filter(
+          // A choice's digit is on the sheet as the question's row (r 1–5, c 1–3).
+          (key) => key != null && !listed.has(key) && !/^\d$/.test(key),
+        ),
+        groupsWithoutTheirKey: radios.filter((group) => !/Press [rcf], then 1–[35]/.test(group.textContent ?? '')).length,
+      };
+    }
+    expect(unkeyed()).toEqual({ withoutKey: [], notOnSheet: [], groupsWithoutTheirKey: 0 });
+
+    // After submit too: the link to the next unit has its key.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await user.click(await screen.findByRole('button', { name: 'Submit (Enter)' }));
+    expect(await screen.findByRole('link', { name: /Go to the next unit/ })).toHaveAttribute('aria-keyshortcuts', 'Shift+N');
+    expect(unkeyed()).toEqual({ withoutKey: [], notOnSheet: [], groupsWithoutTheirKey: 0 });
+  });
+
+  const QUEUE_ROUTES = {
+    'GET /api/me/': () =>
+      jsonResponse({ username: 'linguist1', display_name: '', is_staff: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
+    'GET /api/queue/': () => jsonResponse(queueResponse()),
+  };
+
+  it('goes back to the queue with Shift+Q', async () => {
+    const { user } = renderWorkspace(workspacePayload(), QUEUE_ROUTES);
+    await sentence('Summary A, sentence 1');
+
+    await user.keyboard('{Shift>}Q{/Shift}');
+    expect(await screen.findByRole('heading', { name: 'Your assignments' })).toBeInTheDocument();
+  });
+
+  it('goes to the queue with Shift+N on the last unit, where its link says “Back to the queue”', async () => {
+    const { user } = renderWorkspace(workspacePayload({ read_only: true, status: 'submitted', next_assignment: null }), QUEUE_ROUTES);
+    await sentence('Summary A, sentence 1');
+    expect(screen.getByRole('link', { name: /Back to the queue/ })).toHaveAttribute('aria-keyshortcuts', 'Shift+N');
+
+    await user.keyboard('{Shift>}N{/Shift}');
+    expect(await screen.findByRole('heading', { name: 'Your assignments' })).toBeInTheDocument();
+  });
+
+  it('takes Enter or Esc pressed at once after Ctrl+Enter, before focus is in the dialog', async () => {
+    const { server } = renderWorkspace(workspacePayload(), {
+      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+    });
+    const first = await sentence('Summary A, sentence 1');
+    first.focus();
+    const submits = () => server.requests.filter((request) => request.path.endsWith('/submit/'));
+
+    // A fast typist: both keys land on the sentence before the dialog's focus trap moves focus.
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(first, { key: '2' }); // not for the sentence behind the dialog
+    fireEvent.keyDown(first, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Submit this unit?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Summary A, sentence 1: inconsistent' })).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.keyDown(first, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(await screen.findByText('Submitted — thank you')).toBeInTheDocument();
+    expect(submits()).toHaveLength(1);
+    expect(server.saves()).toEqual([]);
+  });
+
   it('becomes read-only after submitting and links to the next unit', async () => {
     const { user, server } = renderWorkspace(workspacePayload(), {
       'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
@@ -252,6 +399,12 @@ describe('the workspace', () => {
     expect(saved).toHaveAttribute('aria-disabled', 'true');
     expect(saved).not.toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Summary A, sentence 1: consistent' }));
+    // The not-a-summary box too: read-only, not disabled (disabled greys it out to 1.9:1).
+    const notASummary = screen.getByRole('checkbox', { name: 'Not a summary (summary A)' });
+    expect(notASummary).not.toBeDisabled();
+    expect(notASummary).toHaveAttribute('aria-readonly', 'true');
+    await user.click(notASummary);
+    expect(notASummary).not.toBeChecked();
     expect(server.saves()).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     // Shift+N opens the next unit.
@@ -293,6 +446,25 @@ describe('the workspace', () => {
 
     await user.keyboard('?');
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveTextContent('Go to the next unanswered item');
+  });
+
+  it('moves focus into the guidelines with Shift+G to read them by keyboard, and back with Esc', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    await user.keyboard('jj');
+
+    await user.keyboard('{Shift>}G{/Shift}');
+    const panel = await screen.findByRole('complementary', { name: 'Guidelines v1' });
+    await waitFor(() => expect(panel).toHaveFocus()); // its arrows and Page Down scroll it
+    await user.keyboard('{Escape}');
+    expect(await sentence('Summary A, sentence 2')).toHaveFocus();
+
+    // While focus is in them, the workspace keys still work.
+    await user.keyboard('{Shift>}G{/Shift}');
+    await waitFor(() => expect(panel).toHaveFocus());
+    await user.keyboard('k');
+    expect(await sentence('Summary A, sentence 1')).toHaveFocus();
+    expect(panel).toBeInTheDocument();
   });
 
   it('says it is offline and how many changes wait when the server cannot be reached', async () => {

@@ -46,15 +46,22 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const currentItem = useRef<string | null>(null);
   const [focusedIndex, setFocusedIndex] = useState<number | null>(null);
   const [focusedSummary, setFocusedSummary] = useState<number | null>(null);
-  const inQuestion = useRef(false);
   const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const navigate = useNavigate();
   const [guidelinesOpen, setGuidelinesOpen] = useState(false);
+  const guidelinesPane = useRef<HTMLElement>(null);
+  // Shift+G asked to read the guidelines: focus them once they are shown.
+  const [readingGuidelines, setReadingGuidelines] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [stranded, setStranded] = useState(() =>
     payload.read_only ? queue.replayed.reduce((sum, change) => sum + Object.keys(change.fields).length, 0) : 0,
   );
+
+  function confirmSubmit() {
+    setConfirmingSubmit(false);
+    submit();
+  }
 
   const goTo = useCallback((id: string) => focusNav(answersPane.current, id), []);
 
@@ -63,6 +70,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     document.documentElement.classList.add('workspace-open');
     return () => document.documentElement.classList.remove('workspace-open');
   }, []);
+
+  useEffect(() => {
+    if (readingGuidelines > 0) guidelinesPane.current?.focus();
+  }, [readingGuidelines]);
 
   // Remember where focus is, so `n` starts there and the keys act on that sentence, summary
   // or question.
@@ -74,11 +85,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     if (sentence !== null) setFocusedIndex(Number(sentence.dataset.sentenceIndex));
     const summary = target.closest<HTMLElement>('[data-summary-index]');
     setFocusedSummary(summary === null ? null : Number(summary.dataset.summaryIndex));
-    inQuestion.current = target.closest('[role="radiogroup"]') !== null;
   }
 
-  /** Esc: from a text field or a question back to its sentence (the last one focused in
-   * that summary, else the summary's first). */
+  /** Esc: from a text field or any other control back to its sentence (the last one focused
+   * in that summary, else the summary's first). */
   function leaveField() {
     const active = document.activeElement;
     const block = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-sentence-index]') : null;
@@ -139,7 +149,10 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
         break;
       case 'nextUnit':
-        if (payload.next_assignment !== null) void navigate(`/app/assignments/${payload.next_assignment}`);
+        void navigate(payload.next_assignment === null ? '/app/queue' : `/app/assignments/${payload.next_assignment}`);
+        break;
+      case 'toQueue':
+        void navigate('/app/queue');
         break;
       case 'focusItem':
         goTo(action.id);
@@ -150,17 +163,31 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       case 'toggleGuidelines':
         if (payload.guideline !== null) setGuidelinesOpen((open) => !open);
         break;
+      case 'readGuidelines':
+        if (payload.guideline !== null) {
+          setGuidelinesOpen(true);
+          setReadingGuidelines((count) => count + 1);
+        }
+        break;
       case 'showShortcuts':
         setShortcutsOpen(true);
         break;
       case 'submit':
         if (!readOnly) setConfirmingSubmit(true);
         break;
+      case 'confirmSubmit':
+        confirmSubmit();
+        break;
+      case 'closeDialog':
+        setConfirmingSubmit(false);
+        setShortcutsOpen(false);
+        break;
       case 'leaveField':
         leaveField();
         break;
       case 'await':
       case 'cancelPending':
+      case 'ignore':
         break;
     }
   }
@@ -169,7 +196,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     sentenceCount: flat.length,
     focusedSentence: focusedIndex,
     focusedSummary: focusedSummary ?? (focusedIndex === null ? null : summaryIndexOf(focusedIndex)),
-    inQuestion: inQuestion.current,
     items,
     currentItem: currentItem.current,
     readOnly,
@@ -181,7 +207,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canConfidence: scheme.confidence && scheme.consistency,
     canNotASummary: scheme.not_a_summary,
     canSummaryComment: scheme.comment,
-    hasNextUnit: payload.next_assignment !== null,
+    dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {
     const sentence = flat[sentenceIndex];
@@ -276,6 +302,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         </section>
         {payload.guideline !== null && guidelinesOpen && (
           <GuidelinesPanel
+            ref={guidelinesPane}
             onClose={() => setGuidelinesOpen(false)}
             version={payload.guideline.version}
             markdown={payload.guideline.markdown}
@@ -286,10 +313,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       <SubmitConfirm
         opened={confirmingSubmit}
         onCancel={() => setConfirmingSubmit(false)}
-        onConfirm={() => {
-          setConfirmingSubmit(false);
-          submit();
-        }}
+        onConfirm={confirmSubmit}
       />
     </div>
   );

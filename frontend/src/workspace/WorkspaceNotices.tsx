@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Kbd, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import type { WorkspacePayload } from '../api/types';
@@ -14,14 +14,14 @@ interface WorkspaceNoticesProps {
   onDiscardStranded: () => void;
 }
 
+/** Shift+N follows it, wherever it leads (keyboard.ts). */
 function NextLink({ next }: { next: number | null }) {
-  return next === null ? (
-    <Anchor component={Link} to="/app/queue">
-      Back to the queue
-    </Anchor>
-  ) : (
-    <Anchor component={Link} to={`/app/assignments/${next}`}>
-      Go to the next unit
+  return (
+    <Anchor component={Link} to={next === null ? '/app/queue' : `/app/assignments/${next}`} aria-keyshortcuts="Shift+N">
+      {next === null ? 'Back to the queue' : 'Go to the next unit'}{' '}
+      <Kbd size="xs" aria-hidden="true">
+        Shift+N
+      </Kbd>
     </Anchor>
   );
 }

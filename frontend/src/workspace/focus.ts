@@ -2,6 +2,8 @@
 // "error_types:<handle>", "relevance:<handle>", "summary:<handle>", "topic"). The markup carries the handles,
 // so keys, `n` and the missing-items list all land on the same elements.
 
+import type { Question } from './keyboard';
+
 const FOCUSABLE = 'textarea, input:not([type="hidden"]):not([disabled]), button:not([disabled]), [tabindex]';
 
 export function focusNav(root: ParentNode | null, id: string): boolean {
@@ -34,4 +36,18 @@ export function isTextField(target: EventTarget | null): boolean {
 
 export function isInDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"], [aria-modal="true"]') !== null;
+}
+
+/** The question a key comes from: the radio group inside a `data-nav` item named "topic",
+ * "relevance:<handle>" or "confidence:<handle>". */
+export function questionOf(target: EventTarget | null): Question | null {
+  if (!(target instanceof Element)) return null;
+  const nav = target.closest('[role="radiogroup"]')?.closest('[data-nav]')?.getAttribute('data-nav');
+  const kind = nav?.split(':')[0];
+  return kind === 'relevance' || kind === 'topic' || kind === 'confidence' ? kind : null;
+}
+
+/** The key comes from a sentence itself (the element `j`/`k` focus), not a control in it. */
+export function isSentence(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.hasAttribute('data-sentence-index');
 }

@@ -18,6 +18,8 @@ function key(keyName: string, extra: Partial<KeyInput> = {}): KeyInput {
     shiftKey: false,
     inTextField: false,
     inDialog: false,
+    question: null,
+    onSentence: false,
     ...extra,
   };
 }
@@ -44,8 +46,7 @@ const CONTEXT: KeyContext = {
   canNotASummary: true,
   canSummaryComment: true,
   focusedSummary: 0,
-  inQuestion: false,
-  hasNextUnit: true,
+  dialog: null,
 };
 
 function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partial<KeyInput> = {}, state: KeyState = INITIAL_KEY_STATE) {
@@ -106,6 +107,19 @@ describe('the workspace keys', () => {
     expect(press('Enter').action).toBeNull();
   });
 
+  it('gives keys pressed before focus reaches an open dialog to the dialog, none to the page', () => {
+    const confirming = { dialog: 'submit' } as const;
+    expect(press('Enter', confirming).action).toEqual({ type: 'confirmSubmit' });
+    expect(press('Escape', confirming, { inTextField: true }).action).toEqual({ type: 'closeDialog' });
+    expect(press('Escape', { dialog: 'shortcuts' }).action).toEqual({ type: 'closeDialog' });
+    expect(press('Enter', { dialog: 'shortcuts' }).action).toEqual({ type: 'ignore' });
+    expect(press('2', confirming).action).toEqual({ type: 'ignore' });
+    expect(press('Enter', confirming, { ctrlKey: true }).action).toEqual({ type: 'confirmSubmit' });
+    expect(press('Tab', confirming).action).toBeNull();
+    // Once focus is in the dialog, its own buttons and Mantine handle the keys.
+    expect(press('Enter', confirming, { inDialog: true }).action).toBeNull();
+  });
+
   it('rates relevance of the summary focus is in with r then a digit from 1 to 5', () => {
     const first = press('r');
     expect(first.action).toEqual({ type: 'await', pending: 'relevance' });
@@ -116,13 +130,38 @@ describe('the workspace keys', () => {
     expect(second.state.pending).toBeNull();
   });
 
-  it('rates relevance with r 5 when focus is on the relevance question, no sentence focused yet', () => {
+  it('rates relevance with r 5 or the digit alone when focus is on the relevance question, no sentence focused yet', () => {
     // `n` lands on a relevance choice before any sentence had focus.
-    const context = { focusedSentence: null, focusedSummary: 1, inQuestion: true };
-    const first = press('r', context);
-    expect(press('5', context, {}, first.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
-    expect(press('Escape', context).action).toEqual({ type: 'leaveField' });
-    expect(press('Escape', { inQuestion: false }).action).toBeNull();
+    const context = { focusedSentence: null, focusedSummary: 1 };
+    const onRelevance = { question: 'relevance' } as const;
+    const first = press('r', context, onRelevance);
+    expect(press('5', context, onRelevance, first.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
+    expect(press('3', context, onRelevance).action).toEqual({ type: 'relevance', summary: 1, value: 3 });
+    expect(press('Escape', context, onRelevance).action).toEqual({ type: 'leaveField' });
+  });
+
+  it('gives a pending shortcut the digit, whichever question has focus', () => {
+    const onRelevance = { question: 'relevance' } as const;
+    const topic = press('c', {}, onRelevance);
+    expect(press('2', {}, onRelevance, topic.state).action).toEqual({ type: 'topic', choice: 1 });
+    const onTopic = { question: 'topic' } as const;
+    const relevance = press('r', { focusedSummary: 1 }, onTopic);
+    expect(press('5', { focusedSummary: 1 }, onTopic, relevance.state).action).toEqual({ type: 'relevance', summary: 1, value: 5 });
+    const confidence = press('f', { canConfidence: true }, onRelevance);
+    expect(press('3', { canConfidence: true }, onRelevance, confidence.state).action).toEqual({ type: 'confidence', index: 1, value: 3 });
+  });
+
+  it('takes a digit on a question as one of its choices, never as the sentence label', () => {
+    expect(press('2', {}, { question: 'topic' }).action).toEqual({ type: 'topic', choice: 1 });
+    expect(press('4', {}, { question: 'topic' }).action).toBeNull();
+    expect(press('1', {}, { question: 'confidence' }).action).toEqual({ type: 'confidence', index: 1, value: 1 });
+    expect(press('4', { readOnly: true }, { question: 'relevance' }).action).toBeNull();
+  });
+
+  it('goes back to the sentence with Escape from any control, and leaves it alone on a sentence', () => {
+    expect(press('Escape').action).toEqual({ type: 'leaveField' });
+    expect(press('Escape', {}, { question: 'topic' }).action).toEqual({ type: 'leaveField' });
+    expect(press('Escape', {}, { onSentence: true }).action).toBeNull();
   });
 
   it('sets the topic category with c then 1–3, from anywhere', () => {
@@ -151,10 +190,13 @@ describe('the workspace keys', () => {
     expect(press('s', { focusedSummary: null }).action).toBeNull();
   });
 
-  it('finds with / and opens the next unit with Shift+N', () => {
+  it('finds with /, opens the next unit with Shift+N and the queue with Shift+Q', () => {
     expect(press('/').action).toEqual({ type: 'focusFind' });
     expect(press('N', {}, { shiftKey: true }).action).toEqual({ type: 'nextUnit' });
-    expect(press('N', { hasNextUnit: false }, { shiftKey: true }).action).toBeNull();
+    expect(press('Q', {}, { shiftKey: true }).action).toEqual({ type: 'toQueue' });
+    // Caps Lock: an unshifted N or Q does not leave the unit.
+    expect(press('N').action).toBeNull();
+    expect(press('Q').action).toBeNull();
   });
 
   it('cancels a pending r on another key, which then keeps its meaning', () => {
@@ -173,6 +215,7 @@ describe('the workspace keys', () => {
 
   it('opens the guidelines with g and the shortcut sheet with ?', () => {
     expect(press('g').action).toEqual({ type: 'toggleGuidelines' });
+    expect(press('G', {}, { shiftKey: true }).action).toEqual({ type: 'readGuidelines' });
     expect(press('?', {}, { shiftKey: true }).action).toEqual({ type: 'showShortcuts' });
   });
 });

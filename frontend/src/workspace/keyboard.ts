@@ -1,6 +1,9 @@
 // The workspace's keyboard model as a pure function: (state, key, context) → (state, action).
 // The hook in useWorkspaceKeys.ts only turns DOM events into `KeyInput` and runs the action,
 // so every rule here (bounds, "not while typing", the two-key `r` then digit) is unit-tested.
+// It alone decides what a digit means: the question a two-key shortcut named, else the
+// question focus is on, else the focused sentence's label. (Questions used to take their own
+// digits, so `c 2` on a relevance choice rated relevance 2 and left the topic unanswered.)
 
 export interface KeyInput {
   key: string;
@@ -12,7 +15,14 @@ export interface KeyInput {
   inTextField: boolean;
   /** The event comes from a drawer or modal, which handles its own keys. */
   inDialog: boolean;
+  /** The question (a radio group) the event comes from: a bare digit answers it. */
+  question: Question | null;
+  /** The event comes from a sentence itself, not from a control inside or outside it. */
+  onSentence: boolean;
 }
+
+/** The questions answered by a digit, named like the `data-nav` ids of their markup. */
+export type Question = 'relevance' | 'topic' | 'confidence';
 
 /** One answerable item, in reading order (topic, then each summary's sentences and questions). */
 export interface NavItem {
@@ -26,8 +36,6 @@ export interface KeyContext {
   focusedSentence: number | null;
   /** Index of the summary focus is in (a sentence or a question of it), or null. */
   focusedSummary: number | null;
-  /** Focus is on a question's choices (relevance or topic category): Esc goes back. */
-  inQuestion: boolean;
   items: readonly NavItem[];
   /** The item that has (or last had) focus, where `n` starts looking from. */
   currentItem: string | null;
@@ -40,11 +48,13 @@ export interface KeyContext {
   canConfidence: boolean;
   canNotASummary: boolean;
   canSummaryComment: boolean;
-  hasNextUnit: boolean;
+  /** A dialog the workspace opened. Mantine moves focus into it a moment later, so a key
+   * pressed at once still comes from the page behind it; it is the dialog's key. */
+  dialog: 'submit' | 'shortcuts' | null;
 }
 
 /** A two-key shortcut waiting for its digit: `r` relevance, `c` topic category, `f` confidence. */
-export type Pending = 'relevance' | 'topic' | 'confidence' | null;
+export type Pending = Question | null;
 
 export interface KeyState {
   pending: Pending;
@@ -52,12 +62,27 @@ export interface KeyState {
 
 export const INITIAL_KEY_STATE: KeyState = { pending: null };
 
-/** The digits each pending shortcut takes. */
-const PENDING_DIGITS: Record<Exclude<Pending, null>, RegExp> = {
+/** The digits each question takes. */
+const DIGITS: Record<Question, RegExp> = {
   relevance: /^[1-5]$/,
   topic: /^[1-3]$/,
   confidence: /^[1-3]$/,
 };
+
+/** The answer a digit gives `question`, or null when it is not one of its digits or there is
+ * no summary or sentence for it to apply to. */
+function answer(question: Question, key: string, context: KeyContext): KeyAction | null {
+  if (!DIGITS[question].test(key)) return null;
+  const value = Number(key);
+  switch (question) {
+    case 'relevance':
+      return context.focusedSummary === null ? null : { type: 'relevance', summary: context.focusedSummary, value };
+    case 'topic':
+      return { type: 'topic', choice: value - 1 };
+    case 'confidence':
+      return context.focusedSentence === null ? null : { type: 'confidence', index: context.focusedSentence, value };
+  }
+}
 
 export type KeyAction =
   | { type: 'focusSentence'; index: number }
@@ -77,8 +102,13 @@ export type KeyAction =
   | { type: 'focusFind' }
   | { type: 'nextUnit' }
   | { type: 'toggleGuidelines' }
+  | { type: 'readGuidelines' }
   | { type: 'showShortcuts' }
+  | { type: 'toQueue' }
   | { type: 'submit' }
+  | { type: 'confirmSubmit' }
+  | { type: 'closeDialog' }
+  | { type: 'ignore' }
   | { type: 'leaveField' };
 
 export interface KeyResult {
@@ -107,13 +137,18 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['s'], description: 'Write a comment on the summary you are in', when: 'summary_comment' },
   { keys: ['↑', '↓'], description: 'Move between the choices of a question (does not choose)' },
   { keys: ['Space'], description: 'Choose the focused choice (or press its digit)' },
+  { keys: ['Backspace'], description: 'In the error types: remove the last one' },
   { keys: ['n'], description: 'Go to the next unanswered item' },
-  { keys: ['/'], description: 'Find in the dialogue (Enter: next match, Shift+Enter: previous)' },
+  { keys: ['/'], description: 'Find in the dialogue' },
+  { keys: ['Enter'], description: 'In Find: the next match' },
+  { keys: ['Shift', 'Enter'], description: 'In Find: the previous match' },
   { keys: ['g'], description: 'Show or hide the guidelines beside the work' },
+  { keys: ['Shift', 'G'], description: 'Read the guidelines: focus moves into them (arrows scroll), Esc comes back' },
   { keys: ['?'], description: 'Show these shortcuts' },
   { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
-  { keys: ['Shift', 'N'], description: 'Open your next unit' },
-  { keys: ['Esc'], description: 'Leave a text field or a question, back to its sentence' },
+  { keys: ['Shift', 'N'], description: 'Open your next unit (your queue after the last one)' },
+  { keys: ['Shift', 'Q'], description: 'Back to your queue' },
+  { keys: ['Esc'], description: 'From a text field or any other control (the guidelines too) back to the sentence' },
 ];
 
 /** The first unanswered item after `currentId`, wrapping around; the current one comes last. */
@@ -131,6 +166,16 @@ const none = (state: KeyState): KeyResult => ({ state, action: null });
 export function interpretKey(state: KeyState, input: KeyInput, context: KeyContext): KeyResult {
   const cleared: KeyState = INITIAL_KEY_STATE;
 
+  if (context.dialog !== null && !input.inDialog) {
+    // The dialog is open but focus has not reached it: Enter confirms, Esc cancels, and no
+    // key reaches the page behind it (Tab is left to the dialog's focus trap).
+    if (input.key === 'Escape') return { state: cleared, action: { type: 'closeDialog' } };
+    if (input.key === 'Enter' && context.dialog === 'submit' && !input.shiftKey && !input.altKey) {
+      return { state: cleared, action: { type: 'confirmSubmit' } };
+    }
+    return input.key === 'Tab' ? none(cleared) : { state: cleared, action: { type: 'ignore' } };
+  }
+
   // Ctrl+Enter (or ⌘+Enter) submits from anywhere, text fields included (after a confirm).
   if (input.key === 'Enter' && (input.ctrlKey || input.metaKey) && !input.inDialog) {
     return { state: cleared, action: { type: 'submit' } };
@@ -143,16 +188,9 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
 
   const focused = context.focusedSentence;
   if (state.pending !== null) {
-    const value = Number(input.key);
-    if (PENDING_DIGITS[state.pending].test(input.key)) {
-      if (state.pending === 'relevance' && context.focusedSummary !== null) {
-        return { state: cleared, action: { type: 'relevance', summary: context.focusedSummary, value } };
-      }
-      if (state.pending === 'topic') return { state: cleared, action: { type: 'topic', choice: value - 1 } };
-      if (state.pending === 'confidence' && focused !== null) {
-        return { state: cleared, action: { type: 'confidence', index: focused, value } };
-      }
-    }
+    // The shortcut's question takes the digit, whichever question has focus.
+    const action = answer(state.pending, input.key, context);
+    if (action !== null) return { state: cleared, action };
     if (input.key === 'Escape') return { state: cleared, action: { type: 'cancelPending' } };
     // Any other key cancels the pending shortcut and then means what it always means.
     const result = interpretKey(cleared, input, context);
@@ -165,6 +203,11 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
     state: { pending },
     action: { type: 'await', pending },
   });
+  if (input.question !== null && /^\d$/.test(input.key)) {
+    // On a question, a digit is one of its choices, never the sentence's label.
+    const action = editable ? answer(input.question, input.key, context) : null;
+    return action === null ? none(state) : { state, action };
+  }
   switch (input.key) {
     case 'j':
       if (count === 0) return none(state);
@@ -207,16 +250,22 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
     case 's':
       if (context.focusedSummary === null || !context.canSummaryComment) return none(state);
       return { state, action: { type: 'focusSummaryComment', summary: context.focusedSummary } };
+    // Shifted, so Caps Lock cannot leave the unit by accident.
     case 'N':
-      return context.hasNextUnit ? { state, action: { type: 'nextUnit' } } : none(state);
+      return input.shiftKey ? { state, action: { type: 'nextUnit' } } : none(state);
+    case 'Q':
+      return input.shiftKey ? { state, action: { type: 'toQueue' } } : none(state);
     case '/':
       return { state, action: { type: 'focusFind' } };
     case 'g':
       return { state, action: { type: 'toggleGuidelines' } };
+    case 'G':
+      return input.shiftKey ? { state, action: { type: 'readGuidelines' } } : none(state);
     case '?':
       return { state, action: { type: 'showShortcuts' } };
     case 'Escape':
-      return context.inQuestion ? { state, action: { type: 'leaveField' } } : none(state);
+      // From any control (a question, a label button, a checkbox, the header) back to the work.
+      return input.onSentence ? none(state) : { state, action: { type: 'leaveField' } };
     default:
       return none(state);
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { isInDialog, isTextField } from './focus';
+import { isInDialog, isSentence, isTextField, questionOf } from './focus';
 import { INITIAL_KEY_STATE, interpretKey, type KeyAction, type KeyContext, type Pending } from './keyboard';
 
 /**
@@ -33,6 +33,8 @@ export function useWorkspaceKeys(getContext: () => KeyContext, onAction: (action
           shiftKey: event.shiftKey,
           inTextField: isTextField(event.target),
           inDialog: isInDialog(event.target),
+          question: questionOf(event.target),
+          onSentence: isSentence(event.target),
         },
         latest.current.getContext(),
       );
