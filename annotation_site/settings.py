@@ -220,6 +220,10 @@ SPECTACULAR_SETTINGS = {
         "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
         "JobStatusEnum": "annotations.models.JobStatus",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
+        "NewRoundKindEnum": "annotations.api.admin.CREATABLE_ROUND_KINDS",
+        # A release's mappings: named apart so they do not take the label enums' names.
+        "TopicCategoryMappingEnum": [("merge_marginal", "merge_marginal")],
+        "RelevanceMappingEnum": [("binary", "binary")],
     },
     # A sentence's or summary's per-assignment handle (annotations/handles.py).
     "PATH_CONVERTER_OVERRIDES": {

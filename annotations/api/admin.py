@@ -34,7 +34,7 @@ from annotations.api.admin_contract import (
     RoundProgressOutput,
     TargetsOutput,
 )
-from annotations.api.errors import ApiError
+from annotations.api.errors import ApiError, validated
 from annotations.models import (
     AgreementReport,
     Assignment,
@@ -72,6 +72,9 @@ from annotations.services.rounds import (
     round_create,
     round_open,
 )
+
+# The kinds an admin may create; reference rounds come only with imported published labels.
+CREATABLE_ROUND_KINDS = [k.value for k in RoundKind if k != RoundKind.REFERENCE]
 
 
 class ProjectRefOutput(serializers.Serializer):
@@ -134,12 +137,6 @@ def admin_round(request: Request, round_id: int) -> Round:
     if round_ is None:
         raise Http404("No such round in a project that you administer.")
     return round_
-
-
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> ApiError:
@@ -292,9 +289,7 @@ class RoundCreateView(APIView):
             ref_name = "RoundCreateInput"
 
         name = serializers.CharField(max_length=200)
-        kind = serializers.ChoiceField(
-            choices=[k.value for k in RoundKind if k != RoundKind.REFERENCE]
-        )
+        kind = serializers.ChoiceField(choices=CREATABLE_ROUND_KINDS)
         overlap = serializers.IntegerField(min_value=1, max_value=20)
         guideline_version = serializers.IntegerField(min_value=1)
         annotators = serializers.ListField(

@@ -22,6 +22,7 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
@@ -170,6 +171,13 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         body = envelope(status_code, message, code=code)
     response.data = body
     return response
+
+
+def validated(serializer_class: type[Serializer], data: Any) -> dict[str, Any]:
+    """The input's validated data, or the envelope's 400 naming each invalid field."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
 
 
 def is_api(request: HttpRequest) -> bool:

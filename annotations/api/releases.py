@@ -165,7 +165,7 @@ class ReleaseProjectOutput(serializers.Serializer):
 class ProjectReleasesOutput(serializers.Serializer):
     project = ReleaseProjectOutput()
     rounds = ReleaseRoundOutput(many=True)
-    formats = serializers.ListField(child=serializers.CharField())
+    formats = serializers.ListField(child=serializers.ChoiceField(choices=list(FORMATS)))
     releases = ReleaseOutput(many=True)
 
 

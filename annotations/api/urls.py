@@ -4,6 +4,8 @@ from django.urls import path, register_converter
 
 from annotations.api import admin, assignments, feedback, releases
 from annotations.api.me import MeView
+from annotations.api.save_inputs import SAVE_APIS
+from annotations.api.saves import save_urls
 from annotations.handles import HANDLE_PATTERN
 
 
@@ -29,22 +31,7 @@ urlpatterns = [
         assignments.WorkspaceView.as_view(),
         name="api-workspace",
     ),
-    # Sentences and summaries by their per-assignment handle, never a database id.
-    path(
-        "assignments/<int:assignment_id>/sentences/<handle:sentence>/",
-        assignments.SentenceSaveView.as_view(),
-        name="api-save-sentence",
-    ),
-    path(
-        "assignments/<int:assignment_id>/summaries/<handle:summary>/",
-        assignments.SummarySaveView.as_view(),
-        name="api-save-summary",
-    ),
-    path(
-        "assignments/<int:assignment_id>/topic/",
-        assignments.TopicSaveView.as_view(),
-        name="api-save-topic",
-    ),
+    *save_urls(SAVE_APIS),
     path(
         "assignments/<int:assignment_id>/submit/",
         assignments.SubmitView.as_view(),

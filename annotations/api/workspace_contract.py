@@ -18,7 +18,7 @@ from typing import Any, cast
 from django.db import models
 from rest_framework import serializers
 
-from annotations.kinds import KINDS, Kind
+from annotations.kinds import Kind, all_kinds
 from annotations.models import AssignmentStatus
 
 
@@ -58,7 +58,7 @@ def kind_state_serializer(kind: Kind) -> type[serializers.Serializer]:
 
 def _judgements_fields() -> dict[str, serializers.Field]:
     fields: dict[str, serializers.Field] = {}
-    for kind in KINDS:
+    for kind in all_kinds():
         state = kind_state_serializer(kind)
         # A unit's own judgement is one object (null until saved); the others are lists.
         fields[kind.payload_key] = (

@@ -3,15 +3,40 @@ module, list it here, give the API a serializer and the frontend a module."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from annotations.kinds.sentence import SENTENCE
 from annotations.kinds.spec import IdSet, Kind
 from annotations.kinds.summary import SUMMARY
 from annotations.kinds.topic import TOPIC
 
 # In reading order: what a linguist answers first comes first (submit lists missing items
-# in this order within each summary).
+# in this order within each summary). Read through ``all_kinds()``, so that a kind
+# registered later (``registered``) is seen by every layer.
 KINDS: tuple[Kind, ...] = (SENTENCE, SUMMARY, TOPIC)
 BY_KEY: dict[str, Kind] = {kind.key: kind for kind in KINDS}
+_registry: list[tuple[Kind, ...]] = [KINDS]
+
+
+def all_kinds() -> tuple[Kind, ...]:
+    """The registered kinds, in reading order."""
+    return _registry[-1]
+
+
+@contextmanager
+def registered(kind: Kind) -> Iterator[Kind]:
+    """Register ``kind`` for the duration of the block: how a test adds a kind without
+    editing any layer (tests/kinds/test_new_kind.py, docs/kinds.md)."""
+    if any(existing.key == kind.key for existing in all_kinds()):
+        raise ValueError(f"a kind {kind.key!r} is already registered")
+    _registry.append((*all_kinds(), kind))
+    BY_KEY[kind.key] = kind
+    try:
+        yield kind
+    finally:
+        _registry.pop()
+        del BY_KEY[kind.key]
 
 
 def scheme_in_effect(scheme: dict[str, bool], *, taxonomy_has_types: bool) -> dict[str, bool]:
@@ -28,5 +53,7 @@ __all__ = [
     "TOPIC",
     "IdSet",
     "Kind",
+    "all_kinds",
+    "registered",
     "scheme_in_effect",
 ]

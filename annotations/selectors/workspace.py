@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, QuerySet
 
 from annotations.handles import encode_many
-from annotations.kinds import KINDS, scheme_in_effect
+from annotations.kinds import all_kinds, scheme_in_effect
 from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
     VISIBLE_ROUND_STATUSES,
@@ -77,7 +77,7 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         .annotate(n=Count("id"))
         .values_list("topic_id", "n")
     )
-    states = saved_states(KINDS, ids)
+    states = saved_states(all_kinds(), ids)
     taxonomies_with_types = set(
         ErrorType.objects.filter(taxonomy_id__in={a.round.project.taxonomy_id for a in assignments})
         .values_list("taxonomy_id", flat=True)
@@ -206,7 +206,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     if header is None:
         return None
     states, siblings = saved_states_and_siblings(
-        KINDS, header.pk, round_id=header.round_id, annotator_id=user_id
+        all_kinds(), header.pk, round_id=header.round_id, annotator_id=user_id
     )
     sibling_ids = [pk for pk, _ in siblings]
     position = sibling_ids.index(header.pk)
@@ -230,7 +230,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     )
     handles_of = {"sentence": sentence_handles, "summary": summary_handles}
     judgements: dict[str, Any] = {}
-    for kind in KINDS:
+    for kind in all_kinds():
         if kind.target != "unit":
             for state in states[kind.key]:
                 state[kind.target] = handles_of[kind.target][state[kind.target]]
@@ -289,7 +289,7 @@ def unit_progress(
     """(answered, to answer) of one unit: per asked kind, its targets and those of its saved
     states that its completion rule finds done."""
     done = total = 0
-    for kind in KINDS:
+    for kind in all_kinds():
         if kind.is_asked(scheme) and kind.counts_toward_progress:
             total += targets[kind.target]
             done += sum(not kind.missing_items(state, scheme) for state in states.get(kind.key, []))

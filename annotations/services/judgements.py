@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from annotations.kinds import KINDS, SENTENCE, SUMMARY, Kind, scheme_in_effect
+from annotations.kinds import Kind, all_kinds, scheme_in_effect
 from annotations.kinds.rows import (
     id_set_replace,
     saved_state,
@@ -183,13 +183,14 @@ def missing_items(
     """What the scheme asks that this assignment has not answered, in reading order: by
     summary letter as this annotator sees them, then sentence number, then the unit's own
     questions. Each kind's completion rule (its spec) decides; nothing else does."""
-    states = saved_states(KINDS, [assignment_id]).get(assignment_id, {})
+    kinds = all_kinds()
+    states = saved_states(kinds, [assignment_id]).get(assignment_id, {})
     by_target: dict[str, dict[int | None, dict[str, Any]]] = {
         kind.key: {
             (state[kind.target] if kind.target_field else None): state
             for state in states.get(kind.key, [])
         }
-        for kind in KINDS
+        for kind in kinds
     }
     summaries = list(Summary.objects.filter(topic_id=topic_id).values_list("id", flat=True))
     order = ordered_summary_ids(summaries, seed=order_seed)
@@ -200,11 +201,15 @@ def missing_items(
     ).values_list("id", "summary_id", "position"):
         sentences[summary_id].append((position, pk))
 
-    def missing(kind: Kind, target: int | None, where: str, **place: Any) -> list[MissingItem]:
+    def missing(
+        target_name: str, target: int | None, where: str, **place: Any
+    ) -> list[MissingItem]:
         return [
             MissingItem(
                 place.get("summary"), place.get("sentence"), item, f"{where}: {kind.messages[item]}"
             )
+            for kind in kinds
+            if kind.target == target_name
             for item in kind.missing_items(by_target[kind.key].get(target), scheme)
         ]
 
@@ -213,11 +218,9 @@ def missing_items(
         letter = letters[summary_id]
         for position, sentence_id in sorted(sentences[summary_id]):
             where = f"Summary {letter}, sentence {position + 1}"
-            result += missing(SENTENCE, sentence_id, where, summary=letter, sentence=position + 1)
-        result += missing(SUMMARY, summary_id, f"Summary {letter}", summary=letter)
-    for kind in KINDS:
-        if kind.target == "unit":
-            result += missing(kind, None, "Topic")
+            result += missing("sentence", sentence_id, where, summary=letter, sentence=position + 1)
+        result += missing("summary", summary_id, f"Summary {letter}", summary=letter)
+    result += missing("unit", None, "Topic")
     return result
 
 

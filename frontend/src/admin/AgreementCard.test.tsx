@@ -30,7 +30,7 @@ describe('an agreement card', () => {
     expect(within(card).getByText('Target met')).toBeInTheDocument();
 
     // The chart across rounds is named by what it shows.
-    expect(within(card).getByRole('img', { name: /Sentence consistency by round: Practice 0.35, Pilot 1 0.42. Target 0.40/ })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: /Sentence consistency by round: Practice 0.35, Pilot 1 0.42 \(95% CI 0.31 to 0.53\). Target 0.40/ })).toBeInTheDocument();
 
     // The heatmap prints its number in the cell; the confusion matrix is a table.
     const heatmap = within(card).getByRole('table', { name: "Pairwise Cohen's kappa" });

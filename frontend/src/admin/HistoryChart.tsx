@@ -11,14 +11,18 @@ interface HistoryChartProps {
 
 /** The same question across the project's rounds, with the target as a dashed line. */
 export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
-  const data = history.points.map((point) => ({
-    round: point.round,
-    value: point.value,
-    id: point.round_id,
-    // Error bars as distances below and above the point.
-    error: point.value !== null && point.ci != null ? [point.value - point.ci[0], point.ci[1] - point.value] : [0, 0],
-    ci: point.ci ?? null,
-  }));
+  const data = history.points.map((point) => {
+    const [low, high] = point.ci ?? [];
+    const ci = low !== undefined && high !== undefined ? ([low, high] as const) : null;
+    return {
+      round: point.round,
+      value: point.value,
+      id: point.round_id,
+      // Error bars as distances below and above the point.
+      error: point.value !== null && ci !== null ? [point.value - ci[0], ci[1] - point.value] : [0, 0],
+      ci,
+    };
+  });
   const values = data
     .flatMap((point) => [point.value, ...(point.ci ?? [])])
     .filter((value): value is number => value !== null);

@@ -100,7 +100,10 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             label="Kind"
             data={[...ROUND_KINDS]}
             value={values.kind}
-            onChange={(event) => set('kind', event.currentTarget.value)}
+            onChange={(event) => {
+              const chosen = ROUND_KINDS.find((option) => option.value === event.currentTarget.value);
+              if (chosen !== undefined) set('kind', chosen.value);
+            }}
             error={error('kind')}
           />
           <NumberInput

@@ -6,9 +6,11 @@ export function formatStat(value: number | null | undefined): string {
   return value.toFixed(2).replace('-', '−');
 }
 
-export function formatInterval(ci: readonly [number, number] | null | undefined): string | null {
-  if (ci === null || ci === undefined) return null;
-  return `95% CI ${formatStat(ci[0])} to ${formatStat(ci[1])}`;
+export function formatInterval(ci: readonly (number | null)[] | null | undefined): string | null {
+  const [low, high] = ci ?? [];
+  // An interval is its two ends; the server sends none (or nulls) when it was not computed.
+  if (low == null || high == null) return null;
+  return `95% CI ${formatStat(low)} to ${formatStat(high)}`;
 }
 
 export function formatPercent(value: number | null | undefined): string {

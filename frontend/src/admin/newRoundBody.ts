@@ -1,9 +1,9 @@
-import type { NewRoundBody } from '../api/types';
+import type { NewRoundBody, RoundKind } from '../api/types';
 
 /** What the new-round form holds; numbers are '' while their input is empty. */
 export interface NewRoundValues {
   name: string;
-  kind: string;
+  kind: RoundKind;
   overlap: number | string;
   guidelineVersion: string;
   annotators: string[];

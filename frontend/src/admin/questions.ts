@@ -1,6 +1,11 @@
 // The agreement questions of docs/api/admin.md, in the order the dashboard shows them.
 
-export const QUESTIONS: ReadonlyArray<{ key: string; label: string }> = [
+import type { AgreementTargets, RoundKind } from '../api/types';
+
+/** A question that can have a target: the keys of the server's targets. */
+export type QuestionKey = keyof AgreementTargets;
+
+export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string }> = [
   { key: 'sentence_consistency', label: 'Sentence consistency' },
   { key: 'summary_consistency', label: 'Summary consistency' },
   { key: 'error_types', label: 'Error types' },
@@ -11,7 +16,7 @@ export const QUESTIONS: ReadonlyArray<{ key: string; label: string }> = [
   { key: 'not_a_summary', label: 'Not a summary' },
 ];
 
-export const ROUND_KINDS: ReadonlyArray<{ value: string; label: string }> = [
+export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [
   { value: 'practice', label: 'Practice' },
   { value: 'pilot', label: 'Pilot' },
   { value: 'production', label: 'Production' },

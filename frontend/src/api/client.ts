@@ -17,7 +17,6 @@ import type {
   FeedbackReply,
   GuidelineDiff,
   GuidelineVersion,
-  Handle,
   HeartbeatResponse,
   Job,
   JobStarted,
@@ -32,9 +31,6 @@ import type {
   Me,
   QueueEntry,
   QueueResponse,
-  SentenceJudgement,
-  SummaryJudgement,
-  TopicJudgement,
   WorkspacePayload,
 } from './types';
 
@@ -202,18 +198,6 @@ export function getAssignment(assignmentId: number, signal?: AbortSignal): Promi
 
 /** The body of a save: only the fields that change, plus the version being edited. */
 export type SaveBody = Record<string, unknown> & { version: number };
-
-export function saveSentence(assignmentId: number, sentenceId: Handle, body: SaveBody): Promise<SentenceJudgement> {
-  return api.patch<SentenceJudgement>(`/api/assignments/${assignmentId}/sentences/${sentenceId}/`, body);
-}
-
-export function saveSummary(assignmentId: number, summaryId: Handle, body: SaveBody): Promise<SummaryJudgement> {
-  return api.patch<SummaryJudgement>(`/api/assignments/${assignmentId}/summaries/${summaryId}/`, body);
-}
-
-export function saveTopic(assignmentId: number, body: SaveBody): Promise<TopicJudgement> {
-  return api.patch<TopicJudgement>(`/api/assignments/${assignmentId}/topic/`, body);
-}
 
 /** 200 with the queue entry; 400 with `missing` when items are unanswered. */
 export function submitAssignment(assignmentId: number): Promise<QueueEntry> {

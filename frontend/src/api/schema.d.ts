@@ -547,15 +547,6 @@ export interface components {
       topic: components["schemas"]["TopicState"] | null;
     };
     /**
-     * @description * `practice` - practice
-     * * `pilot` - pilot
-     * * `production` - production
-     * * `error_typing` - error_typing
-     * * `review` - review
-     * @enum {string}
-     */
-    KindEnum: "practice" | "pilot" | "production" | "error_typing" | "review";
-    /**
      * @description * `consistent` - consistent
      * * `inconsistent` - inconsistent
      * * `` -
@@ -593,6 +584,15 @@ export interface components {
      * @enum {string}
      */
     MethodEnum: "document" | "corpus" | "file";
+    /**
+     * @description * `practice` - practice
+     * * `pilot` - pilot
+     * * `production` - production
+     * * `error_typing` - error_typing
+     * * `review` - review
+     * @enum {string}
+     */
+    NewRoundKindEnum: "practice" | "pilot" | "production" | "error_typing" | "review";
     PairOutput: {
       a: string;
       b: string;
@@ -634,7 +634,7 @@ export interface components {
     ProjectReleasesOutput: {
       project: components["schemas"]["ReleaseProjectOutput"];
       rounds: components["schemas"]["ReleaseRoundOutput"][];
-      formats: string[];
+      formats: components["schemas"]["FormatsEnum"][];
       releases: components["schemas"]["ReleaseOutput"][];
     };
     PublishedLabelsOutput: {
@@ -719,8 +719,8 @@ export interface components {
       records: number | null;
     };
     ReleaseMappingsInput: {
-      topic_category?: components["schemas"]["TopicCategoryEnum"];
-      relevance?: components["schemas"]["RelevanceEnum"];
+      topic_category?: components["schemas"]["TopicCategoryMappingEnum"];
+      relevance?: components["schemas"]["RelevanceMappingEnum"];
     };
     ReleaseOutput: {
       id: number;
@@ -780,7 +780,7 @@ export interface components {
      * @description * `binary` - binary
      * @enum {string}
      */
-    RelevanceEnum: "binary";
+    RelevanceMappingEnum: "binary";
     ReopenedOutput: {
       assignment: number;
       status: string;
@@ -797,7 +797,7 @@ export interface components {
     };
     RoundCreateInput: {
       name: string;
-      kind: components["schemas"]["KindEnum"];
+      kind: components["schemas"]["NewRoundKindEnum"];
       overlap: number;
       guideline_version: number;
       annotators: string[];
@@ -916,6 +916,11 @@ export interface components {
      * @enum {string}
      */
     TopicCategoryEnum: "main" | "marginal" | "irrelevant";
+    /**
+     * @description * `merge_marginal` - merge_marginal
+     * @enum {string}
+     */
+    TopicCategoryMappingEnum: "merge_marginal";
     TopicCategoryOutput: {
       value: components["schemas"]["TopicCategoryEnum"];
       label: string;

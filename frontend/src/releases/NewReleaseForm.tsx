@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, List, NativeSelect, NumberInput, Radio,
 import { useState, type FormEvent } from 'react';
 
 import { createRelease } from '../api/client';
-import type { ReleaseStarted, RoundRef } from '../api/types';
+import type { ReleaseFormat, ReleaseStarted, RoundRef } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from '../admin/fieldErrors';
 import { kindLabel } from '../admin/questions';
 import { formatLabel } from './format';
@@ -13,7 +13,7 @@ import { SplitFileInput } from './SplitFileInput';
 interface NewReleaseFormProps {
   slug: string;
   rounds: RoundRef[];
-  formats: string[];
+  formats: ReleaseFormat[];
   /** Called on 202, so the page refetches the list and follows the build. */
   onStarted: (started: ReleaseStarted, version: string) => void;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { INITIAL_RELEASE_VALUES, buildReleaseBody, parseSplitFile, type NewReleaseValues } from './releaseBody';
 
-const ORDER = { roundOrder: [1, 2, 9], formatOrder: ['native', 'tofueval', 'aggrefact'] };
+const ORDER = { roundOrder: [1, 2, 9], formatOrder: ['native', 'tofueval', 'aggrefact'] as const };
 
 function build(overrides: Partial<NewReleaseValues>) {
   return buildReleaseBody({ ...INITIAL_RELEASE_VALUES, version: '1.0.0', rounds: ['1'], ...overrides }, ORDER);

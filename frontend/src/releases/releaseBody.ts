@@ -1,4 +1,4 @@
-import type { NewReleaseBody, ReleaseSplit } from '../api/types';
+import type { NewReleaseBody, ReleaseFormat, ReleaseSplit } from '../api/types';
 
 export type SplitMethod = ReleaseSplit['method'];
 
@@ -15,7 +15,7 @@ export interface NewReleaseValues {
   seed: number | string;
   /** `{"dev": [...], "test": [...]}` typed or loaded by hand. */
   splitFile: string;
-  formats: string[];
+  formats: ReleaseFormat[];
   onlyComplete: boolean;
   /** The researcher confirmed releasing labels of rounds still open (not sent: the server
    * records open rounds in the manifest either way). */
@@ -43,7 +43,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 interface BuildOptions {
   /** The server's order of rounds and formats, so the body does not depend on click order. */
   roundOrder: readonly number[];
-  formatOrder: readonly string[];
+  formatOrder: readonly ReleaseFormat[];
 }
 
 /**

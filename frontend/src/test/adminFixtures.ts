@@ -30,6 +30,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
     rounds: [
       {
         id: 1,
+        project: 'demo',
         name: 'Pilot 1',
         kind: 'pilot',
         status: 'open',
@@ -44,6 +45,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
       },
       {
         id: 2,
+        project: 'demo',
         name: 'Pilot 2',
         kind: 'pilot',
         status: 'draft',
@@ -73,12 +75,13 @@ export function agreementQuestion(overrides: Partial<AgreementQuestion> = {}): A
     coefficient: { name: "Cohen's kappa", value: 0.42, ci: [0.31, 0.53] },
     alpha: { value: 0.41, ci: [0.3, 0.52] },
     percent_agreement: 0.81,
-    pairwise: [{ a: 'linguist1', b: 'linguist2', value: 0.42 }],
+    pairwise: [{ a: 'linguist1', b: 'linguist2', value: 0.42, n_units: 129 }],
     vs_majority: [
-      { annotator: 'linguist1', value: 0.45 },
-      { annotator: 'linguist2', value: 0.39 },
+      { annotator: 'linguist1', value: 0.45, agreement: 0.86, n_units: 129 },
+      { annotator: 'linguist2', value: 0.39, agreement: 0.83, n_units: 129 },
     ],
     confusion: { labels: ['consistent', 'inconsistent'], counts: [[90, 10], [14, 15]] },
+    per_label: null,
     target: 0.4,
     met: true,
     note: null,
@@ -120,8 +123,8 @@ export function agreementHistory(): AgreementHistory {
         label: 'Sentence consistency',
         target: 0.4,
         points: [
-          { round: 'Practice', round_id: 0, value: 0.35 },
-          { round: 'Pilot 1', round_id: 1, value: 0.42 },
+          { round: 'Practice', round_id: 0, value: 0.35, ci: null, n_units: 20 },
+          { round: 'Pilot 1', round_id: 1, value: 0.42, ci: [0.31, 0.53], n_units: 129 },
         ],
       },
     ],
@@ -144,6 +147,7 @@ export function disagreementUnit(): DisagreementUnit {
       {
         id: 901,
         label: 'A',
+        disagree: false,
         judgements: {
           linguist1: { relevance: 4, not_a_summary: false, comment: '' },
           linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.' },

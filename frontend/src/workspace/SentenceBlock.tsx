@@ -1,13 +1,12 @@
 import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
 import { memo } from 'react';
 
-import type { Confidence, ErrorType, Handle, SentenceLabel } from '../api/types';
-import type { SentenceAnswer } from './answers';
+import type { Confidence, SentenceLabel, SummarySentence } from '../api/types';
+import { sentenceKind } from '../kinds/sentence';
 import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
-import { sentenceKey, type Conflict, type ItemKey } from './saveQueue';
-import type { ChangeAnswer } from './useWorkspaceSaving';
+import { useItem, useWorkspacePayload } from './useItem';
 
 export const EXPLANATION_DEBOUNCE_MS = 600;
 const CONFIDENCE_CHOICES: readonly Choice<Confidence>[] = [
@@ -19,47 +18,38 @@ const MAX_TEXT = 5000;
 
 interface SentenceBlockProps {
   summaryLabel: string;
-  sentenceId: Handle;
-  number: number;
-  text: string;
+  sentence: SummarySentence;
   /** Place across all summaries, for `j`/`k`. */
   index: number;
-  answer: SentenceAnswer;
   active: boolean;
-  askLabel: boolean;
-  /** The scheme asks for an optional comment per sentence (`m`). */
-  askComment: boolean;
-  /** The scheme asks for an optional confidence per label (`f` then 1–3). */
-  askConfidence: boolean;
-  errorTypes: readonly ErrorType[];
-  readOnly: boolean;
-  errors: Readonly<Record<string, string>> | undefined;
-  conflict: Conflict | undefined;
-  onChange: ChangeAnswer;
-  onKeepMine: (key: ItemKey) => void;
-  onUseSaved: (key: ItemKey) => void;
 }
 
 /**
  * One summary sentence: focusable as a whole (the keys act on it), with its label toggles,
  * and — once inconsistent — a required explanation and the error types.
- * Memoised: typing in one sentence re-renders only that sentence.
+ * Memoised, and its judgement read with `useItem`: typing in one sentence re-renders only it.
  */
-export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockProps) {
-  const { summaryLabel, sentenceId, number, answer, readOnly, errors } = props;
-  const key = sentenceKey(sentenceId);
+export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentence, index, active }: SentenceBlockProps) {
+  const { scheme } = useWorkspacePayload();
+  const item = useItem(sentenceKind, sentence.id);
+  const { answer, readOnly, errors } = item;
+  const sentenceId = sentence.id;
+  const number = sentence.number;
+  const askLabel = scheme.consistency;
+  const askConfidence = scheme.confidence && scheme.consistency;
+  const errorTypes = scheme.error_types ? item.errorTypes : [];
   const name = `Summary ${summaryLabel}, sentence ${number}`;
   const inconsistent = answer.label === 'inconsistent';
   // A written explanation stays visible even after switching to consistent, so no text is hidden.
-  const showExplanation = props.askLabel && (inconsistent || answer.explanation !== '');
-  const showTypes = props.askLabel && props.errorTypes.length > 0 && (inconsistent || answer.error_types.length > 0);
+  const showExplanation = askLabel && (inconsistent || answer.explanation !== '');
+  const showTypes = askLabel && errorTypes.length > 0 && (inconsistent || answer.error_types.length > 0);
   // Optional notes stay out of the way until the sentence is worked on or has one.
-  const showComment = props.askComment && (props.active || answer.comment !== '');
-  const showConfidence = props.askConfidence && (answer.label !== '' || answer.confidence !== null);
+  const showComment = scheme.sentence_comment && (active || answer.comment !== '');
+  const showConfidence = askConfidence && (answer.label !== '' || answer.confidence !== null);
 
   function toggle(label: Exclude<SentenceLabel, ''>) {
     if (readOnly) return;
-    props.onChange(key, { label: answer.label === label ? '' : label });
+    item.save({ label: answer.label === label ? '' : label });
   }
 
   return (
@@ -70,16 +60,16 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
       aria-label={name}
       aria-describedby={`sentence-text-${sentenceId}`}
       data-nav={`label:${sentenceId}`}
-      data-sentence-index={props.index}
-      data-active={props.active || undefined}
+      data-sentence-index={index}
+      data-active={active || undefined}
     >
       <Text className="sentence__text" id={`sentence-text-${sentenceId}`}>
         <span className="sentence__number" aria-hidden="true">
           {number}
         </span>
-        {props.text}
+        {sentence.text}
       </Text>
-      {props.askLabel && (
+      {askLabel && (
         <Group gap="xs" mt={6}>
           <Button
             size="compact-sm"
@@ -134,7 +124,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             value={answer.explanation}
             error={errors?.explanation}
             onChange={(event) =>
-              props.onChange(key, { explanation: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
+              item.save({ explanation: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
             }
           />
         </div>
@@ -143,9 +133,9 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
         <div data-nav={`error_types:${sentenceId}`} className="sentence__field">
           <ErrorTypePicker
             label={`Error types for summary ${summaryLabel}, sentence ${number}`}
-            types={props.errorTypes}
+            types={errorTypes}
             value={answer.error_types}
-            onChange={(ids) => props.onChange(key, { error_types: ids })}
+            onChange={(ids) => item.save({ error_types: ids })}
             readOnly={readOnly}
             error={errors?.error_types}
             required={inconsistent}
@@ -158,7 +148,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             label={`How sure are you of this label? (optional)`}
             choices={CONFIDENCE_CHOICES}
             value={answer.confidence}
-            onChange={(confidence) => props.onChange(key, { confidence })}
+            onChange={(confidence) => item.save({ confidence })}
             readOnly={readOnly}
             error={errors?.confidence}
             inline
@@ -178,7 +168,7 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
             value={answer.comment}
             error={errors?.comment}
             onChange={(event) =>
-              props.onChange(key, { comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
+              item.save({ comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
             }
           />
         </div>
@@ -188,13 +178,13 @@ export const SentenceBlock = memo(function SentenceBlock(props: SentenceBlockPro
           {errors.detail}
         </Text>
       )}
-      {props.conflict !== undefined && (
+      {item.conflict !== undefined && (
         <ConflictPanel
           itemName={name}
-          conflict={props.conflict}
-          errorTypes={props.errorTypes}
-          onKeepMine={() => props.onKeepMine(key)}
-          onUseSaved={() => props.onUseSaved(key)}
+          conflict={item.conflict}
+          errorTypes={item.errorTypes}
+          onKeepMine={item.keepMine}
+          onUseSaved={item.adoptSaved}
         />
       )}
     </div>

@@ -1,14 +1,15 @@
 import { Checkbox, Group, Kbd, Stack, Text, Textarea, Title } from '@mantine/core';
 import { memo } from 'react';
 
-import type { ErrorType, RelevanceAnchor, Scheme, Summary } from '../api/types';
-import { EMPTY_SENTENCE, EMPTY_SUMMARY, sentenceCompletion, type Answers } from './answers';
+import type { Summary } from '../api/types';
+import { sentenceKind } from '../kinds/sentence';
+import { summaryKind } from '../kinds/summary';
+import { answerOf, sentenceCompletion } from './answers';
 import { CompletionDots } from './CompletionDots';
 import { ConflictPanel } from './ConflictPanel';
 import { RelevanceQuestion } from './RelevanceQuestion';
 import { EXPLANATION_DEBOUNCE_MS, SentenceBlock } from './SentenceBlock';
-import { sentenceKey, summaryKey, type Conflict, type ItemKey, type SaveSnapshot } from './saveQueue';
-import type { ChangeAnswer } from './useWorkspaceSaving';
+import { useAnswers, useItem, useWorkspacePayload } from './useItem';
 
 interface SummaryCardProps {
   summary: Summary;
@@ -17,32 +18,22 @@ interface SummaryCardProps {
   /** Index of this summary's first sentence across all summaries. */
   firstIndex: number;
   focusedIndex: number | null;
-  answers: Answers;
-  scheme: Scheme;
-  anchors: readonly RelevanceAnchor[];
-  errorTypes: readonly ErrorType[];
-  readOnly: boolean;
-  errors: SaveSnapshot['errors'];
-  conflicts: ReadonlyMap<ItemKey, Conflict>;
-  onChange: ChangeAnswer;
-  onKeepMine: (key: ItemKey) => void;
-  onUseSaved: (key: ItemKey) => void;
 }
 
 /** One summary, named only by its letter: its sentences, then the per-summary questions the scheme asks. */
-export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
-  const { summary, answers, scheme, readOnly } = props;
-  const key = summaryKey(summary.id);
-  const answer = answers.summaries[summary.id] ?? EMPTY_SUMMARY;
-  const errors = props.errors[key];
-  const conflict = props.conflicts.get(key);
+export const SummaryCard = memo(function SummaryCard({ summary, summaryIndex, firstIndex, focusedIndex }: SummaryCardProps) {
+  const payload = useWorkspacePayload();
+  const { scheme } = payload;
+  const item = useItem(summaryKind, summary.id);
+  const { answer, readOnly, errors, conflict } = item;
+  const answers = useAnswers();
   const headingId = `summary-${summary.id}-heading`;
   const completion = summary.sentences.map((sentence) =>
-    sentenceCompletion(answers.sentences[sentence.id], scheme, props.errorTypes.length > 0),
+    sentenceCompletion(answerOf(answers, sentenceKind, sentence.id), scheme, item.errorTypes.length > 0),
   );
 
   return (
-    <section className="summary" aria-labelledby={headingId} data-summary-index={props.summaryIndex}>
+    <section className="summary" aria-labelledby={headingId} data-summary-index={summaryIndex}>
       <Group justify="space-between" className="summary__head">
         <Title order={2} id={headingId} className="pane-title" tabIndex={-1} data-nav={`summary:${summary.id}`}>
           Summary {summary.label}
@@ -50,41 +41,24 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
         {scheme.consistency && <CompletionDots states={completion} />}
       </Group>
       <Stack gap="xs">
-        {summary.sentences.map((sentence, position) => {
-          const index = props.firstIndex + position;
-          const sentenceItem = sentenceKey(sentence.id);
-          return (
-            <SentenceBlock
-              key={sentence.id}
-              summaryLabel={summary.label}
-              sentenceId={sentence.id}
-              number={sentence.number}
-              text={sentence.text}
-              index={index}
-              answer={answers.sentences[sentence.id] ?? EMPTY_SENTENCE}
-              active={props.focusedIndex === index}
-              askLabel={scheme.consistency}
-              askComment={scheme.sentence_comment}
-              askConfidence={scheme.confidence && scheme.consistency}
-              errorTypes={scheme.error_types ? props.errorTypes : []}
-              readOnly={readOnly}
-              errors={props.errors[sentenceItem]}
-              conflict={props.conflicts.get(sentenceItem)}
-              onChange={props.onChange}
-              onKeepMine={props.onKeepMine}
-              onUseSaved={props.onUseSaved}
-            />
-          );
-        })}
+        {summary.sentences.map((sentence, position) => (
+          <SentenceBlock
+            key={sentence.id}
+            summaryLabel={summary.label}
+            sentence={sentence}
+            index={firstIndex + position}
+            active={focusedIndex === firstIndex + position}
+          />
+        ))}
       </Stack>
       <Stack gap="sm" mt="md" className="summary__questions">
         {scheme.relevance && (
           <div data-nav={`relevance:${summary.id}`}>
             <RelevanceQuestion
               summaryLabel={summary.label}
-              anchors={props.anchors}
+              anchors={payload.relevance_anchors}
               value={answer.relevance}
-              onChange={(relevance) => props.onChange(key, { relevance })}
+              onChange={(relevance) => item.save({ relevance })}
               readOnly={readOnly}
               error={errors?.relevance}
               optional={answer.not_a_summary}
@@ -107,7 +81,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
             aria-readonly={readOnly || undefined}
             className="not-a-summary"
             error={errors?.not_a_summary}
-            onChange={(event) => props.onChange(key, { not_a_summary: event.currentTarget.checked })}
+            onChange={(event) => item.save({ not_a_summary: event.currentTarget.checked })}
           />
         )}
         {scheme.comment && (
@@ -122,7 +96,7 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
             value={answer.comment}
             error={errors?.comment}
             onChange={(event) =>
-              props.onChange(key, { comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
+              item.save({ comment: event.currentTarget.value }, { debounceMs: EXPLANATION_DEBOUNCE_MS })
             }
           />
           </div>
@@ -136,9 +110,9 @@ export const SummaryCard = memo(function SummaryCard(props: SummaryCardProps) {
           <ConflictPanel
             itemName={`Summary ${summary.label}`}
             conflict={conflict}
-            errorTypes={props.errorTypes}
-            onKeepMine={() => props.onKeepMine(key)}
-            onUseSaved={() => props.onUseSaved(key)}
+            errorTypes={item.errorTypes}
+            onKeepMine={item.keepMine}
+            onUseSaved={item.adoptSaved}
           />
         )}
       </Stack>

@@ -1,20 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { MissingItem, TopicCategory, WorkspacePayload } from '../api/types';
-import { flattenSentences, navIdForMissing, navItems } from './answers';
+import type { MissingItem, WorkspacePayload } from '../api/types';
+import { itemKey } from '../kinds/registry';
+import { sentenceKind } from '../kinds/sentence';
+import { summaryKind } from '../kinds/summary';
+import { topicKind } from '../kinds/topic';
+import { answerOf, flattenSentences, navIdForMissing, navItems } from './answers';
 import { DialoguePane } from './DialoguePane';
 import { focusNav } from './focus';
 import { GuidelinesPanel } from './GuidelinesPanel';
 import type { KeyAction, KeyContext, Pending } from './keyboard';
 import { MissingList } from './MissingList';
-import { TOPIC_KEY, sentenceKey, summaryKey } from './saveQueue';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SubmitConfirm } from './SubmitConfirm';
 import { SummaryCard } from './SummaryCard';
 import { TopBar } from './TopBar';
 import { TopicQuestion } from './TopicQuestion';
 import { useHeartbeat } from './useHeartbeat';
+import { WorkspaceItemsContext } from './useItem';
 import { useWorkspaceSaving } from './useWorkspaceSaving';
 import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
@@ -29,7 +33,7 @@ const PENDING_HINTS: Record<Exclude<Pending, null>, string> = {
 
 /** One (dialogue, topic) unit: the dialogue on the left, the questions on the right (UI.md). */
 export function Workspace({ payload }: { payload: WorkspacePayload }) {
-  const { queue, snapshot, answers, change } = useWorkspaceSaving(payload);
+  const { queue, snapshot, store, answers, change } = useWorkspaceSaving(payload);
   const { state: submitState, submit } = useSubmit(payload.id, queue);
   const submitted = submitState.phase === 'submitted';
   const readOnly =
@@ -40,7 +44,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const errorTypes = useMemo(() => payload.taxonomy?.types ?? [], [payload.taxonomy]);
   const flat = useMemo(() => flattenSentences(payload.summaries), [payload.summaries]);
   const items = useMemo(() => navItems(payload, answers), [payload, answers]);
-  const conflicts = useMemo(() => new Map(snapshot.conflicts.map((conflict) => [conflict.key, conflict])), [snapshot.conflicts]);
 
   const answersPane = useRef<HTMLElement>(null);
   const currentItem = useRef<string | null>(null);
@@ -108,7 +111,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         if (target !== undefined) goTo(`label:${target.sentence.id}`);
         break;
       case 'label':
-        if (target !== undefined) change(sentenceKey(target.sentence.id), { label: action.label });
+        if (target !== undefined) change(itemKey(sentenceKind, target.sentence.id), { label: action.label });
         break;
       case 'focusExplanation':
         if (target !== undefined) goTo(`explanation:${target.sentence.id}`);
@@ -121,14 +124,14 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         break;
       case 'relevance': {
         const summary = payload.summaries[action.summary];
-        if (summary !== undefined) change(summaryKey(summary.id), { relevance: action.value });
+        if (summary !== undefined) change(itemKey(summaryKind, summary.id), { relevance: action.value });
         break;
       }
       case 'toggleNotASummary': {
         const summary = payload.summaries[action.summary];
         if (summary !== undefined) {
-          const current = answers.summaries[summary.id]?.not_a_summary ?? false;
-          change(summaryKey(summary.id), { not_a_summary: !current });
+          const current = answerOf(answers, summaryKind, summary.id).not_a_summary;
+          change(itemKey(summaryKind, summary.id), { not_a_summary: !current });
         }
         break;
       }
@@ -139,11 +142,11 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       }
       case 'topic': {
         const category = payload.topic_categories[action.choice];
-        if (category !== undefined) change(TOPIC_KEY, { category: category.value });
+        if (category !== undefined) change(itemKey(topicKind, null), { category: category.value });
         break;
       }
       case 'confidence':
-        if (target !== undefined) change(sentenceKey(target.sentence.id), { confidence: action.value });
+        if (target !== undefined) change(itemKey(sentenceKind, target.sentence.id), { confidence: action.value });
         break;
       case 'focusFind':
         document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
@@ -219,8 +222,11 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     (item: MissingItem) => goTo(navIdForMissing(item, payload.summaries) ?? 'topic'),
     [goTo, payload.summaries],
   );
-  const keepMine = useCallback((key: string) => queue.keepMine(key), [queue]);
-  const adoptSaved = useCallback((key: string) => queue.useSaved(key), [queue]);
+  // What every judgement's component reads through useItem; it changes only with read-only.
+  const shared = useMemo(
+    () => ({ payload, answers: store, queue, change, readOnly, errorTypes }),
+    [payload, store, queue, change, readOnly, errorTypes],
+  );
 
   const stopMessage =
     submitState.phase === 'read_only' ? submitState.message : payload.read_only ? null : snapshot.stopMessage;
@@ -260,42 +266,21 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
           <MissingList detail={submitState.detail} missing={submitState.missing} onGoTo={goToMissing} />
         )}
       </div>
+      <WorkspaceItemsContext.Provider value={shared}>
       <main className="workspace-panes" data-guidelines={guidelinesOpen && payload.guideline !== null ? '' : undefined}>
         <DialoguePane title={payload.document.title} turns={payload.document.turns} />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
-          <TopicQuestion
-            topicName={payload.topic.name}
-            ask={scheme.topic_category}
-            categories={payload.topic_categories}
-            value={answers.topic}
-            onChange={(category: TopicCategory) => change(TOPIC_KEY, { category })}
-            readOnly={readOnly}
-            error={snapshot.errors[TOPIC_KEY]?.category ?? snapshot.errors[TOPIC_KEY]?.detail}
-            conflict={conflicts.get(TOPIC_KEY)}
-            errorTypes={errorTypes}
-            onKeepMine={keepMine}
-            onUseSaved={adoptSaved}
-          />
-          {payload.summaries.map((summary) => {
+          <TopicQuestion />
+          {payload.summaries.map((summary, summaryIndex) => {
             const start = firstIndex;
             firstIndex += summary.sentences.length;
             return (
               <SummaryCard
                 key={summary.id}
                 summary={summary}
-                summaryIndex={payload.summaries.indexOf(summary)}
+                summaryIndex={summaryIndex}
                 firstIndex={start}
                 focusedIndex={focusedIndex}
-                answers={answers}
-                scheme={scheme}
-                anchors={payload.relevance_anchors}
-                errorTypes={errorTypes}
-                readOnly={readOnly}
-                errors={snapshot.errors}
-                conflicts={conflicts}
-                onChange={change}
-                onKeepMine={keepMine}
-                onUseSaved={adoptSaved}
               />
             );
           })}
@@ -309,6 +294,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
           />
         )}
       </main>
+      </WorkspaceItemsContext.Provider>
       <ShortcutSheet opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} scheme={scheme} />
       <SubmitConfirm
         opened={confirmingSubmit}

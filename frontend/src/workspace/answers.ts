@@ -1,43 +1,25 @@
 // The person's answers as the workspace shows them, and what counts as answered.
-// Pure functions over the payload, so completion dots, `n` and replay share one definition.
+// Pure functions over the payload and the kind registry (kinds/), so completion dots, `n`
+// and replay share one definition.
 
-import type {
-  Confidence,
-  Handle,
-  MissingItem,
-  Scheme,
-  SentenceLabel,
-  Summary,
-  SummarySentence,
-  TopicCategory,
-  WorkspacePayload,
-} from '../api/types';
-import { schemeInEffect, sentenceMissing, summaryMissing } from '../kinds/completion';
+import type { Handle, MissingItem, Scheme, Summary, SummarySentence, WorkspacePayload } from '../api/types';
+import type { Fields, Kind } from '../kinds/kind';
+import { allKinds, itemKey, missingOf, parseItemKey, schemeInEffect, type ItemKey } from '../kinds/registry';
+import { sentenceKind, type SentenceAnswer } from '../kinds/sentence';
+import { summaryKind, summaryMissing, type SummaryAnswer } from '../kinds/summary';
+import { topicKind } from '../kinds/topic';
 import type { NavItem } from './keyboard';
-import { TOPIC_KEY, parseKey, sentenceKey, summaryKey, type Fields, type ItemKey } from './saveQueue';
 
-export interface SentenceAnswer {
-  label: SentenceLabel;
-  explanation: string;
-  error_types: number[];
-  comment: string;
-  confidence: Confidence | null;
+export type { SentenceAnswer } from '../kinds/sentence';
+export type { SummaryAnswer } from '../kinds/summary';
+
+/** Every judgement's answer, by item key; an item never saved or changed is absent. */
+export type Answers = Readonly<Record<ItemKey, unknown>>;
+
+/** The answer of one target of `kind`, its kind's empty answer when it has none yet. */
+export function answerOf<A>(answers: Answers, kind: Kind<A>, target: Handle | null): A {
+  return (answers[itemKey(kind, target)] as A | undefined) ?? kind.empty;
 }
-
-export interface SummaryAnswer {
-  relevance: number | null;
-  not_a_summary: boolean;
-  comment: string;
-}
-
-export interface Answers {
-  sentences: Record<Handle, SentenceAnswer>;
-  summaries: Record<Handle, SummaryAnswer>;
-  topic: TopicCategory | '';
-}
-
-export const EMPTY_SENTENCE: SentenceAnswer = { label: '', explanation: '', error_types: [], comment: '', confidence: null };
-export const EMPTY_SUMMARY: SummaryAnswer = { relevance: null, not_a_summary: false, comment: '' };
 
 /** A sentence with its place across all summaries (the index `j`/`k` move through). */
 export interface FlatSentence {
@@ -55,22 +37,9 @@ export function flattenSentences(summaries: readonly Summary[]): FlatSentence[] 
 }
 
 export function answersFromPayload(payload: WorkspacePayload): Answers {
-  const answers: Answers = { sentences: {}, summaries: {}, topic: payload.judgements.topic?.category ?? '' };
-  for (const judgement of payload.judgements.sentences) {
-    answers.sentences[judgement.sentence] = {
-      label: judgement.label,
-      explanation: judgement.explanation,
-      error_types: judgement.error_types,
-      comment: judgement.comment,
-      confidence: judgement.confidence,
-    };
-  }
-  for (const judgement of payload.judgements.summaries) {
-    answers.summaries[judgement.summary] = {
-      relevance: judgement.relevance,
-      not_a_summary: judgement.not_a_summary,
-      comment: judgement.comment,
-    };
+  const answers: Record<ItemKey, unknown> = {};
+  for (const kind of allKinds()) {
+    for (const saved of kind.saved(payload)) answers[itemKey(kind, saved.target)] = saved.answer;
   }
   return answers;
 }
@@ -78,57 +47,23 @@ export function answersFromPayload(payload: WorkspacePayload): Answers {
 /** The version of every saved item; unsaved items are version 0. */
 export function versionsFromPayload(payload: WorkspacePayload): Record<ItemKey, number> {
   const versions: Record<ItemKey, number> = {};
-  for (const judgement of payload.judgements.sentences) versions[sentenceKey(judgement.sentence)] = judgement.version;
-  for (const judgement of payload.judgements.summaries) versions[summaryKey(judgement.summary)] = judgement.version;
-  if (payload.judgements.topic !== null) versions[TOPIC_KEY] = payload.judgements.topic.version;
+  for (const kind of allKinds()) {
+    for (const saved of kind.saved(payload)) versions[itemKey(kind, saved.target)] = saved.version;
+  }
   return versions;
 }
 
-const SENTENCE_LABELS: readonly string[] = ['consistent', 'inconsistent', ''];
-const TOPIC_CATEGORIES: readonly string[] = ['main', 'marginal', 'irrelevant', ''];
-
-/**
- * Applies saved or replayed fields to the answers. Only known fields with the right type are
- * taken: a stored change or a server state can never put anything else on screen.
- */
+/** Applies saved, replayed or server-sent fields through the item's kind (`Kind.apply`). */
 export function applyFields(answers: Answers, key: ItemKey, fields: Fields): Answers {
-  const parsed = parseKey(key);
-  if (parsed.kind === 'topic') {
-    const category = fields.category;
-    if (typeof category === 'string' && TOPIC_CATEGORIES.includes(category)) {
-      return { ...answers, topic: category as TopicCategory | '' };
-    }
-    return answers;
-  }
-  if (parsed.kind === 'sentence') {
-    const next: SentenceAnswer = { ...(answers.sentences[parsed.id] ?? EMPTY_SENTENCE) };
-    if (typeof fields.label === 'string' && SENTENCE_LABELS.includes(fields.label)) {
-      next.label = fields.label as SentenceLabel;
-    }
-    if (typeof fields.explanation === 'string') next.explanation = fields.explanation;
-    if (Array.isArray(fields.error_types)) {
-      next.error_types = fields.error_types.filter((id): id is number => typeof id === 'number');
-    }
-    if (typeof fields.comment === 'string') next.comment = fields.comment;
-    if (fields.confidence === null || fields.confidence === 1 || fields.confidence === 2 || fields.confidence === 3) {
-      next.confidence = fields.confidence;
-    }
-    return { ...answers, sentences: { ...answers.sentences, [parsed.id]: next } };
-  }
-  const next: SummaryAnswer = { ...(answers.summaries[parsed.id] ?? EMPTY_SUMMARY) };
-  if (fields.relevance === null || (typeof fields.relevance === 'number' && fields.relevance >= 1 && fields.relevance <= 5)) {
-    next.relevance = fields.relevance;
-  }
-  if (typeof fields.not_a_summary === 'boolean') next.not_a_summary = fields.not_a_summary;
-  if (typeof fields.comment === 'string') next.comment = fields.comment;
-  return { ...answers, summaries: { ...answers.summaries, [parsed.id]: next } };
+  const { kind, target } = parseItemKey(key);
+  return { ...answers, [key]: kind.apply(answerOf(answers, kind, target), fields) };
 }
 
 export type Completion = 'done' | 'partial' | 'empty';
 
-/** The server's rule for what a sentence needs (kinds/completion.ts, shared case files). */
+/** The server's rule for what a sentence needs (kinds/sentence.ts, shared case files). */
 export function sentenceCompletion(answer: SentenceAnswer | undefined, scheme: Scheme, hasErrorTypes: boolean): Completion {
-  const missing = sentenceMissing(answer, schemeInEffect(scheme, hasErrorTypes));
+  const missing = missingOf(sentenceKind, answer, { ...schemeInEffect(scheme, hasErrorTypes), consistency: true });
   if (missing.includes('label')) return 'empty';
   return missing.length === 0 ? 'done' : 'partial';
 }
@@ -142,10 +77,10 @@ export function navItems(payload: WorkspacePayload, answers: Answers): NavItem[]
   const { scheme } = payload;
   const hasErrorTypes = (payload.taxonomy?.types.length ?? 0) > 0;
   const items: NavItem[] = [];
-  if (scheme.topic_category) items.push({ id: 'topic', answered: answers.topic !== '' });
+  if (scheme.topic_category) items.push({ id: 'topic', answered: answerOf(answers, topicKind, null).category !== '' });
   for (const summary of payload.summaries) {
     for (const sentence of summary.sentences) {
-      const answer = answers.sentences[sentence.id] ?? EMPTY_SENTENCE;
+      const answer = answerOf(answers, sentenceKind, sentence.id);
       if (!scheme.consistency) continue;
       items.push({ id: `label:${sentence.id}`, answered: answer.label !== '' });
       if (answer.label === 'inconsistent') {
@@ -156,7 +91,7 @@ export function navItems(payload: WorkspacePayload, answers: Answers): NavItem[]
       }
     }
     if (scheme.relevance) {
-      items.push({ id: `relevance:${summary.id}`, answered: relevanceAnswered(answers.summaries[summary.id]) });
+      items.push({ id: `relevance:${summary.id}`, answered: relevanceAnswered(answerOf(answers, summaryKind, summary.id)) });
     }
   }
   return items;

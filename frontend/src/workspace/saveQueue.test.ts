@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError, type SaveBody } from '../api/client';
 import { envelope } from '../test/render';
-import { SaveQueue, readPersisted, sentenceKey, type KeyValueStorage, type ServerState } from './saveQueue';
+import { itemKey } from '../kinds/registry';
+import { sentenceKind } from '../kinds/sentence';
+import { SaveQueue, readPersisted, type KeyValueStorage, type ServerState } from './saveQueue';
 
 const STORAGE_KEY = 'fcs.unsaved.v2.assignment.12';
-const S1 = sentenceKey('sentence4001handle0000');
-const S2 = sentenceKey('sentence4002handle0000');
+const S1 = itemKey(sentenceKind, 'sentence4001handle0000');
+const S2 = itemKey(sentenceKind, 'sentence4002handle0000');
 
 /** An in-memory Storage, so each test starts clean and can "reload" with the same contents. */
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {

@@ -14,30 +14,13 @@
 // after the server acknowledged them, so a reload or a dropped connection loses nothing.
 
 import { ApiError, errorEnvelope, type SaveBody } from '../api/client';
-import type { Handle } from '../api/types';
+import type { Fields } from '../kinds/kind';
+import type { ItemKey } from '../kinds/registry';
 
-/** `sentence:<id>`, `summary:<id>` or `topic`. */
-export type ItemKey = string;
-export type Fields = Record<string, unknown>;
+// The queue knows items only by key (kinds/registry.ts names them); it never asks their kind.
+export type { ItemKey } from '../kinds/registry';
+export type { Fields } from '../kinds/kind';
 export type ServerState = Record<string, unknown> & { version: number };
-
-export const TOPIC_KEY: ItemKey = 'topic';
-export const sentenceKey = (id: Handle): ItemKey => `sentence:${id}`;
-export const summaryKey = (id: Handle): ItemKey => `summary:${id}`;
-
-export type ParsedKey = { kind: 'sentence'; id: Handle } | { kind: 'summary'; id: Handle } | { kind: 'topic' };
-
-/** A handle's shape (annotations/handles.py); anything else, such as an old numeric id, is refused. */
-const HANDLE = /^[A-Za-z0-9_-]{22}$/;
-
-export function parseKey(key: ItemKey): ParsedKey {
-  if (key === TOPIC_KEY) return { kind: 'topic' };
-  const [kind, id] = key.split(':');
-  if ((kind === 'sentence' || kind === 'summary') && id !== undefined && HANDLE.test(id)) {
-    return { kind, id };
-  }
-  throw new Error(`Unknown save item "${key}".`);
-}
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'conflict' | 'invalid' | 'read_only' | 'stopped';
 

@@ -1,14 +1,9 @@
-import { saveSentence, saveSummary, saveTopic, type SaveBody } from '../api/client';
-import { parseKey, type ItemKey, type ServerState } from './saveQueue';
+import { api, type SaveBody } from '../api/client';
+import { parseItemKey, type ItemKey } from '../kinds/registry';
+import type { ServerState } from './saveQueue';
 
-/** Routes one queued change to its PATCH endpoint (docs/api/workspace.md, Saves). */
-export async function sendSave(assignmentId: number, key: ItemKey, body: SaveBody): Promise<ServerState> {
-  const target = parseKey(key);
-  const saved =
-    target.kind === 'sentence'
-      ? await saveSentence(assignmentId, target.id, body)
-      : target.kind === 'summary'
-        ? await saveSummary(assignmentId, target.id, body)
-        : await saveTopic(assignmentId, body);
-  return saved;
+/** Sends one queued change to its kind's PATCH endpoint (docs/api/workspace.md, Saves). */
+export function sendSave(assignmentId: number, key: ItemKey, body: SaveBody): Promise<ServerState> {
+  const { kind, target } = parseItemKey(key);
+  return api.patch<ServerState>(kind.url(assignmentId, target), body);
 }

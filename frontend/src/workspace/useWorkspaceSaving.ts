@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 
 import type { WorkspacePayload } from '../api/types';
 import { answersFromPayload, applyFields, versionsFromPayload, type Answers } from './answers';
+import { AnswerStore } from './answerStore';
 import { SaveQueue, storageKeyFor, type Fields, type ItemKey, type KeyValueStorage, type SaveSnapshot } from './saveQueue';
 import { sendSave } from './sendSave';
 
@@ -19,6 +20,8 @@ export type ChangeAnswer = (key: ItemKey, fields: Fields, options?: { debounceMs
 export interface WorkspaceSaving {
   queue: SaveQueue;
   snapshot: SaveSnapshot;
+  /** The answers on screen; `answers` is its current value. */
+  store: AnswerStore;
   answers: Answers;
   /** Updates the screen at once and queues the PATCH. */
   change: ChangeAnswer;
@@ -30,7 +33,7 @@ export interface WorkspaceSaving {
  * the cursor and focus stays where it is.
  */
 export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
-  const adoptServerState = useRef<(key: ItemKey, fields: Fields) => void>(() => {});
+  const store = useRef<AnswerStore | null>(null);
   const [queue] = useState(
     () =>
       new SaveQueue({
@@ -39,17 +42,21 @@ export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
         send: (key, body) => sendSave(payload.id, key, body),
         versions: versionsFromPayload(payload),
         isOnline: () => navigator.onLine,
-        onServerState: (key, state) => adoptServerState.current(key, state),
+        onServerState: (key, state) => store.current?.apply(key, state),
       }),
   );
   // Changes this browser had not saved yet are shown on top of the server's state
   // (not for a read-only unit: they can no longer be saved, see ReadOnlyNotice).
-  const [answers, setAnswers] = useState<Answers>(() =>
-    payload.read_only
-      ? answersFromPayload(payload)
-      : queue.replayed.reduce((answers, change) => applyFields(answers, change.key, change.fields), answersFromPayload(payload)),
+  const [answerStore] = useState(
+    () =>
+      new AnswerStore(
+        payload.read_only
+          ? answersFromPayload(payload)
+          : queue.replayed.reduce((answers, change) => applyFields(answers, change.key, change.fields), answersFromPayload(payload)),
+      ),
   );
-  adoptServerState.current = (key, fields) => setAnswers((current) => applyFields(current, key, fields));
+  store.current = answerStore;
+  const answers = useSyncExternalStore(answerStore.subscribe, answerStore.get);
 
   useEffect(() => {
     if (!payload.read_only) queue.start();
@@ -71,11 +78,11 @@ export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
 
   const change = useCallback<ChangeAnswer>(
     (key, fields, options) => {
-      setAnswers((current) => applyFields(current, key, fields));
+      answerStore.apply(key, fields);
       queue.change(key, fields, options);
     },
-    [queue],
+    [queue, answerStore],
   );
 
-  return { queue, snapshot, answers, change };
+  return { queue, snapshot, store: answerStore, answers, change };
 }

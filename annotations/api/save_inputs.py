@@ -1,0 +1,58 @@
+"""What a PATCH of each judgement kind may carry: one serializer per kind, listed in
+``SAVE_APIS`` with its spec. ``api/saves.py`` makes their views and URLs (docs/kinds.md)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from annotations.api.saves import SaveApi
+from annotations.kinds import SENTENCE, SUMMARY, TOPIC
+
+TEXT_LIMIT = 5000
+
+
+def free_text() -> serializers.CharField:
+    """An optional text kept exactly as typed (leading spaces and newlines included)."""
+    return serializers.CharField(
+        required=False, allow_blank=True, max_length=TEXT_LIMIT, trim_whitespace=False
+    )
+
+
+class SentenceSaveInput(serializers.Serializer):
+    label = serializers.ChoiceField(choices=["consistent", "inconsistent", ""], required=False)
+    explanation = free_text()
+    error_types = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=50
+    )
+    comment = free_text()
+    confidence = serializers.IntegerField(
+        min_value=1,
+        max_value=3,
+        required=False,
+        allow_null=True,
+        help_text="1 low, 2 medium, 3 high; null: not given.",
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
+class SummarySaveInput(serializers.Serializer):
+    relevance = serializers.IntegerField(min_value=1, max_value=5, required=False, allow_null=True)
+    not_a_summary = serializers.BooleanField(required=False)
+    comment = free_text()
+    version = serializers.IntegerField(min_value=0)
+
+
+class TopicSaveInput(serializers.Serializer):
+    category = serializers.ChoiceField(choices=["main", "marginal", "irrelevant", ""])
+    version = serializers.IntegerField(min_value=0)
+
+
+SAVE_APIS: tuple[SaveApi, ...] = (
+    SaveApi(
+        SENTENCE,
+        SentenceSaveInput,
+        "Save a sentence's label, explanation, error types, comment or confidence",
+    ),
+    SaveApi(SUMMARY, SummarySaveInput, "Save a summary's relevance, flag or comment"),
+    SaveApi(TOPIC, TopicSaveInput, "Save the topic's category"),
+)

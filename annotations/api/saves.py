@@ -1,0 +1,160 @@
+"""The save endpoints of every judgement kind, generated from one description each.
+
+A kind's save API is its spec (annotations/kinds/), the serializer of the fields a PATCH may
+carry, and a summary for the API docs: ``SaveApi``. From it come the view (validate, split off
+the version, hand the changes to ``services.judgements.judgement_save``, map the outcome to
+HTTP) and the URL (``assignments/<id>/<payload key>/<handle>/``, or without a handle for a
+kind judging the unit), so adding a kind writes no view and no URL (docs/kinds.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import ObjectDoesNotExist
+from django.http import Http404
+from django.urls import URLPattern, path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from annotations import handles
+from annotations.api.errors import ApiError, Conflict, validated
+from annotations.api.renderers import json_renderers
+from annotations.api.workspace_contract import kind_state_serializer
+from annotations.kinds import Kind
+from annotations.services.judgements import (
+    InvalidJudgement,
+    NotAnnotator,
+    ReadOnly,
+    StaleVersion,
+    judgement_save,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SaveApi:
+    kind: Kind
+    # The fields a PATCH may carry, each optional, plus the ``version`` it edits.
+    input: type[serializers.Serializer]
+    summary: str  # the operation's one line in the API docs
+
+
+def blinded(assignment_id: int, state: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A judgement's state with its sentence or summary id turned into this assignment's
+    handle (annotations/handles.py): no database id reaches a linguist."""
+    if state is None:
+        return None
+    out = dict(state)
+    for target in ("sentence", "summary"):
+        if isinstance(out.get(target), int):
+            out[target] = handles.encode(assignment_id, target, out[target])  # type: ignore[arg-type]
+    return out
+
+
+def item_id(assignment_id: int, target: handles.Kind, handle: str) -> int:
+    try:
+        return handles.decode(assignment_id, target, handle)
+    except handles.UnknownHandle:
+        raise Http404(f"No such {target} in this assignment's unit.") from None
+
+
+def refusal(error: ReadOnly | NotAnnotator) -> ApiError:
+    if isinstance(error, ReadOnly):
+        return ApiError(
+            "This assignment was submitted or its round is closed: it is read-only.",
+            status_code=status.HTTP_403_FORBIDDEN,
+            code="read_only",
+        )
+    return ApiError(
+        "Only the project's annotators can annotate.",
+        status_code=status.HTTP_403_FORBIDDEN,
+        code="not_annotator",
+    )
+
+
+def run_save(assignment_id: int, save: Callable[[], dict[str, Any]]) -> Response:
+    """Map a save's outcome to HTTP: 200 saved, 409 stale, 403 read-only, 400 invalid."""
+    try:
+        return Response(blinded(assignment_id, save()))
+    except StaleVersion as stale:
+        raise Conflict(
+            "This item changed since you loaded it (another tab or device saved it). Nothing"
+            " was overwritten: compare and choose.",
+            code="stale_version",
+            current=blinded(assignment_id, stale.current),
+        ) from None
+    except (ReadOnly, NotAnnotator) as refused:
+        raise refusal(refused) from None
+    except InvalidJudgement as invalid:
+        raise ApiError("Invalid judgement.", errors=invalid.errors) from None
+    except ObjectDoesNotExist:
+        raise Http404("Not part of this assignment's unit.") from None
+
+
+def save_changes(
+    request: Request, api: SaveApi, assignment_id: int, target_id: int | None
+) -> Response:
+    """A PATCH of some fields of one judgement: validate, split off the version it edits,
+    and hand the changed fields to the save pipeline."""
+    data = validated(api.input, request.data)
+    version = data.pop("version")
+    if not data:
+        fields = ", ".join(name for name in api.input().fields if name != "version")
+        raise ApiError(
+            f"Nothing to save: give at least one of {fields} besides the version.",
+            code="empty_change",
+            errors={"non_field_errors": [f"give at least one of {fields}"]},
+        )
+    return run_save(
+        assignment_id,
+        lambda: judgement_save(
+            api.kind,
+            user=request.user,
+            version=version,
+            changes=data,
+            assignment_id=assignment_id,
+            target_id=target_id,
+        ),
+    )
+
+
+def save_view(api: SaveApi) -> type[APIView]:
+    """The PATCH view of one kind. Its URL names the target by handle (``sentence``,
+    ``summary``) or not at all (the unit)."""
+    target = api.kind.target
+
+    class SaveView(APIView):
+        renderer_classes = json_renderers()
+
+        @extend_schema(
+            request=api.input, responses=kind_state_serializer(api.kind), summary=api.summary
+        )
+        def patch(self, request: Request, assignment_id: int, **handle: str) -> Response:
+            target_id = None if target == "unit" else item_id(assignment_id, target, handle[target])
+            return save_changes(request, api, assignment_id, target_id)
+
+    SaveView.__name__ = SaveView.__qualname__ = f"{api.kind.key.title().replace('_', '')}SaveView"
+    return SaveView
+
+
+def save_urls(apis: Iterable[SaveApi]) -> list[URLPattern]:
+    """One ``assignments/<id>/<payload key>/[<handle>/]`` route per kind, named
+    ``api-save-<kind>``. Sentences and summaries by their per-assignment handle, never a
+    database id."""
+    routes = []
+    for api in apis:
+        kind = api.kind
+        handle = "" if kind.target == "unit" else f"<handle:{kind.target}>/"
+        routes.append(
+            path(
+                f"assignments/<int:assignment_id>/{kind.payload_key}/{handle}",
+                save_view(api).as_view(),
+                name=f"api-save-{kind.key}",
+            )
+        )
+    return routes

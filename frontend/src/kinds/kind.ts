@@ -1,0 +1,45 @@
+// What the workspace knows of one judgement kind: the frontend side of the server's registry
+// (annotations/kinds/). Every kind is one module of this shape (sentence.ts, summary.ts,
+// topic.ts) listed in registry.ts; the answers, the save queue, completion and the save
+// routing read a kind only through it, so adding a kind edits no switch (docs/kinds.md).
+
+import type { Handle, Scheme, WorkspacePayload } from '../api/types';
+
+/** One change as the save queue carries it: field name → value. */
+export type Fields = Record<string, unknown>;
+
+/** What a kind's judgement is attached to: a sentence or summary handle, or the assignment. */
+export type TargetKind = 'handle' | 'assignment';
+
+/** One saved judgement read from the workspace payload. */
+export interface SavedItem<Answer> {
+  /** The handle it is about; null for a per-assignment kind. */
+  target: Handle | null;
+  answer: Answer;
+  version: number;
+}
+
+export interface Kind<Answer> {
+  /** As on the server (`KindSpec.key`) and in item keys (`sentence:<handle>`, `topic`). */
+  key: string;
+  target: TargetKind;
+  /** The scheme switch that asks for it; its completion counts only when it is on. */
+  askedBy: keyof Scheme;
+  /** The answer of an item never saved. */
+  empty: Answer;
+  /** The saved judgements in the workspace payload. */
+  saved(payload: WorkspacePayload): SavedItem<Answer>[];
+  /**
+   * Applies saved, replayed or server-sent fields. Only known fields with the right type are
+   * taken, so a stored change or a server state can never put anything else on screen.
+   */
+  apply(answer: Answer, fields: Fields): Answer;
+  /** What it still needs, as the server's completion rule says (fixtures/kinds/). */
+  missing(answer: Answer | null | undefined, scheme: Scheme): string[];
+  /** Its PATCH URL (docs/api/workspace.md, Saves). */
+  url(assignmentId: number, target: Handle | null): string;
+}
+
+/** `Kind<A>` for any `A`, as the registry holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKind = Kind<any>;

@@ -1,0 +1,68 @@
+// The judgement kinds the workspace saves, by key, and the item keys that name one judgement
+// in the answers, the save queue and its storage: `<kind>:<handle>`, or `<kind>` for a kind
+// with one judgement per assignment.
+
+import type { Handle, Scheme } from '../api/types';
+import type { AnyKind, Kind } from './kind';
+import { sentenceKind } from './sentence';
+import { summaryKind } from './summary';
+import { topicKind } from './topic';
+
+/** `sentence:<handle>`, `summary:<handle>`, `topic`… */
+export type ItemKey = string;
+
+const REGISTERED: AnyKind[] = [sentenceKind, summaryKind, topicKind];
+const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind]));
+
+/** A handle's shape (annotations/handles.py); anything else, such as an old numeric id, is refused. */
+const HANDLE = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Adds a kind. The three above are registered here; a test registers its own to prove a kind
+ * needs nothing else (kinds/registry.test.ts).
+ */
+export function registerKind(kind: AnyKind): void {
+  if (BY_KEY.has(kind.key)) throw new Error(`The kind "${kind.key}" is already registered.`);
+  REGISTERED.push(kind);
+  BY_KEY.set(kind.key, kind);
+}
+
+export function allKinds(): readonly AnyKind[] {
+  return REGISTERED;
+}
+
+export function itemKey<A>(kind: Kind<A>, target: Handle | null): ItemKey {
+  return kind.target === 'assignment' ? kind.key : `${kind.key}:${target}`;
+}
+
+export interface ParsedItem {
+  kind: AnyKind;
+  target: Handle | null;
+}
+
+/** The kind and target an item key names; throws for anything no registered kind makes. */
+export function parseItemKey(key: ItemKey): ParsedItem {
+  const [name, target, ...rest] = key.split(':');
+  const kind = name === undefined ? undefined : BY_KEY.get(name);
+  if (kind !== undefined && rest.length === 0) {
+    if (kind.target === 'assignment' && target === undefined) return { kind, target: null };
+    if (kind.target === 'handle' && target !== undefined && HANDLE.test(target)) return { kind, target };
+  }
+  throw new Error(`Unknown save item "${key}".`);
+}
+
+/** Error types cannot be asked for when the taxonomy has none (no picker is shown). */
+export function schemeInEffect(scheme: Scheme, taxonomyHasTypes: boolean): Scheme {
+  return { ...scheme, error_types: scheme.error_types && taxonomyHasTypes };
+}
+
+/** What one judgement still needs; nothing when the scheme does not ask for its kind. */
+export function missingOf<A>(kind: Kind<A>, answer: A | null | undefined, scheme: Scheme): string[] {
+  return scheme[kind.askedBy] ? kind.missing(answer, scheme) : [];
+}
+
+export function kindByKey(key: string): AnyKind {
+  const kind = BY_KEY.get(key);
+  if (kind === undefined) throw new Error(`Unknown judgement kind "${key}".`);
+  return kind;
+}

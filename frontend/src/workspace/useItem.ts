@@ -1,0 +1,97 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useSyncExternalStore } from 'react';
+
+import type { ErrorType, Handle, WorkspacePayload } from '../api/types';
+import type { Kind } from '../kinds/kind';
+import { itemKey } from '../kinds/registry';
+import { answerOf } from './answers';
+import type { AnswerStore } from './answerStore';
+import type { Conflict, Fields, ItemKey, SaveQueue } from './saveQueue';
+import type { ChangeAnswer } from './useWorkspaceSaving';
+
+/** What every judgement's component shares: the stores, whether it may change, the taxonomy. */
+export interface WorkspaceItems {
+  /** The unit as loaded: its scheme, summaries, anchors and categories do not change. */
+  payload: WorkspacePayload;
+  answers: AnswerStore;
+  queue: SaveQueue;
+  change: ChangeAnswer;
+  readOnly: boolean;
+  /** The taxonomy's error types (the conflict panel names them). */
+  errorTypes: readonly ErrorType[];
+}
+
+export const WorkspaceItemsContext = createContext<WorkspaceItems | null>(null);
+
+function useWorkspaceItems(): WorkspaceItems {
+  const items = useContext(WorkspaceItemsContext);
+  if (items === null) throw new Error('useItem is used outside a WorkspaceItemsContext.');
+  return items;
+}
+
+/** One judgement as its component needs it. */
+export interface ItemState<A> {
+  key: ItemKey;
+  answer: A;
+  readOnly: boolean;
+  /** The server's message per field; `detail` names no field. */
+  errors: Readonly<Record<string, string>> | undefined;
+  conflict: Conflict | undefined;
+  /** Updates the screen at once and queues the save. */
+  save: (fields: Fields, options?: { debounceMs?: number }) => void;
+  keepMine: () => void;
+  adoptSaved: () => void;
+  errorTypes: readonly ErrorType[];
+}
+
+interface Saving {
+  errors: Readonly<Record<string, string>> | undefined;
+  conflict: Conflict | undefined;
+  signature: string;
+}
+
+/**
+ * The state and save function of one judgement (`kind` at `target`). The component re-renders
+ * when its own answer, errors or conflict change, not when another item's do.
+ */
+export function useItem<A>(kind: Kind<A>, target: Handle | null): ItemState<A> {
+  const { answers, queue, change, readOnly, errorTypes } = useWorkspaceItems();
+  const key = itemKey(kind, target);
+  const answer = useSyncExternalStore(answers.subscribe, () => answerOf(answers.get(), kind, target));
+  // The queue rebuilds its snapshot's objects on every change: keep this item's while they
+  // say the same, so useSyncExternalStore sees no change.
+  const cached = useRef<Saving | null>(null);
+  const saving = useSyncExternalStore(queue.subscribe, () => {
+    const snapshot = queue.getSnapshot();
+    const errors = snapshot.errors[key];
+    const conflict = snapshot.conflicts.find((candidate) => candidate.key === key);
+    const signature = JSON.stringify([errors ?? null, conflict ?? null]);
+    if (cached.current?.signature !== signature) cached.current = { errors, conflict, signature };
+    return cached.current;
+  });
+  const save = useCallback((fields: Fields, options?: { debounceMs?: number }) => change(key, fields, options), [change, key]);
+  return useMemo(
+    () => ({
+      key,
+      answer,
+      readOnly,
+      errors: saving.errors,
+      conflict: saving.conflict,
+      save,
+      keepMine: () => queue.keepMine(key),
+      adoptSaved: () => queue.useSaved(key),
+      errorTypes,
+    }),
+    [key, answer, readOnly, saving, save, queue, errorTypes],
+  );
+}
+
+/** The unit as loaded (its scheme, anchors, categories). */
+export function useWorkspacePayload(): WorkspacePayload {
+  return useWorkspaceItems().payload;
+}
+
+/** Every answer, for the components that summarise several items (completion dots). */
+export function useAnswers() {
+  const { answers } = useWorkspaceItems();
+  return useSyncExternalStore(answers.subscribe, answers.get);
+}
