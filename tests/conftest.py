@@ -42,3 +42,17 @@ def _builtin_taxonomies(request: pytest.FixtureRequest) -> None:
     from annotations.services.taxonomies import taxonomies_seed_builtin
 
     taxonomies_seed_builtin(taxonomy_model=ErrorTaxonomy, type_model=ErrorType)
+
+
+@pytest.fixture
+def demo() -> object:
+    """The demo study loaded as `make run` loads it: its project, with the people of
+    tests/people.py."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from annotations.models import Project
+
+    call_command("load_demo", stdout=StringIO())
+    return Project.objects.get(slug="demo")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from annotations.management.commands.load_demo import PASSWORD
 from annotations.models import (
     Assignment,
     Corpus,
@@ -29,7 +30,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.django.Password("pw")
+    password = factory.django.Password(PASSWORD)  # tests/people.py signs anyone in
 
 
 class ProjectFactory(factory.django.DjangoModelFactory):

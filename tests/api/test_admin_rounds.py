@@ -28,20 +28,10 @@ from annotations.models import (
     TopicJudgement,
 )
 from tests.conftest import DEMO_DIR
+from tests.people import ADMIN, signed_in
 
 # Jobs write their progress through the "progress" connection when it exists (PostgreSQL).
 pytestmark = pytest.mark.django_db(databases="__all__")
-
-
-@pytest.fixture
-def demo() -> Project:
-    call_command("load_demo", stdout=StringIO())
-    return Project.objects.get(slug="demo")
-
-
-def signed_in(client: Client, username: str) -> Client:
-    assert client.login(username=username, password="demo")
-    return client
 
 
 def post(client: Client, url: str, body: Any) -> Any:
@@ -90,7 +80,7 @@ def test_the_report_on_a_constructed_round_has_the_known_kappa(
     ):
         expected_a.append("inconsistent" if sentence_id % 3 == 0 else "consistent")
         expected_b.append("inconsistent" if sentence_id % 2 == 0 else "consistent")
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
     assert response.status_code == 202  # computed in-process here (no broker), stored
@@ -181,7 +171,7 @@ def test_the_agreement_command_prints_a_readable_report(demo: Project) -> None:
 def test_an_admin_creates_opens_and_closes_a_round_with_exact_overlap(
     client: Client, demo: Project, django_capture_on_commit_callbacks: Any
 ) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     body = {
         "name": "Pilot 2",
         "kind": "pilot",
@@ -223,7 +213,7 @@ def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
 
     for name in ("linguist3", "linguist4"):
         Membership.objects.create(project=demo, user=UserFactory(username=name), role="annotator")
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     created = post(
         client,
         "/api/admin/projects/demo/rounds/",
@@ -251,7 +241,7 @@ def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
 def test_a_sample_leaves_out_units_of_other_unclosed_rounds_of_its_kind_and_says_so(
     client: Client, demo: Project
 ) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     pilot = Round.objects.get(project=demo)
     body = {
         "name": "Pilot 2",
@@ -293,7 +283,7 @@ def test_a_sample_leaves_out_units_of_other_unclosed_rounds_of_its_kind_and_says
 def test_the_unit_list_searches_pages_and_says_where_each_unit_is(
     client: Client, demo: Project, django_assert_max_num_queries: Any
 ) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     with django_assert_max_num_queries(12):
         page = client.get("/api/admin/projects/demo/units/").json()
     assert (page["count"], page["page"], page["pages"]) == (9, 1, 1)
@@ -318,7 +308,7 @@ def test_the_unit_list_searches_pages_and_says_where_each_unit_is(
 
 
 def test_round_creation_errors_name_each_field(client: Client, demo: Project) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     response = post(
         client,
         "/api/admin/projects/demo/rounds/",
@@ -352,7 +342,7 @@ def test_only_project_admins_manage_rounds_and_read_reports(
     client: Client, demo: Project, username: str
 ) -> None:
     pilot = Round.objects.get(project=demo)
-    signed_in(client, username)
+    signed_in(username, client)
     assert client.get("/api/admin/projects/").json() == []
     assert client.get("/api/admin/projects/demo/").status_code == 404
     assert client.get(f"/api/admin/rounds/{pilot.pk}/progress/").status_code == 404
@@ -379,7 +369,7 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
             assignment,
             lambda s, mine=mine: "inconsistent" if (mine and s.position == 0) else "consistent",
         )
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     units = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/").json()
     assert len(units) == 9
     assert all(u["sentences"] > 0 for u in units)
@@ -423,7 +413,7 @@ def test_progress_counts_status_and_time_per_annotator_and_unit(
     first = Assignment.objects.filter(round=pilot, annotator__username="linguist1").first()
     label_and_submit(first, lambda s: "consistent")
     Assignment.objects.filter(pk=first.pk).update(active_seconds=300)
-    progress = signed_in(client, "admin").get(f"/api/admin/rounds/{pilot.pk}/progress/").json()
+    progress = signed_in(ADMIN, client).get(f"/api/admin/rounds/{pilot.pk}/progress/").json()
     rows = {r["username"]: r for r in progress["annotators"]}
     assert rows["linguist1"]["submitted"] == 1
     assert rows["linguist1"]["active_seconds"] == 300
@@ -432,7 +422,7 @@ def test_progress_counts_status_and_time_per_annotator_and_unit(
 
 
 def test_guidelines_get_versions_with_a_changelog_and_a_diff(client: Client, demo: Project) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     created = post(
         client,
         "/api/admin/projects/demo/guidelines/",
@@ -452,7 +442,7 @@ def test_guidelines_get_versions_with_a_changelog_and_a_diff(client: Client, dem
 def test_targets_are_validated_and_judge_the_report(
     client: Client, demo: Project, django_capture_on_commit_callbacks: Any
 ) -> None:
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     bad = client.put(
         "/api/admin/projects/demo/targets/",
         json.dumps({"sentence_consistency": 3, "vibes": 0.5}),
@@ -496,7 +486,7 @@ def test_a_corpus_file_imports_from_the_browser_as_a_job(
     tmp_path: Path,
 ) -> None:
     settings.MEDIA_ROOT = tmp_path
-    signed_in(client, "admin")
+    signed_in(ADMIN, client)
     lines = (DEMO_DIR / "corpus.jsonl").read_text().replace('"corpus": "demo"', '"corpus": "more"')
     upload = SimpleUploadedFile("more.jsonl", lines.encode(), content_type="application/jsonl")
     with django_capture_on_commit_callbacks(execute=True):

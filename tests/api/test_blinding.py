@@ -11,7 +11,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from annotations.handles import HANDLE, decode
 from annotations.models import Membership, Role, RoundStatus
@@ -26,6 +25,7 @@ from tests.factories import (
     TopicFactory,
     UserFactory,
 )
+from tests.people import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -62,12 +62,6 @@ def study() -> dict[str, Any]:
             )
             assignments[person.username].append(assignment.pk)
     return {"system_of": system_of, "assignments": assignments}
-
-
-def signed_in(username: str) -> Client:
-    client = Client()
-    assert client.login(username=username, password="pw")
-    return client
 
 
 def test_no_identifier_or_order_in_the_payload_reveals_the_summarizer(

@@ -4,32 +4,19 @@ nothing; sign-in is throttled (docs/api/errors.md)."""
 from __future__ import annotations
 
 import json
-from io import StringIO
 from typing import Any
 
 import pytest
 from django.apps import apps
-from django.core.management import call_command
 from django.test import Client, override_settings
 
 from annotations.models import Assignment, Project, Round, SummarySentence
 from tests.api.item_urls import sentence_url, summary_url
+from tests.people import ADMIN, LINGUIST, signed_in
 
 pytestmark = pytest.mark.django_db(databases="__all__")
 
 ENVELOPE_KEYS = {"status", "code", "message", "errors"}
-
-
-@pytest.fixture
-def demo() -> Project:
-    call_command("load_demo", stdout=StringIO())
-    return Project.objects.get(slug="demo")
-
-
-def signed_in(username: str) -> Client:
-    client = Client()
-    assert client.login(username=username, password="demo")
-    return client
 
 
 def send(client: Client, method: str, url: str, body: Any) -> Any:
@@ -64,11 +51,11 @@ def deeply_nested(depth: int) -> str:
 def test_every_error_status_answers_the_same_envelope(demo: Project) -> None:
     anonymous = Client()
     assert_envelope(anonymous.get("/api/me/"), 403)
-    linguist = signed_in("linguist1")
+    linguist = signed_in(LINGUIST)
     assert_envelope(linguist.get("/api/admin/projects/demo/"), 404)
     assert_envelope(linguist.delete("/api/me/"), 405)
     assert_envelope(
-        signed_in("admin").post("/api/admin/projects/demo/rounds/", "x", content_type="text/plain"),
+        signed_in(ADMIN).post("/api/admin/projects/demo/rounds/", "x", content_type="text/plain"),
         415,
     )
     body = assert_envelope(linguist.get("/api/no/such/operation/"), 404)
@@ -79,7 +66,7 @@ def test_every_error_status_answers_the_same_envelope(demo: Project) -> None:
 
 @override_settings(DEBUG=True)
 def test_unknown_api_paths_answer_json_even_with_debug_pages_on(demo: Project) -> None:
-    assert_envelope(signed_in("admin").get("/api/nothing-here/"), 404)
+    assert_envelope(signed_in(ADMIN).get("/api/nothing-here/"), 404)
 
 
 @pytest.mark.parametrize(
@@ -105,7 +92,7 @@ def test_release_configs_with_wrong_json_types_are_refused_naming_the_field(
     round_id = Round.objects.filter(project=demo).values_list("pk", flat=True)[0]
     body = {"version": "1.0.0", "rounds": [round_id], "formats": ["native"], **config}
     before = row_counts()
-    response = send(signed_in("admin"), "post", "/api/projects/demo/releases/", body)
+    response = send(signed_in(ADMIN), "post", "/api/projects/demo/releases/", body)
     errors = assert_envelope(response, 400)["errors"]
     field = next(iter(config))
     assert any(name == field or name.startswith(f"{field}.") for name in errors), errors
@@ -134,7 +121,7 @@ def test_round_units_out_of_range_or_of_the_wrong_type_are_refused(
         "units": units,
     }
     before = row_counts()
-    response = send(signed_in("admin"), "post", "/api/admin/projects/demo/rounds/", body)
+    response = send(signed_in(ADMIN), "post", "/api/admin/projects/demo/rounds/", body)
     errors = assert_envelope(response, 400)["errors"]
     assert field in errors, errors
     assert row_counts() == before
@@ -149,7 +136,7 @@ def _own_items(username: str) -> tuple[Assignment, int, int]:
 
 
 def test_a_save_with_nothing_but_its_version_is_a_400_not_a_crash(demo: Project) -> None:
-    client = signed_in("linguist1")
+    client = signed_in(LINGUIST)
     assignment, sentence_id, summary_id = _own_items("linguist1")
     before = row_counts()
     for url in (summary_url(assignment.pk, summary_id), sentence_url(assignment.pk, sentence_id)):
@@ -161,7 +148,7 @@ def test_a_save_with_nothing_but_its_version_is_a_400_not_a_crash(demo: Project)
 
 @pytest.mark.parametrize("method", ["post", "patch", "put"])
 def test_json_nested_far_too_deep_is_refused_on_every_write(demo: Project, method: str) -> None:
-    client = signed_in("admin")
+    client = signed_in(ADMIN)
     assignment, sentence_id, _ = _own_items("linguist1")
     url = {
         "post": "/api/projects/demo/releases/",
@@ -177,7 +164,7 @@ def test_json_nested_far_too_deep_is_refused_on_every_write(demo: Project, metho
 
 def test_non_standard_json_constants_are_refused(demo: Project) -> None:
     response = send(
-        signed_in("admin"), "put", "/api/admin/projects/demo/targets/", '{"relevance": NaN}'
+        signed_in(ADMIN), "put", "/api/admin/projects/demo/targets/", '{"relevance": NaN}'
     )
     assert "not valid JSON" in assert_envelope(response, 400)["message"]
 
@@ -186,13 +173,13 @@ def test_non_standard_json_constants_are_refused(demo: Project) -> None:
 def test_a_body_past_the_size_limit_is_a_413(demo: Project) -> None:
     body = {"version": "1.0.0", "rounds": [1], "formats": ["native"], "pad": "x" * 20_000}
     before = row_counts()
-    response = send(signed_in("admin"), "post", "/api/projects/demo/releases/", body)
+    response = send(signed_in(ADMIN), "post", "/api/projects/demo/releases/", body)
     assert "10,000 bytes" in assert_envelope(response, 413)["message"]
     assert row_counts() == before
 
 
 def test_a_stale_save_keeps_its_current_state_in_the_envelope(demo: Project) -> None:
-    client = signed_in("linguist1")
+    client = signed_in(LINGUIST)
     assignment, sentence_id, _ = _own_items("linguist1")
     url = sentence_url(assignment.pk, sentence_id)
     assert send(client, "patch", url, {"label": "consistent", "version": 0}).status_code == 200
@@ -203,7 +190,7 @@ def test_a_stale_save_keeps_its_current_state_in_the_envelope(demo: Project) -> 
 
 def test_a_refused_submit_lists_what_is_missing_in_the_envelope(demo: Project) -> None:
     assignment, _, _ = _own_items("linguist1")
-    response = signed_in("linguist1").post(f"/api/assignments/{assignment.pk}/submit/")
+    response = signed_in(LINGUIST).post(f"/api/assignments/{assignment.pk}/submit/")
     body = assert_envelope(response, 400)
     assert body["code"] == "incomplete"
     assert body["missing"]
@@ -228,5 +215,5 @@ def test_repeated_wrong_passwords_lock_the_sign_in_out_with_a_clear_message(
 
 
 def test_a_404_keeps_the_views_own_words(demo: Project) -> None:
-    body = assert_envelope(signed_in("linguist1").get("/api/assignments/999999/"), 404)
+    body = assert_envelope(signed_in(LINGUIST).get("/api/assignments/999999/"), 404)
     assert body["message"] == "No such assignment of yours."

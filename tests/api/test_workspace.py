@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -27,20 +26,11 @@ from annotations.models import (
 from tests.api.item_urls import sentence_url as handle_url
 from tests.api.item_urls import summary_url
 from tests.factories import SentenceFactory, SummaryFactory
+from tests.people import LINGUIST, signed_in
 
 pytestmark = pytest.mark.django_db
 
 DEMO_SYSTEMS = ["Quillon-13B", "Zephyrix-7B", "Synopsia-2", "Brevlet-XL", "Gistrel-Chat"]
-
-
-@pytest.fixture
-def demo() -> None:
-    call_command("load_demo", stdout=None)
-
-
-def signed_in(client: Client, username: str) -> Client:
-    assert client.login(username=username, password="demo")
-    return client
 
 
 def first_assignment(username: str) -> Assignment:
@@ -56,7 +46,7 @@ def sentence_url(assignment: Assignment, sentence_id: int) -> str:
 
 
 def test_the_queue_lists_the_linguists_units_with_progress(client: Client, demo: None) -> None:
-    body = signed_in(client, "linguist1").get("/api/assignments/").json()
+    body = signed_in(LINGUIST, client).get("/api/assignments/").json()
     assert len(body["assignments"]) == 9
     first = body["assignments"][0]
     assert first["round"]["name"] == "Pilot 1"
@@ -70,7 +60,7 @@ def test_the_payload_has_the_dialogue_summaries_in_order_and_the_scheme(
     client: Client, demo: None
 ) -> None:
     assignment = first_assignment("linguist1")
-    body = signed_in(client, "linguist1").get(f"/api/assignments/{assignment.pk}/").json()
+    body = signed_in(LINGUIST, client).get(f"/api/assignments/{assignment.pk}/").json()
     assert [s["label"] for s in body["summaries"]] == ["A", "B", "C", "D", "E"]
     assert body["topic"]["name"] == assignment.topic.name
     turns = body["document"]["turns"]
@@ -109,7 +99,7 @@ def test_each_annotator_sees_the_summaries_in_their_own_stable_order(
 def test_no_response_a_linguist_can_request_names_a_summarizer(client: Client, demo: None) -> None:
     systems = set(Summary.objects.values_list("system", flat=True))
     assert systems == set(DEMO_SYSTEMS)
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     assignment = first_assignment("linguist1")
     sentence = assignment.topic.summaries.first().sentences.first()
     summary = assignment.topic.summaries.first()
@@ -151,7 +141,7 @@ def test_the_payload_never_contains_another_annotators_labels(client: Client, de
         sentence_url(theirs, sentence.pk),
         {"label": "inconsistent", "explanation": "SECRET-EXPLANATION-OF-LINGUIST-2", "version": 0},
     )
-    body = signed_in(client, "linguist1").get(f"/api/assignments/{mine.pk}/")
+    body = signed_in(LINGUIST, client).get(f"/api/assignments/{mine.pk}/")
     assert b"SECRET-EXPLANATION-OF-LINGUIST-2" not in body.content
     assert body.json()["judgements"]["sentences"] == []
 
@@ -159,7 +149,7 @@ def test_the_payload_never_contains_another_annotators_labels(client: Client, de
 def test_another_linguists_assignment_is_not_found(client: Client, demo: None) -> None:
     theirs = first_assignment("linguist2")
     sentence = theirs.topic.summaries.first().sentences.first()
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     assert client.get(f"/api/assignments/{theirs.pk}/").status_code == 404
     response = patch(
         client, sentence_url(theirs, sentence.pk), {"label": "consistent", "version": 0}
@@ -173,7 +163,7 @@ def test_another_linguists_assignment_is_not_found(client: Client, demo: None) -
 def test_reviewers_researchers_and_admins_have_nothing_to_annotate(
     client: Client, demo: None, username: str
 ) -> None:
-    signed_in(client, username)
+    signed_in(username, client)
     assert client.get("/api/assignments/").json()["assignments"] == []
     assignment = first_assignment("linguist1")
     sentence = assignment.topic.summaries.first().sentences.first()
@@ -190,7 +180,7 @@ def test_an_assignment_held_by_someone_no_longer_an_annotator_cannot_be_changed(
     assignment.round.project.memberships.filter(user__username="linguist1").update(role="reviewer")
     sentence = assignment.topic.summaries.first().sentences.first()
     response = patch(
-        signed_in(client, "linguist1"),
+        signed_in(LINGUIST, client),
         sentence_url(assignment, sentence.pk),
         {"label": "consistent", "version": 0},
     )
@@ -212,7 +202,7 @@ def test_a_sentence_from_another_unit_is_not_found(client: Client, demo: None) -
     )[0]
     foreign = elsewhere.topic.summaries.first().sentences.first()
     response = patch(
-        signed_in(client, "linguist1"),
+        signed_in(LINGUIST, client),
         sentence_url(assignment, foreign.pk),
         {"label": "consistent", "version": 0},
     )
@@ -225,7 +215,7 @@ def test_saves_chain_versions_and_a_stale_save_gets_409_with_the_saved_state(
     assignment = first_assignment("linguist1")
     sentence = assignment.topic.summaries.first().sentences.first()
     url = sentence_url(assignment, sentence.pk)
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     first = patch(client, url, {"label": "inconsistent", "version": 0})
     assert first.status_code == 200
     assert first.json()["version"] == 1
@@ -249,7 +239,7 @@ def test_a_first_save_against_an_existing_judgement_is_stale(client: Client, dem
     assignment = first_assignment("linguist1")
     sentence = assignment.topic.summaries.first().sentences.first()
     url = sentence_url(assignment, sentence.pk)
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     patch(client, url, {"label": "consistent", "version": 0})
     response = patch(client, url, {"label": "inconsistent", "version": 0})
     assert response.status_code == 409
@@ -262,7 +252,7 @@ def test_saves_are_recorded_in_the_audit_trail_and_start_the_assignment(
     assignment = first_assignment("linguist1")
     sentence = assignment.topic.summaries.first().sentences.first()
     url = sentence_url(assignment, sentence.pk)
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     patch(client, url, {"label": "consistent", "version": 0})
     patch(client, url, {"label": "inconsistent", "version": 1})
     changes = list(JudgementChange.objects.filter(assignment=assignment).order_by("id"))
@@ -278,7 +268,7 @@ def test_invalid_values_are_refused_with_the_allowed_ones(client: Client, demo: 
     assignment = first_assignment("linguist1")
     summary = assignment.topic.summaries.first()
     sentence = summary.sentences.first()
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     bad_label = patch(client, sentence_url(assignment, sentence.pk), {"label": "yes", "version": 0})
     assert bad_label.status_code == 400
     assert "label" in bad_label.json()["errors"]
@@ -334,7 +324,7 @@ def test_submit_lists_each_missing_item_by_summary_letter_and_sentence_number(
     client: Client, demo: None
 ) -> None:
     assignment = first_assignment("linguist1")
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     answer_everything(client, assignment, skip={"explanation", "types", "relevance", "topic"})
     payload = client.get(f"/api/assignments/{assignment.pk}/").json()
     letter = next(
@@ -361,7 +351,7 @@ def test_submit_lists_each_missing_item_by_summary_letter_and_sentence_number(
 
 def test_a_complete_assignment_submits_and_becomes_read_only(client: Client, demo: None) -> None:
     assignment = first_assignment("linguist1")
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     answer_everything(client, assignment, skip=set())
     response = client.post(f"/api/assignments/{assignment.pk}/submit/")
     assert response.status_code == 200, response.json()
@@ -382,7 +372,7 @@ def test_a_complete_assignment_submits_and_becomes_read_only(client: Client, dem
 
 def test_a_not_a_summary_flag_answers_relevance(client: Client, demo: None) -> None:
     assignment = first_assignment("linguist1")
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     answer_everything(client, assignment, skip={"relevance"})
     for summary in assignment.topic.summaries.all():
         patch(
@@ -398,7 +388,7 @@ def test_a_sentence_keeps_an_optional_comment_and_confidence(client: Client, dem
     Project.objects.filter(pk=assignment.round.project_id).update(
         ask_sentence_comment=True, ask_confidence=True
     )
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     payload = client.get(f"/api/assignments/{assignment.pk}/").json()
     assert payload["scheme"]["sentence_comment"] is True
     assert payload["scheme"]["confidence"] is True
@@ -427,7 +417,7 @@ def test_a_taxonomy_without_types_asks_for_none(client: Client, demo: None) -> N
     """The workspace shows no error-type picker when the taxonomy has no types; submit and
     the queue's progress must not wait for a choice that cannot be made."""
     assignment = first_assignment("linguist1")
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     answer_everything(client, assignment, skip={"types"})
     assignment.round.project.taxonomy.types.all().delete()
     queue_entry = next(
@@ -443,7 +433,7 @@ def test_a_closed_round_is_read_only(client: Client, demo: None) -> None:
     Round.objects.filter(pk=assignment.round_id).update(status=RoundStatus.CLOSED)
     sentence = assignment.topic.summaries.first().sentences.first()
     response = patch(
-        signed_in(client, "linguist1"),
+        signed_in(LINGUIST, client),
         sentence_url(assignment, sentence.pk),
         {"label": "consistent", "version": 0},
     )
@@ -455,7 +445,7 @@ def test_heartbeats_count_active_time_capped_by_the_time_elapsed(
 ) -> None:
     assignment = first_assignment("linguist1")
     url = f"/api/assignments/{assignment.pk}/heartbeat/"
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
 
     def beat(seconds: int) -> int:
         response = client.post(
@@ -485,7 +475,7 @@ def test_feedback_waits_in_the_queue_until_read(client: Client, demo: None) -> N
         annotator=Assignment.objects.filter(annotator__username="linguist2")[0].annotator,
         text="For linguist2 only.",
     )
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     body = client.get("/api/assignments/").json()
     assert [f["text"] for f in body["feedback"]] == ["Check who made the promise."]
     letters = {
@@ -525,7 +515,7 @@ def test_the_payloads_query_count_does_not_grow_with_the_unit(client: Client, de
     add_summaries(large, 5)
     assert small.topic.summaries.count() == 1
     assert large.topic.summaries.count() == 10
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     for assignment in (small, large):
         for summary in assignment.topic.summaries.all()[:3]:
             sentence = summary.sentences.first()
@@ -549,7 +539,7 @@ def test_the_payloads_query_count_does_not_grow_with_the_unit(client: Client, de
 def test_the_queues_query_count_does_not_grow_with_the_number_of_units(
     client: Client, demo: None
 ) -> None:
-    signed_in(client, "linguist1")
+    signed_in(LINGUIST, client)
     with CaptureQueriesContext(connection) as nine:
         client.get("/api/assignments/")
     Assignment.objects.filter(annotator__username="linguist1").order_by("-id")[0].delete()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import sign_in
@@ -12,11 +11,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
-
-
-@pytest.fixture
-def demo() -> None:
-    call_command("load_demo", stdout=None)
 
 
 def test_a_linguist_signs_in_and_sees_their_project_and_role(

@@ -5,12 +5,10 @@ temporary build directories never stay behind."""
 from __future__ import annotations
 
 from datetime import timedelta
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 
 from annotations.models import (
@@ -35,12 +33,6 @@ def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
     (settings.MEDIA_ROOT / "imports").mkdir(parents=True)
     return Path(settings.MEDIA_ROOT)
-
-
-@pytest.fixture
-def demo() -> Project:
-    call_command("load_demo", stdout=StringIO())
-    return Project.objects.get(slug="demo")
 
 
 def uploaded(media: Path, content: bytes) -> Path:

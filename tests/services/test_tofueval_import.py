@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from annotations.formats.tofueval import placeholder_documents
+from annotations.management.commands.load_demo import PASSWORD
 from annotations.models import (
     Assignment,
     Document,
@@ -203,7 +204,7 @@ def test_the_reference_round_shows_the_published_distribution_per_system_and_top
 
     project = ProjectFactory()
     tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
-    admin = get_user_model().objects.create_user("ada", password="pw")
+    admin = get_user_model().objects.create_user("ada", password=PASSWORD)
     Membership.objects.create(project=project, user=admin, role=Role.ADMIN)
     client.force_login(admin)
     reference = Round.objects.get(project=project, kind=RoundKind.REFERENCE)
