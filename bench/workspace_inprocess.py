@@ -1,0 +1,143 @@
+"""Workspace benchmark, in-process breakdown: one request at a time through Django's
+test client, split into SQL and Python, with its query count (and cProfile)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from workspace_seeding import Seeded
+
+# --- in-process breakdown -----------------------------------------------------------------
+
+
+def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
+    """Per request, one at a time in this process: wall ms, SQL ms, queries."""
+    from django.db import connection
+    from django.test import Client
+
+    key, units = seeded.users[0]
+    unit = units[0]
+    client = Client(SERVER_NAME="127.0.0.1", HTTP_AUTHORIZATION=f"Token {key}")
+    payload = client.get(f"/api/assignments/{unit}/").json()
+    sentence_ids = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
+    summary_ids = [s["id"] for s in payload["summaries"]]
+    type_ids = [t["id"] for t in payload["taxonomy"]["types"]]
+    versions = {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]}
+    summary_versions = {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]}
+    topic_version = [(payload["judgements"]["topic"] or {}).get("version", 0)]
+    counter = {"n": 0, "seconds": 0.0, "commit": 0.0}
+    raw_commit = connection._commit
+
+    def timed_commit():  # COMMIT is not an execute(): time it apart (WAL flush to disk)
+        started = time.perf_counter()
+        try:
+            return raw_commit()
+        finally:
+            counter["commit"] += time.perf_counter() - started
+
+    def timed(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            counter["n"] += 1
+            counter["seconds"] += time.perf_counter() - started
+
+    def get_payload(i: int):
+        return client.get(f"/api/assignments/{unit}/")
+
+    def save_sentence(i: int):
+        target = sentence_ids[i % len(sentence_ids)]
+        body = {"label": "inconsistent", "explanation": "x", "error_types": type_ids[:1]}
+        response = client.patch(
+            f"/api/assignments/{unit}/sentences/{target}/",
+            {**body, "version": versions.get(target, 0)},
+            content_type="application/json",
+        )
+        versions[target] = response.json()["version"]
+        return response
+
+    def save_label(i: int):
+        target = sentence_ids[i % len(sentence_ids)]
+        response = client.patch(
+            f"/api/assignments/{unit}/sentences/{target}/",
+            {"label": "consistent", "version": versions.get(target, 0)},
+            content_type="application/json",
+        )
+        versions[target] = response.json()["version"]
+        return response
+
+    def save_summary(i: int):
+        target = summary_ids[i % len(summary_ids)]
+        response = client.patch(
+            f"/api/assignments/{unit}/summaries/{target}/",
+            {"relevance": 1 + i % 5, "version": summary_versions.get(target, 0)},
+            content_type="application/json",
+        )
+        summary_versions[target] = response.json()["version"]
+        return response
+
+    def save_topic(i: int):
+        response = client.patch(
+            f"/api/assignments/{unit}/topic/",
+            {"category": "main", "version": topic_version[0]},
+            content_type="application/json",
+        )
+        topic_version[0] = response.json()["version"]
+        return response
+
+    cases = [
+        ("GET payload", get_payload),
+        ("PATCH sentence label", save_label),
+        ("PATCH sentence +expl+types", save_sentence),
+        ("PATCH summary relevance", save_summary),
+        ("PATCH topic category", save_topic),
+    ]
+    rows = []
+    for label, request in cases:
+        for i in range(5):  # warm
+            request(i)
+        walls, sqls, commits, queries = [], [], [], []
+        profiler = None
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+        connection._commit = timed_commit
+        with connection.execute_wrapper(timed):
+            for i in range(repeat):
+                counter["n"], counter["seconds"], counter["commit"] = 0, 0.0, 0.0
+                started = time.perf_counter()
+                if profiler is not None:
+                    profiler.enable()
+                response = request(i)
+                if profiler is not None:
+                    profiler.disable()
+                walls.append((time.perf_counter() - started) * 1000)
+                if response.status_code != 200:
+                    raise SystemExit(f"bench: {label} answered {response.status_code}")
+                sqls.append(counter["seconds"] * 1000)
+                commits.append(counter["commit"] * 1000)
+                queries.append(counter["n"])
+        del connection._commit
+        rows.append(
+            (
+                label,
+                statistics.median(walls),
+                statistics.median(sqls),
+                statistics.median(commits),
+                statistics.median(queries),
+                len(response.content),
+            )
+        )
+        if profiler is not None:
+            import io
+            import pstats
+
+            out = io.StringIO()
+            stats = pstats.Stats(profiler, stream=out)
+            stats.sort_stats("cumulative").print_stats(30)
+            print(f"\n--- cProfile: {label} x{repeat} (cumulative) ---")
+            print(out.getvalue())
+    return rows

@@ -1,0 +1,338 @@
+"""Workspace benchmark, the load: simulated linguists (one thread and connection each),
+paced or in a closed loop, and the figures drawn from their requests."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workspace_seeding import Seeded
+from workspace_settings import LATE_MS
+
+# --- the simulated linguists --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Stats:
+    payload_ms: list[float] = field(default_factory=list)
+    save_ms: list[float] = field(default_factory=list)
+    saves_by_kind: Counter = field(default_factory=Counter)
+    acknowledged: int = 0
+    conflicts: int = 0  # 409
+    failures: Counter = field(default_factory=Counter)  # (request kind, status or error)
+    unknown_outcome: int = 0  # a save whose response never came (may or may not be written)
+    payload_failures: Counter = field(default_factory=Counter)
+    stale_payloads: int = 0  # a payload showing an older version than a save acknowledged
+    bad_versions: int = 0  # an acknowledged save whose new version is not the sent one + 1
+    payload_bytes: int = 0
+    late: int = 0  # paced requests sent more than LATE_MS after their slot
+
+    def merge(self, other: Stats) -> None:
+        self.payload_ms += other.payload_ms
+        self.save_ms += other.save_ms
+        self.saves_by_kind += other.saves_by_kind
+        self.acknowledged += other.acknowledged
+        self.conflicts += other.conflicts
+        self.failures += other.failures
+        self.unknown_outcome += other.unknown_outcome
+        self.payload_failures += other.payload_failures
+        self.stale_payloads += other.stale_payloads
+        self.bad_versions += other.bad_versions
+        self.payload_bytes = max(self.payload_bytes, other.payload_bytes)
+        self.late += other.late
+
+
+EXPLANATIONS = [
+    "The dialogue gives a different figure.",
+    "Nobody in the dialogue says this; the speaker only mentions the budget.",
+    "The summary attributes the claim to the wrong speaker.",
+    "The vote was postponed, not approved.",
+]
+
+
+class Linguist:
+    """One simulated linguist: one connection, its own units, the versions it last saw."""
+
+    def __init__(self, index: int, token: str, units: list[int], port: int, seed: int) -> None:
+        self.index = index
+        self.units = units
+        self.port = port
+        self.rng = random.Random(seed * 1000 + index)
+        self.headers = {"Authorization": f"Token {token}", "Accept": "application/json"}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        # assignment id -> {"s": {sentence: version}, "m": {summary: version}, "t": version}
+        self.known: dict[int, dict] = {}
+        self.sentences: dict[int, list[int]] = {}
+        self.summaries: dict[int, list[int]] = {}
+        self.error_types: list[int] = []
+        self.stats = Stats()
+        self.error: BaseException | None = None
+        self.interval = 0.0  # seconds between requests when paced (--rate); 0: at once
+        self.next_at = 0.0
+
+    def pace(self) -> float:
+        """Wait for this linguist's next slot of its fixed schedule and return the slot's
+        time. The schedule never slips: when the server falls behind, the next requests go at
+        once and their latency counts from their slot, not from when they could be sent (no
+        coordinated omission: a slow response delays the requests queued behind it, and that
+        wait is part of what a linguist experiences)."""
+        slot = self.next_at
+        now = time.perf_counter()
+        if slot > now:
+            time.sleep(slot - now)
+        elif now - slot > LATE_MS / 1000:
+            self.stats.late += 1
+        self.next_at = slot + self.interval
+        return slot
+
+    def call(self, method: str, path: str, body: dict | None = None):
+        headers = dict(self.headers)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        started = self.pace() if self.interval else time.perf_counter()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            raw = response.read()
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            return None, type(error).__name__, (time.perf_counter() - started) * 1000
+        return response.status, raw, (time.perf_counter() - started) * 1000
+
+    def load(self, unit: int, stats: Stats | None) -> bool:
+        """GET the workspace payload and take its versions; ``stats`` records it."""
+        status, raw, ms = self.call("GET", f"/api/assignments/{unit}/")
+        if status != 200:
+            if stats is not None:
+                stats.payload_failures[status if status is not None else raw] += 1
+            return False
+        payload = json.loads(raw)
+        versions = {
+            "s": {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]},
+            "m": {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]},
+            "t": (payload["judgements"]["topic"] or {}).get("version", 0),
+        }
+        known = self.known.get(unit)
+        if stats is not None:
+            stats.payload_ms.append(ms)
+            stats.payload_bytes = max(stats.payload_bytes, len(raw))
+            if known is not None and (
+                any(versions["s"].get(k, 0) < v for k, v in known["s"].items())
+                or any(versions["m"].get(k, 0) < v for k, v in known["m"].items())
+                or versions["t"] < known["t"]
+            ):
+                stats.stale_payloads += 1
+        self.known[unit] = versions
+        self.summaries[unit] = [s["id"] for s in payload["summaries"]]
+        self.sentences[unit] = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
+        self.error_types = [t["id"] for t in payload["taxonomy"]["types"]]
+        return True
+
+    def save(self, unit: int, stats: Stats, kind: str) -> bool:
+        """One PATCH; False when the burst should stop (the versions need reloading)."""
+        rng = self.rng
+        known = self.known[unit]
+        if kind == "sentence":
+            target = rng.choice(self.sentences[unit])
+            version = known["s"].get(target, 0)
+            label = rng.choice(("consistent", "consistent", "inconsistent"))
+            body: dict = {"label": label, "version": version}
+            if label == "inconsistent" and rng.random() < 0.5:
+                body["explanation"] = rng.choice(EXPLANATIONS)
+                body["error_types"] = rng.sample(self.error_types, k=rng.randint(1, 2))
+            path = f"/api/assignments/{unit}/sentences/{target}/"
+        elif kind == "summary":
+            target = rng.choice(self.summaries[unit])
+            version = known["m"].get(target, 0)
+            body = {"relevance": rng.randint(1, 5), "version": version}
+            path = f"/api/assignments/{unit}/summaries/{target}/"
+        else:
+            target = None
+            version = known["t"]
+            body = {"category": rng.choice(("main", "marginal", "irrelevant")), "version": version}
+            path = f"/api/assignments/{unit}/topic/"
+        status, raw, ms = self.call("PATCH", path, body)
+        if status is None:
+            stats.unknown_outcome += 1
+            stats.failures[(kind, raw)] += 1
+            return False
+        if 200 <= status < 300:
+            stats.acknowledged += 1
+            stats.saves_by_kind[kind] += 1
+            stats.save_ms.append(ms)
+            new = json.loads(raw)["version"]
+            if new != version + 1:
+                stats.bad_versions += 1
+            if kind == "sentence":
+                known["s"][target] = new
+            elif kind == "summary":
+                known["m"][target] = new
+            else:
+                known["t"] = new
+            return True
+        if status == 409:
+            stats.conflicts += 1
+        else:
+            stats.failures[(kind, status)] += 1
+        return False
+
+    def visit(self, unit: int, stats: Stats, burst: int, deadline: float) -> None:
+        if not self.load(unit, stats):
+            return
+        for _ in range(burst):
+            if time.perf_counter() >= deadline:
+                return
+            draw = self.rng.random()
+            kind = "topic" if draw < 0.05 else "summary" if draw < 0.15 else "sentence"
+            if not self.save(unit, stats, kind):
+                return
+
+    def run(
+        self,
+        barrier: threading.Barrier,
+        start: list[float],
+        seconds: float,
+        burst: int,
+        interval: float,
+    ) -> None:
+        try:
+            for unit in self.units:  # warm-up, not measured: workers, connections, versions
+                self.load(unit, None)
+            barrier.wait()
+            deadline = start[0] + seconds
+            if interval:  # paced: each linguist at its own phase in the period
+                self.interval = interval
+                self.next_at = start[0] + self.rng.uniform(0, interval)
+            turn = self.index
+            while time.perf_counter() < deadline:
+                self.visit(self.units[turn % len(self.units)], self.stats, burst, deadline)
+                turn += 1
+        except BaseException as error:  # reported by the harness
+            self.error = error
+            barrier.abort()
+        finally:
+            self.conn.close()
+
+
+def unloaded(linguist: Linguist, requests: int) -> Stats:
+    """One client alone: the service time without queueing, for comparison."""
+    stats = Stats()
+    unit = linguist.units[0]
+    linguist.load(unit, None)
+    for _ in range(requests):
+        linguist.load(unit, stats)
+    for _ in range(requests):
+        linguist.save(unit, stats, "sentence")
+    linguist.conn.close()
+    return stats
+
+
+def run_load(
+    seeded: Seeded,
+    port: int,
+    *,
+    users: int,
+    seconds: float,
+    burst: int,
+    seed: int,
+    rate: float,
+    on_start: Callable[[], None],
+):
+    """Run the linguists; ``on_start`` runs once they have warmed up, as the clock starts."""
+    # --rate R saves/s in all: R * (burst + 1) / burst requests/s (a GET per burst of saves).
+    interval = users * burst / (rate * (burst + 1)) if rate else 0.0
+    linguists = [
+        Linguist(index, key, units, port, seed)
+        for index, (key, units) in enumerate(seeded.users[:users])
+    ]
+    start: list[float] = [0.0]
+
+    def go() -> None:
+        on_start()
+        start[0] = time.perf_counter()
+
+    barrier = threading.Barrier(len(linguists) + 1, action=go)
+    threads = [
+        threading.Thread(
+            target=linguist.run, args=(barrier, start, seconds, burst, interval), daemon=True
+        )
+        for linguist in linguists
+    ]
+    for thread in threads:
+        thread.start()
+    with contextlib.suppress(threading.BrokenBarrierError):
+        barrier.wait()
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    elapsed = time.perf_counter() - start[0]
+    errors = [linguist.error for linguist in linguists if linguist.error is not None]
+    if errors:
+        raise SystemExit(f"bench: a simulated linguist failed: {errors[0]!r}")
+    total = Stats()
+    for linguist in linguists:
+        total.merge(linguist.stats)
+    return total, elapsed
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def server_times(access_log: Path, offset: int) -> dict[str, list[float]]:
+    """Per-request time inside the worker (ms) from gunicorn's access log, from ``offset``."""
+    times: dict[str, list[float]] = {"payload": [], "save": []}
+    with access_log.open("rb") as handle:
+        handle.seek(offset)
+        for line in handle.read().decode().splitlines():
+            parts = line.split()
+            if len(parts) != 4:
+                continue
+            method, _, _, micros = parts
+            if method == "GET":
+                times["payload"].append(int(micros) / 1000)
+            elif method == "PATCH":
+                times["save"].append(int(micros) / 1000)
+    return times
+
+
+def count_in_database(round_id: int) -> tuple[int, int]:
+    """(sum of the judgements' versions, audit rows of saves) in the benchmark round."""
+    from django.db.models import Sum
+
+    from annotations.models import (
+        JudgementChange,
+        SentenceJudgement,
+        SummaryJudgement,
+        TopicJudgement,
+    )
+
+    versions = 0
+    for model in (SentenceJudgement, SummaryJudgement, TopicJudgement):
+        versions += (
+            model.objects.filter(assignment__round_id=round_id).aggregate(n=Sum("version"))["n"]
+            or 0
+        )
+    changes = JudgementChange.objects.filter(
+        assignment__round_id=round_id,
+        kind__in=["sentencejudgement", "summaryjudgement", "topicjudgement"],
+    ).count()
+    return versions, changes
