@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import ObjectDoesNotExist
 from django.http import Http404
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, register_converter
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -26,6 +26,7 @@ from annotations import handles
 from annotations.api.errors import ApiError, Conflict, validated
 from annotations.api.renderers import json_renderers
 from annotations.api.workspace_contract import kind_state_serializer
+from annotations.handles import HANDLE_PATTERN
 from annotations.kinds import Kind
 from annotations.services.judgements import (
     InvalidJudgement,
@@ -34,6 +35,21 @@ from annotations.services.judgements import (
     StaleVersion,
     judgement_save,
 )
+
+
+class HandleConverter:
+    """A per-assignment handle of a sentence or summary (annotations/handles.py)."""
+
+    regex = HANDLE_PATTERN
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(HandleConverter, "handle")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,27 +1,11 @@
 from __future__ import annotations
 
-from django.urls import path, register_converter
+from django.urls import path
 
 from annotations.api import admin, assignments, feedback, releases
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
-from annotations.handles import HANDLE_PATTERN
-
-
-class HandleConverter:
-    """A per-assignment handle of a sentence or summary (annotations/handles.py)."""
-
-    regex = HANDLE_PATTERN
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(HandleConverter, "handle")
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),

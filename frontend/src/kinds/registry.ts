@@ -19,12 +19,20 @@ const HANDLE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * Adds a kind. The three above are registered here; a test registers its own to prove a kind
- * needs nothing else (kinds/registry.test.ts).
+ * needs nothing else (kinds/newKind.test.ts).
  */
 export function registerKind(kind: AnyKind): void {
   if (BY_KEY.has(kind.key)) throw new Error(`The kind "${kind.key}" is already registered.`);
   REGISTERED.push(kind);
   BY_KEY.set(kind.key, kind);
+}
+
+/** Removes a kind registered by a test. */
+export function unregisterKind(key: string): void {
+  const kind = BY_KEY.get(key);
+  if (kind === undefined) return;
+  REGISTERED.splice(REGISTERED.indexOf(kind), 1);
+  BY_KEY.delete(key);
 }
 
 export function allKinds(): readonly AnyKind[] {
