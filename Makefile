@@ -103,6 +103,7 @@ bench-workspace: $(STAMP)
 
 bench-agreement: $(STAMP)
 	$(PY) bench/bench_agreement.py
+	$(PY) bench/bench_span_agreement.py
 
 bench-release: $(STAMP)
 	$(PY) bench/bench_release.py

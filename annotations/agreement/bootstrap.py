@@ -23,6 +23,9 @@ from annotations.agreement.sufficient_statistics import UnitStatistic, unit_stat
 
 # Resample weights are drawn in blocks of at most this many cells to bound memory.
 _BLOCK_CELLS = 4_000_000
+# Draw unit indices instead of pattern multiplicities when there are fewer than this many
+# units per pattern (the multinomial costs one binomial draw per pattern and resample).
+_DRAW_UNITS_BELOW = 8
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,10 +140,33 @@ def resample_pattern_counts(
     """
     counts = np.asarray(counts, dtype=np.int64)
     total = int(counts.sum())
+    if total <= _DRAW_UNITS_BELOW * len(counts):
+        return _resample_by_drawing_units(counts, total, n_resamples, rng)
     probabilities = counts / total
     block = max(1, _BLOCK_CELLS // max(len(counts), 1))
     blocks = []
     for start in range(0, n_resamples, block):
         size = min(block, n_resamples - start)
         blocks.append(rng.multinomial(total, probabilities, size=size))
+    return blocks
+
+
+def _resample_by_drawing_units(
+    counts: np.ndarray, total: int, n_resamples: int, rng: np.random.Generator
+) -> list[np.ndarray]:
+    """The same multiplicities, drawn as ``total`` unit indices per resample and counted per
+    pattern: cheaper than the multinomial (one binomial draw per pattern) when almost every
+    unit has a pattern of its own, as span counts do."""
+    index_type = np.int32 if total * n_resamples < 2**31 else np.int64
+    pattern_of_unit = np.repeat(np.arange(len(counts), dtype=index_type), counts)
+    # Blocks of ~1M draws: the counts being incremented stay in cache.
+    block = max(1, 1_000_000 // total)
+    blocks = []
+    for start in range(0, n_resamples, block):
+        size = min(block, n_resamples - start)
+        drawn = pattern_of_unit[rng.integers(0, total, size=(size, total), dtype=index_type)]
+        drawn += (np.arange(size, dtype=index_type) * len(counts))[:, np.newaxis]
+        blocks.append(
+            np.bincount(drawn.ravel(), minlength=size * len(counts)).reshape(size, len(counts))
+        )
     return blocks

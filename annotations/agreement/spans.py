@@ -40,21 +40,46 @@ def span_f1(a: Sequence[Span], b: Sequence[Span], *, mode: str) -> float:
     second = _checked(b, "b")
     if not first and not second:
         return 1.0
-    if not first or not second:
-        return 0.0
+    return f1_from_counts(pair_counts(first, second, mode), mode)
+
+
+def pair_counts(a: frozenset[Span], b: frozenset[Span], mode: str) -> tuple[int, ...]:
+    """The counts F1 is made of, for checked span sets (``checked_spans``); sums of them over
+    sentences give a corpus's micro-averaged F1 (``f1_from_counts``):
+
+    - exact and token: ``(2 |A & B|, |A| + |B|)`` over spans or covered positions;
+    - overlap: ``(spans of a overlapping b, |A|, spans of b overlapping a, |B|)``.
+    """
     if mode == "exact":
-        return 2 * len(first & second) / (len(first) + len(second))
+        return (2 * len(a & b), len(a) + len(b))
     if mode == "overlap":
-        recall = sum(_overlaps_any(span, second) for span in first) / len(first)
-        precision = sum(_overlaps_any(span, first) for span in second) / len(second)
-        if recall + precision == 0:
-            return 0.0
-        return 2 * precision * recall / (precision + recall)
-    covered_a = _merge(first)
-    covered_b = _merge(second)
-    return (
-        2 * _intersection_length(covered_a, covered_b) / (_length(covered_a) + _length(covered_b))
-    )
+        return (
+            sum(_overlaps_any(span, b) for span in a),
+            len(a),
+            sum(_overlaps_any(span, a) for span in b),
+            len(b),
+        )
+    covered_a = _merge(a)
+    covered_b = _merge(b)
+    return (2 * _intersection_length(covered_a, covered_b), _length(covered_a) + _length(covered_b))
+
+
+def f1_from_counts(counts: Sequence[float], mode: str) -> float:
+    """F1 from ``pair_counts`` (or their sums); nan when nothing was marked on either side."""
+    if mode == "overlap":
+        matched_a, total_a, matched_b, total_b = counts
+        if total_a == 0 or total_b == 0:
+            return 0.0 if total_a or total_b else float("nan")
+        recall, precision = matched_a / total_a, matched_b / total_b
+        return 0.0 if recall + precision == 0 else 2 * precision * recall / (precision + recall)
+    numerator, denominator = counts
+    return numerator / denominator if denominator else float("nan")
+
+
+def checked_spans(spans: Sequence[Span], side: str = "spans") -> frozenset[Span]:
+    """``spans`` as a set of ``(start, end)`` pairs; ``AgreementError`` naming ``side`` and
+    the index of the first span that is not ``0 <= start < end`` integers."""
+    return _checked(spans, side)
 
 
 def _checked(spans: Sequence[Span], side: str) -> frozenset[Span]:
