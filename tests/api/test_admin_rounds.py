@@ -28,7 +28,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from tests.conftest import DEMO_DIR
-from tests.people import ADMIN, signed_in
+from tests.people import ADMIN, LINGUIST, SECOND_LINGUIST, signed_in
 
 # Jobs write their progress through the "progress" connection when it exists (PostgreSQL).
 pytestmark = pytest.mark.django_db(databases="__all__")
@@ -303,7 +303,7 @@ def test_the_unit_list_searches_pages_and_says_where_each_unit_is(
         assert answer.status_code == 400, bad
         assert "page" in answer.json()["errors"]
     linguist = Client()
-    signed_in(linguist, "linguist1")
+    signed_in(LINGUIST, linguist)
     assert linguist.get("/api/admin/projects/demo/units/").status_code == 404
 
 
@@ -397,12 +397,12 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
     )
     assert nobody.status_code == 400
     linguist = Client()
-    signed_in(linguist, "linguist1")
+    signed_in(LINGUIST, linguist)
     feedback = linguist.get("/api/assignments/").json()["feedback"]
     assert [f["text"] for f in feedback] == ["Sentence 1 is fine."]
     assert feedback[0]["sentence"]["number"] == 1
     other = Client()
-    signed_in(other, "linguist2")
+    signed_in(SECOND_LINGUIST, other)
     assert other.get("/api/assignments/").json()["feedback"] == []
 
 

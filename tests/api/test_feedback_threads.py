@@ -18,9 +18,8 @@ from annotations.models import (
     RoundStatus,
     SummarySentence,
 )
-from tests.api.test_admin_rounds import demo, label_and_submit, post, signed_in
-
-__all__ = ["demo"]  # the fixture, used by name
+from tests.api.test_admin_rounds import label_and_submit, post
+from tests.people import ADMIN, LINGUIST, SECOND_LINGUIST, signed_in
 
 pytestmark = pytest.mark.django_db(databases="__all__")
 
@@ -37,7 +36,7 @@ def test_an_admin_reopens_a_submitted_unit_and_the_linguist_sees_why_and_can_sav
     demo: Project,
 ) -> None:
     assignment = _submitted("linguist1")
-    admin = signed_in(Client(), "admin")
+    admin = signed_in(ADMIN, Client())
     reopened = post(
         admin,
         f"/api/admin/assignments/{assignment.pk}/reopen/",
@@ -53,7 +52,7 @@ def test_an_admin_reopens_a_submitted_unit_and_the_linguist_sees_why_and_can_sav
     assert change.actor.username == "admin"
     assert change.after["reason"] == "Please re-check sentence 2 of summary A."
 
-    linguist = signed_in(Client(), "linguist1")
+    linguist = signed_in(LINGUIST, Client())
     queue = linguist.get("/api/assignments/").json()
     note = queue["feedback"][0]
     assert note["reopened"] is True
@@ -69,7 +68,7 @@ def test_reopen_is_refused_with_the_reason_and_changes_nothing(demo: Project) ->
     pilot = Round.objects.get(project__slug="demo")
     unsubmitted = Assignment.objects.filter(round=pilot, annotator__username="linguist2").first()
     assert unsubmitted is not None
-    admin = signed_in(Client(), "admin")
+    admin = signed_in(ADMIN, Client())
     url = f"/api/admin/assignments/{unsubmitted.pk}/reopen/"
     refused = post(admin, url, {"reason": "x"})
     assert refused.status_code == 409
@@ -85,7 +84,7 @@ def test_reopen_is_refused_with_the_reason_and_changes_nothing(demo: Project) ->
     assert closed.status_code == 409
     assert "closed" in closed.json()["message"]
 
-    linguist = signed_in(Client(), "linguist1")
+    linguist = signed_in(LINGUIST, Client())
     not_theirs = post(linguist, f"/api/admin/assignments/{submitted.pk}/reopen/", {"reason": "x"})
     assert not_theirs.status_code == 404
     submitted.refresh_from_db()
@@ -98,14 +97,14 @@ def test_linguist_and_admin_reply_in_a_thread_and_an_admin_reply_is_unread_again
     demo: Project,
 ) -> None:
     pilot = Round.objects.get(project__slug="demo")
-    admin = signed_in(Client(), "admin")
+    admin = signed_in(ADMIN, Client())
     sent = post(
         admin,
         f"/api/admin/rounds/{pilot.pk}/feedback/",
         {"annotator": "linguist1", "text": "Is sentence 1 really consistent?"},
     )
     note_id = sent.json()["id"]
-    linguist = signed_in(Client(), "linguist1")
+    linguist = signed_in(LINGUIST, Client())
     reply = post(linguist, f"/api/feedback/{note_id}/replies/", {"text": "Yes: turn 3 says so."})
     assert reply.status_code == 201, reply.content
     assert reply.json()["mine"] is True
@@ -120,7 +119,7 @@ def test_linguist_and_admin_reply_in_a_thread_and_an_admin_reply_is_unread_again
         ("Thanks, agreed.", False),
     ]
 
-    other = signed_in(Client(), "linguist2")
+    other = signed_in(SECOND_LINGUIST, Client())
     assert post(other, f"/api/feedback/{note_id}/replies/", {"text": "me too"}).status_code == 404
     blank = post(linguist, f"/api/feedback/{note_id}/replies/", {"text": ""})
     assert blank.status_code == 400
@@ -132,13 +131,13 @@ def test_the_admin_lists_sent_feedback_with_read_state_and_replies_in_fixed_quer
     demo: Project, django_assert_max_num_queries: Any
 ) -> None:
     pilot = Round.objects.get(project__slug="demo")
-    admin = signed_in(Client(), "admin")
+    admin = signed_in(ADMIN, Client())
     url = f"/api/admin/rounds/{pilot.pk}/feedback/"
     sentence = SummarySentence.objects.filter(summary__topic__assignments__round=pilot).first()
     assert sentence is not None
     first = post(admin, url, {"annotator": "linguist1", "text": "General note."}).json()["id"]
     post(admin, url, {"annotator": "linguist2", "text": "About one.", "sentence": sentence.pk})
-    linguist = signed_in(Client(), "linguist1")
+    linguist = signed_in(LINGUIST, Client())
     post(linguist, f"/api/feedback/{first}/replies/", {"text": "Understood."})
     linguist.post(f"/api/feedback/{first}/read/")
 

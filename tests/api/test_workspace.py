@@ -26,7 +26,7 @@ from annotations.models import (
 from tests.api.item_urls import sentence_url as handle_url
 from tests.api.item_urls import summary_url
 from tests.factories import SentenceFactory, SummaryFactory
-from tests.people import LINGUIST, signed_in
+from tests.people import LINGUIST, SECOND_LINGUIST, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_each_annotator_sees_the_summaries_in_their_own_stable_order(
     orders = {}
     for username in ("linguist1", "linguist2"):
         fresh = Client()
-        signed_in(fresh, username)
+        signed_in(username, fresh)
         topic_orders = []
         for assignment in Assignment.objects.filter(annotator__username=username).order_by(
             "topic_id"
@@ -135,7 +135,7 @@ def test_the_payload_never_contains_another_annotators_labels(client: Client, de
     theirs = Assignment.objects.get(topic=mine.topic, annotator__username="linguist2")
     sentence = mine.topic.summaries.first().sentences.first()
     other = Client()
-    signed_in(other, "linguist2")
+    signed_in(SECOND_LINGUIST, other)
     patch(
         other,
         sentence_url(theirs, sentence.pk),
