@@ -193,8 +193,25 @@ class AssignmentAdmin(admin.ModelAdmin):
 class ErrorSpanInline(admin.TabularInline):
     model = m.ErrorSpan
     extra = 0
-    fields = ("start", "end", "error_type", "note")
+    fields = ("start", "end", "error_type", "note", "no_evidence")
     raw_id_fields = ("error_type",)
+    show_change_link = True  # a span's evidence is edited on the span's own page
+
+
+class EvidenceSpanInline(admin.TabularInline):
+    model = m.EvidenceSpan
+    extra = 0
+    fields = ("turn", "start", "end")
+    raw_id_fields = ("turn",)
+
+
+@admin.register(m.ErrorSpan)
+class ErrorSpanAdmin(admin.ModelAdmin):
+    list_display = ("id", "judgement", "start", "end", "error_type", "no_evidence")
+    list_filter = ("no_evidence", "judgement__assignment__round")
+    list_select_related = ("judgement", "error_type")
+    raw_id_fields = ("judgement", "error_type")
+    inlines = [EvidenceSpanInline]
 
 
 @admin.register(m.SentenceJudgement)

@@ -10,7 +10,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from annotations.models import Document, JudgementChange, Summary
+from annotations.models import (
+    Assignment,
+    Document,
+    ErrorSpan,
+    EvidenceSpan,
+    JudgementChange,
+    SentenceJudgement,
+    Summary,
+    SummarySentence,
+    Turn,
+)
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +63,25 @@ def test_the_history_is_read_only() -> None:
     assert not model_admin.has_add_permission(None)
     assert not model_admin.has_change_permission(None)
     assert not model_admin.has_delete_permission(None)
+
+
+def test_an_error_span_shows_its_evidence_and_links_from_its_judgement(
+    admin_client_with_demo: Client,
+) -> None:
+    assignment = Assignment.objects.order_by("id").first()
+    sentence = SummarySentence.objects.filter(summary__topic_id=assignment.topic_id).first()
+    turn = Turn.objects.filter(document__topics__id=assignment.topic_id).first()
+    judgement = SentenceJudgement.objects.create(
+        assignment=assignment, sentence=sentence, label="inconsistent"
+    )
+    span = ErrorSpan.objects.create(judgement=judgement, start=0, end=3)
+    EvidenceSpan.objects.create(error_span=span, turn=turn, start=0, end=2)
+    page = admin_client_with_demo.get(
+        reverse("admin:annotations_sentencejudgement_change", args=[judgement.pk])
+    )
+    span_url = reverse("admin:annotations_errorspan_change", args=[span.pk])
+    assert span_url.encode() in page.content
+    page = admin_client_with_demo.get(span_url)
+    assert page.status_code == 200
+    assert b'name="evidence-0-turn"' in page.content
+    assert f'value="{turn.pk}"'.encode() in page.content

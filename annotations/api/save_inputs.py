@@ -18,6 +18,25 @@ def free_text() -> serializers.CharField:
     )
 
 
+class EvidenceInput(serializers.Serializer):
+    turn = serializers.IntegerField(min_value=1, help_text="The turn's id in the payload.")
+    start = serializers.IntegerField(min_value=0, help_text="Offset in the turn's text.")
+    end = serializers.IntegerField(min_value=1, help_text="End offset (exclusive).")
+
+
+class SpanInput(serializers.Serializer):
+    start = serializers.IntegerField(min_value=0, help_text="Offset in the sentence.")
+    end = serializers.IntegerField(min_value=1, help_text="End offset (exclusive).")
+    error_type = serializers.IntegerField(min_value=1, allow_null=True, default=None)
+    note = serializers.CharField(
+        allow_blank=True, max_length=1000, trim_whitespace=False, default=""
+    )
+    no_evidence = serializers.BooleanField(
+        default=False, help_text="The dialogue has nothing to point at (extrinsic information)."
+    )
+    evidence = EvidenceInput(many=True, default=list, max_length=20)
+
+
 class SentenceSaveInput(serializers.Serializer):
     label = serializers.ChoiceField(choices=["consistent", "inconsistent", ""], required=False)
     explanation = free_text()
@@ -31,6 +50,12 @@ class SentenceSaveInput(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text="1 low, 2 medium, 3 high; null: not given.",
+    )
+    spans = SpanInput(
+        many=True,
+        required=False,
+        max_length=50,
+        help_text="The sentence's error spans, all of them: a save replaces the set.",
     )
     version = serializers.IntegerField(min_value=0)
 
@@ -51,7 +76,7 @@ SAVE_APIS: tuple[SaveApi, ...] = (
     SaveApi(
         SENTENCE,
         SentenceSaveInput,
-        "Save a sentence's label, explanation, error types, comment or confidence",
+        "Save a sentence's label, explanation, error types, comment, confidence or spans",
     ),
     SaveApi(SUMMARY, SummarySaveInput, "Save a summary's relevance, flag or comment"),
     SaveApi(TOPIC, TopicSaveInput, "Save the topic's category"),

@@ -19,6 +19,7 @@ from django.db import models
 from rest_framework import serializers
 
 from annotations.kinds import Kind, all_kinds
+from annotations.kinds.spec import Child
 from annotations.models import AssignmentStatus
 
 
@@ -51,8 +52,26 @@ def kind_state_serializer(kind: Kind) -> type[serializers.Serializer]:
         )
     for id_set in kind.id_sets:
         fields[id_set.name] = serializers.ListField(child=serializers.IntegerField())
+    for child in kind.children:
+        fields[child.name] = child_serializer(child)(many=True)
     fields["version"] = serializers.IntegerField()
     name = "".join(part.title() for part in kind.key.split("_")) + "State"
+    return type(name, (serializers.Serializer,), fields)
+
+
+def child_serializer(child: Child) -> type[serializers.Serializer]:
+    """One row of a child collection in a state: its fields (a foreign key by id), then its
+    own children."""
+    fields: dict[str, serializers.Field] = {}
+    for name in child.fields:
+        model_field = cast("models.Field[Any, Any]", child.model._meta.get_field(name))
+        if model_field.is_relation:
+            fields[name] = serializers.IntegerField(allow_null=model_field.null)
+        else:
+            fields[name] = _scalar_field(model_field)
+    for grand in child.children:
+        fields[grand.name] = child_serializer(grand)(many=True)
+    name = child.model.__name__ + "Output"
     return type(name, (serializers.Serializer,), fields)
 
 

@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import BooleanField, Field, Model
 from django.utils import timezone
 
-from annotations.kinds.spec import Kind
+from annotations.kinds.spec import Child, Kind
 from annotations.models import Assignment, Summary, SummarySentence
 from annotations.sql import table
 
@@ -70,6 +70,8 @@ def _saved_sql(kind: Kind) -> str:
         through, own, value = _through(kind, id_set.name)
         joins += f" LEFT JOIN {through} t{number} ON t{number}.{own} = j.id"
         id_columns += f", t{number}.{value}"
+    for child in kind.children:
+        id_columns += f", {_json_children(child, 'j', 0)}"
     if kind.target_field is None:
         on, where = "j.assignment_id = x.id", "x.id = %s"
     else:
@@ -91,7 +93,13 @@ def _from_db(kind: Kind, name: str, value: Any) -> Any:
 def state_of(kind: Kind, target_id: int | None, values: dict[str, Any]) -> dict[str, Any]:
     """A state in the spec's key order: the target, the scalars, the id sets, the version."""
     state: dict[str, Any] = {} if kind.target_field is None else {kind.target: target_id}
-    for name in (*kind.scalars, *(id_set.name for id_set in kind.id_sets), "version"):
+    names = (
+        *kind.scalars,
+        *(id_set.name for id_set in kind.id_sets),
+        *(child.name for child in kind.children),
+        "version",
+    )
+    for name in names:
         state[name] = values[name]
     return state
 
@@ -123,6 +131,9 @@ def saved_state(
     first = 2 + len(kind.scalars)
     for number, id_set in enumerate(kind.id_sets):
         values[id_set.name] = sorted({row[first + number] for row in rows} - {None})
+    first += len(kind.id_sets)
+    for number, child in enumerate(kind.children):
+        values[child.name] = _loaded(rows[0][first + number])
     values["version"] = version
     return pk, state_of(kind, target_id, values)
 
@@ -202,12 +213,81 @@ def _json_id_set(kind: Kind, name: str) -> str:
     )
 
 
+def _loaded(value: Any) -> Any:
+    """A JSON column as Python (PostgreSQL's driver may have parsed it already)."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _json_children(child: Child, parent: str, depth: int) -> str:
+    """A JSON array of ``child``'s rows under the row ``parent`` (alias), each an object of
+    its fields and, nested, its own children, in ``order_by`` order: one correlated
+    subquery, so a kind's children add no statement."""
+    alias = f"c{depth}"
+    parent_column = _column(child.model, child.parent)
+    pairs = [(name, _child_value(child, alias, name)) for name in child.fields]
+    pairs += [(grand.name, _json_children(grand, alias, depth + 1)) for grand in child.children]
+    order = ", ".join(f"{alias}.{_column(child.model, name)}" for name in child.order_by)
+    source = f"FROM {table(child.model)} {alias} WHERE {alias}.{parent_column} = {parent}.id"
+    if connection.vendor == "postgresql":
+        return (
+            f"(SELECT COALESCE(json_agg({_json_object(pairs)} ORDER BY {order}), '[]'::json)"
+            f" {source})"
+        )
+    return (
+        f"json((SELECT json_group_array(json(o)) FROM (SELECT {_json_object(pairs)} AS o"
+        f" {source} ORDER BY {order})))"
+    )
+
+
+def _child_value(child: Child, alias: str, name: str) -> str:
+    column = f"{alias}.{_column(child.model, name)}"
+    if connection.vendor != "postgresql" and isinstance(
+        model_field(child.model, name), BooleanField
+    ):
+        return f"json(CASE WHEN {column} THEN 'true' ELSE 'false' END)"
+    return column
+
+
+def canonical_children(child: Child, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``items`` as the database gives them back: each with exactly the child's fields and
+    nested children, in ``order_by`` order, so a save returns the state the payload shows."""
+    shaped = [
+        {
+            **{name: item[name] for name in child.fields},
+            **{grand.name: canonical_children(grand, item[grand.name]) for grand in child.children},
+        }
+        for item in items
+    ]
+    return sorted(shaped, key=lambda item: tuple(item[name] for name in child.order_by))
+
+
+def children_replace(child: Child, parent_id: int, items: list[dict[str, Any]]) -> None:
+    """Make ``child``'s rows under ``parent_id`` be ``items`` (state form): delete the old
+    rows (their own children go with them, by cascade) and insert the new ones in order."""
+    child.model._default_manager.filter(**{child.parent: parent_id}).delete()
+    if not items:
+        return
+    rows = child.model._default_manager.bulk_create(
+        [
+            child.model(
+                **{child.parent + "_id": parent_id},
+                **{model_field(child.model, name).attname: item[name] for name in child.fields},
+            )
+            for item in items
+        ]
+    )
+    for grand in child.children:
+        for row, item in zip(rows, items, strict=True):
+            children_replace(grand, row.pk, item[grand.name])
+
+
 def _state_json(kind: Kind) -> str:
     pairs: list[tuple[str, str]] = []
     if kind.target_field is not None:
         pairs.append((kind.target, f"j.{_column(kind.model, kind.target_field)}"))
     pairs += [(name, _json_value(kind, name)) for name in kind.scalars]
     pairs += [(id_set.name, _json_id_set(kind, id_set.name)) for id_set in kind.id_sets]
+    pairs += [(child.name, _json_children(child, "j", 0)) for child in kind.children]
     pairs.append(("version", "j.version"))
     text = "text" if connection.vendor == "postgresql" else "TEXT"
     return f"CAST({_json_object(pairs)} AS {text})"

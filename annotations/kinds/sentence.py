@@ -6,8 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from annotations.kinds.spec import IdSet, Kind
-from annotations.models import ConsistencyLabel, ErrorType, SentenceJudgement
+from django.db.models.functions import Length
+
+from annotations.kinds.spec import Child, IdSet, Kind
+from annotations.models import (
+    ConsistencyLabel,
+    ErrorSpan,
+    ErrorType,
+    EvidenceSpan,
+    SentenceJudgement,
+    SummarySentence,
+    Turn,
+)
 
 
 def unknown_error_types(taxonomy_id: int, type_ids: list[int]) -> list[int]:
@@ -35,7 +45,79 @@ def missing(state: Mapping[str, Any] | None, scheme: Mapping[str, bool]) -> list
         items.append("explanation")
     if scheme.get("error_types", False) and not state["error_types"]:
         items.append("error_types")
+    spans = state.get("spans", [])
+    if scheme.get("require_error_spans", False) and not spans:
+        items.append("error_spans")
+    if scheme.get("require_evidence", False) and any(
+        not span["evidence"] and not span["no_evidence"] for span in spans
+    ):
+        items.append("evidence")
     return items
+
+
+EVIDENCE = Child(
+    "evidence",
+    EvidenceSpan,
+    parent="error_span",
+    fields=("turn", "start", "end"),
+    order_by=("turn", "start", "end"),
+)
+SPANS = Child(
+    "spans",
+    ErrorSpan,
+    parent="judgement",
+    fields=("start", "end", "error_type", "note", "no_evidence"),
+    order_by=("start", "end"),
+    children=(EVIDENCE,),
+)
+
+
+def check_spans(
+    topic_id: int, taxonomy_id: int, sentence_id: int | None, changes: Mapping[str, Any]
+) -> dict[str, list[str]]:
+    """Spans inside the sentence, not overlapping, typed from the project's taxonomy; each
+    span's evidence inside a turn of this unit's dialogue, or explicitly none."""
+    assert sentence_id is not None  # a sentence kind always has its sentence
+    spans = sorted(changes.get("spans", []), key=lambda span: (span["start"], span["end"]))
+    errors: list[str] = []
+    length = (
+        SummarySentence.objects.filter(pk=sentence_id)
+        .annotate(length=Length("text"))
+        .values_list("length", flat=True)
+        .first()
+    ) or 0
+    turn_ids = {item["turn"] for span in spans for item in span["evidence"]}
+    turns = dict(
+        Turn.objects.filter(pk__in=turn_ids, document__topics__id=topic_id)
+        .annotate(length=Length("text"))
+        .values_list("pk", "length")
+    )
+    types = {span["error_type"] for span in spans} - {None}
+    unknown = types - set(
+        ErrorType.objects.filter(taxonomy_id=taxonomy_id, pk__in=types).values_list("pk", flat=True)
+    )
+    previous_end = 0
+    for number, span in enumerate(spans, start=1):
+        where = f"span {number} [{span['start']}, {span['end']})"
+        if not 0 <= span["start"] < span["end"] <= length:
+            errors.append(f"{where}: must lie inside the sentence's {length} characters")
+        elif span["start"] < previous_end:
+            errors.append(f"{where}: overlaps the span before it")
+        previous_end = max(previous_end, span["end"])
+        if span["error_type"] in unknown:
+            errors.append(f"{where}: unknown error type {span['error_type']} for this project")
+        if span["no_evidence"] and span["evidence"]:
+            errors.append(f"{where}: has evidence but says there is none in the dialogue")
+        for item in span["evidence"]:
+            turn_length = turns.get(item["turn"])
+            if turn_length is None:
+                errors.append(f"{where}: turn {item['turn']} is not in this unit's dialogue")
+            elif not 0 <= item["start"] < item["end"] <= turn_length:
+                errors.append(
+                    f"{where}: evidence [{item['start']}, {item['end']}) must lie inside"
+                    f" turn {item['turn']}'s {turn_length} characters"
+                )
+    return {"spans": errors} if errors else {}
 
 
 SENTENCE = Kind(
@@ -45,6 +127,8 @@ SENTENCE = Kind(
     target="sentence",
     scalars=("label", "explanation", "comment", "confidence"),
     id_sets=(IdSet("error_types", noun="error type", unknown=unknown_error_types),),
+    children=(SPANS,),
+    check=check_spans,
     asked_by=("consistency",),
     missing=missing,
     stamps_guideline=True,
@@ -52,5 +136,7 @@ SENTENCE = Kind(
         "label": "choose consistent or inconsistent.",
         "explanation": "explain the inconsistency.",
         "error_types": "pick at least one error type.",
+        "error_spans": "mark the wrong words as an error span.",
+        "evidence": "link each error span to its evidence in the dialogue, or say there is none.",
     },
 )

@@ -6,8 +6,8 @@ From this the save pipeline (``kinds.pipeline``) generates its statements, the p
 its saved states (``kinds.states``), and submit and the queue decide what is done.
 
 A kind's *state* is the dict the API returns and the audit trail keeps: the target's id
-under the target's name (none for the unit), then the scalars and id sets in the order the
-spec lists them, then ``version``.
+under the target's name (none for the unit), then the scalars, id sets and child
+collections in the order the spec lists them, then ``version``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,27 @@ class IdSet:
     unknown: Callable[[int, list[int]], list[int]]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Child:
+    """Rows under a judgement (error spans) or under another child (a span's evidence),
+    saved as a whole: a save that names the collection replaces its rows. In the state it is
+    a list of objects with ``fields`` (a foreign key by its id), then the nested children,
+    ordered by ``order_by``."""
+
+    name: str  # its key in the state
+    model: type[models.Model]
+    parent: str  # the foreign key to the judgement or parent child, e.g. "judgement"
+    fields: tuple[str, ...]
+    order_by: tuple[str, ...]
+    children: tuple[Child, ...] = ()
+
+
+# What a kind's own check sees: the locked assignment's unit (topic id) and taxonomy id, the
+# target's id, and the changes; it returns error messages by field (empty: valid). It runs in
+# the save's transaction, after the lock, only for saves that change a child collection.
+Check = Callable[[int, int, int | None, Mapping[str, Any]], dict[str, list[str]]]
+
+
 # Compared and hashed by identity: a kind is one object, and statements are cached per kind.
 @dataclass(frozen=True, slots=True, eq=False)
 class Kind:
@@ -46,6 +67,10 @@ class Kind:
     target: TargetName
     scalars: tuple[str, ...]
     id_sets: tuple[IdSet, ...] = ()
+    children: tuple[Child, ...] = ()
+    # Validation that needs the database (a span inside its sentence, evidence in a turn of
+    # the unit's dialogue): see ``Check``.
+    check: Check | None = None
     # The scheme keys (``Project.scheme``) that ask for this kind; any one switched on does.
     asked_by: tuple[str, ...] = ()
     # None: an optional answer, never missing and not counted in a unit's progress.
@@ -73,6 +98,8 @@ class Kind:
             state[name] = None if model_field.null else model_field.get_default()
         for id_set in self.id_sets:
             state[id_set.name] = []
+        for child in self.children:
+            state[child.name] = []
         state["version"] = 0
         return state
 

@@ -89,6 +89,9 @@ class ErrorSpan(models.Model):
         "annotations.ErrorType", null=True, blank=True, on_delete=models.PROTECT
     )
     note = models.TextField(blank=True)
+    # The linguist looked and the dialogue has nothing to point at (extrinsic information):
+    # a span without evidence on purpose, which required evidence accepts.
+    no_evidence = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["judgement", "start"]

@@ -23,6 +23,9 @@ class Project(models.Model):
         "ask_consistency",
         "ask_error_types",
         "ask_error_spans",
+        "require_error_spans",
+        "ask_evidence",
+        "require_evidence",
         "ask_relevance",
         "ask_not_a_summary",
         "ask_comment",
@@ -41,7 +44,15 @@ class Project(models.Model):
     )
     ask_consistency = models.BooleanField("factual consistency per sentence", default=True)
     ask_error_types = models.BooleanField("error types of inconsistent sentences", default=True)
-    ask_error_spans = models.BooleanField("error spans and dialogue evidence", default=False)
+    # Error spans and their evidence are each off, optional (ask) or required (ask and
+    # require): with spans required an inconsistent sentence needs one; with evidence
+    # required every span needs evidence or an explicit "none in the dialogue".
+    ask_error_spans = models.BooleanField("error spans in inconsistent sentences", default=False)
+    require_error_spans = models.BooleanField(
+        "an inconsistent sentence needs a span", default=False
+    )
+    ask_evidence = models.BooleanField("dialogue evidence for each span", default=False)
+    require_evidence = models.BooleanField("each span needs its evidence", default=False)
     ask_relevance = models.BooleanField("relevance to the topic (1-5)", default=True)
     ask_not_a_summary = models.BooleanField("not-a-summary flag", default=True)
     ask_comment = models.BooleanField("optional comment per summary", default=True)
@@ -59,6 +70,21 @@ class Project(models.Model):
 
     class Meta:
         ordering = ["slug"]
+        constraints = [
+            # Required means asked; evidence belongs to spans.
+            models.CheckConstraint(
+                condition=Q(require_error_spans=False) | Q(ask_error_spans=True),
+                name="required_spans_are_asked",
+            ),
+            models.CheckConstraint(
+                condition=Q(ask_evidence=False) | Q(ask_error_spans=True),
+                name="evidence_needs_spans",
+            ),
+            models.CheckConstraint(
+                condition=Q(require_evidence=False) | Q(ask_evidence=True),
+                name="required_evidence_is_asked",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

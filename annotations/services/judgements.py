@@ -22,6 +22,8 @@ from django.utils import timezone
 
 from annotations.kinds import Kind, all_kinds, scheme_in_effect
 from annotations.kinds.rows import (
+    canonical_children,
+    children_replace,
     id_set_replace,
     saved_state,
     saved_states,
@@ -103,11 +105,18 @@ def judgement_save(
                         ]
                     }
                 )
+    changed_children = [child for child in kind.children if child.name in changes]
+    if changed_children and kind.check is not None:
+        errors = kind.check(locked.topic_id, locked.taxonomy_id, target_id, changes)
+        if errors:
+            raise InvalidJudgement(errors)
     saved_version = saved["version"] if saved is not None else 0
     if version != saved_version:
         raise StaleVersion(saved or {"version": 0})
     values = dict(saved) if saved is not None else kind.empty_state()
     values.update(changes)
+    for child in changed_children:
+        values[child.name] = canonical_children(child, values[child.name])
     for id_set in kind.id_sets:
         values[id_set.name] = sorted(set(values[id_set.name]))
     values["version"] = saved_version + 1
@@ -116,6 +125,9 @@ def judgement_save(
     for id_set in kind.id_sets:
         old = saved[id_set.name] if saved is not None else []
         id_set_replace(kind, id_set.name, pk, old, after[id_set.name])
+    for child in changed_children:
+        if saved is None or saved[child.name] != after[child.name]:
+            children_replace(child, pk, after[child.name])
     change_record(
         assignment_id=locked.pk,
         kind=kind.audit_kind,

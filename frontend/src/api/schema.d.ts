@@ -106,7 +106,7 @@ export interface paths {
     post: operations["assignments_heartbeat_create"];
   };
   "/api/assignments/{assignment_id}/sentences/{sentence}/": {
-    /** Save a sentence's label, explanation, error types, comment or confidence */
+    /** Save a sentence's label, explanation, error types, comment, confidence or spans */
     patch: operations["assignments_sentences_partial_update"];
   };
   "/api/assignments/{assignment_id}/submit/": {
@@ -398,6 +398,14 @@ export interface components {
       /** @description A refused submit or release: what is missing. */
       missing?: unknown[];
     };
+    ErrorSpanOutput: {
+      start: number;
+      end: number;
+      error_type: number | null;
+      note: string;
+      no_evidence: boolean;
+      evidence: components["schemas"]["EvidenceSpanOutput"][];
+    };
     ErrorTypeOutput: {
       id: number;
       code: string;
@@ -405,6 +413,19 @@ export interface components {
       definition: string;
       example: string;
       parent: number | null;
+    };
+    EvidenceInput: {
+      /** @description The turn's id in the payload. */
+      turn: number;
+      /** @description Offset in the turn's text. */
+      start: number;
+      /** @description End offset (exclusive). */
+      end: number;
+    };
+    EvidenceSpanOutput: {
+      turn: number;
+      start: number;
+      end: number;
     };
     FeedbackInput: {
       annotator: string;
@@ -607,6 +628,8 @@ export interface components {
       comment?: string;
       /** @description 1 low, 2 medium, 3 high; null: not given. */
       confidence?: number | null;
+      /** @description The sentence's error spans, all of them: a save replaces the set. */
+      spans?: components["schemas"]["SpanInput"][];
       version?: number;
     };
     PatchedSummarySaveInput: {
@@ -827,6 +850,9 @@ export interface components {
       consistency: boolean;
       error_types: boolean;
       error_spans: boolean;
+      require_error_spans: boolean;
+      evidence: boolean;
+      require_evidence: boolean;
       relevance: boolean;
       not_a_summary: boolean;
       comment: boolean;
@@ -869,7 +895,23 @@ export interface components {
       comment: string;
       confidence: components["schemas"]["ConfidenceEnum"] | null;
       error_types: number[];
+      spans: components["schemas"]["ErrorSpanOutput"][];
       version: number;
+    };
+    SpanInput: {
+      /** @description Offset in the sentence. */
+      start: number;
+      /** @description End offset (exclusive). */
+      end: number;
+      error_type?: number | null;
+      /** @default */
+      note?: string;
+      /**
+       * @description The dialogue has nothing to point at (extrinsic information).
+       * @default false
+       */
+      no_evidence?: boolean;
+      evidence?: components["schemas"]["EvidenceInput"][];
     };
     SummaryOutput: {
       /** @description Handle. */
@@ -2726,7 +2768,7 @@ export interface operations {
       };
     };
   };
-  /** Save a sentence's label, explanation, error types, comment or confidence */
+  /** Save a sentence's label, explanation, error types, comment, confidence or spans */
   assignments_sentences_partial_update: {
     parameters: {
       path: {

@@ -42,6 +42,9 @@ export type FeedbackReply = Schemas['ReplyOutput'];
 /** `GET /api/assignments/` */
 export type QueueResponse = Schemas['QueueOutput'];
 export type SentenceJudgement = Schemas['SentenceState'];
+/** An error span of a sentence, with its evidence in the dialogue (turn ids). */
+export type ErrorSpan = Schemas['ErrorSpanOutput'];
+export type Evidence = Schemas['EvidenceSpanOutput'];
 export type SummaryJudgement = Schemas['SummaryState'];
 export type TopicJudgement = Schemas['TopicState'];
 /** `GET /api/assignments/{id}/` */

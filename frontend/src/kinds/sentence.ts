@@ -1,4 +1,4 @@
-import type { Confidence, Scheme, SentenceLabel } from '../api/types';
+import type { Confidence, ErrorSpan, Evidence, Scheme, SentenceLabel } from '../api/types';
 import type { Kind } from './kind';
 
 /** A summary sentence's answer: the consistency label and what explains an inconsistent one. */
@@ -8,6 +8,33 @@ export interface SentenceAnswer {
   error_types: number[];
   comment: string;
   confidence: Confidence | null;
+  /** The wrong words, each with its evidence in the dialogue; a save replaces the set. */
+  spans: ErrorSpan[];
+}
+
+const isOffset = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function evidenceOf(value: unknown): Evidence | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { turn, start, end } = value as Record<string, unknown>;
+  return isOffset(turn) && isOffset(start) && isOffset(end) && start < end ? { turn, start, end } : null;
+}
+
+/** A span from a stored change or a server state, or null when it is not one. */
+function spanOf(value: unknown): ErrorSpan | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { start, end, error_type, note, no_evidence, evidence } = value as Record<string, unknown>;
+  if (!isOffset(start) || !isOffset(end) || start >= end || !Array.isArray(evidence)) return null;
+  const links = evidence.map(evidenceOf);
+  if (links.some((link) => link === null)) return null;
+  return {
+    start,
+    end,
+    error_type: isOffset(error_type) ? error_type : null,
+    note: typeof note === 'string' ? note : '',
+    no_evidence: no_evidence === true,
+    evidence: links as Evidence[],
+  };
 }
 
 const LABELS: readonly string[] = ['consistent', 'inconsistent', ''];
@@ -15,14 +42,22 @@ const LABELS: readonly string[] = ['consistent', 'inconsistent', ''];
 /** The server's rule (annotations/kinds/sentence.py): an inconsistent sentence needs an
  * explanation, and error types when the scheme in effect asks for them. */
 export function sentenceMissing(
-  answer: Pick<SentenceAnswer, 'label' | 'explanation' | 'error_types'> | null | undefined,
-  scheme: Pick<Scheme, 'error_types'>,
+  answer:
+    | (Pick<SentenceAnswer, 'label' | 'explanation' | 'error_types'> & { spans?: readonly ErrorSpan[] })
+    | null
+    | undefined,
+  scheme: Pick<Scheme, 'error_types'> & Partial<Pick<Scheme, 'require_error_spans' | 'require_evidence'>>,
 ): string[] {
   if (answer == null || answer.label === '') return ['label'];
   if (answer.label === 'consistent') return [];
   const items: string[] = [];
   if (answer.explanation.trim() === '') items.push('explanation');
   if (scheme.error_types && answer.error_types.length === 0) items.push('error_types');
+  const spans = answer.spans ?? [];
+  if (scheme.require_error_spans === true && spans.length === 0) items.push('error_spans');
+  if (scheme.require_evidence === true && spans.some((span) => span.evidence.length === 0 && !span.no_evidence)) {
+    items.push('evidence');
+  }
   return items;
 }
 
@@ -30,7 +65,7 @@ export const sentenceKind: Kind<SentenceAnswer> = {
   key: 'sentence',
   target: 'handle',
   askedBy: 'consistency',
-  empty: { label: '', explanation: '', error_types: [], comment: '', confidence: null },
+  empty: { label: '', explanation: '', error_types: [], comment: '', confidence: null, spans: [] },
   saved: (payload) =>
     payload.judgements.sentences.map((judgement) => ({
       target: judgement.sentence,
@@ -41,6 +76,7 @@ export const sentenceKind: Kind<SentenceAnswer> = {
         error_types: judgement.error_types,
         comment: judgement.comment,
         confidence: judgement.confidence,
+        spans: judgement.spans,
       },
     })),
   apply(answer, fields) {
@@ -53,6 +89,11 @@ export const sentenceKind: Kind<SentenceAnswer> = {
     if (typeof fields.comment === 'string') next.comment = fields.comment;
     if (fields.confidence === null || fields.confidence === 1 || fields.confidence === 2 || fields.confidence === 3) {
       next.confidence = fields.confidence;
+    }
+    if (Array.isArray(fields.spans)) {
+      const spans = fields.spans.map(spanOf);
+      // A set with anything that is not a span is not taken at all: half a set would be wrong.
+      if (spans.every((span) => span !== null)) next.spans = spans as ErrorSpan[];
     }
     return next;
   },

@@ -20,6 +20,9 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       consistency: true,
       error_types: true,
       error_spans: false,
+      require_error_spans: false,
+      evidence: false,
+      require_evidence: false,
       relevance: true,
       not_a_summary: true,
       comment: true,
@@ -76,7 +79,7 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       },
     ],
     judgements: {
-      sentences: [{ sentence: 'sentence-4002-handle-x', label: 'consistent', explanation: '', comment: '', confidence: null, error_types: [], version: 2 }],
+      sentences: [{ sentence: 'sentence-4002-handle-x', label: 'consistent', explanation: '', comment: '', confidence: null, error_types: [], spans: [], version: 2 }],
       summaries: [],
       topic: null,
     },

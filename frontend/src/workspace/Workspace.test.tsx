@@ -290,7 +290,7 @@ describe('the workspace', () => {
     const answered = workspacePayload({
       judgements: {
         sentences: [
-          { sentence: 'sentence-4001-handle-x', label: 'inconsistent', explanation: 'Only hoped for.', comment: '', confidence: null, error_types: [32], version: 1 },
+          { sentence: 'sentence-4001-handle-x', label: 'inconsistent', explanation: 'Only hoped for.', comment: '', confidence: null, error_types: [32], spans: [], version: 1 },
         ],
         summaries: [],
         topic: null,
