@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Text } from '@mantine/core';
 
-import type { ErrorType } from '../api/types';
+import type { ErrorSpan, ErrorType } from '../api/types';
 import type { Conflict } from './saveQueue';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -11,9 +11,27 @@ const FIELD_NAMES: Record<string, string> = {
   not_a_summary: 'Not a summary',
   comment: 'Comment',
   category: 'Topic category',
+  confidence: 'Confidence',
+  spans: 'Error spans',
 };
 
-function describeValue(field: string, value: unknown, errorTypes: readonly ErrorType[]): string {
+/** A span set in words: each span's text (offsets without the sentence), its type and evidence. */
+function describeSpans(spans: readonly ErrorSpan[], errorTypes: readonly ErrorType[], text: string | undefined): string {
+  if (spans.length === 0) return '(none)';
+  return spans
+    .map((span) => {
+      const words = text === undefined ? `[${span.start}–${span.end})` : `“${text.slice(span.start, span.end)}”`;
+      const type = errorTypes.find((candidate) => candidate.id === span.error_type)?.name;
+      const evidence = span.no_evidence
+        ? 'no evidence in the dialogue'
+        : `evidence in ${span.evidence.length} place${span.evidence.length === 1 ? '' : 's'}`;
+      return [words, type, evidence].filter(Boolean).join(', ');
+    })
+    .join('; ');
+}
+
+function describeValue(field: string, value: unknown, errorTypes: readonly ErrorType[], text?: string): string {
+  if (field === 'spans' && Array.isArray(value)) return describeSpans(value as ErrorSpan[], errorTypes, text);
   if (value === '' || value === null || value === undefined) return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'error_types' && Array.isArray(value)) {
@@ -28,12 +46,14 @@ interface ConflictPanelProps {
   itemName: string;
   conflict: Conflict;
   errorTypes: readonly ErrorType[];
+  /** The sentence's text, to quote its spans. */
+  sentenceText?: string;
   onKeepMine: () => void;
   onUseSaved: () => void;
 }
 
 /** Both versions side by side; nothing is dropped until the person chooses. */
-export function ConflictPanel({ itemName, conflict, errorTypes, onKeepMine, onUseSaved }: ConflictPanelProps) {
+export function ConflictPanel({ itemName, conflict, errorTypes, sentenceText, onKeepMine, onUseSaved }: ConflictPanelProps) {
   const fields = Object.keys(conflict.mine).filter((field) => field in FIELD_NAMES);
   return (
     <Alert color="orange" title={`${itemName} changed on the server since you loaded it`} role="alert" className="conflict">
@@ -48,7 +68,7 @@ export function ConflictPanel({ itemName, conflict, errorTypes, onKeepMine, onUs
                 <div key={field}>
                   <dt>{FIELD_NAMES[field]}</dt>
                   <dd>
-                    {describeValue(field, side === 'Yours' ? conflict.mine[field] : conflict.current[field], errorTypes)}
+                    {describeValue(field, side === 'Yours' ? conflict.mine[field] : conflict.current[field], errorTypes, sentenceText)}
                   </dd>
                 </div>
               ))}

@@ -183,6 +183,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
           itemName={name}
           conflict={item.conflict}
           errorTypes={item.errorTypes}
+          sentenceText={sentence.text}
           onKeepMine={item.keepMine}
           onUseSaved={item.adoptSaved}
         />
