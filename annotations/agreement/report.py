@@ -27,6 +27,7 @@ from annotations.agreement.fleiss import category_counts, fleiss_kappa
 from annotations.agreement.masi import masi_alpha
 from annotations.agreement.multilabel import per_label_fleiss
 from annotations.agreement.percent import pairwise_percent_agreement, percent_agreement
+from annotations.agreement.span_agreement import evidence_agreement, span_agreement
 
 N_RESAMPLES = 1000
 SEED = 20240101
@@ -44,6 +45,20 @@ class QuestionInput:
     # How each category reads (``{0: "1-2", 1: "3-5"}``, ``{True: "not a summary"}``); a
     # category without a name is shown as itself.
     category_names: Mapping[Any, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SpanQuestionInput:
+    """Error spans (or evidence turns) of the sentences two or more raters flagged."""
+
+    key: str
+    label: str
+    raters: Sequence[str]
+    mode: str  # span_agreement's: "exact", "overlap", "character"; "evidence": turn F1
+    # One mapping per flagged sentence: rater -> spans ((start, end)) or cited turns.
+    units: Sequence[Mapping[str, Sequence[Any]]]
+    # Spans by error type name, for the per-type figures (same units, each type's spans).
+    by_type: Mapping[str, Sequence[Mapping[str, Sequence[Any]]]] | None = None
 
 
 # Below this many units a coefficient's interval is too wide to read the point as a finding
@@ -289,11 +304,71 @@ def _judge(report: dict[str, Any], target: float | None) -> None:
         report["met"] = coefficient["value"] >= target
 
 
+def span_question_report(question: SpanQuestionInput, *, target: float | None) -> dict[str, Any]:
+    """The report of a span question in the shape of the others: the F1 averaged over pairs
+    as the coefficient, with its interval; each pair's F1; per error type, F1 alone."""
+    units = [unit for unit in question.units if len(unit) >= 2]
+    report: dict[str, Any] = {
+        "key": question.key,
+        "label": question.label,
+        "level": "span",
+        "n_units": len(units),
+        "n_raters": len(question.raters),
+        "coefficient": None,
+        "alpha": None,
+        "percent_agreement": None,
+        "pairwise": [],
+        "vs_majority": [],
+        "confusion": None,
+        "per_label": None,
+        "target": target,
+        "met": None,
+        "note": None,
+        "small_n": len(units) < SMALL_N,
+    }
+    if not units:
+        report["note"] = "No sentence was flagged by two raters who both marked it."
+        return report
+    result = _span_result(question.mode, units, N_RESAMPLES)
+    name = "turn F1" if question.mode == "evidence" else f"span F1 ({question.mode})"
+    report["coefficient"] = {
+        "name": name,
+        "value": _round(result.value),
+        "ci": [_round(result.ci[0]), _round(result.ci[1])],
+    }
+    if math.isnan(result.value):
+        report["note"] = "The raters marked nothing on the sentences they both flagged."
+    report["pairwise"] = [
+        {"a": pair.a, "b": pair.b, "value": _round(pair.value), "n_units": pair.n_units}
+        for pair in result.pairwise
+    ]
+    if question.by_type:
+        report["per_label"] = {
+            name: _round(_span_result(question.mode, typed, 1).value)
+            for name, typed in sorted(question.by_type.items())
+        }
+    _judge(report, target)
+    return report
+
+
+def _span_result(mode: str, units: Sequence[Mapping[str, Sequence[Any]]], resamples: int) -> Any:
+    if mode == "evidence":
+        return evidence_agreement(units, n_resamples=resamples, seed=SEED)
+    return span_agreement(units, mode=mode, n_resamples=resamples, seed=SEED)
+
+
 def round_report(
-    questions: Sequence[QuestionInput], *, targets: dict[str, float] | None = None
+    questions: Sequence[QuestionInput | SpanQuestionInput],
+    *,
+    targets: dict[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     targets = targets or {}
-    return [question_report(q, target=targets.get(q.key)) for q in questions]
+    return [
+        span_question_report(q, target=targets.get(q.key))
+        if isinstance(q, SpanQuestionInput)
+        else question_report(q, target=targets.get(q.key))
+        for q in questions
+    ]
 
 
 def with_targets(

@@ -260,7 +260,10 @@ class ConfusionOutput(serializers.Serializer):
 class AgreementQuestionOutput(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
-    level = serializers.ChoiceField(choices=["nominal", "ordinal", "set"])
+    level = serializers.ChoiceField(
+        choices=["nominal", "ordinal", "set", "span"],
+        help_text="span: error spans or evidence, F1 between raters (docs/agreement.md).",
+    )
     n_units = serializers.IntegerField()
     n_raters = serializers.IntegerField()
     coefficient = CoefficientOutput(allow_null=True)
@@ -272,7 +275,7 @@ class AgreementQuestionOutput(serializers.Serializer):
     per_label = serializers.DictField(
         child=serializers.FloatField(allow_null=True),
         allow_null=True,
-        help_text="Error types only: a Fleiss kappa per type.",
+        help_text="Error types: a Fleiss kappa per type; spans: F1 per error type.",
     )
     target = serializers.FloatField(allow_null=True)
     met = serializers.BooleanField(allow_null=True)

@@ -13,10 +13,12 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from annotations.agreement.report import QuestionInput
+from annotations.agreement.report import QuestionInput, SpanQuestionInput
 from annotations.models import (
     Assignment,
     AssignmentStatus,
+    ErrorSpan,
+    EvidenceSpan,
     Round,
     SentenceJudgement,
     Summary,
@@ -29,7 +31,7 @@ RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
 
 
-def round_question_inputs(*, round: Round) -> list[QuestionInput]:
+def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionInput]:
     project = round.project
     assignments = list(
         Assignment.objects.filter(
@@ -121,7 +123,7 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
             else None
         )
 
-    questions = []
+    questions: list[QuestionInput | SpanQuestionInput] = []
     if project.ask_consistency:
         questions.append(
             QuestionInput(
@@ -220,17 +222,96 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput]:
                 category_names={False: "a summary", True: "not a summary"},
             )
         )
+    if project.ask_error_spans:
+        questions += span_questions(rater_of, labels, sentence_ids, evidence=project.ask_evidence)
     return questions
 
 
-def inputs_hash(questions: list[QuestionInput]) -> str:
+SPAN_QUESTIONS = (
+    ("span_exact", "Error spans (exact)", "exact"),
+    ("span_overlap", "Error spans (overlap)", "overlap"),
+    ("span_character", "Error spans (characters)", "character"),
+)
+
+
+def span_questions(
+    rater_of: dict[int, str],
+    labels: dict[tuple[str, int], str],
+    sentence_ids: list[int],
+    *,
+    evidence: bool,
+) -> list[SpanQuestionInput]:
+    """The span questions (and the evidence one) over the sentences that two or more raters
+    labelled inconsistent: their spans, and per error type the spans of that type."""
+    raters = sorted(set(rater_of.values()))
+    flagged: dict[int, list[str]] = defaultdict(list)
+    for (rater, sentence_id), label in labels.items():
+        if label == "inconsistent":
+            flagged[sentence_id].append(rater)
+    shared = [s for s in sentence_ids if len(flagged.get(s, ())) >= 2]
+    spans: dict[tuple[str, int], list[tuple[int, int, str | None]]] = defaultdict(list)
+    for assignment_id, sentence_id, start, end, type_name in ErrorSpan.objects.filter(
+        judgement__assignment_id__in=rater_of, judgement__label="inconsistent"
+    ).values_list(
+        "judgement__assignment_id", "judgement__sentence_id", "start", "end", "error_type__name"
+    ):
+        spans[(rater_of[assignment_id], sentence_id)].append((start, end, type_name))
+    type_names = sorted({name for marked in spans.values() for *_, name in marked if name})
+
+    def units(kept: Any) -> list[dict[str, list[Any]]]:
+        return [
+            {
+                rater: [(a, b) for a, b, name in spans[(rater, s)] if kept(name)]
+                for rater in sorted(flagged[s])
+            }
+            for s in shared
+        ]
+
+    by_type = {name: units(lambda kind, name=name: kind == name) for name in type_names}
+    questions = [
+        SpanQuestionInput(key, label, raters, mode, units(lambda _: True), by_type or None)
+        for key, label, mode in SPAN_QUESTIONS
+    ]
+    if evidence:
+        cited: dict[tuple[str, int], set[int]] = defaultdict(set)
+        for assignment_id, sentence_id, position in EvidenceSpan.objects.filter(
+            error_span__judgement__assignment_id__in=rater_of
+        ).values_list(
+            "error_span__judgement__assignment_id",
+            "error_span__judgement__sentence_id",
+            "turn__position",
+        ):
+            cited[(rater_of[assignment_id], sentence_id)].add(position)
+        questions.append(
+            SpanQuestionInput(
+                "evidence_turns",
+                "Evidence (turns cited)",
+                raters,
+                "evidence",
+                [
+                    {rater: sorted(cited[(rater, s)]) for rater in sorted(flagged[s])}
+                    for s in shared
+                ],
+            )
+        )
+    return questions
+
+
+def inputs_hash(questions: list[QuestionInput | SpanQuestionInput]) -> str:
     """sha256 of every question's raters and matrix: a report is reused until it changes."""
     encoded = json.dumps(
         [
             [
                 q.key,
                 list(q.raters),
-                [[sorted(v) if isinstance(v, frozenset) else v for v in row] for row in q.matrix],
+                [
+                    [dict(unit) for unit in q.units],
+                    {k: list(v) for k, v in (q.by_type or {}).items()},
+                ]
+                if isinstance(q, SpanQuestionInput)
+                else [
+                    [sorted(v) if isinstance(v, frozenset) else v for v in row] for row in q.matrix
+                ],
             ]
             for q in questions
         ],

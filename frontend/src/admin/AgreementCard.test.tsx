@@ -100,3 +100,35 @@ describe('an agreement card', () => {
     expect(within(card).getByText('Target not assessed')).toBeInTheDocument();
   });
 });
+
+describe('a span question', () => {
+  it('reads as F1 between raters, with each pair and each error type', () => {
+    renderWithProviders(
+      <AgreementCard
+        question={agreementQuestion({
+          key: 'span_character',
+          label: 'Error spans (characters)',
+          level: 'span',
+          n_units: 46,
+          coefficient: { name: 'span F1 (character)', value: 0.5287, ci: [0.41, 0.63] },
+          alpha: null,
+          percent_agreement: null,
+          pairwise: [{ a: 'linguist1', b: 'linguist2', value: 0.5287, n_units: 46 }],
+          vs_majority: [],
+          confusion: null,
+          per_label: { 'Circumstantial inference': 0.61, 'World knowledge': null },
+        })}
+        annotators={['linguist1', 'linguist2']}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Error spans (characters)' });
+    expect(within(card).getByTestId('coefficient-value')).toHaveTextContent('0.53');
+    expect(card).toHaveTextContent('95% CI 0.41 to 0.63');
+    expect(card).toHaveTextContent('Sentences flagged by two or more46');
+    expect(card).not.toHaveTextContent("Krippendorff's alpha");
+    const types = within(card).getByRole('table', { name: 'span F1 (character) by error type' });
+    expect(within(types).getByRole('row', { name: /Circumstantial inference/ })).toHaveTextContent('0.61');
+    expect(within(types).getByRole('row', { name: /World knowledge/ })).toHaveTextContent('—');
+    expect(within(card).getByRole('table', { name: 'Pairwise span F1 (character)' })).toBeInTheDocument();
+  });
+});

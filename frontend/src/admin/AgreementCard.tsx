@@ -1,4 +1,4 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
@@ -23,6 +23,7 @@ export const SMALL_N = 30;
 export function AgreementCard({ question, annotators, history, roundId }: AgreementCardProps) {
   const headingId = useId();
   const { coefficient, alpha } = question;
+  const spans = question.level === 'span';
   const coefficientInterval = formatInterval(coefficient?.ci);
   const alphaInterval = formatInterval(alpha?.ci);
   const measure = coefficient?.name ?? 'Agreement';
@@ -61,19 +62,24 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
         )}
 
         <dl className="stats">
+          {/* Spans are compared by F1 between raters: no alpha or percent agreement. */}
+          {!spans && (
+            <>
+              <div>
+                <dt>Krippendorff&apos;s alpha</dt>
+                <dd>
+                  {formatStat(alpha?.value)}
+                  {alphaInterval !== null && <span className="stats__ci"> ({alphaInterval})</span>}
+                </dd>
+              </div>
+              <div>
+                <dt>Percent agreement</dt>
+                <dd>{formatPercent(question.percent_agreement)}</dd>
+              </div>
+            </>
+          )}
           <div>
-            <dt>Krippendorff&apos;s alpha</dt>
-            <dd>
-              {formatStat(alpha?.value)}
-              {alphaInterval !== null && <span className="stats__ci"> ({alphaInterval})</span>}
-            </dd>
-          </div>
-          <div>
-            <dt>Percent agreement</dt>
-            <dd>{formatPercent(question.percent_agreement)}</dd>
-          </div>
-          <div>
-            <dt>Units</dt>
+            <dt>{spans ? 'Sentences flagged by two or more' : 'Units'}</dt>
             <dd>{question.n_units}</dd>
           </div>
           <div>
@@ -104,6 +110,25 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
             <VsMajorityTable rows={question.vs_majority} caption="Each annotator vs the majority" />
           )}
         </SimpleGrid>
+        {spans && question.per_label != null && Object.keys(question.per_label).length > 0 && (
+          <Table className="per-type" captionSide="top" withTableBorder>
+            <Table.Caption>{`${measure} by error type`}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Error type</Table.Th>
+                <Table.Th scope="col">F1</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {Object.entries(question.per_label).map(([name, value]) => (
+                <Table.Tr key={name}>
+                  <Table.Th scope="row">{name}</Table.Th>
+                  <Table.Td>{formatStat(value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         {question.confusion !== null && question.confusion.labels.length > 0 && (
           <ConfusionTable confusion={question.confusion} annotators={annotators} />
         )}

@@ -204,6 +204,14 @@ export interface components {
     AgreementQuestionOutput: {
       key: string;
       label: string;
+      /**
+       * @description span: error spans or evidence, F1 between raters (docs/agreement.md).
+       *
+       * * `nominal` - nominal
+       * * `ordinal` - ordinal
+       * * `set` - set
+       * * `span` - span
+       */
       level: components["schemas"]["LevelEnum"];
       n_units: number;
       n_raters: number;
@@ -214,7 +222,7 @@ export interface components {
       pairwise: components["schemas"]["PairOutput"][];
       vs_majority: components["schemas"]["VsMajorityOutput"][];
       confusion: components["schemas"]["ConfusionOutput"] | null;
-      /** @description Error types only: a Fleiss kappa per type. */
+      /** @description Error types: a Fleiss kappa per type; spans: F1 per error type. */
       per_label: ({
         [key: string]: number | null;
       }) | null;
@@ -578,9 +586,10 @@ export interface components {
      * @description * `nominal` - nominal
      * * `ordinal` - ordinal
      * * `set` - set
+     * * `span` - span
      * @enum {string}
      */
-    LevelEnum: "nominal" | "ordinal" | "set";
+    LevelEnum: "nominal" | "ordinal" | "set" | "span";
     MeOutput: {
       username: string;
       display_name: string;
