@@ -210,6 +210,14 @@ class SentenceOutput(serializers.Serializer):
     id = serializers.CharField(help_text="Handle.")
     number = serializers.IntegerField()
     text = serializers.CharField()
+    hints = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=(
+            "Evidence hints: the positions of the dialogue turns most related to the sentence,"
+            " best first (BM25 over the unit's turns); empty unless the scheme asks for spans"
+            " and the round shows hints. Where to look, never a label."
+        ),
+    )
 
 
 class SummaryOutput(serializers.Serializer):

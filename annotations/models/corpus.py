@@ -141,6 +141,9 @@ class SummarySentence(models.Model):
     text = models.TextField()
     start = models.PositiveIntegerField()
     end = models.PositiveIntegerField()
+    # The positions of the dialogue turns most related to the sentence, best first
+    # (annotations/retrieval/hints.py); null until the unit is first opened with hints.
+    evidence_hints = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["summary", "position"]

@@ -171,6 +171,11 @@ class Round(models.Model):
         GuidelineVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="rounds"
     )
     seed = models.BigIntegerField(default=0, help_text="Seeds unit sampling and summary order.")
+    # Mark the turns most related to a sentence while linking evidence; a round without
+    # them (on the same units) measures whether hints change the labels.
+    evidence_hints = models.BooleanField(
+        default=True, help_text="Show evidence hints in the dialogue (when spans are asked)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

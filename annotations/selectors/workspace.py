@@ -26,8 +26,10 @@ from annotations.models import (
     Feedback,
     FeedbackReply,
     Summary,
+    SummarySentence,
     is_read_only,
 )
+from annotations.retrieval.hints import turn_hints
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
 from annotations.selectors.people import display_name
 from annotations.selectors.workspace_sql import (
@@ -195,6 +197,21 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
     return result
 
 
+def hints_ensure(summaries: dict[int, list[dict[str, Any]]], turns: list[dict[str, Any]]) -> None:
+    """Fill the unit's evidence hints where they were never computed (its first opening
+    with hints), and store them on the sentences for every later opening: one UPDATE."""
+    sentences = [sentence for unit in summaries.values() for sentence in unit]
+    if all(sentence["hints"] is not None for sentence in sentences):
+        return
+    ranked = turn_hints([turn["text"] for turn in turns], [s["text"] for s in sentences])
+    for sentence, indices in zip(sentences, ranked, strict=True):
+        sentence["hints"] = [turns[index]["position"] for index in indices]
+    SummarySentence.objects.bulk_update(
+        [SummarySentence(pk=s["id"], evidence_hints=s["hints"]) for s in sentences],
+        ["evidence_hints"],
+    )
+
+
 def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
     """Everything the workspace shows for the user's assignment ``assignment_id``, and
     nothing it must not; None when it is not theirs to open (``user_assignments``' rules).
@@ -220,6 +237,10 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     )
     topic, document = dialogue(header.topic_id)
     summaries = unit_summaries(header.topic_id)
+    # Hints help link evidence: shown only where spans are asked and the round allows them.
+    show_hints = header.evidence_hints and header.scheme.get("error_spans", False)
+    if show_hints:
+        hints_ensure(summaries, document["turns"])
     order = ordered_summary_ids(list(summaries), seed=header.order_seed)
     labels = dict(zip(order, summary_labels(len(order)), strict=True))
     # Blinding: no database id leaves the server; each becomes this assignment's handle.
@@ -263,7 +284,11 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
                 "id": summary_handles[summary_id],
                 "label": labels[summary_id],
                 "sentences": [
-                    {**sentence, "id": sentence_handles[sentence["id"]]}
+                    {
+                        **sentence,
+                        "id": sentence_handles[sentence["id"]],
+                        "hints": sentence["hints"] if show_hints else [],
+                    }
                     for sentence in summaries[summary_id]
                 ],
             }

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import orjson
 from django.db import connection
 
 from annotations.models import (
@@ -60,6 +61,7 @@ class WorkspaceHeader:
     taxonomy_id: int
     guideline: dict[str, Any] | None
     has_feedback: bool  # unread feedback to the annotator in this round
+    evidence_hints: bool  # the round shows evidence hints (when the scheme asks for spans)
 
 
 @cache
@@ -74,7 +76,7 @@ def _header_sql() -> str:
     scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
     return (
         "SELECT a.id, a.status, a.order_seed, a.active_seconds, a.topic_id,"
-        " r.id, r.name, r.kind, r.status, p.slug, p.name, p.taxonomy_id,"
+        " r.id, r.name, r.kind, r.status, r.evidence_hints, p.slug, p.name, p.taxonomy_id,"
         " g.id, g.version, g.markdown,"
         f" EXISTS (SELECT 1 FROM {table(Feedback)} f WHERE f.annotator_id = a.annotator_id"
         " AND f.round_id = a.round_id AND f.read_at IS NULL),"
@@ -105,6 +107,7 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         round_name,
         round_kind,
         round_status,
+        round_hints,
         project_slug,
         project_name,
         taxonomy_id,
@@ -112,7 +115,7 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         guideline_version,
         guideline_markdown,
         has_feedback,
-    ) = row[:16]
+    ) = row[:17]
     fields = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     return WorkspaceHeader(
         pk=pk,
@@ -127,7 +130,8 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         project_slug=project_slug,
         project_name=project_name,
         # SQLite returns booleans as integers.
-        scheme={field: bool(value) for field, value in zip(fields, row[16:], strict=True)},
+        scheme={field: bool(value) for field, value in zip(fields, row[17:], strict=True)},
+        evidence_hints=bool(round_hints),
         taxonomy_id=taxonomy_id,
         guideline=None
         if guideline_id is None
@@ -189,20 +193,28 @@ def dialogue(topic_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
 def _summaries_sql() -> str:
     # A left join, so that a summary without sentences still appears.
     return (
-        f"SELECT m.id, s.id, s.position, s.text FROM {table(Summary)} m"
+        f"SELECT m.id, s.id, s.position, s.text, s.evidence_hints FROM {table(Summary)} m"
         f" LEFT JOIN {table(SummarySentence)} s ON s.summary_id = m.id"
         " WHERE m.topic_id = %s ORDER BY m.id, s.position, s.id"
     )
 
 
 def unit_summaries(topic_id: int) -> dict[int, list[dict[str, Any]]]:
-    """summary id -> its sentences in order ({id, number, text}), summaries by id."""
+    """summary id -> its sentences in order ({id, number, text, hints}), summaries by id;
+    ``hints`` is None where they were never computed."""
     summaries: dict[int, list[dict[str, Any]]] = {}
     with connection.cursor() as cursor:
         cursor.execute(_summaries_sql(), [topic_id])
         rows = cursor.fetchall()
-    for summary_id, sentence_id, position, text in rows:
+    for summary_id, sentence_id, position, text, hints in rows:
         sentences = summaries.setdefault(summary_id, [])
         if sentence_id is not None:
-            sentences.append({"id": sentence_id, "number": position + 1, "text": text})
+            sentences.append(
+                {"id": sentence_id, "number": position + 1, "text": text, "hints": _loaded(hints)}
+            )
     return summaries
+
+
+def _loaded(value: Any) -> Any:
+    """A JSON column as Python: PostgreSQL's driver parses it, SQLite gives text."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value

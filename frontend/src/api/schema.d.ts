@@ -895,6 +895,8 @@ export interface components {
       id: string;
       number: number;
       text: string;
+      /** @description Evidence hints: the positions of the dialogue turns most related to the sentence, best first (BM25 over the unit's turns); empty unless the scheme asks for spans and the round shows hints. Where to look, never a label. */
+      hints: number[];
     };
     SentenceState: {
       /** @description The sentence's handle in this assignment (never a database id). */

@@ -67,15 +67,15 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
         system: LEAKED_SYSTEM_NAME,
         external_id: 'ext-SECRET-SYSTEM-1',
         sentences: [
-          { id: 'sentence-4001-handle-x', number: 1, text: 'The council approved the new line.' },
-          { id: 'sentence-4002-handle-x', number: 2, text: 'Ridership is expected to double.' },
+          { id: 'sentence-4001-handle-x', number: 1, text: 'The council approved the new line.', hints: [0, 1] },
+          { id: 'sentence-4002-handle-x', number: 2, text: 'Ridership is expected to double.', hints: [] },
         ],
       },
       {
         id: 'summary-902-handle-xyz',
         label: 'B',
         system: LEAKED_SYSTEM_NAME,
-        sentences: [{ id: 'sentence-4003-handle-x', number: 1, text: 'Funding is still being discussed.' }],
+        sentences: [{ id: 'sentence-4003-handle-x', number: 1, text: 'Funding is still being discussed.', hints: [1] }],
       },
     ],
     judgements: {

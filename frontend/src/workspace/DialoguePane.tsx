@@ -9,10 +9,14 @@ import { TurnView } from './TurnView';
 interface DialoguePaneProps {
   title: string;
   turns: readonly Turn[];
+  /** Positions of the turns hinted for the sentence being judged (evidence hints). */
+  hinted?: readonly number[];
 }
 
 /** The dialogue, scrolling on its own, with find-in-dialogue. */
-export function DialoguePane({ title, turns }: DialoguePaneProps) {
+const NO_HINTS: readonly number[] = [];
+
+export function DialoguePane({ title, turns, hinted = NO_HINTS }: DialoguePaneProps) {
   const headingId = useId();
   const paneRef = useRef<HTMLElement>(null);
   const [query, setQuery] = useState('');
@@ -55,7 +59,14 @@ export function DialoguePane({ title, turns }: DialoguePaneProps) {
       </Group>
       <ol className="dialogue plain-list">
         {ordered.map((turn, index) => (
-          <TurnView key={turn.id} turn={turn} index={index} matches={matches} currentMatch={current} />
+          <TurnView
+            key={turn.id}
+            turn={turn}
+            index={index}
+            matches={matches}
+            currentMatch={current}
+            hinted={hinted.includes(turn.position)}
+          />
         ))}
       </ol>
     </section>

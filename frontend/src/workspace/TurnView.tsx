@@ -10,13 +10,15 @@ interface TurnViewProps {
   index: number;
   matches: readonly TextMatch[];
   currentMatch: number;
+  /** An evidence hint: among the turns most related to the sentence being judged. */
+  hinted: boolean;
 }
 
 /** One turn: its 1-based number (evidence will point at it), the speaker in their colour, the text. */
-export const TurnView = memo(function TurnView({ turn, index, matches, currentMatch }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, index, matches, currentMatch, hinted }: TurnViewProps) {
   const number = turn.position + 1;
   return (
-    <li className="turn" id={`turn-${number}`}>
+    <li className={hinted ? 'turn turn--hint' : 'turn'} id={`turn-${number}`} data-hint={hinted || undefined}>
       <div className="turn__head">
         <span className="turn__number">
           <VisuallyHidden>Turn </VisuallyHidden>
@@ -26,6 +28,8 @@ export const TurnView = memo(function TurnView({ turn, index, matches, currentMa
           {turn.speaker}
         </span>
         {turn.role !== '' && <span className="turn__role"> ({turn.role})</span>}
+        {/* Where to look, never what to answer (hints come from words, not labels). */}
+        {hinted && <span className="turn__hint"> · related to this sentence</span>}
       </div>
       <p className="turn__text">
         {segmentText(turn.text, matches, index).map((segment, position) =>

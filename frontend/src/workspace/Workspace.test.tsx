@@ -66,6 +66,18 @@ describe('the workspace', () => {
     expect(document.body.innerHTML).not.toContain(LEAKED_SYSTEM_NAME);
   });
 
+  it('marks the turns hinted for the sentence being judged, quietly, and only those', async () => {
+    const { user } = renderWorkspace();
+    await sentence('Summary A, sentence 1');
+    const turns = () => [...document.querySelectorAll('.turn')].map((turn) => turn.hasAttribute('data-hint'));
+    expect(turns()).toEqual([false, false, false]);
+    await user.keyboard('j');
+    expect(turns()).toEqual([true, true, false]);
+    expect(document.getElementById('turn-1')).toHaveTextContent('related to this sentence');
+    await user.keyboard('j');
+    expect(turns()).toEqual([false, false, false]);
+  });
+
   it('labels a sentence with the keyboard, asks for an explanation and saves each change', async () => {
     const { server, user } = renderWorkspace();
     const first = await sentence('Summary A, sentence 1');

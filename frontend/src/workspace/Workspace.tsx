@@ -268,7 +268,11 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       </div>
       <WorkspaceItemsContext.Provider value={shared}>
       <main className="workspace-panes" data-guidelines={guidelinesOpen && payload.guideline !== null ? '' : undefined}>
-        <DialoguePane title={payload.document.title} turns={payload.document.turns} />
+        <DialoguePane
+          title={payload.document.title}
+          turns={payload.document.turns}
+          hinted={focusedIndex === null ? undefined : flat[focusedIndex]?.sentence.hints}
+        />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
           <TopicQuestion />
           {payload.summaries.map((summary, summaryIndex) => {

@@ -1,0 +1,1 @@
+"""Lexical retrieval over a unit's dialogue (no Django): evidence hints."""
