@@ -296,6 +296,10 @@ class RoundCreateView(APIView):
             child=serializers.CharField(max_length=150), min_length=1, max_length=500
         )
         units = serializers.JSONField()  # validated by Units, so its errors read units.<field>
+        evidence_hints = serializers.BooleanField(
+            default=True,
+            help_text="Mark the turns most related to a sentence while linking evidence.",
+        )
 
     @extend_schema(
         request=Input,

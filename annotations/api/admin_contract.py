@@ -37,6 +37,7 @@ class AdminRoundOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
     opened_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
+    evidence_hints = serializers.BooleanField(help_text="The round shows evidence hints.")
 
 
 class CreatedRoundOutput(AdminRoundOutput):

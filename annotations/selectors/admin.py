@@ -57,6 +57,7 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "created_at": round_.created_at,
         "opened_at": round_.opened_at,
         "closed_at": round_.closed_at,
+        "evidence_hints": round_.evidence_hints,
     }
 
 

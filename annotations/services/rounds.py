@@ -129,6 +129,7 @@ def round_create(
     seed: int = 0,
     topic_ids: Sequence[int] | None = None,
     include_busy: bool = False,
+    evidence_hints: bool = True,
 ) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
     annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
@@ -200,6 +201,7 @@ def round_create(
         overlap=overlap,
         guideline_version=guideline,
         seed=seed,
+        evidence_hints=evidence_hints,
     )
     round_assign_units(round=round_, topic_ids=chosen, annotators=[users[a] for a in annotators])
     return round_, skipped

@@ -204,6 +204,8 @@ def test_spans_cost_the_payload_no_statement(unit: Assignment) -> None:
         response = patch(client, sentence_url(unit.pk, sentence.pk), {"spans": spans, "version": 0})
         assert response.status_code == 200, response.content
     assert unit.annotator_id is not None
+    # The first opening computes the unit's evidence hints (tests/test_hints.py); measure after.
+    workspace_payload(user_id=unit.annotator_id, assignment_id=unit.pk)
     with CaptureQueriesContext(connection) as queries:
         payload = workspace_payload(user_id=unit.annotator_id, assignment_id=unit.pk)
     assert payload is not None

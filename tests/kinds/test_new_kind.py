@@ -73,7 +73,7 @@ urlpatterns = [
     path("", include("annotation_site.urls")),
 ]
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 @pytest.fixture

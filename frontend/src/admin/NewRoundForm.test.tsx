@@ -47,10 +47,34 @@ describe('the new-round form', () => {
           guideline_version: 1,
           annotators: ['linguist1', 'linguist3'],
           units: { sample: 6, seed: 7 },
+          evidence_hints: true,
         },
       },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('Pilot 3');
+  });
+
+  it('offers an unassisted round (no evidence hints) only where spans are asked', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+    expect(screen.queryByRole('checkbox', { name: /Show evidence hints/ })).not.toBeInTheDocument();
+    unmount();
+
+    const withSpans = adminProject();
+    renderWithProviders(
+      <NewRoundForm project={{ ...withSpans, scheme: { ...withSpans.scheme, error_spans: true } }} onCreated={vi.fn()} />,
+    );
+    const hints = screen.getByRole('checkbox', { name: /Show evidence hints/ });
+    expect(hints).toBeChecked();
+    await user.click(hints);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Unassisted');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.body).toMatchObject({ name: 'Unassisted', evidence_hints: false });
   });
 
   it('chooses units by searching documents and topics, never by typing ids', async () => {

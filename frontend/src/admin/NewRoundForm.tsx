@@ -37,6 +37,7 @@ function initialValues(project: AdminProject): NewRoundValues {
     sample: '',
     seed: 1,
     includeBusy: false,
+    evidenceHints: true,
     topics: [],
   };
 }
@@ -192,6 +193,15 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
               set('topics', [...next.keys()]);
             }}
             error={error('units.topics', 'topics')}
+          />
+        )}
+
+        {project.scheme.error_spans === true && (
+          <Checkbox
+            label="Show evidence hints"
+            description="While linking evidence, mark the dialogue turns that share the sentence's words. Turn off for an unassisted round, to compare."
+            checked={values.evidenceHints}
+            onChange={(event) => set('evidenceHints', event.currentTarget.checked)}
           />
         )}
 

@@ -12,6 +12,8 @@ export interface NewRoundValues {
   seed: number | string;
   /** Let the sample take units already in another open round of the same kind. */
   includeBusy: boolean;
+  /** Mark the turns most related to a sentence while linking evidence. */
+  evidenceHints: boolean;
   /** The units chosen from the list (their topic ids; the admin sees names only). */
   topics: number[];
 }
@@ -38,7 +40,15 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
 
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
   return {
-    body: { name, kind: values.kind, overlap, guideline_version: guideline, annotators: values.annotators, units },
+    body: {
+      name,
+      kind: values.kind,
+      overlap,
+      guideline_version: guideline,
+      annotators: values.annotators,
+      units,
+      evidence_hints: values.evidenceHints,
+    },
   };
 }
 

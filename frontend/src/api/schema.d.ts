@@ -190,6 +190,8 @@ export interface components {
       opened_at: string | null;
       /** Format: date-time */
       closed_at: string | null;
+      /** @description The round shows evidence hints. */
+      evidence_hints: boolean;
     };
     AdminTurnOutput: {
       id: number;
@@ -365,6 +367,8 @@ export interface components {
       opened_at: string | null;
       /** Format: date-time */
       closed_at: string | null;
+      /** @description The round shows evidence hints. */
+      evidence_hints: boolean;
       /** @description Units the sample left out: already in another unclosed round of its kind. */
       skipped: number;
     };
@@ -834,6 +838,11 @@ export interface components {
       guideline_version: number;
       annotators: string[];
       units: unknown;
+      /**
+       * @description Mark the turns most related to a sentence while linking evidence.
+       * @default true
+       */
+      evidence_hints?: boolean;
     };
     RoundProgressOutput: {
       round: components["schemas"]["AdminRoundOutput"];

@@ -45,6 +45,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
         created_at: '2025-01-02T09:00:00Z',
         opened_at: '2025-01-02T10:00:00Z',
         closed_at: null,
+        evidence_hints: true,
       },
       {
         id: 2,
@@ -60,6 +61,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
         created_at: '2025-01-06T09:00:00Z',
         opened_at: null,
         closed_at: null,
+        evidence_hints: true,
       },
     ],
     corpora: [{ slug: 'demo', documents: 3, topics: 9, summaries: 45 }],
