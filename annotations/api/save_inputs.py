@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from annotations.api.saves import SaveApi
 from annotations.kinds import SENTENCE, SUMMARY, TOPIC
+from annotations.kinds.sentence import evidence_link
 
 TEXT_LIMIT = 5000
 
@@ -72,11 +73,45 @@ class TopicSaveInput(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
 
 
+class SpansSaveInput(serializers.Serializer):
+    spans = SpanInput(
+        many=True, max_length=50, help_text="The sentence's error spans, all of them."
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
+class SpanRefInput(serializers.Serializer):
+    start = serializers.IntegerField(min_value=0)
+    end = serializers.IntegerField(min_value=1)
+
+
+class EvidenceSaveInput(serializers.Serializer):
+    span = SpanRefInput(help_text="The saved span this evidence is for, by its offsets.")
+    evidence = EvidenceInput(many=True, max_length=20)
+    no_evidence = serializers.BooleanField(
+        default=False, help_text="The dialogue has nothing to point at (extrinsic information)."
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
 SAVE_APIS: tuple[SaveApi, ...] = (
     SaveApi(
         SENTENCE,
         SentenceSaveInput,
         "Save a sentence's label, explanation, error types, comment, confidence or spans",
+    ),
+    SaveApi(
+        SENTENCE,
+        SpansSaveInput,
+        "Save a sentence's error spans (the whole set), versioned with its judgement",
+        part="spans",
+    ),
+    SaveApi(
+        SENTENCE,
+        EvidenceSaveInput,
+        "Link one error span to its evidence in the dialogue, or say there is none",
+        part="evidence",
+        derive=evidence_link,
     ),
     SaveApi(SUMMARY, SummarySaveInput, "Save a summary's relevance, flag or comment"),
     SaveApi(TOPIC, TopicSaveInput, "Save the topic's category"),

@@ -29,6 +29,7 @@ from annotations.api.workspace_contract import kind_state_serializer
 from annotations.handles import HANDLE_PATTERN
 from annotations.kinds import Kind
 from annotations.services.judgements import (
+    Derive,
     InvalidJudgement,
     NotAnnotator,
     ReadOnly,
@@ -58,6 +59,12 @@ class SaveApi:
     # The fields a PATCH may carry, each optional, plus the ``version`` it edits.
     input: type[serializers.Serializer]
     summary: str  # the operation's one line in the API docs
+    # A part of the judgement with its own route (``.../sentences/<handle>/spans/``): the same
+    # judgement, version and pipeline, a narrower body.
+    part: str = ""
+    # Turns the body into the judgement's changes, given its saved state, under the lock
+    # (linking evidence to one span rewrites the sentence's span set).
+    derive: Derive | None = None
 
 
 def blinded(assignment_id: int, state: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -135,6 +142,7 @@ def save_changes(
             changes=data,
             assignment_id=assignment_id,
             target_id=target_id,
+            derive=api.derive,
         ),
     )
 
@@ -154,7 +162,8 @@ def save_view(api: SaveApi) -> type[APIView]:
             target_id = None if target == "unit" else item_id(assignment_id, target, handle[target])
             return save_changes(request, api, assignment_id, target_id)
 
-    SaveView.__name__ = SaveView.__qualname__ = f"{api.kind.key.title().replace('_', '')}SaveView"
+    name = f"{api.kind.key}_{api.part}".title().replace("_", "")
+    SaveView.__name__ = SaveView.__qualname__ = f"{name}SaveView"
     return SaveView
 
 
@@ -166,11 +175,12 @@ def save_urls(apis: Iterable[SaveApi]) -> list[URLPattern]:
     for api in apis:
         kind = api.kind
         handle = "" if kind.target == "unit" else f"<handle:{kind.target}>/"
+        part = f"{api.part}/" if api.part else ""
         routes.append(
             path(
-                f"assignments/<int:assignment_id>/{kind.payload_key}/{handle}",
+                f"assignments/<int:assignment_id>/{kind.payload_key}/{handle}{part}",
                 save_view(api).as_view(),
-                name=f"api-save-{kind.key}",
+                name=f"api-save-{kind.key}" + (f"-{api.part}" if api.part else ""),
             )
         )
     return routes

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models.functions import Length
 
+from annotations.kinds.errors import InvalidJudgement
 from annotations.kinds.spec import Child, IdSet, Kind
 from annotations.models import (
     ConsistencyLabel,
@@ -70,6 +71,21 @@ SPANS = Child(
     order_by=("start", "end"),
     children=(EVIDENCE,),
 )
+
+
+def evidence_link(saved: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str, Any]:
+    """The sentence's span set with one span's evidence replaced: the span is named by its
+    offsets (``body["span"]``), its evidence and "none in the dialogue" are the body's."""
+    wanted = (body["span"]["start"], body["span"]["end"])
+    spans = [dict(span) for span in saved.get("spans", [])]
+    for span in spans:
+        if (span["start"], span["end"]) == wanted:
+            span["evidence"] = list(body["evidence"])
+            span["no_evidence"] = body["no_evidence"]
+            return {"spans": spans}
+    raise InvalidJudgement(
+        {"span": [f"this sentence has no error span [{wanted[0]}, {wanted[1]}): save it first"]}
+    )
 
 
 def check_spans(

@@ -12,6 +12,7 @@ overwritten. Every change is recorded in ``JudgementChange`` with the state befo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from annotations.kinds import Kind, all_kinds, scheme_in_effect
+from annotations.kinds.errors import InvalidJudgement
 from annotations.kinds.rows import (
     canonical_children,
     children_replace,
@@ -72,10 +74,8 @@ class StaleVersion(Exception):
         self.current = current
 
 
-class InvalidJudgement(ValueError):
-    def __init__(self, errors: dict[str, list[str]]) -> None:
-        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
-        self.errors = errors
+# A save body turned into changes, given the saved state (raises InvalidJudgement).
+Derive = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 
 @transaction.atomic
@@ -87,13 +87,20 @@ def judgement_save(
     version: int,
     changes: dict[str, Any],
     target_id: int | None = None,
+    derive: Derive | None = None,
 ) -> dict[str, Any]:
-    """Save ``changes`` (any of the kind's scalars and id sets) to one target of the user's
-    assignment, if ``version`` is the saved one; return the new state."""
+    """Save ``changes`` (any of the kind's scalars, id sets and child collections) to one
+    target of the user's assignment, if ``version`` is the saved one; return the new state.
+    ``derive`` first turns the request into changes from the saved state, under the lock."""
     locked = assignment_lock(assignment_id, user.pk)
     pk, saved = saved_state(
         kind, assignment_id=locked.pk, topic_id=locked.topic_id, target_id=target_id
     )
+    if derive is not None:
+        # A request about part of the saved state is only meaningful on the version it saw.
+        if version != (saved["version"] if saved is not None else 0):
+            raise StaleVersion(saved or {"version": 0})
+        changes = derive(saved or kind.empty_state(), changes)
     for id_set in kind.id_sets:
         if id_set.name in changes:
             unknown = id_set.unknown(locked.taxonomy_id, changes[id_set.name])

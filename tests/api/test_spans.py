@@ -211,3 +211,50 @@ def test_spans_cost_the_payload_no_statement(unit: Assignment) -> None:
     assert payload is not None
     assert len(queries) == 5
     assert all(len(s["spans"]) == 1 for s in payload["judgements"]["sentences"])
+
+
+def test_the_spans_and_evidence_operations_save_the_same_judgement(unit: Assignment) -> None:
+    client = signed_in(LINGUIST)
+    url = sentence_url(unit.pk, first_sentence(unit).pk)
+    turn = turns_of(unit)[2]
+    spans = patch(client, f"{url}spans/", {"spans": [{"start": 5, "end": 9}], "version": 0})
+    assert spans.status_code == 200, spans.content
+    assert spans.json()["version"] == 1
+    assert [(s["start"], s["end"], s["evidence"]) for s in spans.json()["spans"]] == [(5, 9, [])]
+
+    linked = patch(
+        client,
+        f"{url}evidence/",
+        {
+            "span": {"start": 5, "end": 9},
+            "evidence": [{"turn": turn.pk, "start": 0, "end": 4}],
+            "version": 1,
+        },
+    )
+    assert linked.status_code == 200, linked.content
+    (span,) = linked.json()["spans"]
+    assert span["evidence"] == [{"turn": turn.pk, "start": 0, "end": 4}]
+    assert linked.json()["version"] == 2
+
+    # No such span, a stale version, evidence outside the dialogue: refused, nothing saved.
+    missing = patch(
+        client, f"{url}evidence/", {"span": {"start": 0, "end": 2}, "evidence": [], "version": 2}
+    )
+    assert missing.status_code == 400
+    assert "no error span [0, 2)" in missing.json()["errors"]["span"][0]
+    stale = patch(
+        client, f"{url}evidence/", {"span": {"start": 5, "end": 9}, "evidence": [], "version": 1}
+    )
+    assert stale.status_code == 409
+    assert stale.json()["current"]["spans"][0]["evidence"] == span["evidence"]
+    outside = patch(
+        client,
+        f"{url}evidence/",
+        {
+            "span": {"start": 5, "end": 9},
+            "evidence": [{"turn": turn.pk, "start": 0, "end": 10_000}],
+            "version": 2,
+        },
+    )
+    assert outside.status_code == 400
+    assert EvidenceSpan.objects.get().end == 4

@@ -109,6 +109,14 @@ export interface paths {
     /** Save a sentence's label, explanation, error types, comment, confidence or spans */
     patch: operations["assignments_sentences_partial_update"];
   };
+  "/api/assignments/{assignment_id}/sentences/{sentence}/evidence/": {
+    /** Link one error span to its evidence in the dialogue, or say there is none */
+    patch: operations["assignments_sentences_evidence_partial_update"];
+  };
+  "/api/assignments/{assignment_id}/sentences/{sentence}/spans/": {
+    /** Save a sentence's error spans (the whole set), versioned with its judgement */
+    patch: operations["assignments_sentences_spans_partial_update"];
+  };
   "/api/assignments/{assignment_id}/submit/": {
     /** Submit: refuses, listing what is missing */
     post: operations["assignments_submit_create"];
@@ -634,6 +642,17 @@ export interface components {
       value: number | null;
       n_units: number;
     };
+    PatchedEvidenceSaveInput: {
+      /** @description The saved span this evidence is for, by its offsets. */
+      span?: components["schemas"]["SpanRefInput"];
+      evidence?: components["schemas"]["EvidenceInput"][];
+      /**
+       * @description The dialogue has nothing to point at (extrinsic information).
+       * @default false
+       */
+      no_evidence?: boolean;
+      version?: number;
+    };
     PatchedSentenceSaveInput: {
       label?: components["schemas"]["LabelEnum"];
       explanation?: string;
@@ -642,6 +661,11 @@ export interface components {
       /** @description 1 low, 2 medium, 3 high; null: not given. */
       confidence?: number | null;
       /** @description The sentence's error spans, all of them: a save replaces the set. */
+      spans?: components["schemas"]["SpanInput"][];
+      version?: number;
+    };
+    PatchedSpansSaveInput: {
+      /** @description The sentence's error spans, all of them. */
       spans?: components["schemas"]["SpanInput"][];
       version?: number;
     };
@@ -932,6 +956,10 @@ export interface components {
        */
       no_evidence?: boolean;
       evidence?: components["schemas"]["EvidenceInput"][];
+    };
+    SpanRefInput: {
+      start: number;
+      end: number;
     };
     SummaryOutput: {
       /** @description Handle. */
@@ -2800,6 +2828,170 @@ export interface operations {
       content: {
         "application/json": components["schemas"]["PatchedSentenceSaveInput"];
         "multipart/form-data": components["schemas"]["PatchedSentenceSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SentenceState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Link one error span to its evidence in the dialogue, or say there is none */
+  assignments_sentences_evidence_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedEvidenceSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedEvidenceSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SentenceState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Save a sentence's error spans (the whole set), versioned with its judgement */
+  assignments_sentences_spans_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedSpansSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedSpansSaveInput"];
       };
     };
     responses: {
