@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from annotations.kinds import KINDS, SENTENCE, SUMMARY, TOPIC, Kind
 from annotations.kinds.rows import saved_states, update_versioned
+from annotations.kinds.spec import Child
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -20,6 +21,7 @@ from annotations.models import (
     SentenceJudgement,
     SummaryJudgement,
     TopicJudgement,
+    Turn,
 )
 from annotations.services.judgements import StaleVersion, judgement_save
 
@@ -42,8 +44,27 @@ def orm_state(kind: Kind, row: Any) -> dict[str, Any]:
         state[name] = getattr(row, name)
     for id_set in kind.id_sets:
         state[id_set.name] = sorted(item.pk for item in getattr(row, id_set.name).all())
+    for child in kind.children:
+        state[child.name] = orm_children(child, row)
     state["version"] = row.version
     return state
+
+
+def orm_children(child: Child, parent: Any) -> list[dict[str, Any]]:
+    """A child collection read through the ORM, nested children included."""
+    rows = child.model._default_manager.filter(**{child.parent: parent.pk}).order_by(
+        *child.order_by
+    )
+    return [
+        {
+            **{
+                name: getattr(row, child.model._meta.get_field(name).attname)
+                for name in child.fields
+            },
+            **{grand.name: orm_children(grand, row) for grand in child.children},
+        }
+        for row in rows
+    ]
 
 
 def sentence_ids(assignment: Assignment) -> list[int]:
@@ -83,6 +104,7 @@ def test_a_sentence_save_returns_and_audits_the_row_as_stored(assignment: Assign
         "comment": "",
         "confidence": None,
         "error_types": sorted(type_ids),
+        "spans": [],
         "version": 1,
     }
     assert second == orm_state(SENTENCE, stored)
@@ -254,3 +276,44 @@ def test_a_saves_statement_count_is_fixed(assignment: Assignment) -> None:
     # Savepoints aside (the test runs inside a transaction): lock, read, UPDATE, audit INSERT.
     statements = [sql for sql in counts[0] if "SAVEPOINT" not in sql]
     assert len(statements) == 4, statements
+
+
+def test_spans_are_returned_and_read_back_as_stored(assignment: Assignment) -> None:
+    user = assignment.annotator
+    sentence = sentence_ids(assignment)[0]
+    turns = list(Turn.objects.filter(document__topics__id=assignment.topic_id).order_by("id"))
+    saved = judgement_save(
+        SENTENCE,
+        assignment_id=assignment.pk,
+        target_id=sentence,
+        user=user,
+        version=0,
+        changes={
+            "label": "inconsistent",
+            "spans": [
+                {
+                    "start": 4,
+                    "end": 6,
+                    "error_type": None,
+                    "note": "",
+                    "no_evidence": True,
+                    "evidence": [],
+                },
+                {
+                    "start": 0,
+                    "end": 3,
+                    "error_type": None,
+                    "note": "b",
+                    "no_evidence": False,
+                    "evidence": [
+                        {"turn": turns[1].pk, "start": 0, "end": 2},
+                        {"turn": turns[0].pk, "start": 1, "end": 2},
+                    ],
+                },
+            ],
+        },
+    )
+    stored = SentenceJudgement.objects.get(assignment=assignment, sentence_id=sentence)
+    assert saved == orm_state(SENTENCE, stored)
+    assert [(s["start"], s["end"]) for s in saved["spans"]] == [(0, 3), (4, 6)]
+    assert saved_states(KINDS, [assignment.pk])[assignment.pk]["sentence"] == [saved]
