@@ -9,7 +9,7 @@ which needs its new id back, is created through the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, cast
 
@@ -61,7 +61,7 @@ def _target_from(kind: Kind) -> tuple[str, str | None]:
 
 
 @cache
-def _saved_sql(kind: Kind) -> str:
+def _saved_sql(kind: Kind, children: tuple[Child, ...]) -> str:
     source, topic_column = _target_from(kind)
     columns = ", ".join(f"j.{_column(kind.model, name)}" for name in kind.scalars)
     joins = ""
@@ -70,7 +70,7 @@ def _saved_sql(kind: Kind) -> str:
         through, own, value = _through(kind, id_set.name)
         joins += f" LEFT JOIN {through} t{number} ON t{number}.{own} = j.id"
         id_columns += f", t{number}.{value}"
-    for child in kind.children:
+    for child in children:
         id_columns += f", {_json_children(child, 'j', 0)}"
     if kind.target_field is None:
         on, where = "j.assignment_id = x.id", "x.id = %s"
@@ -105,7 +105,12 @@ def state_of(kind: Kind, target_id: int | None, values: dict[str, Any]) -> dict[
 
 
 def saved_state(
-    kind: Kind, *, assignment_id: int, topic_id: int, target_id: int | None
+    kind: Kind,
+    *,
+    assignment_id: int,
+    topic_id: int,
+    target_id: int | None,
+    scheme: Mapping[str, bool] | None = None,
 ) -> tuple[int | None, dict[str, Any] | None]:
     """The saved row's id and state for one target of the assignment's unit ((None, None):
     never saved), in one statement. Raises the target model's ``DoesNotExist`` when the
@@ -117,8 +122,9 @@ def saved_state(
     params: list[Any] = (
         [assignment_id] if kind.target_field is None else [assignment_id, target_id, topic_id]
     )
+    children = kind.children_in(scheme)
     with connection.cursor() as cursor:
-        cursor.execute(_saved_sql(kind), params)
+        cursor.execute(_saved_sql(kind, children), params)
         rows = cursor.fetchall()
     if not rows:
         raise (SummarySentence if kind.target == "sentence" else Summary).DoesNotExist
@@ -132,7 +138,9 @@ def saved_state(
     for number, id_set in enumerate(kind.id_sets):
         values[id_set.name] = sorted({row[first + number] for row in rows} - {None})
     first += len(kind.id_sets)
-    for number, child in enumerate(kind.children):
+    for child in kind.children:
+        values[child.name] = []  # not asked by the scheme: not read, shown empty
+    for number, child in enumerate(children):
         values[child.name] = _loaded(rows[0][first + number])
     values["version"] = version
     return pk, state_of(kind, target_id, values)
@@ -281,23 +289,33 @@ def children_replace(child: Child, parent_id: int, items: list[dict[str, Any]]) 
             children_replace(grand, row.pk, item[grand.name])
 
 
-def _state_json(kind: Kind) -> str:
+def _state_json(kind: Kind, children: tuple[Child, ...]) -> str:
     pairs: list[tuple[str, str]] = []
     if kind.target_field is not None:
         pairs.append((kind.target, f"j.{_column(kind.model, kind.target_field)}"))
     pairs += [(name, _json_value(kind, name)) for name in kind.scalars]
     pairs += [(id_set.name, _json_id_set(kind, id_set.name)) for id_set in kind.id_sets]
-    pairs += [(child.name, _json_children(child, "j", 0)) for child in kind.children]
+    empty = "'[]'::json" if connection.vendor == "postgresql" else "json('[]')"
+    pairs += [
+        (child.name, _json_children(child, "j", 0) if child in children else empty)
+        for child in kind.children
+    ]
     pairs.append(("version", "j.version"))
     text = "text" if connection.vendor == "postgresql" else "TEXT"
     return f"CAST({_json_object(pairs)} AS {text})"
 
 
 @cache
-def _states_sql(kinds: tuple[Kind, ...], assignments: int, *, siblings: bool) -> str:
+def _states_sql(
+    kinds: tuple[Kind, ...],
+    children: tuple[tuple[Child, ...], ...],
+    assignments: int,
+    *,
+    siblings: bool,
+) -> str:
     placeholders = ", ".join(["%s"] * assignments)
     branches = [
-        f"SELECT {number}, j.id, j.assignment_id, {_state_json(kind)}"
+        f"SELECT {number}, j.id, j.assignment_id, {_state_json(kind, children[number])}"
         f" FROM {table(kind.model)} j WHERE j.assignment_id IN ({placeholders})"
         for number, kind in enumerate(kinds)
     ]
@@ -326,24 +344,35 @@ def _parse(
 
 
 def saved_states(
-    kinds: tuple[Kind, ...], assignment_ids: list[int]
+    kinds: tuple[Kind, ...],
+    assignment_ids: list[int],
+    *,
+    scheme: Mapping[str, bool] | None = None,
 ) -> dict[int, dict[str, list[dict[str, Any]]]]:
     """assignment id -> kind key -> the saved states of that kind, in the order first saved
-    (assignments with nothing saved are absent)."""
+    (assignments with nothing saved are absent). With a ``scheme``, child collections it
+    does not ask for are not read (shown empty)."""
     if not assignment_ids:
         return {}
-    sql = _states_sql(kinds, len(assignment_ids), siblings=False)
+    children = tuple(kind.children_in(scheme) for kind in kinds)
+    sql = _states_sql(kinds, children, len(assignment_ids), siblings=False)
     with connection.cursor() as cursor:
         cursor.execute(sql, assignment_ids * len(kinds))
         return _parse(kinds, cursor.fetchall())[0]
 
 
 def saved_states_and_siblings(
-    kinds: tuple[Kind, ...], assignment_id: int, *, round_id: int, annotator_id: int
+    kinds: tuple[Kind, ...],
+    assignment_id: int,
+    *,
+    round_id: int,
+    annotator_id: int,
+    scheme: Mapping[str, bool] | None = None,
 ) -> tuple[dict[str, list[dict[str, Any]]], list[tuple[int, str]]]:
     """``saved_states`` of one assignment, and the (id, status) of the annotator's
     assignments in the round by id, in one statement."""
-    sql = _states_sql(kinds, 1, siblings=True)
+    children = tuple(kind.children_in(scheme) for kind in kinds)
+    sql = _states_sql(kinds, children, 1, siblings=True)
     with connection.cursor() as cursor:
         cursor.execute(sql, [assignment_id] * len(kinds) + [round_id, annotator_id])
         states, siblings = _parse(kinds, cursor.fetchall())

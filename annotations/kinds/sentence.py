@@ -70,6 +70,7 @@ SPANS = Child(
     fields=("start", "end", "error_type", "note", "no_evidence"),
     order_by=("start", "end"),
     children=(EVIDENCE,),
+    asked_by="error_spans",
 )
 
 

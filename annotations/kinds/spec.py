@@ -50,6 +50,9 @@ class Child:
     fields: tuple[str, ...]
     order_by: tuple[str, ...]
     children: tuple[Child, ...] = ()
+    # The scheme key that asks for it (empty: always). Where the scheme does not ask, the
+    # collection is not read (the state shows it empty) and a save naming it is refused.
+    asked_by: str = ""
 
 
 # What a kind's own check sees: the locked assignment's unit (topic id) and taxonomy id, the
@@ -102,6 +105,14 @@ class Kind:
             state[child.name] = []
         state["version"] = 0
         return state
+
+    def children_in(self, scheme: Mapping[str, bool] | None) -> tuple[Child, ...]:
+        """The child collections the scheme asks for (all of them without a scheme)."""
+        return tuple(
+            child
+            for child in self.children
+            if scheme is None or not child.asked_by or scheme.get(child.asked_by, False)
+        )
 
     def is_asked(self, scheme: Mapping[str, bool]) -> bool:
         return not self.asked_by or any(scheme.get(key, False) for key in self.asked_by)

@@ -223,7 +223,11 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     if header is None:
         return None
     states, siblings = saved_states_and_siblings(
-        all_kinds(), header.pk, round_id=header.round_id, annotator_id=user_id
+        all_kinds(),
+        header.pk,
+        round_id=header.round_id,
+        annotator_id=user_id,
+        scheme=header.scheme,
     )
     sibling_ids = [pk for pk, _ in siblings]
     position = sibling_ids.index(header.pk)

@@ -94,7 +94,11 @@ def judgement_save(
     ``derive`` first turns the request into changes from the saved state, under the lock."""
     locked = assignment_lock(assignment_id, user.pk)
     pk, saved = saved_state(
-        kind, assignment_id=locked.pk, topic_id=locked.topic_id, target_id=target_id
+        kind,
+        assignment_id=locked.pk,
+        topic_id=locked.topic_id,
+        target_id=target_id,
+        scheme=locked.scheme,
     )
     if derive is not None:
         # A request about part of the saved state is only meaningful on the version it saw.
@@ -113,6 +117,14 @@ def judgement_save(
                     }
                 )
     changed_children = [child for child in kind.children if child.name in changes]
+    unasked = [child for child in changed_children if child not in kind.children_in(locked.scheme)]
+    if unasked:
+        raise InvalidJudgement(
+            {
+                child.name: [f"this project does not ask for {child.asked_by.replace('_', ' ')}"]
+                for child in unasked
+            }
+        )
     if changed_children and kind.check is not None:
         errors = kind.check(locked.topic_id, locked.taxonomy_id, target_id, changes)
         if errors:
@@ -203,7 +215,7 @@ def missing_items(
     summary letter as this annotator sees them, then sentence number, then the unit's own
     questions. Each kind's completion rule (its spec) decides; nothing else does."""
     kinds = all_kinds()
-    states = saved_states(kinds, [assignment_id]).get(assignment_id, {})
+    states = saved_states(kinds, [assignment_id], scheme=scheme).get(assignment_id, {})
     by_target: dict[str, dict[int | None, dict[str, Any]]] = {
         kind.key: {
             (state[kind.target] if kind.target_field else None): state

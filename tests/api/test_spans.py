@@ -258,3 +258,23 @@ def test_the_spans_and_evidence_operations_save_the_same_judgement(unit: Assignm
     )
     assert outside.status_code == 400
     assert EvidenceSpan.objects.get().end == 4
+
+
+def test_a_project_that_does_not_ask_for_spans_refuses_them_and_shows_none(
+    unit: Assignment,
+) -> None:
+    client = signed_in(LINGUIST)
+    url = sentence_url(unit.pk, first_sentence(unit).pk)
+    assert patch(client, url, {"spans": [{"start": 0, "end": 3}], "version": 0}).status_code == 200
+    Project.objects.filter(pk=unit.round.project_id).update(
+        ask_error_spans=False, ask_evidence=False
+    )
+    refused = patch(client, f"{url}spans/", {"spans": [], "version": 1})
+    assert refused.status_code == 400
+    assert refused.json()["errors"]["spans"] == ["this project does not ask for error spans"]
+    # The saved spans stay stored but are not read: a label save and the payload show none.
+    labelled = patch(client, url, {"label": "consistent", "version": 1})
+    assert labelled.json()["spans"] == []
+    payload = client.get(f"/api/assignments/{unit.pk}/").json()
+    assert payload["judgements"]["sentences"][0]["spans"] == []
+    assert ErrorSpan.objects.count() == 1

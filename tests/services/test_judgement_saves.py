@@ -18,6 +18,7 @@ from annotations.models import (
     Assignment,
     AssignmentStatus,
     JudgementChange,
+    Project,
     SentenceJudgement,
     SummaryJudgement,
     TopicJudgement,
@@ -279,6 +280,7 @@ def test_a_saves_statement_count_is_fixed(assignment: Assignment) -> None:
 
 
 def test_spans_are_returned_and_read_back_as_stored(assignment: Assignment) -> None:
+    Project.objects.filter(pk=assignment.round.project_id).update(ask_error_spans=True)
     user = assignment.annotator
     sentence = sentence_ids(assignment)[0]
     turns = list(Turn.objects.filter(document__topics__id=assignment.topic_id).order_by("id"))
