@@ -39,7 +39,6 @@ import json
 import os
 import platform
 import resource
-import secrets
 import subprocess
 import sys
 import tempfile
@@ -49,7 +48,6 @@ import warnings
 import zipfile
 from collections import Counter
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DB = "annotations_bench_release"
@@ -65,6 +63,9 @@ CATEGORIES = (("main", 0.7), ("marginal", 0.2), ("irrelevant", 0.1))
 VERSIONS = {"native": "1.0.0", "aggrefact": "1.0.1"}
 
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from bench_environment import production_environment  # noqa: E402
+
 # PRODUCTION=1 without a collectstatic: WhiteNoise warns about the missing STATIC_ROOT.
 warnings.filterwarnings("ignore", message="No directory at")
 
@@ -72,23 +73,7 @@ warnings.filterwarnings("ignore", message="No directory at")
 def _configure_environment(database_url: str, media_root: str) -> None:
     """The production settings (PRODUCTION=1, as a Celery worker runs them) on the bench database,
     for this process and the children. Must run before Django or bench_import is imported."""
-    name = urlsplit(database_url).path.lstrip("/")
-    if "bench" not in name:
-        sys.exit(f"bench: refusing to drop and recreate {name!r}: its name must contain 'bench'")
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
-            "DATABASE_URL": database_url,
-            "PRODUCTION": "1",
-            "DEBUG": "0",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(38)[:50],
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "SECURE_SSL_REDIRECT": "0",
-            "LOG_LEVEL": "WARNING",
-            "MEDIA_ROOT": media_root,
-        }
-    )
-    os.environ.pop("CELERY_BROKER_URL", None)  # nothing is queued; keep tasks in-process
+    production_environment(database_url, MEDIA_ROOT=media_root)
 
 
 def _maxrss_mb() -> float:

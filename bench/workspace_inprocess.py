@@ -47,9 +47,8 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
     def get_payload(i: int):
         return client.get(f"/api/assignments/{unit}/")
 
-    def save_sentence(i: int):
+    def patch_sentence(i: int, body: dict):
         target = sentence_ids[i % len(sentence_ids)]
-        body = {"label": "inconsistent", "explanation": "x", "error_types": type_ids[:1]}
         response = client.patch(
             f"/api/assignments/{unit}/sentences/{target}/",
             {**body, "version": versions.get(target, 0)},
@@ -58,15 +57,12 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
         versions[target] = response.json()["version"]
         return response
 
+    def save_sentence(i: int):
+        body = {"label": "inconsistent", "explanation": "x", "error_types": type_ids[:1]}
+        return patch_sentence(i, body)
+
     def save_label(i: int):
-        target = sentence_ids[i % len(sentence_ids)]
-        response = client.patch(
-            f"/api/assignments/{unit}/sentences/{target}/",
-            {"label": "consistent", "version": versions.get(target, 0)},
-            content_type="application/json",
-        )
-        versions[target] = response.json()["version"]
-        return response
+        return patch_sentence(i, {"label": "consistent"})
 
     def save_summary(i: int):
         target = summary_ids[i % len(summary_ids)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,28 +22,14 @@ LATE_MS = 5.0  # a paced request sent later than this after its slot counts as l
 
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+from bench_environment import production_environment  # noqa: E402
+
 
 def _configure_environment(database_url: str) -> dict[str, str]:
     """Set this process's environment to the production settings on the bench database and
     return the environment for gunicorn. Must run before Django (or bench_import) is
     imported: bench_import only ``setdefault``s DATABASE_URL."""
-    name = urlsplit(database_url).path.lstrip("/")
-    if "bench" not in name:
-        sys.exit(f"bench: refusing to drop and recreate {name!r}: its name must contain 'bench'")
-    settings = {
-        "DJANGO_SETTINGS_MODULE": "annotation_site.settings",
-        "DATABASE_URL": database_url,
-        "PRODUCTION": "1",
-        "DEBUG": "0",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(38)[:50],
-        "ALLOWED_HOSTS": "127.0.0.1",
-        # Plain HTTP on loopback: PRODUCTION=1 would otherwise redirect every request to https.
-        "SECURE_SSL_REDIRECT": "0",
-        "LOG_LEVEL": "WARNING",
-    }
-    os.environ.update(settings)
-    os.environ.pop("CELERY_BROKER_URL", None)  # tasks are not involved; keep them in-process
-    return dict(os.environ)
+    return production_environment(database_url)
 
 
 def bench_database() -> str:

@@ -91,17 +91,14 @@ def _informative(matrix: list[list[Any]]) -> list[int]:
     ]
 
 
-def question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
-    raters = list(question.raters)
-    matrix = [list(row) for row in question.matrix]
-    units = _informative(matrix)
-    matrix = [[row[u] for u in units] for row in matrix]
-    report: dict[str, Any] = {
-        "key": question.key,
-        "label": question.label,
-        "level": question.level,
-        "n_units": len(units),
-        "n_raters": len(raters),
+def _blank_report(key: str, label: str, level: str, target: float | None) -> dict[str, Any]:
+    """A question's report before any figure: every key of the contract, in its order."""
+    return {
+        "key": key,
+        "label": label,
+        "level": level,
+        "n_units": 0,
+        "n_raters": 0,
         "coefficient": None,
         "alpha": None,
         "percent_agreement": None,
@@ -112,8 +109,17 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
         "target": target,
         "met": None,
         "note": None,
-        "small_n": len(units) < SMALL_N,
+        "small_n": True,
     }
+
+
+def question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
+    raters = list(question.raters)
+    matrix = [list(row) for row in question.matrix]
+    units = _informative(matrix)
+    matrix = [[row[u] for u in units] for row in matrix]
+    report = _blank_report(question.key, question.label, question.level, target)
+    report.update(n_units=len(units), n_raters=len(raters), small_n=len(units) < SMALL_N)
     if len(raters) < 2 or not units:
         report["note"] = "Fewer than two raters labelled the same units."
         return report
@@ -308,24 +314,8 @@ def span_question_report(question: SpanQuestionInput, *, target: float | None) -
     """The report of a span question in the shape of the others: the F1 averaged over pairs
     as the coefficient, with its interval; each pair's F1; per error type, F1 alone."""
     units = [unit for unit in question.units if len(unit) >= 2]
-    report: dict[str, Any] = {
-        "key": question.key,
-        "label": question.label,
-        "level": "span",
-        "n_units": len(units),
-        "n_raters": len(question.raters),
-        "coefficient": None,
-        "alpha": None,
-        "percent_agreement": None,
-        "pairwise": [],
-        "vs_majority": [],
-        "confusion": None,
-        "per_label": None,
-        "target": target,
-        "met": None,
-        "note": None,
-        "small_n": len(units) < SMALL_N,
-    }
+    report = _blank_report(question.key, question.label, "span", target)
+    report.update(n_units=len(units), n_raters=len(question.raters), small_n=len(units) < SMALL_N)
     if not units:
         report["note"] = "No sentence was flagged by two raters who both marked it."
         return report

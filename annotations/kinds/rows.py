@@ -271,22 +271,35 @@ def canonical_children(child: Child, items: list[dict[str, Any]]) -> list[dict[s
 
 def children_replace(child: Child, parent_id: int, items: list[dict[str, Any]]) -> None:
     """Make ``child``'s rows under ``parent_id`` be ``items`` (state form): delete the old
-    rows (their own children go with them, by cascade) and insert the new ones in order."""
+    rows (their own children go with them, by cascade) and insert the new ones in order, one
+    INSERT per level of nesting whatever the number of rows."""
     child.model._default_manager.filter(**{child.parent: parent_id}).delete()
-    if not items:
+    _children_insert(child, [(parent_id, item) for item in items])
+
+
+def _children_insert(child: Child, placed: list[tuple[int, dict[str, Any]]]) -> None:
+    """Insert ``child`` rows, each (its parent's id, its state), then their own children."""
+    if not placed:
         return
+    parent_column = model_field(child.model, child.parent).attname
     rows = child.model._default_manager.bulk_create(
         [
             child.model(
-                **{child.parent + "_id": parent_id},
+                **{parent_column: parent_id},
                 **{model_field(child.model, name).attname: item[name] for name in child.fields},
             )
-            for item in items
+            for parent_id, item in placed
         ]
     )
     for grand in child.children:
-        for row, item in zip(rows, items, strict=True):
-            children_replace(grand, row.pk, item[grand.name])
+        _children_insert(
+            grand,
+            [
+                (row.pk, item)
+                for row, (_, parent) in zip(rows, placed, strict=True)
+                for item in parent[grand.name]
+            ],
+        )
 
 
 def _state_json(kind: Kind, children: tuple[Child, ...]) -> str:

@@ -278,3 +278,30 @@ def test_a_project_that_does_not_ask_for_spans_refuses_them_and_shows_none(
     payload = client.get(f"/api/assignments/{unit.pk}/").json()
     assert payload["judgements"]["sentences"][0]["spans"] == []
     assert ErrorSpan.objects.count() == 1
+
+
+def test_a_span_save_costs_the_same_statements_for_one_span_or_many(unit: Assignment) -> None:
+    client = signed_in(LINGUIST)
+    turns = turns_of(unit)
+    sentences = list(SummarySentence.objects.filter(summary__topic_id=unit.topic_id)[:2])
+
+    def spans(count: int, shift: int = 0) -> list[dict[str, Any]]:
+        return [
+            {
+                "start": 2 * n + shift,
+                "end": 2 * n + 1 + shift,
+                "evidence": [{"turn": turn.pk, "start": 0, "end": 1} for turn in turns[:2]],
+            }
+            for n in range(count)
+        ]
+
+    counts = []
+    for sentence, count in zip(sentences, (1, 10), strict=True):
+        url = sentence_url(unit.pk, sentence.pk)
+        assert patch(client, url, {"spans": spans(count, shift=1), "version": 0}).status_code == 200
+        with CaptureQueriesContext(connection) as queries:
+            response = patch(client, url, {"spans": spans(count), "version": 1})
+        assert response.status_code == 200, response.content
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    assert EvidenceSpan.objects.count() == 2 * (1 + 10)

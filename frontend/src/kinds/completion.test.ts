@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Scheme } from '../api/types';
 import completion from '../../../fixtures/kinds/completion.json';
-import { missingItems } from './completion';
+import { kindByKey, missingOf } from './registry';
 
 interface Case {
   name: string;
@@ -37,6 +37,6 @@ describe('the completion rules the server applies (fixtures/kinds/completion.jso
   });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    expect(missingItems(c.kind, c.state, { ...NOTHING_ASKED, ...c.scheme })).toEqual(c.missing);
+    expect(missingOf(kindByKey(c.kind), c.state, { ...NOTHING_ASKED, ...c.scheme })).toEqual(c.missing);
   });
 });
