@@ -8,6 +8,7 @@ from pathlib import Path
 from celery import shared_task
 
 from annotations.models import Job, Project, Release, Round
+from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.jobs import job_finish, job_progress
@@ -76,18 +77,21 @@ def import_job_task(job_id: int) -> None:
 
 
 @shared_task(name="annotations.agreement_report")
-def agreement_report_task(round_id: int, job_id: int | None = None) -> int | None:
+def agreement_report_task(
+    round_id: int, job_id: int | None = None, compare: int | None = None
+) -> int | None:
     round_ = Round.objects.select_related("project").get(pk=round_id)
     if job_id is None:
-        return agreement_report_compute(round=round_).pk
+        return agreement_report_compute(round=round_, compare=compare).pk
     if not job_claim(job_id):
         return None
     try:
         with lease_heartbeat(Job, job_id):
             job_progress(job_id, progress=10, message="computing agreement")
-            report = agreement_report_compute(round=round_)
+            report = agreement_report_compute(round=round_, compare=compare)
     except Exception as error:
-        job_finish(job_id, error=failure_message(error, expected=()))
+        # The round named to compare with may have changed since the request was checked.
+        job_finish(job_id, error=failure_message(error, expected=(AssistanceChoiceError,)))
         return None
     job_finish(job_id, result={"report": report.pk}, message="agreement computed")
     return report.pk

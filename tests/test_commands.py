@@ -160,6 +160,62 @@ def test_load_demo_runs_once() -> None:
     assert (Document.objects.count(), Assignment.objects.count()) == counts
 
 
+def test_the_demo_has_a_dialogue_study_with_spans_and_required_evidence() -> None:
+    output = call("load_demo")
+    assert "demo-dialogue" in output
+    project = Project.objects.get(slug="demo-dialogue")
+    assert project.taxonomy.copied_from.slug == "dialogue-llm"
+    assert {
+        key: project.scheme[key]
+        for key in ("error_spans", "require_error_spans", "evidence", "require_evidence")
+    } == {
+        "error_spans": True,
+        "require_error_spans": False,
+        "evidence": True,
+        "require_evidence": True,
+    }
+    assert not project.scheme["relevance"]
+    assert not project.scheme["topic_category"]
+    pilot = Round.objects.get(project=project)
+    assert pilot.status == RoundStatus.OPEN
+    assert "Circumstantial Inference" in pilot.guideline_version.markdown
+    units = Topic.objects.filter(document__corpus__project=project)
+    assert units.count() == 3
+    for username in ("linguist1", "linguist2"):
+        assert Assignment.objects.filter(round=pilot, annotator__username=username).count() == 3
+
+
+def test_a_linguist_finds_the_dialogue_study_in_their_queue_after_the_first() -> None:
+    from tests.people import LINGUIST, signed_in
+
+    call("load_demo")
+    client = signed_in(LINGUIST)
+    queue = client.get("/api/assignments/").json()["assignments"]
+    projects = [entry["project"]["slug"] for entry in queue]
+    assert projects == ["demo"] * 9 + ["demo-dialogue"] * 3
+    payload = client.get(f"/api/assignments/{queue[-1]['id']}/").json()
+    assert payload["scheme"]["require_evidence"]
+    assert "Circumstantial Inference" in {t["name"] for t in payload["taxonomy"]["types"]}
+
+
+def test_load_demo_adds_a_study_that_an_earlier_demo_did_not_have(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from annotations.management.commands import load_demo
+
+    first_only = load_demo.STUDIES[:1]
+    monkeypatch.setattr(load_demo, "STUDIES", first_only)
+    call("load_demo")
+    assert not Project.objects.filter(slug="demo-dialogue").exists()
+    demo_assignments = Assignment.objects.count()
+    monkeypatch.undo()
+
+    assert "demo loaded" in call("load_demo")
+    assert Project.objects.filter(slug="demo-dialogue").exists()
+    assert Assignment.objects.count() == demo_assignments + 6
+    assert "demo already loaded" in call("load_demo")
+
+
 @override_settings(EMBEDDED=False)
 def test_load_demo_never_creates_demo_users_outside_the_embedded_configuration() -> None:
     with pytest.raises(CommandError, match="only runs in the embedded configuration"):

@@ -66,16 +66,19 @@ class SpanQuestionInput:
 SMALL_N = 30
 
 
-def _interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+def bootstrap_interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
     result = bootstrap_ci(coefficient, *args, n_resamples=N_RESAMPLES, seed=SEED, **kwargs)
-    return {"value": _round(result.estimate), "ci": [_round(result.low), _round(result.high)]}
+    return {
+        "value": round_figure(result.estimate),
+        "ci": [round_figure(result.low), round_figure(result.high)],
+    }
 
 
-def _round(value: float) -> float | None:
+def round_figure(value: float) -> float | None:
     return None if value is None or math.isnan(value) else round(float(value), 4)
 
 
-def _safe(compute: Any) -> tuple[Any, str | None]:
+def computed_or_note(compute: Any) -> tuple[Any, str | None]:
     try:
         return compute(), None
     except AgreementError as error:
@@ -126,12 +129,14 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
     if question.level == "set":
         return _set_report(report, matrix, raters, target)
     categories = question.categories
-    alpha, alpha_note = _safe(
-        lambda: _interval(krippendorff_alpha, matrix, level=question.level, categories=categories)
+    alpha, alpha_note = computed_or_note(
+        lambda: bootstrap_interval(
+            krippendorff_alpha, matrix, level=question.level, categories=categories
+        )
     )
     report["alpha"] = alpha
-    percent, _ = _safe(lambda: percent_agreement(matrix, categories=categories))
-    report["percent_agreement"] = _round(percent) if percent is not None else None
+    percent, _ = computed_or_note(lambda: percent_agreement(matrix, categories=categories))
+    report["percent_agreement"] = round_figure(percent) if percent is not None else None
     coefficient, note = _main_coefficient(matrix, question.level, categories)
     report["coefficient"] = coefficient or (
         {"name": "Krippendorff's alpha", **alpha} if alpha else None
@@ -160,8 +165,8 @@ def _main_coefficient(
             return None, "The two raters share no labelled unit."
         a, b = [p[0] for p in pairs], [p[1] for p in pairs]
         name = "Cohen's kappa" + (" (quadratic weights)" if weights else "")
-        result, note = _safe(
-            lambda: _interval(cohen_kappa, a, b, weights=weights, labels=categories)
+        result, note = computed_or_note(
+            lambda: bootstrap_interval(cohen_kappa, a, b, weights=weights, labels=categories)
         )
         return ({"name": name, **result} if result else None), note
     complete = [u for u in range(len(matrix[0])) if all(row[u] is not None for row in matrix)]
@@ -169,7 +174,7 @@ def _main_coefficient(
         counts = category_counts(
             [[row[u] for u in complete] for row in matrix], categories=categories
         ).counts
-        result, note = _safe(lambda: _interval(fleiss_kappa, counts))
+        result, note = computed_or_note(lambda: bootstrap_interval(fleiss_kappa, counts))
         return ({"name": "Fleiss' kappa", **result} if result else None), note
     return None, (
         "Units have different numbers of ratings (or the scale is ordinal): Krippendorff's"
@@ -188,7 +193,7 @@ def _pairwise(
             if a is not None and b is not None
         ]
         value, _ = (
-            _safe(
+            computed_or_note(
                 lambda pairs=pairs: cohen_kappa(
                     [p[0] for p in pairs],
                     [p[1] for p in pairs],
@@ -203,14 +208,14 @@ def _pairwise(
             {
                 "a": raters[i],
                 "b": raters[j],
-                "value": _round(value) if value is not None else None,
+                "value": round_figure(value) if value is not None else None,
                 "n_units": len(pairs),
             }
         )
     return rows
 
 
-def _majority(values: list[Any]) -> Any:
+def majority_label(values: list[Any]) -> Any:
     """The most frequent label, or None on a tie (no majority to compare with)."""
     counts = Counter(v for v in values if v is not None).most_common()
     if not counts or (len(counts) > 1 and counts[0][1] == counts[1][1]):
@@ -228,12 +233,12 @@ def _vs_majority(
         own, majority = [], []
         for unit in range(len(matrix[0])):
             mine = matrix[i][unit]
-            others = _majority([matrix[j][unit] for j in range(len(raters)) if j != i])
+            others = majority_label([matrix[j][unit] for j in range(len(raters)) if j != i])
             if mine is not None and others is not None:
                 own.append(mine)
                 majority.append(others)
         value, _ = (
-            _safe(
+            computed_or_note(
                 lambda own=own, majority=majority: cohen_kappa(
                     own,
                     majority,
@@ -250,8 +255,8 @@ def _vs_majority(
         rows.append(
             {
                 "annotator": rater,
-                "value": _round(value) if value is not None else None,
-                "agreement": _round(agreement) if agreement is not None else None,
+                "value": round_figure(value) if value is not None else None,
+                "agreement": round_figure(agreement) if agreement is not None else None,
                 "n_units": len(own),
             }
         )
@@ -289,17 +294,19 @@ def _set_report(
     report: dict[str, Any], matrix: list[list[Any]], raters: list[str], target: float | None
 ) -> dict[str, Any]:
     sets = [[frozenset(v) if v is not None else None for v in row] for row in matrix]
-    alpha, note = _safe(lambda: _interval(masi_alpha, sets))
+    alpha, note = computed_or_note(lambda: bootstrap_interval(masi_alpha, sets))
     report["alpha"] = alpha
     report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
     report["note"] = note
     # Only sentences two or more raters labelled inconsistent have two type sets to compare;
     # n_units counts exactly those (see docs/agreement.md, "Set-valued labels").
-    pairwise, _ = _safe(lambda: pairwise_percent_agreement(sets))
-    report["percent_agreement"] = _round(pairwise[0]) if pairwise else None
-    per_label, _ = _safe(lambda: per_label_fleiss(sets))
+    pairwise, _ = computed_or_note(lambda: pairwise_percent_agreement(sets))
+    report["percent_agreement"] = round_figure(pairwise[0]) if pairwise else None
+    per_label, _ = computed_or_note(lambda: per_label_fleiss(sets))
     if per_label:
-        report["per_label"] = {str(k): _round(v) for k, v in sorted(per_label.items(), key=str)}
+        report["per_label"] = {
+            str(k): round_figure(v) for k, v in sorted(per_label.items(), key=str)
+        }
     _judge(report, target)
     return report
 
@@ -323,18 +330,18 @@ def span_question_report(question: SpanQuestionInput, *, target: float | None) -
     name = "turn F1" if question.mode == "evidence" else f"span F1 ({question.mode})"
     report["coefficient"] = {
         "name": name,
-        "value": _round(result.value),
-        "ci": [_round(result.ci[0]), _round(result.ci[1])],
+        "value": round_figure(result.value),
+        "ci": [round_figure(result.ci[0]), round_figure(result.ci[1])],
     }
     if math.isnan(result.value):
         report["note"] = "The raters marked nothing on the sentences they both flagged."
     report["pairwise"] = [
-        {"a": pair.a, "b": pair.b, "value": _round(pair.value), "n_units": pair.n_units}
+        {"a": pair.a, "b": pair.b, "value": round_figure(pair.value), "n_units": pair.n_units}
         for pair in result.pairwise
     ]
     if question.by_type:
         report["per_label"] = {
-            name: _round(_span_result(question.mode, typed, 1).value)
+            name: round_figure(_span_result(question.mode, typed, 1).value)
             for name, typed in sorted(question.by_type.items())
         }
     _judge(report, target)

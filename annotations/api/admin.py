@@ -13,6 +13,7 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,6 +32,7 @@ from annotations.api.admin_contract import (
     GuidelineDiffOutput,
     GuidelineOutput,
     JobOutput,
+    ProjectOptionsOutput,
     RoundProgressOutput,
     TargetsOutput,
 )
@@ -60,11 +62,21 @@ from annotations.selectors.admin import (
     round_summary,
     rounds_with_counts,
 )
-from annotations.services.agreement_reports import agreement_report_current
+from annotations.selectors.assistance_inputs import AssistanceChoiceError
+from annotations.selectors.project_options import project_options
+from annotations.services.agreement_reports import (
+    agreement_report_current,
+    report_comparison,
+)
 from annotations.services.feedback import feedback_send
 from annotations.services.guidelines import guideline_diff, guideline_publish
 from annotations.services.jobs import job_start
 from annotations.services.leases import refreshed
+from annotations.services.projects import (
+    DEFAULT_TAXONOMY,
+    ProjectSetupError,
+    project_get_or_create,
+)
 from annotations.services.rounds import (
     RoundError,
     RoundInvalid,
@@ -144,7 +156,52 @@ def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> ApiE
     return ApiError(detail, errors=errors)
 
 
+class StaffOnly(BasePermission):
+    """Creating a project starts a study: staff (``is_staff``) only."""
+
+    message = "Only staff can create projects: ask a site administrator."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return bool(request.user and request.user.is_staff)
+
+
+class StaffCreatesProjects(StaffOnly):
+    """Anyone signed in lists the projects they administer; only staff create one."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return request.method in SAFE_METHODS or super().has_permission(request, view)
+
+
 class ProjectsView(APIView):
+    permission_classes = [IsAuthenticated, StaffCreatesProjects]
+
+    class Input(serializers.Serializer):
+        class Meta:
+            ref_name = "ProjectCreateInput"
+
+        # Lengths and characters are checked by the service, with the allowed values.
+        slug = serializers.CharField(max_length=1000, help_text="Lowercase letters, digits, - _.")
+        name = serializers.CharField(
+            max_length=1000,
+            required=False,
+            default="",
+            allow_blank=True,
+            help_text="Default: slug.",
+        )
+        taxonomy = serializers.CharField(
+            max_length=1000,
+            required=False,
+            default=DEFAULT_TAXONOMY,
+            help_text="A built-in taxonomy (GET /api/admin/project-options/); the project gets"
+            " its own editable copy.",
+        )
+        scheme = serializers.DictField(
+            child=serializers.BooleanField(),
+            required=False,
+            default=dict,
+            help_text="Question key -> asked; left out: its default.",
+        )
+
     @extend_schema(
         responses=ProjectRefOutput(many=True),
         operation_id="admin_projects_list",
@@ -154,6 +211,32 @@ class ProjectsView(APIView):
         return Response(
             [{"slug": p.slug, "name": p.name} for p in administered_projects(user=request.user)]
         )
+
+    @extend_schema(
+        request=Input,
+        responses={201: AdminProjectOutput},
+        operation_id="admin_projects_create",
+        summary="Create a project (staff): you become its admin",
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.Input, request.data)
+        try:
+            project, _ = project_get_or_create(**data, creator=request.user, exists_ok=False)
+        except ProjectSetupError as error:
+            message = f"The project was not created: check {', '.join(error.errors)}."
+            raise bad_request(message, error.errors) from None
+        return Response(project_overview(project=project), status=status.HTTP_201_CREATED)
+
+
+class ProjectOptionsView(APIView):
+    permission_classes = [IsAuthenticated, StaffOnly]
+
+    @extend_schema(
+        responses=ProjectOptionsOutput,
+        summary="What a new project can be: built-in taxonomies and the scheme's questions",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(project_options())
 
 
 class ProjectView(APIView):
@@ -420,7 +503,11 @@ class AgreementView(APIView):
         latest = AgreementReport.objects.filter(round=round_).order_by("-computed_at").first()
         if latest is None:
             raise Http404("No agreement report yet: compute one.")
-        current, _ = agreement_report_current(round=round_)
+        try:
+            # Judged against the comparison the report was asked for (docs/agreement.md).
+            current, _ = agreement_report_current(round=round_, compare=report_comparison(latest))
+        except AssistanceChoiceError:
+            current = None  # the round it was compared with can no longer be compared
         return Response(
             _report(
                 latest,
@@ -431,12 +518,26 @@ class AgreementView(APIView):
 
     @extend_schema(
         request=None,
+        parameters=[
+            OpenApiParameter(
+                "compare",
+                int,
+                description=(
+                    "A round of the opposite evidence-hint setting to compare with; by default"
+                    " the most recent such round of the same kind over shared units."
+                ),
+            )
+        ],
         responses={200: AgreementReportOutput, 202: JobStartedOutput},
         summary="Compute the report (background job; 200 with the report if it is current)",
     )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
-        current, _ = agreement_report_current(round=round_)
+        compare = _compare_parameter(request)
+        try:
+            current, _ = agreement_report_current(round=round_, compare=compare)
+        except AssistanceChoiceError as error:
+            raise bad_request(str(error), {"compare": [str(error)]}) from None
         if current is not None:
             return Response(_report(current, stale=False, targets=round_.project.agreement_targets))
         from annotations.tasks import agreement_report_task
@@ -444,11 +545,22 @@ class AgreementView(APIView):
         job = job_start(
             project=round_.project,
             kind="agreement",
-            params={"round": round_.pk},
+            params={"round": round_.pk, "compare": compare},
             user=request.user,
-            enqueue=lambda job_id: agreement_report_task.delay(round_.pk, job_id),
+            enqueue=lambda job_id: agreement_report_task.delay(round_.pk, job_id, compare),
         )
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+def _compare_parameter(request: Request) -> int | None:
+    raw = request.query_params.get("compare", "")
+    if raw == "":
+        return None
+    # ASCII digits only, as for ?page= (str.isdigit() accepts "²", which int() refuses).
+    if not re.fullmatch(r"[1-9][0-9]{0,17}", raw):
+        message = f"compare must be a round id (a whole number); got {raw[:40]!r}."
+        raise bad_request(message, {"compare": [message]})
+    return int(raw)
 
 
 class AgreementHistoryView(APIView):

@@ -20,6 +20,10 @@ QUESTION_KEYS = (
     "topic_category",
     "topic_category_merged",
     "not_a_summary",
+    "span_exact",
+    "span_overlap",
+    "span_character",
+    "evidence_turns",
 )
 
 
@@ -105,6 +109,35 @@ class AdminProjectOutput(serializers.Serializer):
     rounds = AdminRoundOutput(many=True)
     corpora = CorpusCountsOutput(many=True)
     targets = TargetsOutput()
+
+
+class TaxonomyTypeOutput(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+    definition = serializers.CharField(allow_blank=True)
+    parent = serializers.CharField(allow_null=True, help_text="The parent type's code.")
+
+
+class TaxonomyChoiceOutput(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    types = TaxonomyTypeOutput(many=True)
+
+
+class SchemeSwitchOutput(serializers.Serializer):
+    key = serializers.CharField(help_text="A key of the project's scheme.")
+    label = serializers.CharField()
+    default = serializers.BooleanField()
+    needs = serializers.CharField(
+        allow_null=True, help_text="The switch that must be on for this one to be on."
+    )
+
+
+class ProjectOptionsOutput(serializers.Serializer):
+    default_taxonomy = serializers.CharField()
+    taxonomies = TaxonomyChoiceOutput(many=True, help_text="The built-in taxonomies.")
+    scheme = SchemeSwitchOutput(many=True, help_text="The questions a project can ask.")
 
 
 class JobOutput(serializers.Serializer):
@@ -286,6 +319,47 @@ class AgreementQuestionOutput(serializers.Serializer):
     )
 
 
+class AssistanceConditionOutput(serializers.Serializer):
+    hints = serializers.BooleanField(help_text="The round showed evidence hints.")
+    round = serializers.IntegerField()
+    round_name = serializers.CharField()
+    n_raters = serializers.IntegerField()
+    n_labels = serializers.IntegerField(help_text="Its raters' labels on the shared sentences.")
+    n_inconsistent = serializers.IntegerField()
+    share_inconsistent = serializers.FloatField(allow_null=True)
+    agreement = CoefficientOutput(
+        allow_null=True, help_text="Its raters' agreement on the shared sentences."
+    )
+    agreement_n_units = serializers.IntegerField()
+    agreement_note = serializers.CharField(allow_null=True)
+
+
+class EvidenceComparisonOutput(CoefficientOutput):
+    n_units = serializers.IntegerField(help_text="Sentences both rounds label inconsistent.")
+
+
+class AssistanceOutput(serializers.Serializer):
+    chosen = serializers.ChoiceField(
+        choices=["automatic", "explicit"],
+        help_text="How the other round was picked: by the rule, or named by an admin.",
+    )
+    n_sentences = serializers.IntegerField(help_text="Sentences labelled in both rounds.")
+    n_compared = serializers.IntegerField(
+        help_text="Shared sentences with a majority label in both rounds (ties left out)."
+    )
+    small_n = serializers.BooleanField()
+    conditions = AssistanceConditionOutput(many=True, help_text="With hints first, then without.")
+    differ = IntervalOutput(
+        allow_null=True, help_text="Share of compared sentences whose labels differ."
+    )
+    kappa = CoefficientOutput(allow_null=True, help_text="Cohen's kappa between the rounds.")
+    confusion = ConfusionOutput(allow_null=True, help_text="Rows: with hints.")
+    evidence = EvidenceComparisonOutput(
+        allow_null=True, help_text="Turn F1 between the rounds' evidence."
+    )
+    note = serializers.CharField(allow_null=True)
+
+
 class AgreementReportOutput(serializers.Serializer):
     round = serializers.IntegerField()
     computed_at = serializers.DateTimeField()
@@ -293,6 +367,13 @@ class AgreementReportOutput(serializers.Serializer):
     stale = serializers.BooleanField()
     annotators = serializers.ListField(child=serializers.CharField())
     questions = AgreementQuestionOutput(many=True)
+    assistance = AssistanceOutput(
+        required=False,
+        help_text=(
+            "Labels with evidence hints against labels without, on the same units; present"
+            " when another round of the opposite hint setting is compared (docs/agreement.md)."
+        ),
+    )
 
 
 class AdminTurnOutput(serializers.Serializer):
@@ -308,10 +389,28 @@ class AdminDocumentOutput(serializers.Serializer):
     turns = AdminTurnOutput(many=True)
 
 
+class RaterEvidenceOutput(serializers.Serializer):
+    turn = serializers.IntegerField(help_text="The turn's id (see document.turns).")
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    text = serializers.CharField(allow_blank=True, help_text="The turn's words it points at.")
+
+
+class RaterSpanOutput(serializers.Serializer):
+    start = serializers.IntegerField(help_text="Offset in the sentence.")
+    end = serializers.IntegerField()
+    text = serializers.CharField()
+    error_type = serializers.CharField(allow_null=True, help_text="The type's name.")
+    note = serializers.CharField(allow_blank=True)
+    no_evidence = serializers.BooleanField()
+    evidence = RaterEvidenceOutput(many=True)
+
+
 class RaterSentenceOutput(serializers.Serializer):
     label = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
     error_types = serializers.ListField(child=serializers.CharField())
+    spans = RaterSpanOutput(many=True, help_text="The error spans, each with its evidence.")
 
 
 class RaterSummaryOutput(serializers.Serializer):

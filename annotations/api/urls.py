@@ -32,6 +32,7 @@ urlpatterns = [
 
 urlpatterns += [
     path("admin/projects/", admin.ProjectsView.as_view()),
+    path("admin/project-options/", admin.ProjectOptionsView.as_view()),
     path("admin/projects/<slug:slug>/", admin.ProjectView.as_view()),
     path("admin/projects/<slug:slug>/targets/", admin.TargetsView.as_view()),
     path("admin/projects/<slug:slug>/guidelines/", admin.GuidelineCreateView.as_view()),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from annotations.formats.writers.spans import FEATURES as SPANS_FEATURES
+
 
 def _yaml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -25,6 +27,19 @@ def _agreement_line(figure: dict[str, Any]) -> str:
         f"{question}: {figure.get('coefficient') or 'coefficient'} {figure['value']:.2f}"
         f" ({interval}n = {figure.get('n_units')})"
     )
+
+
+def _features(fields: list[dict[str, Any]], indent: str) -> list[str]:
+    """A ``features`` list of a card's ``dataset_info`` as YAML lines."""
+    lines = []
+    for field in fields:
+        lines.append(f"{indent}- name: {field['name']}")
+        if "list" in field:
+            lines.append(f"{indent}  list:")
+            lines += _features(field["list"], indent + "  ")
+        else:
+            lines.append(f"{indent}  dtype: {field['dtype']}")
+    return lines
 
 
 def dataset_card(
@@ -45,6 +60,9 @@ def dataset_card(
     # One file of every unit; "all" is a name the datasets library reserves.
     if "finesure/finesure.jsonl" in files:
         configs.append(("finesure", [("full", "finesure/finesure.jsonl")]))
+    spans = sorted(name for name in files if name.startswith("spans/"))
+    if spans:
+        configs.append(("spans", [(n.split("/")[1].removesuffix(".jsonl"), n) for n in spans]))
     lines = [
         "---",
         f"pretty_name: {_yaml_string(project_name)}",
@@ -61,6 +79,14 @@ def dataset_card(
         for split, path in splits:
             lines.append(f"  - split: {split}")
             lines.append(f"    path: {path}")
+    # Declared types for the configs whose files a loader cannot type on its own.
+    declared = {"spans": SPANS_FEATURES}
+    typed = [(name, declared[name]) for name, _ in configs if name in declared]
+    if typed:
+        lines.append("dataset_info:")
+        for name, features in typed:
+            lines += [f"- config_name: {name}", "  features:"]
+            lines += _features(features, "  ")
     lines += ["---", ""]
     counts = manifest["counts"]["per_split"]
     lines += [

@@ -286,6 +286,7 @@ class _Topic:
     split: str
     annotation_id: str
     raters: list[tuple[int, str]]  # (assignment id, anonymised id), in assignment order
+    corpus_name: str = ""
     category: str = ""
     key_facts: tuple[KeyFactRow, ...] = ()
     key_fact_ids: tuple[int, ...] = ()  # of the gold list, aligned with key_facts
@@ -310,7 +311,7 @@ class _Fetched:
     categories: list[tuple[int, str]]
     key_facts: list[tuple[int, int, str, bool]]
     turns: list[tuple[int, str, str, str]]
-    sentences: list[tuple[int, int, int, int | None, str]]
+    sentences: list[tuple[int, int, int, int | None, str, int]]
     summaries: list[tuple[int, int, int, str, str, str]]
 
 
@@ -343,6 +344,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
             "document__split",
             "document__metadata",
             "document__corpus__slug",
+            "document__corpus__name",
         )
     )
     assignments = list(
@@ -373,6 +375,8 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
             "error_type_id",
             "note",
             "judgement__sentence__text",
+            "judgement__assignment_id",
+            "no_evidence",
         )
     )
     alignments = list(
@@ -449,7 +453,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         sentences=_raw(
             SummarySentence.objects.filter(summary_id__any={row[0] for row in summaries})
             .order_by("summary_id", "position")
-            .values_list("id", "summary_id", "position", "source_index", "text")
+            .values_list("id", "summary_id", "position", "source_index", "text", "start")
         ),
         summaries=summaries,
     )
@@ -463,9 +467,19 @@ def _chunk(
 ) -> Iterator[SummaryRow]:
     """The rows of one chunk of units, from its database rows (no queries here)."""
     topics: dict[int, _Topic] = {}
-    for pk, name, document_id, doc_id, stored_split, metadata, corpus in fetched.topics:
+    for (
+        pk,
+        name,
+        document_id,
+        doc_id,
+        stored_split,
+        metadata,
+        corpus,
+        corpus_name,
+    ) in fetched.topics:
         topics[pk] = _Topic(
             corpus=corpus,
+            corpus_name=corpus_name if corpus_name != corpus else "",
             doc_id=doc_id,
             name=name,
             document_id=document_id,
@@ -494,7 +508,7 @@ def _chunk(
                 tuple(dict.fromkeys(code for _, code in named)),
             )
         types[judgement_id] = combinations[key]
-    spans = _spans(fetched, type_names)
+    spans = _spans(fetched, type_names, rater)
     coverage, aligned = _key_fact_coverage(fetched)
     # assignment id -> {sentence id: judgement} (a dict per assignment, not per sentence);
     # most judgements are a plain "consistent", which all share one object.
@@ -580,8 +594,8 @@ def _chunk(
     for document_id, speaker, text, role in fetched.turns:
         grouped[document_id].append(TurnRow(speaker, text, role))
     turns = {k: tuple(v) for k, v in grouped.items()}
-    # summary id -> its sentence rows (id, summary id, position, source index, text)
-    sentences: dict[int, list[tuple[int, int, int, int | None, str]]] = defaultdict(list)
+    # summary id -> its sentence rows (id, summary id, position, source index, text, start)
+    sentences: dict[int, list[tuple[int, int, int, int | None, str, int]]] = defaultdict(list)
     for row in fetched.sentences:
         sentences[row[1]].append(row)
     order = {topic_id: index for index, topic_id in enumerate(fetched.topic_ids)}
@@ -601,7 +615,7 @@ def _chunk(
             # One annotation per sentence, no review, no key-fact coverage: the common case
             # of a reference or single-annotated round, built without the general rule.
             gold = tuple(
-                SentenceRow(row[2], row[4], source_index=row[3], label=judged.label)
+                SentenceRow(row[2], row[4], source_index=row[3], start=row[5], label=judged.label)
                 if judged.label != "inconsistent"
                 else _gold_sentence(row, [judged], None, covers=None)
                 for row, judged in zip(own, theirs[0], strict=True)
@@ -627,6 +641,7 @@ def _chunk(
             topic_category=topic.category,
             split=topic.split,
             text=text,
+            corpus_name=topic.corpus_name,
             relevance=_relevance([a[0] for a in answers.values()], binary=scope.binary_relevance)
             if answers
             else None,
@@ -666,7 +681,7 @@ _UNANSWERED = AnnotatorSentence()
 
 
 def _gold_sentence(
-    row: tuple[int, int, int, int | None, str],
+    row: tuple[int, int, int, int | None, str, int],
     judged: list[AnnotatorSentence],
     adjudicated: str | None,
     *,
@@ -676,7 +691,7 @@ def _gold_sentence(
     majority of the raters' labels (a tie is inconsistent), else the one annotation; the
     explanations, types and spans of those who flagged it when the gold label is
     inconsistent. ``judged`` has one entry per rater (unanswered ones included)."""
-    _, _, position, source_index, text = row
+    _, _, position, source_index, text, start = row
     label: Label | None
     if adjudicated:
         label = cast(Label, adjudicated)
@@ -686,7 +701,12 @@ def _gold_sentence(
         label = _majority([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
     if label != "inconsistent":
         return SentenceRow(
-            position, text, source_index=source_index, label=label, covers_key_fact=covers
+            position,
+            text,
+            source_index=source_index,
+            start=start,
+            label=label,
+            covers_key_fact=covers,
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
     if len(flagged) == 1:  # one flagger: their own tuples, already deduplicated
@@ -695,6 +715,7 @@ def _gold_sentence(
             position,
             text,
             source_index=source_index,
+            start=start,
             label="inconsistent",
             explanations=(j.explanation,) if j.explanation else (),
             error_types=j.error_types,
@@ -706,6 +727,7 @@ def _gold_sentence(
         position,
         text,
         source_index=source_index,
+        start=start,
         label="inconsistent",
         explanations=tuple(j.explanation for j in flagged if j.explanation),
         error_types=tuple(dict.fromkeys(t for j in flagged for t in j.error_types)),
@@ -716,14 +738,26 @@ def _gold_sentence(
 
 
 def _spans(
-    fetched: _Fetched, type_names: dict[int, tuple[str, str]]
+    fetched: _Fetched, type_names: dict[int, tuple[str, str]], rater: dict[int, str]
 ) -> dict[int, tuple[SpanRow, ...]]:
-    """judgement id -> its error spans (by start), each with its evidence in the dialogue."""
+    """judgement id -> its error spans (by start), each with its evidence in the dialogue
+    and the anonymised id of whoever marked it (``rater``: assignment -> id), so a gold
+    span still says whose it was."""
     evidence: dict[int, list[EvidenceRow]] = defaultdict(list)
     for span_id, turn, start, end, turn_text in fetched.evidence:
         evidence[span_id].append(EvidenceRow(turn, start, end, turn_text[start:end]))
     spans: dict[int, list[SpanRow]] = defaultdict(list)
-    for pk, judgement_id, start, end, type_id, note, sentence_text in fetched.spans:
+    for (
+        pk,
+        judgement_id,
+        start,
+        end,
+        type_id,
+        note,
+        sentence_text,
+        assignment_id,
+        no_evidence,
+    ) in fetched.spans:
         name, unified = type_names[type_id] if type_id else ("", "")
         spans[judgement_id].append(
             SpanRow(
@@ -734,6 +768,8 @@ def _spans(
                 unified_type=unified,
                 note=note,
                 evidence=tuple(evidence.get(pk, ())),
+                annotator=rater.get(assignment_id, ""),
+                no_evidence=no_evidence,
             )
         )
     return {k: tuple(v) for k, v in spans.items()}

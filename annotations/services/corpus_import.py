@@ -39,6 +39,8 @@ class ImportReport:
     sentences: int = 0
     turns: int = 0
     judgements: int = 0
+    spans: int = 0  # published error spans (a circumstantial CSV's nonfactual spans)
+    evidence: int = 0  # their evidence spans in the dialogue
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -50,6 +52,10 @@ class ImportReport:
         ]
         if self.judgements:
             lines.append(f"published judgements: {self.judgements}")
+        if self.spans:
+            lines.append(
+                f"published error spans: {self.spans}, with {self.evidence} evidence span(s)"
+            )
         lines.extend(f"normalised: {note}" for note in self.notes)
         return lines
 

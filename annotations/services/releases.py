@@ -34,11 +34,13 @@ from django.utils import timezone
 
 from annotations.formats.dataset_card import dataset_card
 from annotations.formats.writers.aggrefact import write_aggrefact
+from annotations.formats.writers.circumstantial import write_circumstantial
 from annotations.formats.writers.encoding import json_line
 from annotations.formats.writers.finesure import write_finesure, write_finesure_completeness
 from annotations.formats.writers.llm_aggrefact import dataset_names, write_llm_aggrefact
 from annotations.formats.writers.native import native_record
 from annotations.formats.writers.rows import ExportError, SummaryRow
+from annotations.formats.writers.spans import write_spans
 from annotations.formats.writers.tofueval import PUBLISHED_DIFFERENCES, write_tofueval
 from annotations.models import (
     AgreementReport,
@@ -69,9 +71,18 @@ from annotations.services.leases import (
 )
 from annotations.services.release_archive import ReleaseArchive
 
-FORMATS = ("native", "tofueval", "aggrefact", "llm_aggrefact", "finesure")
-NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure"}
-NEEDS_ANNOTATORS = {"native", "finesure"}
+FORMATS = (
+    "native",
+    "tofueval",
+    "aggrefact",
+    "llm_aggrefact",
+    "finesure",
+    "spans",
+    "circumstantial",
+)
+NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure", "circumstantial"}
+# "spans" lists every annotator's spans beside the gold ones.
+NEEDS_ANNOTATORS = {"native", "finesure", "spans"}
 VERSION = re.compile(r"^\d+\.\d+\.\d+$")
 SPLIT_METHODS = ("document", "corpus", "file")
 
@@ -217,6 +228,11 @@ def _write_formats(
         progress(10 + 80 * index // len(formats), f"writing {name}")
         if name == "native":
             _write_native_splits(archive, rows(name, by_split=True))
+        elif name == "spans":
+            # One file per split, as the native records: a dataset card config with splits.
+            for split, group in groupby(rows(name, by_split=True), key=lambda row: row.split):
+                with archive.entry(f"spans/{split}.jsonl") as stream:
+                    stream.records = write_spans(cast(BinaryIO, stream), group)
         elif name == "llm_aggrefact":
             # One file per split, as the leaderboard's dataset; one dataset name per corpus.
             names = dataset_names(
@@ -241,6 +257,7 @@ def _write_formats(
                     "aggrefact/aggrefact.csv",
                 ),
                 "finesure": (write_finesure, "finesure/finesure.jsonl"),
+                "circumstantial": (write_circumstantial, "circumstantial/circumstantial.csv"),
             }[name]
             with archive.entry(filename) as stream:
                 stream.records = writer(stream, rows(name))

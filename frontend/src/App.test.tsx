@@ -55,6 +55,18 @@ describe('the signed-in landing page', () => {
     expect(await screen.findByRole('link', { name: 'Django admin' })).toHaveAttribute('href', '/admin/');
   });
 
+  it('offers staff, and only staff, to start a new project', async () => {
+    stubFetch(jsonResponse(LINGUIST));
+    const { unmount } = renderWithProviders(<App navigate={vi.fn()} />);
+    await screen.findByText(/Signed in as/);
+    expect(screen.queryByRole('link', { name: 'New project' })).not.toBeInTheDocument();
+    unmount();
+
+    stubFetch(jsonResponse({ ...LINGUIST, is_staff: true }));
+    renderWithProviders(<App navigate={vi.fn()} />);
+    expect(await screen.findByRole('link', { name: 'New project' })).toHaveAttribute('href', '/app/admin/new-project');
+  });
+
   it('tells a person without projects what to do', async () => {
     stubFetch(jsonResponse({ ...LINGUIST, memberships: [] }));
 

@@ -11,6 +11,7 @@ const WorkspacePage = lazy(() => import('./workspace/WorkspacePage').then((modul
 // The admin screens are for few people; each loads on first use (the agreement page brings the charts).
 const AdminLayout = lazy(() => import('./admin/AdminLayout').then((module) => ({ default: module.AdminLayout })));
 const ProjectPage = lazy(() => import('./admin/ProjectPage').then((module) => ({ default: module.ProjectPage })));
+const NewProjectPage = lazy(() => import('./admin/NewProjectPage').then((module) => ({ default: module.NewProjectPage })));
 const RoundProgressPage = lazy(() =>
   import('./admin/RoundProgressPage').then((module) => ({ default: module.RoundProgressPage })),
 );
@@ -48,6 +49,7 @@ export function AppRoutes() {
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
         <Route path="app/admin" element={<AdminLayout />}>
+          <Route path="new-project" element={<NewProjectPage />} />
           <Route path="projects/:slug" element={<ProjectPage />} />
           <Route path="projects/:slug/corpus" element={<CorpusPage />} />
           <Route path="help/native-jsonl" element={<FormatDocPage />} />

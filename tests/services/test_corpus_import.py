@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from annotations.models import Document, Summary, SummarySentence, Topic, Turn
+from annotations.models import Document, ErrorTaxonomy, Summary, SummarySentence, Topic, Turn
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
-from tests.conftest import DEMO_DIR
+from tests.conftest import DEMO_DIR, ROOT
 from tests.factories import ProjectFactory
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +131,43 @@ def test_the_demo_corpus_imports_with_every_summary_split(tmp_path: Path) -> Non
     ):
         expected = key[summary.topic.document.external_id][summary.topic.name][summary.system]
         assert summary.sentences.count() == len(expected["sentences"])
+
+
+def test_the_dialogue_demo_answer_key_points_at_real_spans_and_turns() -> None:
+    """fixtures/demo-dialogue: every planted error's span is in its sentence, its evidence
+    names turns of the dialogue (or none, for what the dialogue never says), and its types
+    are the dialogue taxonomy's."""
+    folder = ROOT / "fixtures" / "demo-dialogue"
+    project = ProjectFactory()
+    report = corpus_import_native(project=project, path=folder / "corpus.jsonl")
+    assert (report.documents_created, report.topics, report.summaries) == (3, 3, 9)
+    key = json.loads((folder / "answer_key.json").read_text())["documents"]
+    type_names = set(
+        ErrorTaxonomy.objects.get(slug="dialogue-llm").types.values_list("name", flat=True)
+    )
+    planted: set[str] = set()
+    for summary in Summary.objects.filter(topic__document__corpus__project=project).select_related(
+        "topic__document"
+    ):
+        document = summary.topic.document
+        expected = key[document.external_id][summary.topic.name][summary.system]["sentences"]
+        sentences = list(summary.sentences.order_by("position"))
+        assert len(sentences) == len(expected), summary.system
+        turns = document.turns.count()
+        for sentence, entry in zip(sentences, expected, strict=True):
+            text = summary.text[sentence.start : sentence.end]
+            if entry["label"] == "consistent":
+                assert all(1 <= n <= turns for n in entry["supported_by_turns"])
+                continue
+            assert entry["span"] in text, (entry["span"], text)
+            assert set(entry["error_types"]) <= type_names
+            assert entry["no_evidence_in_dialogue"] == (entry["evidence_turns"] == [])
+            assert all(1 <= n <= turns for n in entry["evidence_turns"])
+            planted.update(entry["error_types"])
+    assert {
+        "Circumstantial Inference",
+        "Referential Error",
+        "World Knowledge",
+        "Figurative Misinterpretation",
+        "Missed Detail",
+    } <= planted

@@ -7,7 +7,8 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
      "split", "text",
      "sentences": [{"position", "number", "text", "label", "explanations", "error_types",
                     "unified_types", "spans": [{"start", "end", "text", "error_type",
-                    "unified_type", "note", "evidence": [{"turn", "start", "end", "text"}]}],
+                    "unified_type", "note", "no_evidence",
+                    "evidence": [{"turn", "start", "end", "text"}]}],
                     "covers_key_fact"}],
      "relevance", "not_a_summary",
      "key_facts": [{"text", "covered"}], "completeness", "conciseness",
@@ -102,6 +103,8 @@ def _span(span: SpanRow) -> dict[str, Any]:
         "error_type": span.error_type or None,
         "unified_type": span.unified_type or None,
         "note": span.note,
+        # True: the annotator said the dialogue has nothing to point at (extrinsic).
+        "no_evidence": span.no_evidence,
         "evidence": [
             {"turn": e.turn, "start": e.start, "end": e.end, "text": e.text} for e in span.evidence
         ],

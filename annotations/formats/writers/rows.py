@@ -70,6 +70,11 @@ class SpanRow:
     unified_type: str = ""  # its aggrefact-unified code; "" when error_type is ""
     note: str = ""
     evidence: tuple[EvidenceRow, ...] = ()
+    # Who marked it (the anonymised id of AnnotatorLabels, e.g. "A1"); "" when unknown.
+    annotator: str = ""
+    # The annotator looked and the dialogue has nothing to point at (ErrorSpan.no_evidence):
+    # no evidence on purpose, unlike a span whose evidence was never linked.
+    no_evidence: bool = False
 
 
 @dataclass(slots=True)
@@ -82,6 +87,9 @@ class SentenceRow:
     # The index a published benchmark gave the sentence (TofuEval's sent_idx, which has gaps);
     # None for sentences the project split itself: they are numbered position + 1.
     source_index: int | None = None
+    # Where the sentence starts in the summary text (SummarySentence.start); None when
+    # unknown, e.g. a row built by hand: sentence_starts() then finds it in the text.
+    start: int | None = None
     label: Label | None = None
     explanations: tuple[str, ...] = ()  # gold explanation(s), in order; () for none
     error_types: tuple[str, ...] = ()  # project type names, in the order they were given
@@ -199,6 +207,8 @@ class SummaryRow:
     key_facts_covered: tuple[bool | None, ...] = ()  # aligned with key_facts; () = unknown
     annotators: tuple[AnnotatorLabels, ...] = ()
     turns: tuple[TurnRow, ...] = ()  # the dialogue; only the formats that print it need it
+    # The corpus's name (Corpus.name, e.g. a published dataset's "SAMSum"); "" = the slug.
+    corpus_name: str = ""
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -253,6 +263,38 @@ class SummaryRow:
     def where(self) -> str:
         """Names the summary in error messages."""
         return f"{self.corpus}/{self.doc_id}, topic {self.topic!r}, summary {self.external_id!r}"
+
+    @property
+    def gold_label(self) -> Label | None:
+        """The summary's gold label: inconsistent when some sentence is (even if others are
+        unlabelled), consistent when every sentence is, else None (unknown)."""
+        labels = [sentence.label for sentence in self.sentences]
+        if "inconsistent" in labels:
+            return "inconsistent"
+        if labels and None not in labels:
+            return "consistent"
+        return None
+
+    def sentence_starts(self) -> tuple[int, ...]:
+        """Where each sentence starts in ``summary_text``: the stored offset, else the next
+        place its text occurs. Span offsets in the summary are a sentence's start plus the
+        span's offset in the sentence. A sentence that is not where the row says is refused
+        rather than guessed."""
+        text = self.summary_text
+        starts = []
+        cursor = 0
+        for sentence in self.sentences:
+            start = sentence.start
+            if start is None:
+                start = text.find(sentence.text, cursor)
+            if start < 0 or text[start : start + len(sentence.text)] != sentence.text:
+                raise ExportError(
+                    f"{self.where()}: sentence {sentence.position} is not in the summary text"
+                    + (f" at offset {sentence.start}" if sentence.start is not None else "")
+                )
+            starts.append(start)
+            cursor = start + len(sentence.text)
+        return tuple(starts)
 
 
 @dataclass(slots=True)

@@ -1,5 +1,7 @@
-"""python manage.py agreement --round ID [--json]: the round's agreement report, computed
-(or reused when the labels have not changed) exactly as the dashboard shows it."""
+"""python manage.py agreement --round ID [--compare ID] [--json]: the round's agreement
+report, computed (or reused when the labels have not changed) exactly as the dashboard shows
+it, with the comparison against a round of the opposite evidence-hint setting when there is
+one (``--compare`` names it; docs/agreement.md, "Assisted and unassisted rounds")."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from annotations.agreement.assistance_wording import assistance_summary, stat
 from annotations.models import Round
+from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.services.agreement_reports import agreement_report_compute
 
 
@@ -18,13 +22,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("--round", type=int, required=True, dest="round_id")
+        parser.add_argument(
+            "--compare",
+            type=int,
+            help="a round with the opposite evidence-hint setting to compare with"
+            " (default: the most recent such round of the same kind over shared units)",
+        )
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
     def handle(self, *args: Any, **options: Any) -> None:
         round_ = Round.objects.select_related("project").filter(pk=options["round_id"]).first()
         if round_ is None:
             raise CommandError(f"no round with id {options['round_id']}")
-        report = agreement_report_compute(round=round_)
+        try:
+            report = agreement_report_compute(round=round_, compare=options["compare"])
+        except AssistanceChoiceError as error:
+            raise CommandError(str(error)) from None
         payload = {
             "round": round_.pk,
             "computed_at": report.computed_at.isoformat(),
@@ -43,3 +56,21 @@ class Command(BaseCommand):
                 low, high = coefficient["ci"]
                 figure = f"{coefficient['name']} {coefficient['value']} [{low}, {high}]"
             self.stdout.write(f"  {question['label']:<48} n={question['n_units']:<6} {figure}")
+        if "assistance" in payload:
+            self._assistance(payload["assistance"])
+
+    def _assistance(self, section: dict[str, Any]) -> None:
+        names = " against ".join(
+            f"{c['round_name']} ({'with' if c['hints'] else 'without'} hints)"
+            for c in section["conditions"]
+        )
+        self.stdout.write(f"Evidence hints: {names}")
+        self.stdout.write(f"  {assistance_summary(section)}")
+        evidence = section["evidence"]
+        if evidence is not None:
+            low, high = evidence["ci"]
+            self.stdout.write(
+                f"  Evidence turn F1 between them {stat(evidence['value'])}"
+                f" (95% CI {stat(low)} to {stat(high)}) on {evidence['n_units']} sentences"
+                " both label inconsistent"
+            )

@@ -1,5 +1,6 @@
 """python manage.py import_corpus --format native FILE.jsonl --project SLUG
 python manage.py import_corpus --format tofueval --documents DOCS.jsonl --project SLUG RELEASE_DIR
+python manage.py import_corpus --format circumstantial FILE.csv --project SLUG
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from annotations.models import Role
+from annotations.services.circumstantial_import import circumstantial_import
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.projects import (
+    DEFAULT_TAXONOMY,
     ProjectSetupError,
     membership_add,
     project_get_or_create,
@@ -23,15 +26,25 @@ from annotations.services.tofueval_import import tofueval_import
 
 
 class Command(BaseCommand):
-    help = "Import a corpus (native JSONL, or the public TofuEval release) into a project."
+    help = (
+        "Import a corpus (native JSONL, the public TofuEval release, or a CSV in the"
+        " circumstantial-inference study's layout) into a project."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("path", type=Path, help="a native .jsonl file or the release folder")
-        parser.add_argument("--format", choices=["native", "tofueval"], default="native")
+        parser.add_argument(
+            "path", type=Path, help="a native .jsonl file, the release folder, or a .csv file"
+        )
+        parser.add_argument(
+            "--format", choices=["native", "tofueval", "circumstantial"], default="native"
+        )
         parser.add_argument("--project", required=True, help="project slug (created if missing)")
         parser.add_argument("--project-name", default="", help="name of a new project")
         parser.add_argument(
-            "--taxonomy", default="tofueval", help="built-in taxonomy of a new project"
+            "--taxonomy",
+            default=None,
+            help="built-in taxonomy of a new project (default: dialogue-llm for"
+            " circumstantial, tofueval otherwise)",
         )
         parser.add_argument(
             "--documents", type=Path, help="tofueval: the dialogues, as native JSONL lines"
@@ -52,6 +65,9 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: no such file or folder")
         if options["format"] == "native" and not path.is_file():
             raise CommandError(f"{path}: not a file; --format native reads one .jsonl file")
+        if options["format"] == "circumstantial" and not path.is_file():
+            raise CommandError(f"{path}: not a file; --format circumstantial reads one .csv file")
+        circumstantial = options["format"] == "circumstantial"
         if options["format"] == "tofueval":
             if options["documents"] is None:
                 raise CommandError("--format tofueval needs --documents DOCS.jsonl (the dialogues)")
@@ -70,12 +86,18 @@ class Command(BaseCommand):
                 project, created = project_get_or_create(
                     slug=options["project"],
                     name=options["project_name"],
-                    taxonomy=options["taxonomy"],
+                    # The study's own taxonomy and questions for its layout: its labels are
+                    # spans with evidence, typed by its categories.
+                    taxonomy=options["taxonomy"]
+                    or ("dialogue-llm" if circumstantial else DEFAULT_TAXONOMY),
+                    scheme={"error_spans": True, "evidence": True} if circumstantial else None,
                 )
                 for user, role in members:
                     membership_add(project=project, user=user, role=role)
                 if options["format"] == "native":
                     report = corpus_import_native(project=project, path=path)
+                elif circumstantial:
+                    report = circumstantial_import(project=project, path=path)
                 else:
                     report = tofueval_import(
                         project=project, release_dir=path, documents=options["documents"]

@@ -1,10 +1,10 @@
-"""Load the demo study: an original corpus, TofuEval scheme, guidelines v1, demo users and an
-open pilot round where every unit goes to both linguists. Runs once; a second run only
-prints the logins."""
+"""Load the demo: the demo users and the studies of ``annotations/management/demo_studies.py``,
+each an original corpus with guidelines v1 and an open pilot round where every unit goes to
+both linguists. Runs once; a second run only prints the logins (and loads a study that is
+missing, such as one added to the demo since it was first loaded)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -13,27 +13,25 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from annotations.models import GuidelineVersion, Role, Round, RoundKind, Topic
+from annotations.management.demo_studies import PASSWORD, STUDIES, USERS, Study
+from annotations.models import GuidelineVersion, Round, RoundKind, Topic
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
-from annotations.services.projects import membership_add, project_get_or_create
+from annotations.services.projects import (
+    ProjectSetupError,
+    membership_add,
+    project_get_or_create,
+)
 from annotations.services.rounds import round_assign_units, round_open
 
-DEMO_DIR = Path(settings.BASE_DIR) / "fixtures" / "demo"
-PROJECT = "demo"
-PASSWORD = "demo"
-# username, full name, role in the demo project, staff
-USERS = [
-    ("admin", "Ada Admin", Role.ADMIN, True),
-    ("linguist1", "Lena Linguist", Role.ANNOTATOR, False),
-    ("linguist2", "Luis Linguist", Role.ANNOTATOR, False),
-    ("reviewer", "Rita Reviewer", Role.REVIEWER, False),
-    ("researcher", "Ravi Researcher", Role.RESEARCHER, False),
-]
 PILOT = "Pilot 1"
+# PASSWORD stays importable from here: tests/people.py and tests/factories.py sign in with it.
+__all__ = ["PASSWORD", "PILOT", "Command"]
 
 
 class Command(BaseCommand):
-    help = "Load the demo study and its users (password 'demo'): needs DEMO=1, never production."
+    help = (
+        "Load the demo studies and their users (password 'demo'): needs DEMO=1, never production."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not settings.EMBEDDED:
@@ -48,19 +46,26 @@ class Command(BaseCommand):
             )
         try:
             with transaction.atomic():
-                loaded = self._load()
+                users = self._users()
+                # In order, each study whole before the next: the first study's ids (which
+                # seed the summary order in its golden payloads, fixtures/payloads/) never
+                # depend on the studies after it.
+                loaded = [self._load(study, users) for study in STUDIES]
         except ImportFailed as error:
             raise CommandError(f"the demo corpus is invalid: {error}") from None
-        self.stdout.write("demo loaded" if loaded else "demo already loaded")
+        except ProjectSetupError as error:
+            raise CommandError(f"a demo study cannot be created: {error}") from None
+        self.stdout.write("demo loaded" if any(loaded) else "demo already loaded")
+        for study in STUDIES:
+            self.stdout.write(f"  {study.slug:<14} {study.name}")
         self.stdout.write("Sign in at http://127.0.0.1:8000/ with (password 'demo' for all):")
         for username, _, role, staff in USERS:
             extra = ", Django admin at /admin/" if staff else ""
             self.stdout.write(f"  {username:<11} {role.label}{extra}")
 
-    def _load(self) -> bool:
-        project, _ = project_get_or_create(slug=PROJECT, name="Demo study (TofuEval scheme)")
+    def _users(self) -> dict[str, Any]:
         users = {}
-        for username, full_name, role, staff in USERS:
+        for username, full_name, _, staff in USERS:
             first, last = full_name.split(" ", 1)
             user, made = get_user_model().objects.get_or_create(
                 username=username,
@@ -74,16 +79,24 @@ class Command(BaseCommand):
             if made:
                 user.set_password(PASSWORD)
                 user.save(update_fields=["password"])
-            membership_add(project=project, user=user, role=role)
             users[username] = user
+        return users
+
+    def _load(self, study: Study, users: dict[str, Any]) -> bool:
+        """Load ``study`` unless its pilot exists; whether it was loaded."""
+        project, _ = project_get_or_create(
+            slug=study.slug, name=study.name, taxonomy=study.taxonomy, scheme=study.scheme
+        )
+        for username, _, role, _ in USERS:
+            membership_add(project=project, user=users[username], role=role)
         if Round.objects.filter(project=project, name=PILOT).exists():
             return False
-        corpus_import_native(project=project, path=DEMO_DIR / "corpus.jsonl")
+        corpus_import_native(project=project, path=study.directory / "corpus.jsonl")
         guideline = GuidelineVersion.objects.create(
             project=project,
             version=1,
-            markdown=(DEMO_DIR / "guidelines.md").read_text(encoding="utf-8"),
-            changelog="First version, written from the TofuEval instructions.",
+            markdown=(study.directory / "guidelines.md").read_text(encoding="utf-8"),
+            changelog=study.changelog,
             created_by=users["admin"],
             published_at=timezone.now(),
         )
@@ -93,7 +106,7 @@ class Command(BaseCommand):
             kind=RoundKind.PILOT,
             overlap=2,
             guideline_version=guideline,
-            seed=20261121,
+            seed=study.seed,
         )
         topics = list(
             Topic.objects.filter(document__corpus__project=project)

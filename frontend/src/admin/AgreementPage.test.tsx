@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import type { Assistance } from '../api/types';
+import wording from '../../../fixtures/agreement/assistance_wording.json';
 import { adminProject, agreementHistory, agreementReport, job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
 import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
@@ -87,5 +89,57 @@ describe('the agreement dashboard', () => {
 
     await waitFor(() => expect(screen.queryByText('This report is stale')).not.toBeInTheDocument());
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('hints compared on the agreement dashboard', () => {
+  const assistance = (wording.cases[0] as unknown as { section: Assistance }).section;
+  const withSpans = () => {
+    const project = adminProject();
+    const unassisted = { ...project.rounds[0]!, id: 3, name: 'Pilot 1 without hints', status: 'closed' as const, evidence_hints: false };
+    return adminProject({ scheme: { ...project.scheme, error_spans: true }, rounds: [...project.rounds, unassisted] });
+  };
+
+  it('shows the comparison when the report carries one', async () => {
+    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ assistance })) });
+    renderPage();
+
+    const card = await screen.findByRole('article', { name: 'Evidence hints: with and without' });
+    expect(card).toHaveTextContent('With hints: 34.2% of labels inconsistent; without: 31.3%; labels differ on 7.1% of 240 shared sentences');
+    // The demo asks for no spans, so no hints were shown anywhere: no round to choose.
+    expect(screen.queryByRole('combobox', { name: 'Compare hints with' })).not.toBeInTheDocument();
+  });
+
+  it('has no comparison card when the report carries none', async () => {
+    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport()) });
+    renderPage();
+
+    await screen.findByRole('article', { name: 'Sentence consistency' });
+    expect(screen.queryByRole('article', { name: 'Evidence hints: with and without' })).not.toBeInTheDocument();
+  });
+
+  it('computes against the round the admin names among those with hints the other way', async () => {
+    const server = fakeServer({
+      ...PROJECT_ROUTES,
+      'GET /api/admin/projects/demo/': () => jsonResponse(withSpans()),
+      'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ stale: true })),
+      'POST /api/admin/rounds/1/agreement/?compare=3': () => jsonResponse(agreementReport({ assistance: { ...assistance, chosen: 'explicit' } })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const choice = await screen.findByRole('combobox', { name: 'Compare hints with' });
+    // Pilot 2 is a draft with hints on, like this round: not offered.
+    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Picked automatically',
+      'Pilot 1 without hints (hints off)',
+    ]);
+    await user.selectOptions(choice, '3');
+    await user.click(screen.getByRole('button', { name: 'Compute now' }));
+
+    expect(await screen.findByText(/the round an admin chose/)).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/admin/rounds/1/agreement/?compare=3',
+    ]);
   });
 });

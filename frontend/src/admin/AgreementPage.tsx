@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
@@ -6,6 +6,7 @@ import { computeAgreement, getAgreement, getAgreementHistory } from '../api/clie
 import type { AgreementHistory } from '../api/types';
 import { describeError } from '../useMe';
 import { AgreementCard } from './AgreementCard';
+import { AssistanceCard } from './AssistanceCard';
 import { formatDateTime } from './format';
 import { JobProgress } from './JobProgress';
 import { LoadStatus } from './LoadStatus';
@@ -13,7 +14,7 @@ import { adminPaths, parseId } from './paths';
 import { RoundHeader } from './RoundHeader';
 import { JOB_POLL_MS, useJob } from './useJob';
 import { useLoad } from './useLoad';
-import { useRoundProject } from './useRoundProject';
+import { type RoundProject, useRoundProject } from './useRoundProject';
 
 /** `/app/admin/rounds/:id/agreement` — one card per question, and a button to recompute. */
 export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs?: number }) {
@@ -28,6 +29,8 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
   const [starting, setStarting] = useState(false);
   const [computeError, setComputeError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  // '' lets the server pick the round to compare hints with (docs/agreement.md).
+  const [compare, setCompare] = useState('');
   const job = useJob(
     jobId,
     (finished) => {
@@ -44,7 +47,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
     setComputeError(null);
     setJobId(null);
     try {
-      const result = await computeAgreement(roundId);
+      const result = await computeAgreement(roundId, compare === '' ? null : Number(compare));
       // 200: labels unchanged, the report is reused; 202: a job computes a new one.
       if (result.kind === 'report') setData(() => result.report);
       else setJobId(result.job);
@@ -56,6 +59,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
   }
 
   const report = state.status === 'ready' ? state.data : null;
+  const compareChoices = hintCounterparts(context.status === 'ready' ? context.data : null);
   const historyByKey = new Map(
     (history.state.status === 'ready' ? history.state.data.questions : []).map((question) => [question.key, question]),
   );
@@ -63,7 +67,15 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
   return (
     <Stack gap="lg">
       <RoundHeader roundId={roundId} page="Agreement" context={context} />
-      <Group gap="md" align="center">
+      <Group gap="md" align={compareChoices.length > 0 ? 'flex-end' : 'center'}>
+        {compareChoices.length > 0 && (
+          <NativeSelect
+            label="Compare hints with"
+            data={[{ value: '', label: 'Picked automatically' }, ...compareChoices]}
+            value={compare}
+            onChange={(event) => setCompare(event.currentTarget.value)}
+          />
+        )}
         <Button onClick={() => void compute()} loading={starting} disabled={job.status === 'following'}>
           Compute now
         </Button>
@@ -91,9 +103,12 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
         <>
           {report.stale && (
             <Alert color="yellow" title="This report is stale" role="status">
-              Labels changed after it was computed. Press “Compute now” to bring it up to date.
+              Labels changed after it was computed
+              {report.assistance === undefined ? '' : ', here or in the round it compares hints with'}. Press “Compute
+              now” to bring it up to date.
             </Alert>
           )}
+          {report.assistance !== undefined && <AssistanceCard assistance={report.assistance} roundId={roundId} />}
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             {report.questions.map((question) => (
               <AgreementCard
@@ -109,4 +124,17 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
       )}
     </Stack>
   );
+}
+
+/**
+ * The rounds an admin may name to compare hints with: open or closed rounds of the project with
+ * the opposite hint setting, when the scheme asks for spans (hints are shown only then). The
+ * server checks that they share units.
+ */
+function hintCounterparts(context: RoundProject | null): { value: string; label: string }[] {
+  if (context === null || !context.project.scheme.error_spans) return [];
+  const { round } = context;
+  return context.project.rounds
+    .filter((other) => other.id !== round.id && other.status !== 'draft' && other.evidence_hints !== round.evidence_hints)
+    .map((other) => ({ value: String(other.id), label: `${other.name} (hints ${other.evidence_hints ? 'on' : 'off'})` }));
 }

@@ -1,6 +1,8 @@
 // Where the admin screens live. Django serves index.html for every /app/… path.
 
 export const adminPaths = {
+  /** Not under /projects/: any slug, "new" too, stays a project's address. */
+  newProject: '/app/admin/new-project',
   project: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}`,
   corpus: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/corpus`,
   nativeFormat: '/app/admin/help/native-jsonl',

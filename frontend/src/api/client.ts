@@ -21,7 +21,9 @@ import type {
   Job,
   JobStarted,
   NewReleaseBody,
+  NewProjectBody,
   NewRoundBody,
+  ProjectOptions,
   ProjectUnitPage,
   ReleaseDetail,
   ReleaseStarted,
@@ -216,6 +218,16 @@ export function getAdminProjects(signal?: AbortSignal): Promise<AdminProjectRef[
   return api.get<AdminProjectRef[]>('/api/admin/projects/', signal);
 }
 
+/** What a new project can be (staff only; 403 for anyone else). */
+export function getProjectOptions(signal?: AbortSignal): Promise<ProjectOptions> {
+  return api.get<ProjectOptions>('/api/admin/project-options/', signal);
+}
+
+/** 201 with the new project's overview, its creator its admin; 400 names each field at fault. */
+export function createProject(body: NewProjectBody): Promise<AdminProject> {
+  return api.post<AdminProject>('/api/admin/projects/', body);
+}
+
 export function getAdminProject(slug: string, signal?: AbortSignal): Promise<AdminProject> {
   return api.get<AdminProject>(`${slugPath(slug)}/`, signal);
 }
@@ -277,11 +289,16 @@ export async function getAgreement(roundId: number, signal?: AbortSignal): Promi
   }
 }
 
-/** 202 starts a job; 200 means the labels are unchanged and carries the reused report. */
+/**
+ * 202 starts a job; 200 means the labels are unchanged and carries the reused report.
+ * `compare` names the round of the opposite hint setting to compare with (else the server picks).
+ */
 export async function computeAgreement(
   roundId: number,
+  compare: number | null = null,
 ): Promise<{ kind: 'job'; job: number } | { kind: 'report'; report: AgreementReport }> {
-  const { status, body } = await apiResponse<JobStarted | AgreementReport>(`/api/admin/rounds/${roundId}/agreement/`, {
+  const query = compare === null ? '' : `?compare=${compare}`;
+  const { status, body } = await apiResponse<JobStarted | AgreementReport>(`/api/admin/rounds/${roundId}/agreement/${query}`, {
     method: 'POST',
   });
   if (status === 202 && 'job' in body) return { kind: 'job', job: body.job };

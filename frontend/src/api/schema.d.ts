@@ -13,9 +13,15 @@ export interface paths {
     /** A background job's state and progress */
     get: operations["admin_jobs_retrieve"];
   };
+  "/api/admin/project-options/": {
+    /** What a new project can be: built-in taxonomies and the scheme's questions */
+    get: operations["admin_project_options_retrieve"];
+  };
   "/api/admin/projects/": {
     /** Projects you administer */
     get: operations["admin_projects_list"];
+    /** Create a project (staff): you become its admin */
+    post: operations["admin_projects_create"];
   };
   "/api/admin/projects/{slug}/": {
     /** Project overview for its admins */
@@ -251,6 +257,8 @@ export interface components {
       stale: boolean;
       annotators: string[];
       questions: components["schemas"]["AgreementQuestionOutput"][];
+      /** @description Labels with evidence hints against labels without, on the same units; present when another round of the opposite hint setting is compared (docs/agreement.md). */
+      assistance?: components["schemas"]["AssistanceOutput"];
     };
     AnnotatorProgressOutput: {
       username: string;
@@ -271,6 +279,53 @@ export interface components {
      * @enum {string}
      */
     AssignmentStatusEnum: "assigned" | "in_progress" | "submitted";
+    AssistanceConditionOutput: {
+      /** @description The round showed evidence hints. */
+      hints: boolean;
+      round: number;
+      round_name: string;
+      n_raters: number;
+      /** @description Its raters' labels on the shared sentences. */
+      n_labels: number;
+      n_inconsistent: number;
+      /** Format: double */
+      share_inconsistent: number | null;
+      /** @description Its raters' agreement on the shared sentences. */
+      agreement: components["schemas"]["CoefficientOutput"] | null;
+      agreement_n_units: number;
+      agreement_note: string | null;
+    };
+    AssistanceOutput: {
+      /**
+       * @description How the other round was picked: by the rule, or named by an admin.
+       *
+       * * `automatic` - automatic
+       * * `explicit` - explicit
+       */
+      chosen: components["schemas"]["ChosenEnum"];
+      /** @description Sentences labelled in both rounds. */
+      n_sentences: number;
+      /** @description Shared sentences with a majority label in both rounds (ties left out). */
+      n_compared: number;
+      small_n: boolean;
+      /** @description With hints first, then without. */
+      conditions: components["schemas"]["AssistanceConditionOutput"][];
+      /** @description Share of compared sentences whose labels differ. */
+      differ: components["schemas"]["IntervalOutput"] | null;
+      /** @description Cohen's kappa between the rounds. */
+      kappa: components["schemas"]["CoefficientOutput"] | null;
+      /** @description Rows: with hints. */
+      confusion: components["schemas"]["ConfusionOutput"] | null;
+      /** @description Turn F1 between the rounds' evidence. */
+      evidence: components["schemas"]["EvidenceComparisonOutput"] | null;
+      note: string | null;
+    };
+    /**
+     * @description * `automatic` - automatic
+     * * `explicit` - explicit
+     * @enum {string}
+     */
+    ChosenEnum: "automatic" | "explicit";
     CoefficientOutput: {
       /** Format: double */
       value: number | null;
@@ -434,6 +489,16 @@ export interface components {
       example: string;
       parent: number | null;
     };
+    EvidenceComparisonOutput: {
+      /** Format: double */
+      value: number | null;
+      /** @description 95% bootstrap interval. */
+      ci: (number | null)[];
+      /** @description Cohen's kappa, Fleiss' kappa, Krippendorff's alpha… */
+      name: string;
+      /** @description Sentences both rounds label inconsistent. */
+      n_units: number;
+    };
     EvidenceInput: {
       /** @description The turn's id in the payload. */
       turn: number;
@@ -494,9 +559,11 @@ export interface components {
      * * `aggrefact` - aggrefact
      * * `llm_aggrefact` - llm_aggrefact
      * * `finesure` - finesure
+     * * `spans` - spans
+     * * `circumstantial` - circumstantial
      * @enum {string}
      */
-    FormatsEnum: "native" | "tofueval" | "aggrefact" | "llm_aggrefact" | "finesure";
+    FormatsEnum: "native" | "tofueval" | "aggrefact" | "llm_aggrefact" | "finesure" | "spans" | "circumstantial";
     /**
      * @description * `majority` - majority
      * @enum {string}
@@ -683,9 +750,34 @@ export interface components {
       done: number;
       total: number;
     };
+    ProjectCreateInput: {
+      /** @description Lowercase letters, digits, - _. */
+      slug: string;
+      /**
+       * @description Default: slug.
+       * @default
+       */
+      name?: string;
+      /**
+       * @description A built-in taxonomy (GET /api/admin/project-options/); the project gets its own editable copy.
+       * @default tofueval
+       */
+      taxonomy?: string;
+      /** @description Question key -> asked; left out: its default. */
+      scheme?: {
+        [key: string]: boolean;
+      };
+    };
     ProjectName: {
       slug: string;
       name: string;
+    };
+    ProjectOptionsOutput: {
+      default_taxonomy: string;
+      /** @description The built-in taxonomies. */
+      taxonomies: components["schemas"]["TaxonomyChoiceOutput"][];
+      /** @description The questions a project can ask. */
+      scheme: components["schemas"]["SchemeSwitchOutput"][];
     };
     ProjectRefOutput: {
       slug: string;
@@ -730,10 +822,31 @@ export interface components {
       assignments: components["schemas"]["QueueEntryOutput"][];
       feedback: components["schemas"]["FeedbackItemOutput"][];
     };
+    RaterEvidenceOutput: {
+      /** @description The turn's id (see document.turns). */
+      turn: number;
+      start: number;
+      end: number;
+      /** @description The turn's words it points at. */
+      text: string;
+    };
     RaterSentenceOutput: {
       label: string;
       explanation: string;
       error_types: string[];
+      /** @description The error spans, each with its evidence. */
+      spans: components["schemas"]["RaterSpanOutput"][];
+    };
+    RaterSpanOutput: {
+      /** @description Offset in the sentence. */
+      start: number;
+      end: number;
+      text: string;
+      /** @description The type's name. */
+      error_type: string | null;
+      note: string;
+      no_evidence: boolean;
+      evidence: components["schemas"]["RaterEvidenceOutput"][];
     };
     RaterSummaryOutput: {
       relevance: number | null;
@@ -904,6 +1017,14 @@ export interface components {
       completeness: boolean;
       atomic_facts: boolean;
     };
+    SchemeSwitchOutput: {
+      /** @description A key of the project's scheme. */
+      key: string;
+      label: string;
+      default: boolean;
+      /** @description The switch that must be on for this one to be on. */
+      needs: string | null;
+    };
     SentFeedbackOutput: {
       id: number;
       annotator: string;
@@ -993,10 +1114,31 @@ export interface components {
       topic_category_merged?: number | null;
       /** Format: double */
       not_a_summary?: number | null;
+      /** Format: double */
+      span_exact?: number | null;
+      /** Format: double */
+      span_overlap?: number | null;
+      /** Format: double */
+      span_character?: number | null;
+      /** Format: double */
+      evidence_turns?: number | null;
+    };
+    TaxonomyChoiceOutput: {
+      slug: string;
+      name: string;
+      description: string;
+      types: components["schemas"]["TaxonomyTypeOutput"][];
     };
     TaxonomyOutput: {
       name: string;
       types: components["schemas"]["ErrorTypeOutput"][];
+    };
+    TaxonomyTypeOutput: {
+      code: string;
+      name: string;
+      definition: string;
+      /** @description The parent type's code. */
+      parent: string | null;
     };
     /**
      * @description * `main` - main
@@ -1244,6 +1386,58 @@ export interface operations {
       };
     };
   };
+  /** What a new project can be: built-in taxonomies and the scheme's questions */
+  admin_project_options_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectOptionsOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Projects you administer */
   admin_projects_list: {
     responses: {
@@ -1278,6 +1472,82 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Create a project (staff): you become its admin */
+  admin_projects_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ProjectCreateInput"];
+        "multipart/form-data": components["schemas"]["ProjectCreateInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["AdminProjectOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -2089,6 +2359,10 @@ export interface operations {
   /** Compute the report (background job; 200 with the report if it is current) */
   admin_rounds_agreement_create: {
     parameters: {
+      query?: {
+        /** @description A round of the opposite evidence-hint setting to compare with; by default the most recent such round of the same kind over shared units. */
+        compare?: number;
+      };
       path: {
         round_id: number;
       };

@@ -87,6 +87,14 @@ export type CorpusCounts = Schemas['CorpusCountsOutput'];
 export type AgreementTargets = Schemas['TargetsOutput'];
 /** `GET /api/admin/projects/{slug}/` */
 export type AdminProject = Schemas['AdminProjectOutput'];
+/** `GET /api/admin/project-options/`: the built-in taxonomies and the scheme's questions. */
+export type ProjectOptions = Schemas['ProjectOptionsOutput'];
+/** A built-in taxonomy a new project can copy, with its types (`parent` is a type's code). */
+export type TaxonomyChoice = Schemas['TaxonomyChoiceOutput'];
+/** One question of the scheme: its key, its words, its default and the switch it needs on. */
+export type SchemeSwitch = Schemas['SchemeSwitchOutput'];
+/** The body of `POST /api/admin/projects/` (staff only). */
+export type NewProjectBody = Schemas['ProjectCreateInput'];
 /** One unit of `GET /api/admin/projects/{slug}/units/`. */
 export type ProjectUnit = Schemas['UnitOutput'];
 export type ProjectUnitPage = Schemas['UnitPageOutput'];
@@ -100,6 +108,10 @@ export type Interval = Schemas['IntervalOutput'];
 export type AgreementQuestion = Schemas['AgreementQuestionOutput'];
 /** `GET /api/admin/rounds/{id}/agreement/` (and a 200 from POST). */
 export type AgreementReport = Schemas['AgreementReportOutput'];
+/** A report's comparison of labels with evidence hints against labels without (docs/agreement.md). */
+export type Assistance = Schemas['AssistanceOutput'];
+/** One side of that comparison: a round, with or without hints. */
+export type AssistanceCondition = Schemas['AssistanceConditionOutput'];
 export type AgreementHistoryPoint = Schemas['HistoryPointOutput'];
 export type AgreementHistoryQuestion = Schemas['HistoryQuestionOutput'];
 /** `GET /api/admin/projects/{slug}/agreement-history/` */
@@ -107,6 +119,8 @@ export type AgreementHistory = Schemas['AgreementHistoryOutput'];
 /** One row of `GET /api/admin/rounds/{id}/disagreements/`. */
 export type DisagreementUnitSummary = Schemas['DisagreementOutput'];
 export type AdminSentenceJudgement = Schemas['RaterSentenceOutput'];
+export type AdminSpan = Schemas['RaterSpanOutput'];
+export type AdminEvidence = Schemas['RaterEvidenceOutput'];
 export type AdminSummaryJudgement = Schemas['RaterSummaryOutput'];
 export type DisagreementSentence = Schemas['ComparedSentenceOutput'];
 export type DisagreementSummary = Schemas['ComparedSummaryOutput'];

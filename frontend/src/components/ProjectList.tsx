@@ -7,7 +7,13 @@ import { adminPaths } from '../admin/paths';
 import { RELEASE_ROLES, releasePaths } from '../releases/paths';
 import { groupRolesByProject } from '../roles';
 
-export function ProjectList({ memberships }: { memberships: Membership[] }) {
+interface ProjectListProps {
+  memberships: Membership[];
+  /** Staff may start a new project (the server checks it again). */
+  canCreate?: boolean;
+}
+
+export function ProjectList({ memberships, canCreate = false }: ProjectListProps) {
   const headingId = useId();
   const projects = groupRolesByProject(memberships);
   const administered = new Set(memberships.filter((m) => m.role === 'admin').map((m) => m.project));
@@ -15,9 +21,12 @@ export function ProjectList({ memberships }: { memberships: Membership[] }) {
 
   return (
     <section aria-labelledby={headingId}>
-      <Title order={2} id={headingId} mb="sm">
-        Your projects
-      </Title>
+      <Group justify="space-between" align="baseline" mb="sm">
+        <Title order={2} id={headingId}>
+          Your projects
+        </Title>
+        {canCreate && <ProjectLink to={adminPaths.newProject} text="New project" label="New project" />}
+      </Group>
       {projects.length === 0 ? (
         <Text>
           You are not a member of any project yet. A project admin can add you to one.

@@ -21,6 +21,7 @@ SPAN = {
     "error_type": "Mis-Referencing",
     "unified_type": "intrinsic-np",
     "note": "the port pays",
+    "no_evidence": False,
     "evidence": [{"turn": 1, "start": 14, "end": 30, "text": "paid by the port"}],
 }
 
