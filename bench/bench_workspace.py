@@ -69,6 +69,7 @@ from workspace_server import (
 )
 from workspace_settings import (
     DEFAULT_RATE,
+    DEFAULT_SPAN_SHARE,
     DEFAULT_URL,
     LATE_MS,
     SENTENCES_PER_SUMMARY,
@@ -122,6 +123,7 @@ def run_phase(
         burst=args.burst,
         seed=args.seed,
         rate=rate,
+        span_share=args.span_share,
         on_start=on_start,
     )
     cpu_after = cpu_snapshot(server)
@@ -244,6 +246,13 @@ def main() -> int:
         action="store_true",
         help="skip the closed-loop phase that measures the maximum throughput",
     )
+    parser.add_argument(
+        "--span-share",
+        type=float,
+        default=DEFAULT_SPAN_SHARE,
+        help="share of saves that are span or evidence saves (default"
+        f" {DEFAULT_SPAN_SHARE:g}; 0: a project without spans)",
+    )
     parser.add_argument("--unloaded", type=int, default=50, help="single-client requests")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -276,7 +285,12 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         started = time.perf_counter()
-        seeded = seed_database(users=args.users, units_per_user=args.units_per_user, seed=args.seed)
+        seeded = seed_database(
+            users=args.users,
+            units_per_user=args.units_per_user,
+            seed=args.seed,
+            spans=args.span_share > 0,
+        )
         connection.close()
         print(
             f"bench: seeded {args.users} linguists, {seeded.units} units of"

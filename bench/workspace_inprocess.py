@@ -47,10 +47,13 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
     def get_payload(i: int):
         return client.get(f"/api/assignments/{unit}/")
 
-    def patch_sentence(i: int, body: dict):
+    turn_ids = [t["id"] for t in payload["document"]["turns"]]
+    spans_asked = payload["scheme"]["error_spans"]
+
+    def patch_sentence(i: int, body: dict, part: str = ""):
         target = sentence_ids[i % len(sentence_ids)]
         response = client.patch(
-            f"/api/assignments/{unit}/sentences/{target}/",
+            f"/api/assignments/{unit}/sentences/{target}/{part}",
             {**body, "version": versions.get(target, 0)},
             content_type="application/json",
         )
@@ -63,6 +66,18 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
 
     def save_label(i: int):
         return patch_sentence(i, {"label": "consistent"})
+
+    def evidence(i: int) -> list[dict]:
+        return [{"turn": turn_ids[(i + k) % len(turn_ids)], "start": 0, "end": 4} for k in (0, 1)]
+
+    def save_spans(i: int):
+        spans = [{"start": 0, "end": 4 + i % 3, "evidence": evidence(i)}, {"start": 8, "end": 12}]
+        return patch_sentence(i, {"spans": spans}, "spans/")
+
+    def save_evidence(i: int):
+        # The span save_spans left on this sentence (the same i cycles the same sentences).
+        span = {"start": 0, "end": 4 + i % 3}
+        return patch_sentence(i, {"span": span, "evidence": evidence(i + 1)}, "evidence/")
 
     def save_summary(i: int):
         target = summary_ids[i % len(summary_ids)]
@@ -90,6 +105,8 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
         ("PATCH summary relevance", save_summary),
         ("PATCH topic category", save_topic),
     ]
+    if spans_asked:
+        cases += [("PATCH spans (2, 2 evidence)", save_spans), ("PATCH evidence", save_evidence)]
     rows = []
     for label, request in cases:
         for i in range(5):  # warm

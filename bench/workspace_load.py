@@ -73,6 +73,12 @@ class Linguist:
         self.sentences: dict[int, list[int]] = {}
         self.summaries: dict[int, list[int]] = {}
         self.error_types: list[int] = []
+        # For span and evidence saves: each sentence's length, each turn's (id, length), and
+        # the spans this linguist last saved on a sentence (an evidence save names one).
+        self.lengths: dict[int, int] = {}
+        self.turns: dict[int, list[tuple[int, int]]] = {}
+        self.marked: dict[int, list[tuple[int, int]]] = {}
+        self.span_share = 0.0
         self.stats = Stats()
         self.error: BaseException | None = None
         self.interval = 0.0  # seconds between requests when paced (--rate); 0: at once
@@ -135,14 +141,55 @@ class Linguist:
         self.known[unit] = versions
         self.summaries[unit] = [s["id"] for s in payload["summaries"]]
         self.sentences[unit] = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
+        for summary in payload["summaries"]:
+            for sentence in summary["sentences"]:
+                self.lengths[sentence["id"]] = len(sentence["text"])
+        for judgement in payload["judgements"]["sentences"]:
+            self.marked[judgement["sentence"]] = [
+                (x["start"], x["end"]) for x in judgement["spans"]
+            ]
+        self.turns[unit] = [(t["id"], len(t["text"])) for t in payload["document"]["turns"]]
         self.error_types = [t["id"] for t in payload["taxonomy"]["types"]]
         return True
+
+    def evidence(self, unit: int) -> list[dict]:
+        """Up to two evidence spans in random turns of the unit's dialogue."""
+        links = []
+        for turn, length in self.rng.sample(self.turns[unit], k=self.rng.randint(0, 2)):
+            start = self.rng.randrange(max(1, length - 10))
+            links.append({"turn": turn, "start": start, "end": min(length, start + 10)})
+        return links
 
     def save(self, unit: int, stats: Stats, kind: str) -> bool:
         """One PATCH; False when the burst should stop (the versions need reloading)."""
         rng = self.rng
         known = self.known[unit]
-        if kind == "sentence":
+        if kind == "evidence":
+            marked = [x for x in self.sentences[unit] if self.marked.get(x)]
+            if marked:
+                target = rng.choice(marked)
+            else:
+                kind = "span"  # nothing marked in this unit yet: mark something first
+        if kind == "span":
+            # One or two spans in the sentence's two halves (never overlapping), with evidence.
+            target = rng.choice(self.sentences[unit])
+            half = self.lengths[target] // 2
+            spans = [
+                {"start": start, "end": start + max(1, min(12, half - 1)), "evidence": []}
+                for start in rng.sample((0, half), k=rng.randint(1, 2))
+            ]
+            for span in spans:
+                span["evidence"] = self.evidence(unit)
+            version = known["s"].get(target, 0)
+            body = {"spans": spans, "version": version}
+            path = f"/api/assignments/{unit}/sentences/{target}/spans/"
+        elif kind == "evidence":
+            start, end = rng.choice(self.marked[target])
+            version = known["s"].get(target, 0)
+            body = {"span": {"start": start, "end": end}, "evidence": self.evidence(unit)}
+            body["version"] = version
+            path = f"/api/assignments/{unit}/sentences/{target}/evidence/"
+        elif kind == "sentence":
             target = rng.choice(self.sentences[unit])
             version = known["s"].get(target, 0)
             label = rng.choice(("consistent", "consistent", "inconsistent"))
@@ -173,8 +220,10 @@ class Linguist:
             new = json.loads(raw)["version"]
             if new != version + 1:
                 stats.bad_versions += 1
-            if kind == "sentence":
+            if kind in ("sentence", "span", "evidence"):
                 known["s"][target] = new
+                if kind == "span":
+                    self.marked[target] = [(x["start"], x["end"]) for x in body["spans"]]
             elif kind == "summary":
                 known["m"][target] = new
             else:
@@ -193,7 +242,11 @@ class Linguist:
             if time.perf_counter() >= deadline:
                 return
             draw = self.rng.random()
-            kind = "topic" if draw < 0.05 else "summary" if draw < 0.15 else "sentence"
+            if draw < self.span_share:
+                kind = "span" if draw < self.span_share / 2 else "evidence"
+            else:  # the mix without spans, over the rest
+                rest = (draw - self.span_share) / (1 - self.span_share)
+                kind = "topic" if rest < 0.05 else "summary" if rest < 0.15 else "sentence"
             if not self.save(unit, stats, kind):
                 return
 
@@ -246,6 +299,7 @@ def run_load(
     burst: int,
     seed: int,
     rate: float,
+    span_share: float,
     on_start: Callable[[], None],
 ):
     """Run the linguists; ``on_start`` runs once they have warmed up, as the clock starts."""
@@ -255,6 +309,8 @@ def run_load(
         Linguist(index, key, units, port, seed)
         for index, (key, units) in enumerate(seeded.users[:users])
     ]
+    for linguist in linguists:
+        linguist.span_share = span_share
     start: list[float] = [0.0]
 
     def go() -> None:

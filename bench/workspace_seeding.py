@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workspace_settings import SENTENCES_PER_SUMMARY, SUMMARIES_PER_UNIT, SYSTEMS
+from workspace_settings import (
+    SENTENCES_PER_SUMMARY,
+    SUMMARIES_PER_UNIT,
+    SYSTEMS,
+    TURNS_PER_DIALOGUE,
+)
 
 # --- seeding ------------------------------------------------------------------------------
 
@@ -43,7 +48,7 @@ def _records(count: int, seed: int):
     for index in range(count):
         speakers = [gen.speaker() for _ in range(rng.randint(2, 4))]
         turns = []
-        for _ in range(rng.randint(18, 22)):
+        for _ in range(TURNS_PER_DIALOGUE):
             speaker, role = rng.choice(speakers)
             turns.append(TurnRecord(speaker=speaker, role=role, text=gen.turn_text()))
         summaries = []
@@ -70,7 +75,7 @@ def _records(count: int, seed: int):
     return records, _guideline_markdown(gen)
 
 
-def seed_database(*, users: int, units_per_user: int, seed: int) -> Seeded:
+def seed_database(*, users: int, units_per_user: int, seed: int, spans: bool) -> Seeded:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -80,6 +85,8 @@ def seed_database(*, users: int, units_per_user: int, seed: int) -> Seeded:
     from annotations.services.rounds import round_assign_units, round_open
 
     project, _ = project_get_or_create(slug="bench-ws", name="Workspace load benchmark")
+    # With spans, evidence hints are on too (the round's default): the payload carries them.
+    type(project).objects.filter(pk=project.pk).update(ask_error_spans=spans, ask_evidence=spans)
     records, markdown = _records(users * units_per_user, seed)
     report = corpus_import_records(project=project, records=records, source_format="native")
     User = get_user_model()

@@ -16,6 +16,8 @@ from annotations.models import (
     Assignment,
     AssignmentStatus,
     Corpus,
+    ErrorSpan,
+    EvidenceSpan,
     Feedback,
     FeedbackReply,
     GuidelineVersion,
@@ -241,8 +243,37 @@ def label_distribution(judgements: QuerySet[SentenceJudgement]) -> dict[str, Any
     }
 
 
-def _round_labels(round_: Round, topic_ids: list[int] | None = None) -> dict[str, Any]:
-    """Every submitted person's labels in the round (optionally for some units)."""
+def _spans_of(judgement: SentenceJudgement, texts: dict[int, str]) -> list[dict[str, Any]]:
+    """A judgement's error spans as the admin compares them: the words, the type's name and
+    each piece of evidence with the words it points at (``texts``: the turns' texts)."""
+    sentence = judgement.sentence.text
+    return [
+        {
+            "start": span.start,
+            "end": span.end,
+            "text": sentence[span.start : span.end],
+            "error_type": span.error_type.name if span.error_type is not None else None,
+            "note": span.note,
+            "no_evidence": span.no_evidence,
+            "evidence": [
+                {
+                    "turn": item.turn_id,
+                    "start": item.start,
+                    "end": item.end,
+                    "text": texts.get(item.turn_id, "")[item.start : item.end],
+                }
+                for item in span.evidence.all()
+            ],
+        }
+        for span in judgement.spans.all()
+    ]
+
+
+def _round_labels(
+    round_: Round, topic_ids: list[int] | None = None, *, turn_texts: dict[int, str] | None = None
+) -> dict[str, Any]:
+    """Every submitted person's labels in the round (optionally for some units); with
+    ``turn_texts`` (the units' turns), each sentence judgement's spans and evidence too."""
     assignments = Assignment.objects.filter(
         round=round_, annotator__isnull=False, status=AssignmentStatus.SUBMITTED
     )
@@ -251,14 +282,26 @@ def _round_labels(round_: Round, topic_ids: list[int] | None = None) -> dict[str
     rater_of = dict(assignments.values_list("id", "annotator__username"))
     topic_of = dict(assignments.values_list("id", "topic_id"))
     sentences: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for j in SentenceJudgement.objects.filter(assignment_id__in=rater_of).prefetch_related(
+    judgements = SentenceJudgement.objects.filter(assignment_id__in=rater_of).prefetch_related(
         "error_types"
-    ):
+    )
+    if turn_texts is not None:
+        judgements = judgements.select_related("sentence").prefetch_related(
+            Prefetch(
+                "spans",
+                queryset=ErrorSpan.objects.select_related("error_type")
+                .prefetch_related(
+                    Prefetch("evidence", EvidenceSpan.objects.order_by("turn_id", "start"))
+                )
+                .order_by("start"),
+            )
+        )
+    for j in judgements:
         sentences[j.sentence_id][rater_of[j.assignment_id]] = {
             "label": j.label,
             "explanation": j.explanation,
             "error_types": sorted(t.name for t in j.error_types.all()),
-        }
+        } | ({} if turn_texts is None else {"spans": _spans_of(j, turn_texts)})
     summaries: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
     for summary_judgement in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
         summaries[summary_judgement.summary_id][rater_of[summary_judgement.assignment_id]] = {
@@ -326,7 +369,14 @@ def disagreements(*, round: Round) -> list[dict[str, Any]]:
 
 
 def disagreement_unit(*, round: Round, topic: Topic) -> dict[str, Any]:
-    labels = _round_labels(round, topic_ids=[topic.pk])
+    turns = list(
+        Turn.objects.filter(document_id=topic.document_id)
+        .order_by("position")
+        .values("id", "position", "speaker", "role", "text")
+    )
+    labels = _round_labels(
+        round, topic_ids=[topic.pk], turn_texts={turn["id"]: turn["text"] for turn in turns}
+    )
     raters = sorted(labels["raters"].get(topic.pk, set()))
     summaries = list(Summary.objects.filter(topic=topic).order_by("position", "id").only("id"))
     sentences: dict[int, list[SummarySentence]] = defaultdict(list)
@@ -337,11 +387,7 @@ def disagreement_unit(*, round: Round, topic: Topic) -> dict[str, Any]:
         "topic": {"id": topic.pk, "name": topic.name},
         "document": {
             "title": topic.document.title or topic.document.external_id,
-            "turns": list(
-                Turn.objects.filter(document_id=topic.document_id)
-                .order_by("position")
-                .values("id", "position", "speaker", "role", "text")
-            ),
+            "turns": turns,
         },
         "annotators": raters,
         "topic_category": labels["topics"].get(topic.pk, {}),

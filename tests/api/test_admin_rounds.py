@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from annotations.agreement import cohen_kappa
 from annotations.models import (
@@ -19,6 +21,8 @@ from annotations.models import (
     Assignment,
     AssignmentStatus,
     Document,
+    ErrorSpan,
+    EvidenceSpan,
     Feedback,
     Project,
     Round,
@@ -381,6 +385,7 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
         "label": "inconsistent",
         "explanation": "why",
         "error_types": ["Contradiction"],
+        "spans": [],
     }
     assert first["judgements"]["linguist2"]["label"] == "consistent"
     assert unit["document"]["turns"][0]["text"]
@@ -404,6 +409,70 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
     other = Client()
     signed_in(SECOND_LINGUIST, other)
     assert other.get("/api/assignments/").json()["feedback"] == []
+
+
+def test_the_disagreement_view_shows_everyones_spans_and_evidence_in_constant_queries(
+    client: Client, demo: Project
+) -> None:
+    pilot = Round.objects.get(project=demo)
+    assignments = list(Assignment.objects.filter(round=pilot).order_by("topic_id", "id"))
+    topic_id = assignments[0].topic_id
+    for assignment in assignments:
+        label_and_submit(assignment, lambda s: "inconsistent" if s.position == 0 else "consistent")
+    judgements = SentenceJudgement.objects.filter(
+        assignment__topic_id=topic_id, label="inconsistent"
+    ).select_related("sentence", "assignment__annotator")
+    turn = Document.objects.get(topics__id=topic_id).turns.order_by("position")[1]
+    signed_in(ADMIN, client)
+    url = f"/api/admin/rounds/{pilot.pk}/disagreements/{topic_id}/"
+
+    def mark_spans(count: int) -> None:
+        ErrorSpan.objects.all().delete()
+        for judgement in judgements:
+            for n in range(count):
+                span = ErrorSpan.objects.create(
+                    judgement=judgement,
+                    start=2 * n,
+                    end=2 * n + 1,
+                    no_evidence=judgement.assignment.annotator.username == "linguist2",
+                )
+                if not span.no_evidence:
+                    EvidenceSpan.objects.create(error_span=span, turn=turn, start=0, end=4)
+
+    mark_spans(1)
+    with CaptureQueriesContext(connection) as one:
+        unit = client.get(url).json()
+    sentence = next(
+        s
+        for summary in unit["summaries"]
+        for s in summary["sentences"]
+        if s["judgements"]["linguist1"]["label"] == "inconsistent"
+    )
+    mine, theirs = sentence["judgements"]["linguist1"], sentence["judgements"]["linguist2"]
+    assert mine["spans"] == [
+        {
+            "start": 0,
+            "end": 1,
+            "text": sentence["text"][0:1],
+            "error_type": None,
+            "note": "",
+            "no_evidence": False,
+            "evidence": [{"turn": turn.pk, "start": 0, "end": 4, "text": turn.text[0:4]}],
+        }
+    ]
+    assert theirs["spans"][0]["no_evidence"] is True
+    assert theirs["spans"][0]["evidence"] == []
+    mark_spans(5)
+    with CaptureQueriesContext(connection) as many:
+        assert (
+            len(
+                client.get(url).json()["summaries"][0]["sentences"][0]["judgements"]["linguist1"][
+                    "spans"
+                ]
+            )
+            == 5
+        )
+    assert len(one) == len(many)
 
 
 def test_progress_counts_status_and_time_per_annotator_and_unit(
@@ -437,6 +506,37 @@ def test_guidelines_get_versions_with_a_changelog_and_a_diff(client: Client, dem
         post(client, "/api/admin/projects/demo/guidelines/", {"markdown": "x"}).status_code == 400
     )
     assert client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=9").status_code == 400
+
+
+def test_span_questions_take_targets_and_are_judged_against_them(
+    client: Client, demo: Project, django_capture_on_commit_callbacks: Any
+) -> None:
+    Project.objects.filter(pk=demo.pk).update(ask_error_spans=True, ask_evidence=True)
+    signed_in(ADMIN, client)
+    targets = {"span_exact": 0.9, "evidence_turns": 0.5}
+    saved = client.put(
+        "/api/admin/projects/demo/targets/",
+        json.dumps(targets),
+        content_type="application/json",
+    )
+    assert saved.json() == targets
+    pilot = Round.objects.get(project=demo)
+    for assignment in Assignment.objects.filter(round=pilot):
+        label_and_submit(assignment, lambda s: "inconsistent" if s.position == 0 else "consistent")
+    for judgement in SentenceJudgement.objects.filter(
+        assignment__round=pilot, label="inconsistent"
+    ):
+        ErrorSpan.objects.create(judgement=judgement, start=0, end=3, no_evidence=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/api/admin/rounds/{pilot.pk}/agreement/")
+    questions = {
+        q["key"]: q
+        for q in client.get(f"/api/admin/rounds/{pilot.pk}/agreement/").json()["questions"]
+    }
+    # Everyone marked the same words: exact span F1 is 1 and meets its target.
+    exact = questions["span_exact"]
+    assert (exact["coefficient"]["value"], exact["target"], exact["met"]) == (1.0, 0.9, True)
+    assert questions["evidence_turns"]["target"] == 0.5
 
 
 def test_targets_are_validated_and_judge_the_report(

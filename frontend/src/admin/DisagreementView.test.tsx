@@ -51,6 +51,26 @@ describe('the disagreement view', () => {
     expect(within(summary).getByRole('row', { name: /^Comment \(differs\)/ })).toHaveTextContent('—Short.');
   });
 
+  it("shows each annotator's spans on the sentence and their evidence in the dialogue", async () => {
+    fakeServer({});
+    const user = userEvent.setup();
+    renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);
+
+    const table = screen.getByRole('table', { name: 'Judgements of summary A, sentence 1' });
+    const spans = within(table).getByRole('row', { name: /Error spans \(differ\)/ });
+    const [first, second] = within(spans).getAllByRole('cell');
+    expect(first).toHaveTextContent('“approved” Mis-Referencing');
+    expect(first).toHaveTextContent('Turn 1: “Tonight”');
+    expect(first?.querySelector('.error-span')).toHaveTextContent('approved');
+    expect(second).toHaveTextContent('None');
+
+    const dialogue = screen.getByRole('region', { name: 'Dialogue' });
+    expect(dialogue.querySelector('mark')).toBeNull();
+    await user.click(within(first!).getByRole('button', { name: 'Show the evidence of “approved” (linguist1) in the dialogue' }));
+    expect(within(dialogue).getByText('Tonight', { selector: 'mark' })).toBeInTheDocument();
+    expect(within(dialogue).getByRole('status')).toHaveTextContent('Evidence of “approved” (linguist1), marked below.');
+  });
+
   it('shows agreeing sentences on request and steps through the disagreements with n', async () => {
     fakeServer({});
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, Kbd, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import type { DisagreementUnit, SentFeedback } from '../api/types';
 import { isTextField } from '../workspace/focus';
 import { AdminDialogue } from './AdminDialogue';
+import { EvidenceFocusContext, type ShownEvidence } from './evidenceFocus';
 import { FeedbackBox } from './FeedbackBox';
 import { feedbackFieldId, type FeedbackSentence } from './feedbackTarget';
 import { SentFeedbackList } from './SentFeedbackList';
@@ -30,6 +31,11 @@ export function DisagreementView({ roundId, unit, sent = [], onFeedbackChanged, 
   const [attached, setAttached] = useState<Record<string, FeedbackSentence | null>>({});
   const [showAgreeing, setShowAgreeing] = useState(false);
   const [atEnd, setAtEnd] = useState(false);
+  const [shownEvidence, setShownEvidence] = useState<ShownEvidence | null>(null);
+  const evidenceFocus = useMemo(
+    () => ({ turns: unit.document.turns, shown: shownEvidence, show: setShownEvidence }),
+    [unit.document.turns, shownEvidence],
+  );
 
   function attach(annotator: string, sentence: FeedbackSentence) {
     setAttached((current) => ({ ...current, [annotator]: sentence }));
@@ -70,6 +76,7 @@ export function DisagreementView({ roundId, unit, sent = [], onFeedbackChanged, 
   const notes = sent.filter((note) => note.topic === null || note.topic === unit.topic.id);
 
   return (
+    <EvidenceFocusContext.Provider value={evidenceFocus}>
     <div className="compare">
       <AdminDialogue title={unit.document.title} turns={unit.document.turns} />
       <div className="compare-pane" ref={pane}>
@@ -138,5 +145,6 @@ export function DisagreementView({ roundId, unit, sent = [], onFeedbackChanged, 
         </Stack>
       </div>
     </div>
+    </EvidenceFocusContext.Provider>
   );
 }

@@ -114,6 +114,31 @@ describe('the project admin page', () => {
     expect(put?.body).toMatchObject({ sentence_consistency: 0.6, topic_category: null, relevance: null });
   });
 
+  it('offers span targets only where the scheme asks for spans, and keeps a hidden one', async () => {
+    const user = userEvent.setup();
+    const base = adminProject();
+    const server = renderAt('/app/admin/projects/demo', {
+      'GET /api/admin/projects/demo/': () => jsonResponse({ ...base, targets: { ...base.targets, span_exact: 0.5 } }),
+      'PUT /api/admin/projects/demo/targets/': (body) => jsonResponse(body),
+    });
+
+    await screen.findByRole('textbox', { name: 'Target: Sentence consistency' });
+    expect(screen.queryByRole('textbox', { name: 'Target: Error spans (exact)' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save targets' }));
+    expect(await screen.findByText('Targets saved.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ span_exact: 0.5, evidence_turns: null });
+  });
+
+  it('shows the span and evidence targets of a project that asks for them', async () => {
+    const base = adminProject();
+    renderAt('/app/admin/projects/demo', {
+      'GET /api/admin/projects/demo/': () =>
+        jsonResponse({ ...base, scheme: { ...base.scheme, error_spans: true, evidence: true } }),
+    });
+    expect(await screen.findByRole('textbox', { name: 'Target: Error spans (characters)' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Target: Evidence (turns cited)' })).toBeInTheDocument();
+  });
+
   it('publishes a new guideline version from the latest text and shows the diff', async () => {
     const user = userEvent.setup();
     const server = renderAt('/app/admin/projects/demo', {

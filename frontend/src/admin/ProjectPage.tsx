@@ -58,6 +58,7 @@ export function ProjectPage() {
           <TargetsEditor
             slug={project.slug}
             targets={project.targets}
+            asks={{ error_spans: project.scheme.error_spans === true, evidence: project.scheme.evidence === true }}
             onSaved={(targets) => setData((current) => ({ ...current, targets }))}
           />
         )}

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core
 import type { DisagreementSentence } from '../api/types';
 import { describeSentence, type FeedbackSentence } from './feedbackTarget';
 import { LabelBadge } from './LabelBadge';
+import { RaterSpans, spansSignature } from './RaterSpans';
 
 interface SentenceComparisonProps {
   sentence: DisagreementSentence;
@@ -11,9 +12,11 @@ interface SentenceComparisonProps {
   onAttach: (annotator: string, sentence: FeedbackSentence) => void;
 }
 
-/** One sentence, then each annotator's label, explanation and types in a column of their own. */
+/** One sentence, then each annotator's label, explanation, types and spans in a column of their own. */
 export function SentenceComparison({ sentence, summaryLabel, annotators, onAttach }: SentenceComparisonProps) {
   const place = describeSentence({ summaryLabel, number: sentence.number });
+  const anySpans = annotators.some((annotator) => (sentence.judgements[annotator]?.spans.length ?? 0) > 0);
+  const spansDiffer = new Set(annotators.map((annotator) => spansSignature(sentence.judgements[annotator]?.spans))).size > 1;
   const target: FeedbackSentence = { id: sentence.id, summaryLabel, number: sentence.number, text: sentence.text };
   return (
     <div
@@ -84,6 +87,28 @@ export function SentenceComparison({ sentence, summaryLabel, annotators, onAttac
                 );
               })}
             </Table.Tr>
+            {anySpans && (
+              <Table.Tr data-disagree={spansDiffer ? '' : undefined} className={spansDiffer ? 'row-disagree' : undefined}>
+                <Table.Th scope="row">
+                  Error spans
+                  {spansDiffer && (
+                    <>
+                      {' '}
+                      <span className="row-disagree__mark">(differ)</span>
+                    </>
+                  )}
+                </Table.Th>
+                {annotators.map((annotator) => (
+                  <Table.Td key={annotator}>
+                    <RaterSpans
+                      annotator={annotator}
+                      sentenceText={sentence.text}
+                      spans={sentence.judgements[annotator]?.spans ?? []}
+                    />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Th scope="row">
                 <VisuallyHidden>Feedback</VisuallyHidden>

@@ -4,13 +4,17 @@ import { useState, type FormEvent } from 'react';
 import { saveTargets } from '../api/client';
 import type { AgreementTargets } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
-import { QUESTIONS } from './questions';
+import { QUESTIONS, type QuestionNeeds } from './questions';
 
 interface TargetsEditorProps {
   slug: string;
   targets: AgreementTargets;
   onSaved: (targets: AgreementTargets) => void;
+  /** What the project's scheme asks beyond the labels: span questions show only then. */
+  asks?: Readonly<Record<QuestionNeeds, boolean>>;
 }
+
+const ASKS_NOTHING_MORE: Readonly<Record<QuestionNeeds, boolean>> = { error_spans: false, evidence: false };
 
 type Values = Record<string, number | string>;
 
@@ -19,7 +23,8 @@ function toValues(targets: AgreementTargets): Values {
 }
 
 /** One number per agreement question; an empty box removes that question's target. */
-export function TargetsEditor({ slug, targets, onSaved }: TargetsEditorProps) {
+export function TargetsEditor({ slug, targets, onSaved, asks = ASKS_NOTHING_MORE }: TargetsEditorProps) {
+  const shown = QUESTIONS.filter((question) => question.needs === undefined || asks[question.needs]);
   const [values, setValues] = useState<Values>(() => toValues(targets));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -29,9 +34,10 @@ export function TargetsEditor({ slug, targets, onSaved }: TargetsEditorProps) {
     event.preventDefault();
     setSaved(false);
     // The whole set is sent, so a cleared box (null) removes its target on the server.
-    const body: AgreementTargets = {};
+    // A question not shown keeps its target (the server replaces the whole set).
+    const body: AgreementTargets = Object.fromEntries(QUESTIONS.map(({ key }) => [key, targets[key] ?? null]));
     const invalid: Record<string, string> = {};
-    for (const { key } of QUESTIONS) {
+    for (const { key } of shown) {
       const raw = values[key];
       if (raw === '' || raw === undefined) body[key] = null;
       else if (typeof raw === 'number' && raw >= -1 && raw <= 1) body[key] = raw;
@@ -63,7 +69,7 @@ export function TargetsEditor({ slug, targets, onSaved }: TargetsEditorProps) {
           target.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          {QUESTIONS.map(({ key, label }) => (
+          {shown.map(({ key, label }) => (
             <NumberInput
               key={key}
               label={`Target: ${label}`}

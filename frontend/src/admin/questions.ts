@@ -5,7 +5,10 @@ import type { AgreementTargets, RoundKind } from '../api/types';
 /** A question that can have a target: the keys of the server's targets. */
 export type QuestionKey = keyof AgreementTargets;
 
-export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string }> = [
+/** The scheme switch a question needs, when it is not always asked. */
+export type QuestionNeeds = 'error_spans' | 'evidence';
+
+export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string; needs?: QuestionNeeds }> = [
   { key: 'sentence_consistency', label: 'Sentence consistency' },
   { key: 'summary_consistency', label: 'Summary consistency' },
   { key: 'error_types', label: 'Error types' },
@@ -14,6 +17,10 @@ export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string }> = [
   { key: 'topic_category', label: 'Topic category' },
   { key: 'topic_category_merged', label: 'Topic category (merged)' },
   { key: 'not_a_summary', label: 'Not a summary' },
+  { key: 'span_exact', label: 'Error spans (exact)', needs: 'error_spans' },
+  { key: 'span_overlap', label: 'Error spans (overlap)', needs: 'error_spans' },
+  { key: 'span_character', label: 'Error spans (characters)', needs: 'error_spans' },
+  { key: 'evidence_turns', label: 'Evidence (turns cited)', needs: 'evidence' },
 ];
 
 export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [

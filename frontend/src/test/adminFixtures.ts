@@ -164,8 +164,23 @@ export function disagreementUnit(): DisagreementUnit {
             text: 'The council approved the new line.',
             disagree: true,
             judgements: {
-              linguist1: { label: 'inconsistent', explanation: 'The vote is tonight; nothing was approved.', error_types: ['Mis-Referencing'] },
-              linguist2: { label: 'consistent', explanation: '', error_types: [] },
+              linguist1: {
+                label: 'inconsistent',
+                explanation: 'The vote is tonight; nothing was approved.',
+                error_types: ['Mis-Referencing'],
+                spans: [
+                  {
+                    start: 12,
+                    end: 20,
+                    text: 'approved',
+                    error_type: 'Mis-Referencing',
+                    note: '',
+                    no_evidence: false,
+                    evidence: [{ turn: 501, start: 0, end: 7, text: 'Tonight' }],
+                  },
+                ],
+              },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
             },
           },
           {
@@ -174,8 +189,8 @@ export function disagreementUnit(): DisagreementUnit {
             text: 'Funding is discussed.',
             disagree: false,
             judgements: {
-              linguist1: { label: 'consistent', explanation: '', error_types: [] },
-              linguist2: { label: 'consistent', explanation: '', error_types: [] },
+              linguist1: { label: 'consistent', explanation: '', error_types: [], spans: [] },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
             },
           },
         ],

@@ -1,11 +1,23 @@
 import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
 import { memo } from 'react';
 
-import type { Confidence, SentenceLabel, SummarySentence } from '../api/types';
+import type { Confidence, ErrorSpan, SentenceLabel, SummarySentence } from '../api/types';
 import { sentenceKind } from '../kinds/sentence';
 import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
+import { scrollToTurn, useSpanFocus } from './spans/activeSpan';
+import { SentenceText } from './spans/SentenceText';
+import {
+  removeSpan,
+  setNoEvidence,
+  setSpanNote,
+  setSpanType,
+  unlinkEvidence,
+  withSentenceType,
+} from './spans/spanEdits';
+import { SpanList } from './spans/SpanList';
+import { withSpan } from './spans/spanText';
 import { useItem, useWorkspacePayload } from './useItem';
 
 export const EXPLANATION_DEBOUNCE_MS = 600;
@@ -30,8 +42,9 @@ interface SentenceBlockProps {
  * Memoised, and its judgement read with `useItem`: typing in one sentence re-renders only it.
  */
 export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentence, index, active }: SentenceBlockProps) {
-  const { scheme } = useWorkspacePayload();
+  const { scheme, document: dialogue } = useWorkspacePayload();
   const item = useItem(sentenceKind, sentence.id);
+  const spanFocus = useSpanFocus();
   const { answer, readOnly, errors } = item;
   const sentenceId = sentence.id;
   const number = sentence.number;
@@ -46,6 +59,23 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
   // Optional notes stay out of the way until the sentence is worked on or has one.
   const showComment = scheme.sentence_comment && (active || answer.comment !== '');
   const showConfidence = askConfidence && (answer.label !== '' || answer.confidence !== null);
+  // Spans are for wrong words: asked of an inconsistent sentence, and never hidden once marked.
+  const askSpans = askLabel && scheme.error_spans;
+  const showSpans = askSpans && (inconsistent || answer.spans.length > 0);
+  const activeStart = spanFocus.active?.sentence === sentenceId ? spanFocus.active.start : null;
+  const typeName = (id: number | null) => item.errorTypes.find((type) => type.id === id)?.name ?? '';
+
+  function saveSpans(spans: ErrorSpan[], options?: { debounceMs?: number }) {
+    if (!readOnly) item.save({ spans }, options);
+  }
+
+  function markSpan(range: { start: number; end: number }) {
+    if (readOnly) return;
+    const span: ErrorSpan = { ...range, error_type: null, note: '', no_evidence: false, evidence: [] };
+    // Marking a wrong span says the sentence is inconsistent.
+    item.save(answer.label === 'inconsistent' ? { spans: withSpan(answer.spans, span) } : { spans: withSpan(answer.spans, span), label: 'inconsistent' });
+    spanFocus.setActive({ sentence: sentenceId, start: span.start });
+  }
 
   function toggle(label: Exclude<SentenceLabel, ''>) {
     if (readOnly) return;
@@ -63,12 +93,29 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
       data-sentence-index={index}
       data-active={active || undefined}
     >
-      <Text className="sentence__text" id={`sentence-text-${sentenceId}`}>
-        <span className="sentence__number" aria-hidden="true">
-          {number}
-        </span>
-        {sentence.text}
-      </Text>
+      {askSpans ? (
+        <SentenceText
+          sentenceId={sentenceId}
+          number={number}
+          text={sentence.text}
+          spans={answer.spans}
+          typeName={typeName}
+          activeStart={activeStart}
+          canMark={!readOnly}
+          onMark={markSpan}
+          onActivate={(start) => spanFocus.setActive({ sentence: sentenceId, start })}
+          onHover={(evidence) => {
+            if (evidence[0] !== undefined) scrollToTurn(evidence[0].turn);
+          }}
+        />
+      ) : (
+        <Text className="sentence__text" id={`sentence-text-${sentenceId}`}>
+          <span className="sentence__number" aria-hidden="true">
+            {number}
+          </span>
+          {sentence.text}
+        </Text>
+      )}
       {askLabel && (
         <Group gap="xs" mt={6}>
           <Button
@@ -139,6 +186,35 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
             readOnly={readOnly}
             error={errors?.error_types}
             required={inconsistent}
+          />
+        </div>
+      )}
+      {showSpans && (
+        <div data-nav={`error_spans:${sentenceId}`} className="sentence__field">
+          <SpanList
+            name={name}
+            text={sentence.text}
+            spans={answer.spans}
+            types={errorTypes}
+            turns={dialogue.turns}
+            activeStart={activeStart}
+            askEvidence={scheme.evidence}
+            requireSpans={scheme.require_error_spans}
+            requireEvidence={scheme.require_evidence}
+            readOnly={readOnly}
+            error={errors?.spans}
+            onActivate={(start) => spanFocus.setActive(start === null ? null : { sentence: sentenceId, start })}
+            onType={(start, type) => {
+              if (readOnly) return;
+              item.save({ spans: setSpanType(answer.spans, start, type), error_types: withSentenceType(answer.error_types, type) });
+            }}
+            onNote={(start, note) => saveSpans(setSpanNote(answer.spans, start, note), { debounceMs: EXPLANATION_DEBOUNCE_MS })}
+            onRemove={(start) => {
+              saveSpans(removeSpan(answer.spans, start));
+              if (activeStart === start) spanFocus.setActive(null);
+            }}
+            onUnlink={(start, evidence) => saveSpans(unlinkEvidence(answer.spans, start, evidence))}
+            onNoEvidence={(start, none) => saveSpans(setNoEvidence(answer.spans, start, none))}
           />
         </div>
       )}

@@ -11,6 +11,8 @@ export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; on
     confidence: scheme.confidence,
     not_a_summary: scheme.not_a_summary,
     summary_comment: scheme.comment,
+    error_spans: scheme.consistency && scheme.error_spans,
+    evidence: scheme.consistency && scheme.error_spans && scheme.evidence,
   };
   const shown = SHORTCUTS.filter((shortcut) => shortcut.when === undefined || asked[shortcut.when]);
   return (

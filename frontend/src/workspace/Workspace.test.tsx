@@ -490,4 +490,71 @@ describe('the workspace', () => {
     expect(await screen.findByText('Offline — 1 change pending')).toBeInTheDocument();
     expect(window.localStorage.getItem(storageKeyFor(12))).toContain('consistent');
   });
+
+  describe('with error spans and evidence', () => {
+    const spansPayload = () => {
+      const payload = workspacePayload();
+      return { ...payload, scheme: { ...payload.scheme, error_spans: true, evidence: true, require_evidence: true } };
+    };
+
+    it('marks a span by keyboard only and links a whole turn as its evidence', async () => {
+      const { server, user } = renderWorkspace(spansPayload());
+      await sentence('Summary A, sentence 1');
+      await user.keyboard('j');
+      // u: a word cursor on "The council approved the new line."; → moves, Shift+→ extends.
+      await user.keyboard('u');
+      await user.keyboard('{ArrowRight}{Shift>}{ArrowRight}{/Shift}');
+      expect(screen.getByText('“council approved”: Enter marks it.')).toBeInTheDocument();
+      await user.keyboard('{Enter}');
+
+      await waitFor(() => expect(server.saves()).toHaveLength(1));
+      expect(server.saves()[0]?.body).toEqual({
+        spans: [{ start: 4, end: 20, error_type: null, note: '', no_evidence: false, evidence: [] }],
+        label: 'inconsistent',
+        version: 0,
+      });
+      expect(document.querySelector('.error-span')).toHaveTextContent('council approved');
+      // The new span is active: d goes to the dialogue (its hinted turn first), Enter links it.
+      expect(screen.getByRole('button', { name: /^Active span 1 of Summary A, sentence 1/ })).toHaveAttribute('aria-pressed', 'true');
+      await user.keyboard('{Escape}d');
+      const firstTurn = document.querySelector('[data-turn-id="501"]');
+      expect(firstTurn).toHaveFocus();
+      await user.keyboard('{ArrowDown}{Enter}');
+
+      await waitFor(() => expect(server.saves()).toHaveLength(2));
+      expect(server.saves()[1]?.body).toEqual({
+        spans: [{ start: 4, end: 20, error_type: null, note: '', no_evidence: false, evidence: [{ turn: 502, start: 0, end: 43 }] }],
+        version: 1,
+      });
+      expect(document.querySelector('[data-turn-id="502"]')).toHaveAttribute('data-evidence');
+      expect(screen.getByRole('list', { name: /Evidence for span 1/ })).toHaveTextContent('Turn 2: the whole turn');
+    });
+
+    it('refuses a span overlapping another, and says "no evidence in the dialogue" with o', async () => {
+      const payload = spansPayload();
+      const saved = {
+        sentence: 'sentence-4001-handle-x',
+        label: 'inconsistent' as const,
+        explanation: '',
+        comment: '',
+        confidence: null,
+        error_types: [],
+        spans: [{ start: 4, end: 11, error_type: null, note: '', no_evidence: false, evidence: [] }],
+        version: 3,
+      };
+      const { server, user } = renderWorkspace({ ...payload, judgements: { ...payload.judgements, sentences: [saved] } });
+      await sentence('Summary A, sentence 1');
+      await user.keyboard('ju{ArrowLeft}{Shift>}{ArrowRight}{/Shift}{Enter}');
+      expect(await screen.findByText(/overlaps a span already marked/)).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: /^Activate span 1 of Summary A, sentence 1/ }));
+      await user.keyboard('o');
+      await waitFor(() => expect(server.saves()).toHaveLength(1));
+      expect(server.saves()[0]?.body).toEqual({
+        spans: [{ start: 4, end: 11, error_type: null, note: '', no_evidence: true, evidence: [] }],
+        version: 3,
+      });
+      expect(screen.getByRole('checkbox', { name: /No evidence in the dialogue for span 1/ })).toBeChecked();
+    });
+  });
 });

@@ -7,13 +7,16 @@ import { sentenceKind } from '../kinds/sentence';
 import { summaryKind } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
 import { answerOf, flattenSentences, navIdForMissing, navItems } from './answers';
-import { DialoguePane } from './DialoguePane';
+import { DialoguePane, type Linking } from './DialoguePane';
 import { focusNav } from './focus';
 import { GuidelinesPanel } from './GuidelinesPanel';
 import type { KeyAction, KeyContext, Pending } from './keyboard';
 import { MissingList } from './MissingList';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SubmitConfirm } from './SubmitConfirm';
+import { scrollToTurn, SpanFocusContext, type ActiveSpan } from './spans/activeSpan';
+import { linkEvidence, setNoEvidence, spanAt } from './spans/spanEdits';
+import { quote } from './spans/spanText';
 import { SummaryCard } from './SummaryCard';
 import { TopBar } from './TopBar';
 import { TopicQuestion } from './TopicQuestion';
@@ -57,6 +60,16 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const [readingGuidelines, setReadingGuidelines] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [activeSpan, setActiveSpan] = useState<ActiveSpan | null>(null);
+  const spanFocus = useMemo(() => ({ active: activeSpan, setActive: setActiveSpan }), [activeSpan]);
+  // The active span as it is now (a removed span is no longer active).
+  const active = useMemo(() => {
+    if (activeSpan === null) return null;
+    const place = flat.find((candidate) => candidate.sentence.id === activeSpan.sentence);
+    const answer = answerOf(answers, sentenceKind, activeSpan.sentence);
+    const span = spanAt(answer.spans, activeSpan.start);
+    return place === undefined || span === undefined ? null : { place, answer, span };
+  }, [activeSpan, answers, flat]);
   const [stranded, setStranded] = useState(() =>
     payload.read_only ? queue.replayed.reduce((sum, change) => sum + Object.keys(change.fields).length, 0) : 0,
   );
@@ -85,7 +98,12 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     const nav = target.closest('[data-nav]');
     if (nav !== null) currentItem.current = nav.getAttribute('data-nav');
     const sentence = target.closest<HTMLElement>('[data-sentence-index]');
-    if (sentence !== null) setFocusedIndex(Number(sentence.dataset.sentenceIndex));
+    if (sentence !== null) {
+      const index = Number(sentence.dataset.sentenceIndex);
+      setFocusedIndex(index);
+      // Moving to another sentence ends linking evidence to this one's span.
+      if (activeSpan !== null && flat[index]?.sentence.id !== activeSpan.sentence) setActiveSpan(null);
+    }
     const summary = target.closest<HTMLElement>('[data-summary-index]');
     setFocusedSummary(summary === null ? null : Number(summary.dataset.summaryIndex));
   }
@@ -147,6 +165,34 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       }
       case 'confidence':
         if (target !== undefined) change(itemKey(sentenceKind, target.sentence.id), { confidence: action.value });
+        break;
+      case 'markSpan':
+        if (target !== undefined) goTo(`spans:${target.sentence.id}`);
+        break;
+      case 'toDialogue': {
+        if (active === null) {
+          setNotice('Mark or choose an error span first: its evidence is what you point at in the dialogue.');
+          break;
+        }
+        const first = active.span.evidence[0]?.turn;
+        const hint = active.place.sentence.hints[0];
+        const turn = first ?? payload.document.turns.find((candidate) => candidate.position === hint)?.id ?? payload.document.turns[0]?.id;
+        if (turn !== undefined) {
+          scrollToTurn(turn);
+          document.querySelector<HTMLElement>(`[data-turn-id="${turn}"]`)?.focus({ preventScroll: true });
+        }
+        break;
+      }
+      case 'toggleNoEvidence':
+        if (active === null) {
+          setNotice('Mark or choose an error span first.');
+        } else if (active.span.evidence.length > 0) {
+          setNotice('This span has evidence; unlink it first to say there is none in the dialogue.');
+        } else {
+          change(itemKey(sentenceKind, active.place.sentence.id), {
+            spans: setNoEvidence(active.answer.spans, active.span.start, !active.span.no_evidence),
+          });
+        }
         break;
       case 'focusFind':
         document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
@@ -210,6 +256,8 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canConfidence: scheme.confidence && scheme.consistency,
     canNotASummary: scheme.not_a_summary,
     canSummaryComment: scheme.comment,
+    canSpans: scheme.consistency && scheme.error_spans,
+    canEvidence: scheme.consistency && scheme.error_spans && scheme.evidence,
     dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {
@@ -227,6 +275,18 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     () => ({ payload, answers: store, queue, change, readOnly, errorTypes }),
     [payload, store, queue, change, readOnly, errorTypes],
   );
+
+  const linking = useMemo((): Linking | null => {
+    if (active === null || !scheme.evidence) return null;
+    const { place, answer, span } = active;
+    const sentenceKey = itemKey(sentenceKind, place.sentence.id);
+    return {
+      spanName: `${quote(place.sentence.text, span)} in summary ${place.summary.label}, sentence ${place.sentence.number}`,
+      evidence: span.evidence,
+      canLink: !readOnly,
+      onLink: (evidence) => change(sentenceKey, { spans: linkEvidence(answer.spans, span.start, evidence) }),
+    };
+  }, [active, scheme.evidence, readOnly, change]);
 
   const stopMessage =
     submitState.phase === 'read_only' ? submitState.message : payload.read_only ? null : snapshot.stopMessage;
@@ -267,11 +327,13 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         )}
       </div>
       <WorkspaceItemsContext.Provider value={shared}>
+      <SpanFocusContext.Provider value={spanFocus}>
       <main className="workspace-panes" data-guidelines={guidelinesOpen && payload.guideline !== null ? '' : undefined}>
         <DialoguePane
           title={payload.document.title}
           turns={payload.document.turns}
           hinted={focusedIndex === null ? undefined : flat[focusedIndex]?.sentence.hints}
+          linking={linking}
         />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
           <TopicQuestion />
@@ -298,6 +360,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
           />
         )}
       </main>
+      </SpanFocusContext.Provider>
       </WorkspaceItemsContext.Provider>
       <ShortcutSheet opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} scheme={scheme} />
       <SubmitConfirm

@@ -88,6 +88,10 @@ export function navItems(payload: WorkspacePayload, answers: Answers): NavItem[]
         if (scheme.error_types && hasErrorTypes) {
           items.push({ id: `error_types:${sentence.id}`, answered: answer.error_types.length > 0 });
         }
+        if (scheme.error_spans && scheme.require_error_spans) {
+          const evidenced = !scheme.require_evidence || answer.spans.every((span) => span.no_evidence || span.evidence.length > 0);
+          items.push({ id: `error_spans:${sentence.id}`, answered: answer.spans.length > 0 && evidenced });
+        }
       }
     }
     if (scheme.relevance) {
@@ -106,5 +110,6 @@ export function navIdForMissing(missing: MissingItem, summaries: readonly Summar
   const sentence = summary.sentences.find((candidate) => candidate.number === missing.sentence);
   if (sentence === undefined) return `summary:${summary.id}`;
   if (missing.item === 'explanation' || missing.item === 'error_types') return `${missing.item}:${sentence.id}`;
+  if (missing.item === 'error_spans' || missing.item === 'evidence') return `error_spans:${sentence.id}`;
   return `label:${sentence.id}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { findMatches, segmentText } from './findMatches';
+import { findMatches } from './findMatches';
 
 describe('find in dialogue', () => {
   const turns = ['Who pays for the river bus?', 'The RIVER authority pays. (river)'];
@@ -13,16 +13,5 @@ describe('find in dialogue', () => {
     ]);
     expect(findMatches(turns, '(river)')).toEqual([{ turn: 1, start: 26, end: 33 }]);
     expect(findMatches(turns, '   ')).toEqual([]);
-  });
-
-  it('splits a turn into plain and matched segments', () => {
-    const matches = findMatches(turns, 'river');
-    expect(segmentText(turns[1]!, matches, 1)).toEqual([
-      { text: 'The ', match: null },
-      { text: 'RIVER', match: 1 },
-      { text: ' authority pays. (', match: null },
-      { text: 'river', match: 2 },
-      { text: ')', match: null },
-    ]);
   });
 });

@@ -24,23 +24,3 @@ export function findMatches(texts: readonly string[], query: string): TextMatch[
   });
   return matches;
 }
-
-export interface Segment {
-  text: string;
-  /** Index into the match list, or null for plain text. */
-  match: number | null;
-}
-
-/** Splits one turn's text into plain and matched segments for rendering with `<mark>`. */
-export function segmentText(text: string, matches: readonly TextMatch[], turn: number): Segment[] {
-  const segments: Segment[] = [];
-  let cursor = 0;
-  matches.forEach((match, index) => {
-    if (match.turn !== turn) return;
-    if (match.start > cursor) segments.push({ text: text.slice(cursor, match.start), match: null });
-    segments.push({ text: text.slice(match.start, match.end), match: index });
-    cursor = match.end;
-  });
-  if (cursor < text.length) segments.push({ text: text.slice(cursor), match: null });
-  return segments;
-}

@@ -1,5 +1,5 @@
 // Moving focus to an item by its `data-nav` id ("label:<handle>", "explanation:<handle>",
-// "error_types:<handle>", "relevance:<handle>", "summary:<handle>", "topic"). The markup carries the handles,
+// "error_types:<handle>", "error_spans:<handle>", "spans:<handle>" (marking), "relevance:<handle>", "summary:<handle>", "topic"). The markup carries the handles,
 // so keys, `n` and the missing-items list all land on the same elements.
 
 import type { Question } from './keyboard';
@@ -10,7 +10,7 @@ export function focusNav(root: ParentNode | null, id: string): boolean {
   const element = root?.querySelector<HTMLElement>(`[data-nav="${id}"]`);
   if (element == null) {
     // An explanation or error-type field that is not shown: land on its sentence instead.
-    const sentence = /^(?:explanation|error_types):(\d+)$/.exec(id)?.[1];
+    const sentence = /^(?:explanation|error_types|error_spans):(.+)$/.exec(id)?.[1];
     return sentence !== undefined ? focusNav(root, `label:${sentence}`) : false;
   }
   const target = element.matches(FOCUSABLE)

@@ -45,6 +45,8 @@ const CONTEXT: KeyContext = {
   canConfidence: false,
   canNotASummary: true,
   canSummaryComment: true,
+  canSpans: true,
+  canEvidence: true,
   focusedSummary: 0,
   dialog: null,
 };
@@ -54,6 +56,18 @@ function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partia
 }
 
 describe('the workspace keys', () => {
+  it('marks spans with u and links evidence with d and o only where the project asks for them', () => {
+    expect(press('u').action).toEqual({ type: 'markSpan', index: 1 });
+    expect(press('u', { canSpans: false }).action).toBeNull();
+    expect(press('u', { readOnly: true }).action).toBeNull();
+    expect(press('u', { focusedSentence: null }).action).toBeNull();
+    expect(press('d').action).toEqual({ type: 'toDialogue' });
+    expect(press('o').action).toEqual({ type: 'toggleNoEvidence' });
+    expect(press('d', { canEvidence: false }).action).toBeNull();
+    expect(press('o', { readOnly: true }).action).toBeNull();
+    expect(press('u', {}, { inTextField: true }).action).toBeNull();
+  });
+
   it('moves to the next and previous sentence and stops at both ends', () => {
     expect(press('j').action).toEqual({ type: 'focusSentence', index: 2 });
     expect(press('k').action).toEqual({ type: 'focusSentence', index: 0 });

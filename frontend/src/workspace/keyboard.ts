@@ -48,6 +48,10 @@ export interface KeyContext {
   canConfidence: boolean;
   canNotASummary: boolean;
   canSummaryComment: boolean;
+  /** Error spans may be marked in sentences. */
+  canSpans: boolean;
+  /** Spans are linked to evidence in the dialogue. */
+  canEvidence: boolean;
   /** A dialog the workspace opened. Mantine moves focus into it a moment later, so a key
    * pressed at once still comes from the page behind it; it is the dialog's key. */
   dialog: 'submit' | 'shortcuts' | null;
@@ -92,6 +96,9 @@ export type KeyAction =
   | { type: 'toggleNotASummary'; summary: number }
   | { type: 'focusSummaryComment'; summary: number }
   | { type: 'openErrorTypes'; index: number }
+  | { type: 'markSpan'; index: number }
+  | { type: 'toDialogue' }
+  | { type: 'toggleNoEvidence' }
   | { type: 'await'; pending: Exclude<Pending, null> }
   | { type: 'cancelPending' }
   | { type: 'relevance'; summary: number; value: number }
@@ -118,7 +125,7 @@ export interface KeyResult {
 }
 
 /** The scheme switch (`Scheme` key) a shortcut needs. */
-export type ShortcutSwitch = 'comment' | 'confidence' | 'not_a_summary' | 'summary_comment';
+export type ShortcutSwitch = 'comment' | 'confidence' | 'not_a_summary' | 'summary_comment' | 'error_spans' | 'evidence';
 
 /** The shortcut sheet and this module read from the same list; `when` names the scheme
  * switch a shortcut needs (it is listed only when the project asks for it). */
@@ -130,6 +137,17 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['e'], description: 'Write the explanation of the sentence' },
   { keys: ['t'], description: 'Pick error types (type to filter, Enter to add, Escape to close)' },
   { keys: ['m'], description: 'Write a comment on the sentence', when: 'comment' },
+  {
+    keys: ['u'],
+    description: 'Mark an error span: ← → move by word, Shift+← → extend, Enter marks (or select words with the mouse)',
+    when: 'error_spans',
+  },
+  {
+    keys: ['d'],
+    description: "Go to the dialogue to link the active span's evidence: ↑ ↓ between turns, Enter takes a turn whole",
+    when: 'evidence',
+  },
+  { keys: ['o'], description: 'The active span has no evidence in the dialogue (or has after all)', when: 'evidence' },
   { keys: ['f', '1–3'], description: 'Your confidence in the label: 1 low, 2 medium, 3 high', when: 'confidence' },
   { keys: ['r', '1–5'], description: 'Rate the relevance of the summary you are in' },
   { keys: ['c', '1–3'], description: 'Topic category: 1 main, 2 marginal, 3 irrelevant' },
@@ -231,6 +249,13 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
     case 't':
       if (focused === null || !editable || !context.canErrorTypes) return none(state);
       return { state, action: { type: 'openErrorTypes', index: focused } };
+    case 'u':
+      if (focused === null || !editable || !context.canSpans) return none(state);
+      return { state, action: { type: 'markSpan', index: focused } };
+    case 'd':
+      return context.canEvidence ? { state, action: { type: 'toDialogue' } } : none(state);
+    case 'o':
+      return context.canEvidence && editable ? { state, action: { type: 'toggleNoEvidence' } } : none(state);
     case 'r':
       if (context.focusedSummary === null || !editable || !context.canRelevance) return none(state);
       return awaiting('relevance');
