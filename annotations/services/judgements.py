@@ -145,8 +145,9 @@ def judgement_save(
         old = saved[id_set.name] if saved is not None else []
         id_set_replace(kind, id_set.name, pk, old, after[id_set.name])
     for child in changed_children:
-        if saved is None or saved[child.name] != after[child.name]:
-            children_replace(child, pk, after[child.name])
+        old = saved[child.name] if saved is not None else []
+        if old != after[child.name]:
+            children_replace(child, pk, old, after[child.name])
     change_record(
         assignment_id=locked.pk,
         kind=kind.audit_kind,
