@@ -33,7 +33,6 @@ from annotations.formats.errors import FormatError
 from annotations.formats.writers.circumstantial import ERROR_TYPES
 from annotations.models import (
     Assignment,
-    AssignmentStatus,
     Corpus,
     ErrorSpan,
     EvidenceSpan,
@@ -54,6 +53,7 @@ from annotations.services.corpus_import import (
     column_limits,
     corpus_import_records,
 )
+from annotations.services.reference_rounds import reference_assignments_insert
 
 REFERENCE_ROUND = "Circumstantial CSV published labels"
 # Whose labels they are: the file's, attributed to its layout rather than to a person (the
@@ -153,24 +153,7 @@ def _import_published_labels(
         )
     if not units:
         return 0
-    assignment_ids = insert_rows(
-        Assignment,
-        [
-            "round_id",
-            "topic_id",
-            "annotator_id",
-            "source",
-            "status",
-            "order_seed",
-            "active_seconds",
-            "created_at",
-            "submitted_at",
-        ],
-        [
-            (round_.pk, topic_id, None, SOURCE, AssignmentStatus.SUBMITTED, 0, 0, now, now)
-            for topic_id in units
-        ],
-    )
+    assignment_ids = reference_assignments_insert(round_, units, source=SOURCE, at=now)
     sentences: dict[tuple[int, str], list[int]] = defaultdict(list)
     for pk, topic_id, model in (
         SummarySentence.objects.filter(summary__topic_id__in=list(units))

@@ -17,7 +17,6 @@ from annotations.formats.errors import FormatError
 from annotations.formats.tofueval import SOURCE, PublishedUnit, key_point_text, read_tofueval
 from annotations.models import (
     Assignment,
-    AssignmentStatus,
     JudgementChange,
     KeyFact,
     Project,
@@ -36,6 +35,7 @@ from annotations.services.corpus_import import (
     column_limits,
     corpus_import_records,
 )
+from annotations.services.reference_rounds import reference_assignments_insert
 
 REFERENCE_ROUND = "TofuEval published labels"
 
@@ -84,33 +84,8 @@ def _import_published_labels(
     todo = [u for u in units if topic_ids[(u.corpus, u.document, u.topic)] not in done]
     if not todo:
         return 0
-    assignment_ids = insert_rows(
-        Assignment,
-        [
-            "round_id",
-            "topic_id",
-            "annotator_id",
-            "source",
-            "status",
-            "order_seed",
-            "active_seconds",
-            "created_at",
-            "submitted_at",
-        ],
-        [
-            (
-                round_.pk,
-                topic_ids[(u.corpus, u.document, u.topic)],
-                None,
-                SOURCE,
-                AssignmentStatus.SUBMITTED,
-                0,
-                0,
-                now,
-                now,
-            )
-            for u in todo
-        ],
+    assignment_ids = reference_assignments_insert(
+        round_, [topic_ids[(u.corpus, u.document, u.topic)] for u in todo], source=SOURCE, at=now
     )
     sentences = {
         (topic_id, system, source_index): pk
