@@ -242,18 +242,18 @@ class TopicJudgementAdmin(admin.ModelAdmin):
 
 @admin.register(m.KeyFact)
 class KeyFactAdmin(admin.ModelAdmin):
-    list_display = ("id", "assignment", "position", "text")
-    list_filter = ("assignment__round",)
+    list_display = ("id", "sheet", "given_list", "position", "text")
+    list_filter = ("sheet__assignment__round",)
     search_fields = ("text",)
-    raw_id_fields = ("assignment",)
+    raw_id_fields = ("sheet", "given_list", "given")
 
 
 @admin.register(m.AtomicFact)
 class AtomicFactAdmin(admin.ModelAdmin):
-    list_display = ("id", "assignment", "summary", "position", "text", "verdict")
+    list_display = ("id", "sheet", "given_for", "position", "text", "verdict")
     list_filter = ("verdict",)
     search_fields = ("text",)
-    raw_id_fields = ("assignment", "summary")
+    raw_id_fields = ("sheet", "given_for", "given", "sentence")
 
 
 @admin.register(m.JudgementChange)

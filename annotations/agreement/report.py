@@ -128,6 +128,8 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
         return report
     if question.level == "set":
         return _set_report(report, matrix, raters, target)
+    if question.level in ("interval", "ratio"):
+        return _score_report(report, matrix, question.level, target)
     categories = question.categories
     alpha, alpha_note = computed_or_note(
         lambda: bootstrap_interval(
@@ -307,6 +309,22 @@ def _set_report(
         report["per_label"] = {
             str(k): round_figure(v) for k, v in sorted(per_label.items(), key=str)
         }
+    _judge(report, target)
+    return report
+
+
+def _score_report(
+    report: dict[str, Any], matrix: list[list[Any]], level: str, target: float | None
+) -> dict[str, Any]:
+    """A score per unit and rater (completeness of a summary by each linguist's own key
+    facts, a list's length): Krippendorff's alpha at the interval level is the coefficient;
+    kappa, percent agreement and a confusion matrix need categories, which scores are not."""
+    alpha, note = computed_or_note(
+        lambda: bootstrap_interval(krippendorff_alpha, matrix, level=level)
+    )
+    report["alpha"] = alpha
+    report["coefficient"] = {"name": f"Krippendorff's alpha ({level})", **alpha} if alpha else None
+    report["note"] = note
     _judge(report, target)
     return report
 

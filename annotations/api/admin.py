@@ -383,6 +383,17 @@ class RoundCreateView(APIView):
             default=True,
             help_text="Mark the turns most related to a sentence while linking evidence.",
         )
+        key_fact_source = serializers.CharField(
+            max_length=100,
+            default="",
+            allow_blank=True,
+            help_text="Blank: each linguist writes the unit's key facts; else the source of the"
+            " given key-fact list they align (every unit must have one).",
+        )
+        given_atomic_facts = serializers.BooleanField(
+            default=False,
+            help_text="Linguists verify each summary's given atomic facts instead of writing.",
+        )
 
     @extend_schema(
         request=Input,

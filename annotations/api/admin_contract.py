@@ -24,6 +24,12 @@ QUESTION_KEYS = (
     "span_overlap",
     "span_character",
     "evidence_turns",
+    "key_fact_coverage",
+    "key_fact_alignment",
+    "key_fact_completeness",
+    "key_fact_count",
+    "acu_verdict",
+    "acu_score",
 )
 
 
@@ -42,6 +48,10 @@ class AdminRoundOutput(serializers.Serializer):
     opened_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     evidence_hints = serializers.BooleanField(help_text="The round shows evidence hints.")
+    key_fact_source = serializers.CharField(
+        allow_blank=True, help_text="Blank: key facts written; else the given list aligned."
+    )
+    given_atomic_facts = serializers.BooleanField(help_text="Atomic facts given, to verify.")
 
 
 class CreatedRoundOutput(AdminRoundOutput):
@@ -109,6 +119,14 @@ class AdminProjectOutput(serializers.Serializer):
     rounds = AdminRoundOutput(many=True)
     corpora = CorpusCountsOutput(many=True)
     targets = TargetsOutput()
+    key_fact_sources = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The sources of the given key-fact lists imported for this project's units"
+        " (a round can align one instead of writing key facts).",
+    )
+    given_atomic_facts = serializers.IntegerField(
+        help_text="How many summaries have given atomic facts to verify."
+    )
 
 
 class TaxonomyTypeOutput(serializers.Serializer):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from annotations.api.saves import SaveApi
-from annotations.kinds import SENTENCE, SUMMARY, TOPIC
+from annotations.kinds import ATOMIC_FACTS, KEY_FACTS, SENTENCE, SUMMARY, TOPIC
 from annotations.kinds.sentence import evidence_link
 
 TEXT_LIMIT = 5000
@@ -94,6 +94,55 @@ class EvidenceSaveInput(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
 
 
+class AlignedSentenceInput(serializers.Serializer):
+    sentence = serializers.CharField(max_length=22, help_text="The sentence's handle.")
+
+
+class AlignmentInput(serializers.Serializer):
+    summary = serializers.CharField(max_length=22, help_text="The summary's handle.")
+    covered = serializers.BooleanField(help_text="Whether the summary states the key fact.")
+    sentences = AlignedSentenceInput(
+        many=True, default=list, max_length=100, help_text="Its sentences that state it."
+    )
+
+
+class KeyFactInput(serializers.Serializer):
+    position = serializers.IntegerField(min_value=1, help_text="1-based number of the fact.")
+    text = serializers.CharField(max_length=1000, allow_blank=True, trim_whitespace=False)
+    given = serializers.IntegerField(
+        min_value=1, allow_null=True, default=None, help_text="The given fact's id, if given."
+    )
+    alignments = AlignmentInput(many=True, default=list, max_length=100)
+
+
+class KeyFactsSaveInput(serializers.Serializer):
+    facts = KeyFactInput(
+        many=True,
+        max_length=50,
+        help_text="The unit's key facts, all of them: a save replaces them.",
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
+class AtomicFactInput(serializers.Serializer):
+    position = serializers.IntegerField(min_value=1, help_text="1-based number of the fact.")
+    text = serializers.CharField(max_length=1000, allow_blank=True, trim_whitespace=False)
+    given = serializers.IntegerField(min_value=1, allow_null=True, default=None)
+    sentence = serializers.CharField(
+        max_length=22, allow_null=True, default=None, help_text="The sentence it came from."
+    )
+    verdict = serializers.ChoiceField(choices=["supported", "not_supported", ""], default="")
+    no_evidence = serializers.BooleanField(default=False)
+    evidence = EvidenceInput(many=True, default=list, max_length=20)
+
+
+class AtomicFactsSaveInput(serializers.Serializer):
+    facts = AtomicFactInput(
+        many=True, max_length=60, help_text="The summary's atomic facts, all of them."
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
 SAVE_APIS: tuple[SaveApi, ...] = (
     SaveApi(
         SENTENCE,
@@ -115,4 +164,14 @@ SAVE_APIS: tuple[SaveApi, ...] = (
     ),
     SaveApi(SUMMARY, SummarySaveInput, "Save a summary's relevance, flag or comment"),
     SaveApi(TOPIC, TopicSaveInput, "Save the topic's category"),
+    SaveApi(
+        KEY_FACTS,
+        KeyFactsSaveInput,
+        "Save the unit's key facts and their alignment to summaries and sentences (the whole list)",
+    ),
+    SaveApi(
+        ATOMIC_FACTS,
+        AtomicFactsSaveInput,
+        "Save a summary's atomic facts with their verdicts and evidence (the whole list)",
+    ),
 )

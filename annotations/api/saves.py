@@ -28,6 +28,7 @@ from annotations.api.renderers import json_renderers
 from annotations.api.workspace_contract import kind_state_serializer
 from annotations.handles import HANDLE_PATTERN
 from annotations.kinds import Kind
+from annotations.kinds.blinding import children_in, children_out
 from annotations.services.judgements import (
     Derive,
     InvalidJudgement,
@@ -67,12 +68,15 @@ class SaveApi:
     derive: Derive | None = None
 
 
-def blinded(assignment_id: int, state: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A judgement's state with its sentence or summary id turned into this assignment's
-    handle (annotations/handles.py): no database id reaches a linguist."""
+def blinded(kind: Kind, assignment_id: int, state: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A judgement's state with its sentence or summary id, and those its child rows name,
+    turned into this assignment's handles (annotations/handles.py): no database id reaches a
+    linguist."""
     if state is None:
         return None
-    out = dict(state)
+    out = children_out(
+        kind, state, lambda handle_kind, pk: handles.encode(assignment_id, handle_kind, pk)
+    )
     for target in ("sentence", "summary"):
         if isinstance(out.get(target), int):
             out[target] = handles.encode(assignment_id, target, out[target])  # type: ignore[arg-type]
@@ -100,16 +104,16 @@ def refusal(error: ReadOnly | NotAnnotator) -> ApiError:
     )
 
 
-def run_save(assignment_id: int, save: Callable[[], dict[str, Any]]) -> Response:
+def run_save(kind: Kind, assignment_id: int, save: Callable[[], dict[str, Any]]) -> Response:
     """Map a save's outcome to HTTP: 200 saved, 409 stale, 403 read-only, 400 invalid."""
     try:
-        return Response(blinded(assignment_id, save()))
+        return Response(blinded(kind, assignment_id, save()))
     except StaleVersion as stale:
         raise Conflict(
             "This item changed since you loaded it (another tab or device saved it). Nothing"
             " was overwritten: compare and choose.",
             code="stale_version",
-            current=blinded(assignment_id, stale.current),
+            current=blinded(kind, assignment_id, stale.current),
         ) from None
     except (ReadOnly, NotAnnotator) as refused:
         raise refusal(refused) from None
@@ -134,12 +138,17 @@ def save_changes(
             errors={"non_field_errors": [f"give at least one of {fields}"]},
         )
     return run_save(
+        api.kind,
         assignment_id,
         lambda: judgement_save(
             api.kind,
             user=request.user,
             version=version,
-            changes=data,
+            changes=children_in(
+                api.kind,
+                data,
+                lambda handle_kind, handle: handles.decode(assignment_id, handle_kind, handle),
+            ),
             assignment_id=assignment_id,
             target_id=target_id,
             derive=api.derive,

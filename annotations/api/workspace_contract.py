@@ -65,7 +65,12 @@ def child_serializer(child: Child) -> type[serializers.Serializer]:
     fields: dict[str, serializers.Field] = {}
     for name in child.fields:
         model_field = cast("models.Field[Any, Any]", child.model._meta.get_field(name))
-        if model_field.is_relation:
+        if name in dict(child.handles):
+            fields[name] = serializers.CharField(
+                allow_null=model_field.null,
+                help_text=f"The {dict(child.handles)[name]}'s handle in this assignment.",
+            )
+        elif model_field.is_relation:
             fields[name] = serializers.IntegerField(allow_null=model_field.null)
         else:
             fields[name] = _scalar_field(model_field)
@@ -220,10 +225,19 @@ class SentenceOutput(serializers.Serializer):
     )
 
 
+class GivenFactOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The given fact's id, sent back as ``given``.")
+    position = serializers.IntegerField()
+    text = serializers.CharField()
+
+
 class SummaryOutput(serializers.Serializer):
     id = serializers.CharField(help_text="Handle.")
     label = serializers.CharField(help_text="A, B, C… in this annotator's own order.")
     sentences = SentenceOutput(many=True)
+    given_atomic_facts = GivenFactOutput(
+        many=True, help_text="The atomic facts to verify, when the round gives them."
+    )
 
 
 def _scheme_fields() -> dict[str, serializers.Field]:
@@ -254,6 +268,14 @@ class WorkspacePayloadOutput(serializers.Serializer):
     document = DocumentOutput()
     topic = TopicOutput()
     summaries = SummaryOutput(many=True)
+    key_fact_source = serializers.CharField(
+        allow_blank=True,
+        help_text="Empty: the linguist writes the key facts; else the given list's source.",
+    )
+    given_key_facts = GivenFactOutput(many=True, help_text="The given key-fact list, in order.")
+    given_atomic_facts = serializers.BooleanField(
+        help_text="Whether atomic facts are given (verify) rather than written."
+    )
     judgements = JudgementsOutput()
     active_seconds = serializers.IntegerField()
     feedback = FeedbackItemOutput(many=True)

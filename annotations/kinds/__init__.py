@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from annotations.kinds.atomic_facts import ATOMIC_FACTS
+from annotations.kinds.key_facts import KEY_FACTS
 from annotations.kinds.sentence import SENTENCE
 from annotations.kinds.spec import IdSet, Kind
 from annotations.kinds.summary import SUMMARY
@@ -14,7 +16,7 @@ from annotations.kinds.topic import TOPIC
 # In reading order: what a linguist answers first comes first (submit lists missing items
 # in this order within each summary). Read through ``all_kinds()``, so that a kind
 # registered later (``registered``) is seen by every layer.
-KINDS: tuple[Kind, ...] = (SENTENCE, SUMMARY, TOPIC)
+KINDS: tuple[Kind, ...] = (SENTENCE, SUMMARY, ATOMIC_FACTS, TOPIC, KEY_FACTS)
 BY_KEY: dict[str, Kind] = {kind.key: kind for kind in KINDS}
 _registry: list[tuple[Kind, ...]] = [KINDS]
 
@@ -46,7 +48,9 @@ def scheme_in_effect(scheme: dict[str, bool], *, taxonomy_has_types: bool) -> di
 
 
 __all__ = [
+    "ATOMIC_FACTS",
     "BY_KEY",
+    "KEY_FACTS",
     "KINDS",
     "SENTENCE",
     "SUMMARY",

@@ -63,7 +63,7 @@ def _target_from(kind: Kind) -> tuple[str, str | None]:
 @cache
 def _saved_sql(kind: Kind, children: tuple[Child, ...]) -> str:
     source, topic_column = _target_from(kind)
-    columns = ", ".join(f"j.{_column(kind.model, name)}" for name in kind.scalars)
+    columns = "".join(f", j.{_column(kind.model, name)}" for name in kind.scalars)
     joins = ""
     id_columns = ""
     for number, id_set in enumerate(kind.id_sets):
@@ -78,7 +78,7 @@ def _saved_sql(kind: Kind, children: tuple[Child, ...]) -> str:
         on = f"j.{_column(kind.model, kind.target_field)} = x.id AND j.assignment_id = %s"
         where = f"x.id = %s AND {topic_column} = %s"
     return (
-        f"SELECT j.id, j.version, {columns}{id_columns} FROM {source}"
+        f"SELECT j.id, j.version{columns}{id_columns} FROM {source}"
         f" LEFT JOIN {table(kind.model)} j ON {on}{joins} WHERE {where}"
     )
 
@@ -148,9 +148,9 @@ def saved_state(
 
 @cache
 def _update_sql(model: type[Model], columns: tuple[str, ...]) -> str:
-    assignments = ", ".join(f"{column} = %s" for column in columns)
+    assignments = "".join(f"{column} = %s, " for column in columns)
     return (
-        f"UPDATE {table(model)} SET {assignments}, version = %s, updated_at = %s"
+        f"UPDATE {table(model)} SET {assignments}version = %s, updated_at = %s"
         " WHERE id = %s AND version = %s"
     )
 
@@ -234,7 +234,11 @@ def _json_children(child: Child, parent: str, depth: int) -> str:
     parent_column = _column(child.model, child.parent)
     pairs = [(name, _child_value(child, alias, name)) for name in child.fields]
     pairs += [(grand.name, _json_children(grand, alias, depth + 1)) for grand in child.children]
-    order = ", ".join(f"{alias}.{_column(child.model, name)}" for name in child.order_by)
+    # No order_by: the order the rows were saved in (their ids), e.g. alignments, whose
+    # summary ids would reveal the summarizers' import order.
+    order = ", ".join(f"{alias}.{_column(child.model, name)}" for name in child.order_by) or (
+        f"{alias}.id"
+    )
     source = f"FROM {table(child.model)} {alias} WHERE {alias}.{parent_column} = {parent}.id"
     if connection.vendor == "postgresql":
         return (
@@ -266,6 +270,8 @@ def canonical_children(child: Child, items: list[dict[str, Any]]) -> list[dict[s
         }
         for item in items
     ]
+    if not child.order_by:
+        return shaped  # kept in the order saved
     return sorted(shaped, key=lambda item: tuple(item[name] for name in child.order_by))
 
 

@@ -9,7 +9,8 @@ from typing import Any
 from django.db.models.functions import Length
 
 from annotations.kinds.errors import InvalidJudgement
-from annotations.kinds.spec import Child, IdSet, Kind
+from annotations.kinds.evidence import evidence_child, evidence_errors
+from annotations.kinds.spec import Child, IdSet, Kind, Unit
 from annotations.models import (
     ConsistencyLabel,
     ErrorSpan,
@@ -17,7 +18,6 @@ from annotations.models import (
     EvidenceSpan,
     SentenceJudgement,
     SummarySentence,
-    Turn,
 )
 
 
@@ -56,13 +56,7 @@ def missing(state: Mapping[str, Any] | None, scheme: Mapping[str, bool]) -> list
     return items
 
 
-EVIDENCE = Child(
-    "evidence",
-    EvidenceSpan,
-    parent="error_span",
-    fields=("turn", "start", "end"),
-    order_by=("turn", "start", "end"),
-)
+EVIDENCE = evidence_child(EvidenceSpan, parent="error_span")
 SPANS = Child(
     "spans",
     ErrorSpan,
@@ -90,7 +84,7 @@ def evidence_link(saved: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str
 
 
 def check_spans(
-    topic_id: int, taxonomy_id: int, sentence_id: int | None, changes: Mapping[str, Any]
+    unit: Unit, sentence_id: int | None, changes: Mapping[str, Any]
 ) -> dict[str, list[str]]:
     """Spans inside the sentence, not overlapping, typed from the project's taxonomy; each
     span's evidence inside a turn of this unit's dialogue, or explicitly none."""
@@ -103,19 +97,17 @@ def check_spans(
         .values_list("length", flat=True)
         .first()
     ) or 0
-    turn_ids = {item["turn"] for span in spans for item in span["evidence"]}
-    turns = dict(
-        Turn.objects.filter(pk__in=turn_ids, document__topics__id=topic_id)
-        .annotate(length=Length("text"))
-        .values_list("pk", "length")
-    )
     types = {span["error_type"] for span in spans} - {None}
     unknown = types - set(
-        ErrorType.objects.filter(taxonomy_id=taxonomy_id, pk__in=types).values_list("pk", flat=True)
+        ErrorType.objects.filter(taxonomy_id=unit.taxonomy_id, pk__in=types).values_list(
+            "pk", flat=True
+        )
     )
     previous_end = 0
+    placed = []
     for number, span in enumerate(spans, start=1):
         where = f"span {number} [{span['start']}, {span['end']})"
+        placed.append((where, span))
         if not 0 <= span["start"] < span["end"] <= length:
             errors.append(f"{where}: must lie inside the sentence's {length} characters")
         elif span["start"] < previous_end:
@@ -123,17 +115,7 @@ def check_spans(
         previous_end = max(previous_end, span["end"])
         if span["error_type"] in unknown:
             errors.append(f"{where}: unknown error type {span['error_type']} for this project")
-        if span["no_evidence"] and span["evidence"]:
-            errors.append(f"{where}: has evidence but says there is none in the dialogue")
-        for item in span["evidence"]:
-            turn_length = turns.get(item["turn"])
-            if turn_length is None:
-                errors.append(f"{where}: turn {item['turn']} is not in this unit's dialogue")
-            elif not 0 <= item["start"] < item["end"] <= turn_length:
-                errors.append(
-                    f"{where}: evidence [{item['start']}, {item['end']}) must lie inside"
-                    f" turn {item['turn']}'s {turn_length} characters"
-                )
+    errors += evidence_errors(unit.topic_id, placed)
     return {"spans": errors} if errors else {}
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from django.db import models
 
 TargetName = Literal["sentence", "summary", "unit"]
+HandleKind = Literal["summary", "sentence"]
 
 # What a completion rule sees: the saved state (None: never saved) and the project's scheme
 # (``Project.scheme``: question key -> asked). It returns the missing items' keys, in the
@@ -53,12 +54,33 @@ class Child:
     # The scheme key that asks for it (empty: always). Where the scheme does not ask, the
     # collection is not read (the state shows it empty) and a save naming it is refused.
     asked_by: str = ""
+    # Fields naming a summary or sentence (by id here, by this assignment's handle in the
+    # API and payload: annotations/kinds/blinding.py), with the handle kind of each.
+    handles: tuple[tuple[str, HandleKind], ...] = ()
 
 
-# What a kind's own check sees: the locked assignment's unit (topic id) and taxonomy id, the
-# target's id, and the changes; it returns error messages by field (empty: valid). It runs in
-# the save's transaction, after the lock, only for saves that change a child collection.
-Check = Callable[[int, int, int | None, Mapping[str, Any]], dict[str, list[str]]]
+class Unit(Protocol):
+    """What a kind's check knows of the locked assignment (``LockedAssignment``)."""
+
+    @property
+    def topic_id(self) -> int: ...
+    @property
+    def taxonomy_id(self) -> int: ...
+    @property
+    def key_fact_source(self) -> str: ...
+    @property
+    def given_atomic_facts(self) -> bool: ...
+
+
+# What a kind's own check sees: the locked assignment (its unit, taxonomy and round modes),
+# the target's id, and the changes; it returns error messages by field (empty: valid). It
+# runs in the save's transaction, after the lock, only for saves that change a child
+# collection.
+Check = Callable[[Unit, int | None, Mapping[str, Any]], dict[str, list[str]]]
+
+# For a unit kind whose answer concerns every summary (key facts aligned to each): the
+# missing items of one summary (its id in the server, its handle in the workspace).
+MissingInSummary = Callable[[Mapping[str, Any] | None, Any, Mapping[str, bool]], list[str]]
 
 
 # Compared and hashed by identity: a kind is one object, and statements are cached per kind.
@@ -78,6 +100,9 @@ class Kind:
     asked_by: tuple[str, ...] = ()
     # None: an optional answer, never missing and not counted in a unit's progress.
     missing: MissingRule | None = None
+    # A unit kind's per-summary completion rule (see ``MissingInSummary``); submit places
+    # its items under each summary.
+    missing_in_summary: MissingInSummary | None = None
     # Whether a save records the round's guideline version on the row.
     stamps_guideline: bool = False
     # What a linguist is told for each missing item key ("choose consistent or ...").
@@ -124,6 +149,12 @@ class Kind:
         if self.missing is None or not self.is_asked(scheme):
             return []
         return self.missing(state, scheme)
+
+    def message(self, item: str) -> str:
+        """What a linguist is told for a missing item; an item ``key:n`` fills ``{0}`` with
+        n ("say whether it states key fact 3")."""
+        key, _, number = item.partition(":")
+        return self.messages[key].format(number)
 
     @property
     def counts_toward_progress(self) -> bool:

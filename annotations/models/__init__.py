@@ -3,7 +3,10 @@
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
 from annotations.models.jobs import Job, JobStatus
 from annotations.models.judgements import (
+    AlignedSentence,
+    AtomicEvidence,
     AtomicFact,
+    AtomicFactSheet,
     AtomicVerdict,
     Confidence,
     ConsistencyLabel,
@@ -12,6 +15,8 @@ from annotations.models.judgements import (
     JudgementChange,
     KeyFact,
     KeyFactAlignment,
+    KeyFactList,
+    KeyFactSheet,
     SentenceJudgement,
     SummaryJudgement,
     TopicCategory,
@@ -38,9 +43,12 @@ from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 __all__ = [
     "VISIBLE_ROUND_STATUSES",
     "AgreementReport",
+    "AlignedSentence",
     "Assignment",
     "AssignmentStatus",
+    "AtomicEvidence",
     "AtomicFact",
+    "AtomicFactSheet",
     "AtomicVerdict",
     "Confidence",
     "ConsistencyLabel",
@@ -58,6 +66,8 @@ __all__ = [
     "JudgementChange",
     "KeyFact",
     "KeyFactAlignment",
+    "KeyFactList",
+    "KeyFactSheet",
     "Membership",
     "Project",
     "Release",

@@ -187,24 +187,79 @@ class TopicJudgement(models.Model):
         return f"{self.assignment_id}: {self.category or '—'}"
 
 
-class KeyFact(models.Model):
-    """A key fact of the unit's topic written by the annotator (completeness)."""
+class KeyFactList(models.Model):
+    """A unit's fixed key-fact list, given to linguists to align rather than write (FineSurE's
+    human key facts, TofuEval's published key points). A round names the list's ``source``
+    (``Round.key_fact_source``); its facts are ``KeyFact`` rows with ``given_list`` set."""
 
-    assignment = models.ForeignKey(
-        "annotations.Assignment", on_delete=models.CASCADE, related_name="key_facts"
+    topic = models.ForeignKey(
+        "annotations.Topic", on_delete=models.CASCADE, related_name="key_fact_lists"
     )
-    position = models.PositiveIntegerField()
+    source = models.CharField(max_length=100, help_text="Where the list comes from: finesure, …")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["topic", "source"]
+        constraints = [
+            models.UniqueConstraint(fields=["topic", "source"], name="key_fact_list_unique"),
+            models.CheckConstraint(condition=~Q(source=""), name="key_fact_list_source_named"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source} key facts of {self.topic_id}"
+
+
+class KeyFactSheet(models.Model):
+    """One linguist's key facts of a unit and their alignment to its summaries: the judgement
+    the ``key_facts`` kind versions (its facts and alignments are child rows)."""
+
+    assignment = models.OneToOneField(
+        "annotations.Assignment", on_delete=models.CASCADE, related_name="key_fact_sheet"
+    )
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"key facts of assignment {self.assignment_id}"
+
+
+class KeyFact(models.Model):
+    """A key fact of a unit's topic: on a linguist's sheet (written by them, or their copy of
+    a given fact, ``given``), or on a given list. Exactly one owner."""
+
+    sheet = models.ForeignKey(
+        KeyFactSheet, null=True, blank=True, on_delete=models.CASCADE, related_name="facts"
+    )
+    given_list = models.ForeignKey(
+        KeyFactList, null=True, blank=True, on_delete=models.CASCADE, related_name="facts"
+    )
+    # On a sheet: the given fact this row aligns (a round with a fixed list), else null.
+    given = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="copies"
+    )
+    position = models.PositiveIntegerField()  # 1-based, the number a linguist sees
     text = models.TextField()
     # Published key points (TofuEval) were written "N. text"; the number is stored as the
     # position and this flag, so an export can write each point back exactly as published.
-    numbered = models.BooleanField(default=False)
-    version = models.PositiveIntegerField(default=1)
+    numbered = models.BooleanField(default=True)
 
     class Meta:
-        ordering = ["assignment", "position"]
+        ordering = ["sheet", "given_list", "position"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(sheet__isnull=False, given_list__isnull=True)
+                | Q(sheet__isnull=True, given_list__isnull=False, given__isnull=True),
+                name="key_fact_one_owner",
+            ),
             models.UniqueConstraint(
-                fields=["assignment", "position"], name="key_fact_position_unique"
+                fields=["sheet", "position"],
+                condition=Q(sheet__isnull=False),
+                name="key_fact_position_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["given_list", "position"],
+                condition=Q(given_list__isnull=False),
+                name="given_key_fact_position_unique",
             ),
             models.CheckConstraint(condition=~Q(text=""), name="key_fact_text_not_empty"),
         ]
@@ -214,11 +269,12 @@ class KeyFact(models.Model):
 
 
 class KeyFactAlignment(models.Model):
-    """A key fact covered by a summary, and the sentences that cover it."""
+    """A linguist's decision whether a summary states a key fact, and if so the summary's
+    sentences that state it (FineSurE's sentence-level alignment)."""
 
     key_fact = models.ForeignKey(KeyFact, on_delete=models.CASCADE, related_name="alignments")
     summary = models.ForeignKey("annotations.Summary", on_delete=models.CASCADE, related_name="+")
-    sentences = models.ManyToManyField("annotations.SummarySentence", blank=True, related_name="+")
+    covered = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
@@ -228,27 +284,103 @@ class KeyFactAlignment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.key_fact_id} ↔ {self.summary_id}"
+        return f"{self.key_fact_id} {'↔' if self.covered else '✗'} {self.summary_id}"
+
+
+class AlignedSentence(models.Model):
+    """A sentence that states the key fact of an alignment."""
+
+    alignment = models.ForeignKey(
+        KeyFactAlignment, on_delete=models.CASCADE, related_name="sentences"
+    )
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence", on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["alignment", "sentence"], name="aligned_sentence_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.alignment_id}: sentence {self.sentence_id}"
+
+
+class AtomicFactSheet(models.Model):
+    """One linguist's atomic facts (ACUs) of one summary and their verdicts: the judgement
+    the ``atomic_facts`` kind versions."""
+
+    assignment = models.ForeignKey(
+        "annotations.Assignment", on_delete=models.CASCADE, related_name="atomic_fact_sheets"
+    )
+    summary = models.ForeignKey("annotations.Summary", on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "summary"], name="one_atomic_fact_sheet_per_summary"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment_id}/{self.summary_id}: atomic facts"
 
 
 class AtomicFact(models.Model):
-    """An atomic content unit of a summary and whether the dialogue supports it."""
+    """An atomic content unit of a summary: on a linguist's sheet with their verdict, or given
+    for the summary (imported, e.g. a reference summary's ACUs, ``given_for``). Exactly one
+    owner; a sheet's copy of a given ACU names it in ``given``."""
 
-    assignment = models.ForeignKey(
-        "annotations.Assignment", on_delete=models.CASCADE, related_name="atomic_facts"
+    sheet = models.ForeignKey(
+        AtomicFactSheet, null=True, blank=True, on_delete=models.CASCADE, related_name="facts"
     )
-    summary = models.ForeignKey("annotations.Summary", on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField()
+    given_for = models.ForeignKey(
+        "annotations.Summary",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="given_atomic_facts",
+    )
+    given = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="copies"
+    )
+    position = models.PositiveIntegerField()  # 1-based
     text = models.TextField()
+    # The summary sentence the linguist split it from (null: given, or not said).
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
     verdict = models.CharField(max_length=13, choices=AtomicVerdict.choices, blank=True)
-    version = models.PositiveIntegerField(default=1)
+    # The linguist looked and the dialogue has nothing to point at.
+    no_evidence = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["assignment", "summary", "position"]
+        ordering = ["sheet", "given_for", "position"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["assignment", "summary", "position"], name="atomic_fact_position_unique"
+            models.CheckConstraint(
+                condition=Q(sheet__isnull=False, given_for__isnull=True)
+                | Q(sheet__isnull=True, given_for__isnull=False, given__isnull=True),
+                name="atomic_fact_one_owner",
             ),
+            models.UniqueConstraint(
+                fields=["sheet", "position"],
+                condition=Q(sheet__isnull=False),
+                name="atomic_fact_position_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["given_for", "position"],
+                condition=Q(given_for__isnull=False),
+                name="given_atomic_fact_position_unique",
+            ),
+            models.CheckConstraint(condition=~Q(text=""), name="atomic_fact_text_not_empty"),
             models.CheckConstraint(
                 condition=Q(verdict__in=["", "supported", "not_supported"]),
                 name="atomic_verdict_valid",
@@ -257,6 +389,25 @@ class AtomicFact(models.Model):
 
     def __str__(self) -> str:
         return f"{self.text[:60]} ({self.verdict or '—'})"
+
+
+class AtomicEvidence(models.Model):
+    """A span of one dialogue turn that supports (or contradicts) an atomic fact."""
+
+    fact = models.ForeignKey(AtomicFact, on_delete=models.CASCADE, related_name="evidence")
+    turn = models.ForeignKey("annotations.Turn", on_delete=models.CASCADE, related_name="+")
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start__lt=F("end")), name="atomic_evidence_start_before_end"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"turn {self.turn_id} [{self.start}, {self.end})"
 
 
 class JudgementChange(models.Model):

@@ -176,6 +176,18 @@ class Round(models.Model):
     evidence_hints = models.BooleanField(
         default=True, help_text="Show evidence hints in the dialogue (when spans are asked)."
     )
+    # Completeness: "" = each linguist writes the unit's key facts (TofuEval's Task 2); else
+    # the source of the unit's given list (``KeyFactList.source``) that linguists only align,
+    # the one mode in which alignment agreement is defined (docs/completeness.md).
+    key_fact_source = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="Blank: linguists write key facts; else the given list's source they align.",
+    )
+    # Atomic facts: written by each linguist, or the summary's given ACUs to verify.
+    given_atomic_facts = models.BooleanField(
+        default=False, help_text="Verify the summaries' given atomic facts instead of writing."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

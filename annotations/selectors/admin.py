@@ -21,6 +21,7 @@ from annotations.models import (
     Feedback,
     FeedbackReply,
     GuidelineVersion,
+    KeyFactList,
     Membership,
     Project,
     Role,
@@ -60,6 +61,8 @@ def round_summary(round_: Round) -> dict[str, Any]:
         "opened_at": round_.opened_at,
         "closed_at": round_.closed_at,
         "evidence_hints": round_.evidence_hints,
+        "key_fact_source": round_.key_fact_source,
+        "given_atomic_facts": round_.given_atomic_facts,
     }
 
 
@@ -124,6 +127,18 @@ def project_overview(*, project: Project) -> dict[str, Any]:
             for c in corpora
         ],
         "targets": project.agreement_targets,
+        "key_fact_sources": sorted(
+            set(
+                KeyFactList.objects.filter(topic__document__corpus__project=project).values_list(
+                    "source", flat=True
+                )
+            )
+        ),
+        "given_atomic_facts": Summary.objects.filter(
+            topic__document__corpus__project=project, given_atomic_facts__isnull=False
+        )
+        .distinct()
+        .count(),
     }
 
 

@@ -26,6 +26,7 @@ from annotations.models import (
     SummarySentence,
     TopicJudgement,
 )
+from annotations.selectors.fact_agreement_inputs import acu_questions, key_fact_questions
 
 RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
@@ -224,6 +225,10 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionI
         )
     if project.ask_error_spans:
         questions += span_questions(rater_of, labels, sentence_ids, evidence=project.ask_evidence)
+    if project.ask_completeness:
+        questions += key_fact_questions(round, rater_of, matrix, summaries, sentences)
+    if project.ask_atomic_facts:
+        questions += acu_questions(round, rater_of, matrix, summaries)
     return questions
 
 

@@ -16,10 +16,6 @@ from annotations.services.projects import (
     scheme_field,
 )
 
-# Questions the model can store but no screen asks yet (key facts and atomic facts arrive
-# with their own workspace panels): a switch that changes nothing is not offered.
-NOT_YET_ASKED = frozenset({"completeness", "atomic_facts"})
-
 
 def project_options() -> dict[str, Any]:
     """Two queries, however many taxonomies and types there are."""
@@ -56,6 +52,5 @@ def project_options() -> dict[str, Any]:
                 "needs": SCHEME_NEEDS.get(key),
             }
             for key in SCHEME_FIELDS
-            if key not in NOT_YET_ASKED
         ],
     }

@@ -34,6 +34,7 @@ from annotations.formats.writers.rows import (
     TurnRow,
 )
 from annotations.models import (
+    AlignedSentence,
     Assignment,
     AssignmentStatus,
     ErrorSpan,
@@ -303,7 +304,7 @@ class _Fetched:
     types: list[tuple[int, int]]
     evidence: list[tuple[Any, ...]]
     spans: list[tuple[Any, ...]]
-    alignments: list[tuple[int, int, int]]
+    alignments: list[tuple[int, int, int, bool]]
     aligned_sentences: list[tuple[int, int]]
     judgements: list[tuple[int, int, int, str, str, str, int | None]]
     decisions: list[tuple[int, str]]
@@ -380,8 +381,8 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         )
     )
     alignments = list(
-        KeyFactAlignment.objects.filter(key_fact__assignment_id__any=id_set).values_list(
-            "key_fact__assignment_id", "key_fact_id", "summary_id"
+        KeyFactAlignment.objects.filter(key_fact__sheet__assignment_id__any=id_set).values_list(
+            "key_fact__sheet__assignment_id", "key_fact_id", "summary_id", "covered"
         )
     )
     return _Fetched(
@@ -412,9 +413,9 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         spans=spans,
         alignments=alignments,
         aligned_sentences=list(
-            KeyFactAlignment.sentences.through.objects.filter(
-                keyfactalignment__key_fact__assignment_id__any=id_set
-            ).values_list("keyfactalignment__key_fact__assignment_id", "summarysentence_id")
+            AlignedSentence.objects.filter(
+                alignment__key_fact__sheet__assignment_id__any=id_set
+            ).values_list("alignment__key_fact__sheet__assignment_id", "sentence_id")
         )
         if alignments
         else [],
@@ -437,9 +438,9 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
             )
         ),
         key_facts=list(
-            KeyFact.objects.filter(assignment_id__any=id_set)
-            .order_by("assignment_id", "position")
-            .values_list("id", "assignment_id", "text", "numbered")
+            KeyFact.objects.filter(sheet__assignment_id__any=id_set)
+            .order_by("sheet__assignment_id", "position")
+            .values_list("id", "sheet__assignment_id", "text", "numbered")
         ),
         turns=list(
             Turn.objects.filter(document_id__any={row[2] for row in topics})
@@ -781,13 +782,15 @@ def _key_fact_coverage(
     """Key-fact alignments of the chunk's assignments: assignment -> ({(key fact, summary)
     covered}, {sentence that states a key fact}), and the assignments that aligned any.
 
-    An alignment row exists only for a covered fact, so coverage is known only for an
-    assignment that aligned at least one fact in its unit: there, a fact without a row is
-    not covered and a sentence in no alignment states no key fact. Elsewhere (e.g. key facts
-    imported from a published release, which has no alignments) coverage is unknown."""
+    Coverage is known only for an assignment that decided at least one (fact, summary) cell
+    in its unit: there, a fact without a covered row is not covered and a sentence in no
+    alignment states no key fact. Elsewhere (e.g. key facts imported from a published
+    release, which has no alignments) coverage is unknown."""
     coverage: dict[int, tuple[set[tuple[int, int]], set[int]]] = defaultdict(lambda: (set(), set()))
-    for assignment_id, fact_id, summary_id in fetched.alignments:
-        coverage[assignment_id][0].add((fact_id, summary_id))
+    for assignment_id, fact_id, summary_id, covered in fetched.alignments:
+        decided = coverage[assignment_id][0]
+        if covered:
+            decided.add((fact_id, summary_id))
     for assignment_id, sentence_id in fetched.aligned_sentences:
         coverage[assignment_id][1].add(sentence_id)
     return coverage, set(coverage)

@@ -15,8 +15,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, QuerySet
 
+from annotations.handles import Kind as HandleKind
 from annotations.handles import encode_many
 from annotations.kinds import all_kinds, scheme_in_effect
+from annotations.kinds.blinding import children_out
 from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
     VISIBLE_ROUND_STATUSES,
@@ -34,6 +36,8 @@ from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
 from annotations.selectors.people import display_name
 from annotations.selectors.workspace_sql import (
     dialogue,
+    given_atomic_facts,
+    given_key_facts,
     taxonomy,
     unit_summaries,
     workspace_header,
@@ -245,6 +249,18 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     show_hints = header.evidence_hints and header.scheme.get("error_spans", False)
     if show_hints:
         hints_ensure(summaries, document["turns"])
+    # Given key facts and atomic facts: read only where the scheme and the round use them.
+    completeness = header.scheme.get("completeness", False)
+    given_facts = (
+        given_key_facts(header.topic_id, header.key_fact_source)
+        if completeness and header.key_fact_source
+        else []
+    )
+    acus = (
+        given_atomic_facts(header.topic_id)
+        if header.scheme.get("atomic_facts", False) and header.given_atomic_facts
+        else {}
+    )
     order = ordered_summary_ids(list(summaries), seed=header.order_seed)
     labels = dict(zip(order, summary_labels(len(order)), strict=True))
     # Blinding: no database id leaves the server; each becomes this assignment's handle.
@@ -255,12 +271,16 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     )
     handles_of = {"sentence": sentence_handles, "summary": summary_handles}
     judgements: dict[str, Any] = {}
+
+    def handle_of(handle_kind: HandleKind, pk: int) -> str:
+        return handles_of[handle_kind][pk]
+
     for kind in all_kinds():
+        saved = [children_out(kind, state, handle_of) for state in states[kind.key]]
         if kind.target != "unit":
-            for state in states[kind.key]:
+            for state in saved:
                 state[kind.target] = handles_of[kind.target][state[kind.target]]
         # A unit's own judgement is one object (null until saved); the others are lists.
-        saved = states[kind.key]
         judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
     return {
         "id": header.pk,
@@ -295,9 +315,14 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
                     }
                     for sentence in summaries[summary_id]
                 ],
+                "given_atomic_facts": acus.get(summary_id, []),
             }
             for summary_id in order
         ],
+        # How key facts and atomic facts are asked in this round (given lists or written).
+        "key_fact_source": header.key_fact_source if completeness else "",
+        "given_key_facts": given_facts,
+        "given_atomic_facts": header.given_atomic_facts,
         "judgements": judgements,
         "active_seconds": header.active_seconds,
         # The admin's unread feedback for this round: general, or about this unit's sentences.

@@ -23,11 +23,13 @@ from django.db import connection
 from annotations.models import (
     VISIBLE_ROUND_STATUSES,
     Assignment,
+    AtomicFact,
     Document,
     ErrorTaxonomy,
     ErrorType,
     Feedback,
     GuidelineVersion,
+    KeyFact,
     Project,
     Round,
     Summary,
@@ -62,6 +64,8 @@ class WorkspaceHeader:
     guideline: dict[str, Any] | None
     has_feedback: bool  # unread feedback to the annotator in this round
     evidence_hints: bool  # the round shows evidence hints (when the scheme asks for spans)
+    key_fact_source: str  # "" linguists write key facts; else the given list they align
+    given_atomic_facts: bool  # linguists verify given atomic facts instead of writing them
 
 
 @cache
@@ -76,7 +80,8 @@ def _header_sql() -> str:
     scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
     return (
         "SELECT a.id, a.status, a.order_seed, a.active_seconds, a.topic_id,"
-        " r.id, r.name, r.kind, r.status, r.evidence_hints, p.slug, p.name, p.taxonomy_id,"
+        " r.id, r.name, r.kind, r.status, r.evidence_hints, r.key_fact_source,"
+        " r.given_atomic_facts, p.slug, p.name, p.taxonomy_id,"
         " g.id, g.version, g.markdown,"
         f" EXISTS (SELECT 1 FROM {table(Feedback)} f WHERE f.annotator_id = a.annotator_id"
         " AND f.round_id = a.round_id AND f.read_at IS NULL),"
@@ -108,6 +113,8 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         round_kind,
         round_status,
         round_hints,
+        key_fact_source,
+        given_atomic_facts,
         project_slug,
         project_name,
         taxonomy_id,
@@ -115,7 +122,7 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         guideline_version,
         guideline_markdown,
         has_feedback,
-    ) = row[:17]
+    ) = row[:19]
     fields = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     return WorkspaceHeader(
         pk=pk,
@@ -130,8 +137,10 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         project_slug=project_slug,
         project_name=project_name,
         # SQLite returns booleans as integers.
-        scheme={field: bool(value) for field, value in zip(fields, row[17:], strict=True)},
+        scheme={field: bool(value) for field, value in zip(fields, row[19:], strict=True)},
         evidence_hints=bool(round_hints),
+        key_fact_source=key_fact_source,
+        given_atomic_facts=bool(given_atomic_facts),
         taxonomy_id=taxonomy_id,
         guideline=None
         if guideline_id is None
@@ -218,3 +227,27 @@ def unit_summaries(topic_id: int) -> dict[int, list[dict[str, Any]]]:
 def _loaded(value: Any) -> Any:
     """A JSON column as Python: PostgreSQL's driver parses it, SQLite gives text."""
     return orjson.loads(value) if isinstance(value, str | bytes) else value
+
+
+def given_key_facts(topic_id: int, source: str) -> list[dict[str, Any]]:
+    """The unit's given key-fact list ``source``, in order: id, position, text."""
+    return [
+        {"id": pk, "position": position, "text": text}
+        for pk, position, text in KeyFact.objects.filter(
+            given_list__topic_id=topic_id, given_list__source=source
+        )
+        .order_by("position")
+        .values_list("id", "position", "text")
+    ]
+
+
+def given_atomic_facts(topic_id: int) -> dict[int, list[dict[str, Any]]]:
+    """Summary id -> its given atomic facts, in order: id, position, text."""
+    facts: dict[int, list[dict[str, Any]]] = {}
+    for summary_id, pk, position, text in (
+        AtomicFact.objects.filter(given_for__topic_id=topic_id)
+        .order_by("given_for_id", "position")
+        .values_list("given_for_id", "id", "position", "text")
+    ):
+        facts.setdefault(summary_id, []).append({"id": pk, "position": position, "text": text})
+    return facts

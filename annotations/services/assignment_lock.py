@@ -50,6 +50,9 @@ class LockedAssignment:
     taxonomy_id: int
     scheme: dict[str, bool]
     is_annotator: bool
+    # The round's completeness and atomic-fact modes (given lists or written ones).
+    key_fact_source: str = ""
+    given_atomic_facts: bool = False
 
     @property
     def read_only(self) -> bool:
@@ -71,6 +74,7 @@ def _lock_sql() -> str:
     scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
     return (
         "SELECT a.id, a.status, a.topic_id, a.order_seed, r.status, r.guideline_version_id,"
+        " r.key_fact_source, r.given_atomic_facts,"
         f" p.taxonomy_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
         f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = '{Role.ANNOTATOR}'),"
         f" {scheme}"
@@ -91,7 +95,8 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
         row = cursor.fetchone()
     if row is None:
         raise Assignment.DoesNotExist
-    pk, status, topic_id, order_seed, round_status, guideline_id, taxonomy_id, member = row[:8]
+    pk, status, topic_id, order_seed, round_status, guideline_id, *modes = row[:8]
+    taxonomy_id, member = row[8:10]
     keys = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     locked = LockedAssignment(
         pk=pk,
@@ -102,8 +107,10 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
         guideline_version_id=guideline_id,
         taxonomy_id=taxonomy_id,
         # SQLite returns booleans as integers.
-        scheme={key: bool(value) for key, value in zip(keys, row[8:], strict=True)},
+        scheme={key: bool(value) for key, value in zip(keys, row[10:], strict=True)},
         is_annotator=bool(member),
+        key_fact_source=modes[0],
+        given_atomic_facts=bool(modes[1]),
     )
     if locked.read_only:
         raise ReadOnly

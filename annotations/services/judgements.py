@@ -126,7 +126,7 @@ def judgement_save(
             }
         )
     if changed_children and kind.check is not None:
-        errors = kind.check(locked.topic_id, locked.taxonomy_id, target_id, changes)
+        errors = kind.check(locked, target_id, changes)
         if errors:
             raise InvalidJudgement(errors)
     saved_version = saved["version"] if saved is not None else 0
@@ -238,11 +238,19 @@ def missing_items(
     ) -> list[MissingItem]:
         return [
             MissingItem(
-                place.get("summary"), place.get("sentence"), item, f"{where}: {kind.messages[item]}"
+                place.get("summary"), place.get("sentence"), item, f"{where}: {kind.message(item)}"
             )
             for kind in kinds
             if kind.target == target_name
             for item in kind.missing_items(by_target[kind.key].get(target), scheme)
+        ]
+
+    def missing_of_unit_in(summary_id: int, letter: str) -> list[MissingItem]:
+        return [
+            MissingItem(letter, None, item, f"Summary {letter}: {kind.message(item)}")
+            for kind in kinds
+            if kind.missing_in_summary is not None and kind.is_asked(scheme)
+            for item in kind.missing_in_summary(by_target[kind.key].get(None), summary_id, scheme)
         ]
 
     result: list[MissingItem] = []
@@ -252,6 +260,7 @@ def missing_items(
             where = f"Summary {letter}, sentence {position + 1}"
             result += missing("sentence", sentence_id, where, summary=letter, sentence=position + 1)
         result += missing("summary", summary_id, f"Summary {letter}", summary=letter)
+        result += missing_of_unit_in(summary_id, letter)
     result += missing("unit", None, "Topic")
     return result
 

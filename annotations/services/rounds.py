@@ -13,11 +13,13 @@ from django.utils import timezone
 from annotations.models import (
     Assignment,
     GuidelineVersion,
+    KeyFactList,
     Membership,
     Project,
     Role,
     Round,
     RoundStatus,
+    Summary,
     Topic,
 )
 
@@ -116,6 +118,45 @@ class RoundInvalid(RoundError):
         self.errors = errors
 
 
+def given_facts_errors(
+    topic_ids: Sequence[int], key_fact_source: str, given_atomic_facts: bool
+) -> dict[str, list[str]]:
+    """A round that aligns a given key-fact list needs that list in every unit, and one that
+    verifies given atomic facts needs them for every summary: else a linguist would be
+    asked for what cannot be answered."""
+    errors: dict[str, list[str]] = {}
+    if key_fact_source:
+        with_list = set(
+            KeyFactList.objects.filter(topic_id__in=topic_ids, source=key_fact_source).values_list(
+                "topic_id", flat=True
+            )
+        )
+        lacking = [pk for pk in topic_ids if pk not in with_list]
+        if lacking:
+            sources = sorted(
+                set(
+                    KeyFactList.objects.filter(topic_id__in=topic_ids).values_list(
+                        "source", flat=True
+                    )
+                )
+            )
+            errors["key_fact_source"] = [
+                f"{len(lacking)} of the {len(topic_ids)} units have no {key_fact_source!r}"
+                f" key-fact list (lists these units have: {', '.join(sources) or 'none'})"
+            ]
+    if given_atomic_facts:
+        lacking_summaries = (
+            Summary.objects.filter(topic_id__in=topic_ids)
+            .exclude(given_atomic_facts__isnull=False)
+            .count()
+        )
+        if lacking_summaries:
+            errors["given_atomic_facts"] = [
+                f"{lacking_summaries} summaries of these units have no given atomic facts"
+            ]
+    return errors
+
+
 @transaction.atomic
 def round_create(
     *,
@@ -130,6 +171,8 @@ def round_create(
     topic_ids: Sequence[int] | None = None,
     include_busy: bool = False,
     evidence_hints: bool = True,
+    key_fact_source: str = "",
+    given_atomic_facts: bool = False,
 ) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
     annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
@@ -192,6 +235,7 @@ def round_create(
             chosen = []
         else:
             chosen = sorted(random.Random(seed).sample(units, sample))
+    errors.update(given_facts_errors(chosen, key_fact_source, given_atomic_facts))
     if errors:
         raise RoundInvalid(errors)
     round_ = Round.objects.create(
@@ -202,6 +246,8 @@ def round_create(
         guideline_version=guideline,
         seed=seed,
         evidence_hints=evidence_hints,
+        key_fact_source=key_fact_source,
+        given_atomic_facts=given_atomic_facts,
     )
     round_assign_units(round=round_, topic_ids=chosen, annotators=[users[a] for a in annotators])
     return round_, skipped

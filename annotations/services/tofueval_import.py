@@ -18,7 +18,6 @@ from annotations.formats.tofueval import SOURCE, PublishedUnit, key_point_text, 
 from annotations.models import (
     Assignment,
     JudgementChange,
-    KeyFact,
     Project,
     Round,
     RoundKind,
@@ -35,6 +34,7 @@ from annotations.services.corpus_import import (
     column_limits,
     corpus_import_records,
 )
+from annotations.services.given_facts import given_lists_ensure, reference_sheets_insert
 from annotations.services.reference_rounds import reference_assignments_insert
 
 REFERENCE_ROUND = "TofuEval published labels"
@@ -97,7 +97,7 @@ def _import_published_labels(
     judgement_rows = []
     judgement_types = []
     topic_rows = []
-    key_fact_rows = []
+    key_points: dict[int, list[tuple[str, bool]]] = {}
     stripped = kept = 0
     for assignment_id, unit in zip(assignment_ids, todo, strict=True):
         topic_id = topic_ids[(unit.corpus, unit.document, unit.topic)]
@@ -120,7 +120,7 @@ def _import_published_labels(
             text, was_numbered = key_point_text(point, position)
             stripped += was_numbered
             kept += not was_numbered
-            key_fact_rows.append((assignment_id, position, text, was_numbered, 1))
+            key_points.setdefault(topic_id, []).append((text, was_numbered))
     judgement_ids = insert_rows(
         SentenceJudgement,
         [
@@ -145,8 +145,15 @@ def _import_published_labels(
         ],
     )
     insert_rows(TopicJudgement, ["assignment_id", "category", "version", "updated_at"], topic_rows)
-    insert_rows(
-        KeyFact, ["assignment_id", "position", "text", "numbered", "version"], key_fact_rows
+    # The published key points: a given list per unit (a later round can align them) and
+    # the reference round's own copy, the gold list of releases.
+    given = given_lists_ensure("tofueval", key_points)
+    reference_sheets_insert(
+        [
+            (assignment_id, given[topic_ids[(unit.corpus, unit.document, unit.topic)]])
+            for assignment_id, unit in zip(assignment_ids, todo, strict=True)
+            if topic_ids[(unit.corpus, unit.document, unit.topic)] in key_points
+        ]
     )
     # The audit trail records where every imported label came from.
     insert_rows(
@@ -170,4 +177,4 @@ def _import_published_labels(
         report.notes.append(f"{kept} key point(s) without the usual 'N. ' numbering kept verbatim")
     if stripped:
         report.notes.append(f"{stripped} key point(s): the 'N. ' numbering stored as position")
-    return len(judgement_rows) + len(topic_rows) + len(key_fact_rows)
+    return len(judgement_rows) + len(topic_rows) + sum(len(facts) for facts in key_points.values())

@@ -125,6 +125,16 @@ class KeyFactRow:
 
 
 @dataclass(slots=True)
+class AtomicFactRow:
+    """An atomic content unit (ACU) of a summary with its gold verdict, in position order."""
+
+    text: str
+    supported: bool | None = None  # None: not verified
+    # The given ACU it copies (e.g. the reference summary's, RoSE): True; written: False.
+    given: bool = False
+
+
+@dataclass(slots=True)
 class AnnotatorSentence:
     """One annotator's raw judgement of one sentence."""
 
@@ -209,6 +219,7 @@ class SummaryRow:
     turns: tuple[TurnRow, ...] = ()  # the dialogue; only the formats that print it need it
     # The corpus's name (Corpus.name, e.g. a published dataset's "SAMSum"); "" = the slug.
     corpus_name: str = ""
+    atomic_facts: tuple[AtomicFactRow, ...] = ()  # its ACUs with gold verdicts; () = none
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -259,6 +270,20 @@ class SummaryRow:
         some sentence was not judged."""
         covers = [s.covers_key_fact for s in self.sentences]
         return None if None in covers else _share(tuple(covers))
+
+    @property
+    def faithfulness(self) -> float | None:
+        """The share of its sentences labelled consistent; None when some sentence has no
+        gold label (or there is none)."""
+        labels = [s.label for s in self.sentences]
+        return None if not labels or None in labels else labels.count("consistent") / len(labels)
+
+    @property
+    def acu_score(self) -> float | None:
+        """The share of its atomic facts supported by the dialogue; None when it has none or
+        some are not verified."""
+        verdicts = tuple(fact.supported for fact in self.atomic_facts)
+        return _share(verdicts) if verdicts else None
 
     def where(self) -> str:
         """Names the summary in error messages."""

@@ -58,7 +58,12 @@ export function ProjectPage() {
           <TargetsEditor
             slug={project.slug}
             targets={project.targets}
-            asks={{ error_spans: project.scheme.error_spans === true, evidence: project.scheme.evidence === true }}
+            asks={{
+              error_spans: project.scheme.error_spans === true,
+              evidence: project.scheme.evidence === true,
+              completeness: project.scheme.completeness === true,
+              atomic_facts: project.scheme.atomic_facts === true,
+            }}
             onSaved={(targets) => setData((current) => ({ ...current, targets }))}
           />
         )}

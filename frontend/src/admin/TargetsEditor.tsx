@@ -14,7 +14,7 @@ interface TargetsEditorProps {
   asks?: Readonly<Record<QuestionNeeds, boolean>>;
 }
 
-const ASKS_NOTHING_MORE: Readonly<Record<QuestionNeeds, boolean>> = { error_spans: false, evidence: false };
+const ASKS_NOTHING_MORE: Readonly<Record<QuestionNeeds, boolean>> = { error_spans: false, evidence: false, completeness: false, atomic_facts: false };
 
 type Values = Record<string, number | string>;
 

@@ -6,7 +6,7 @@ import type { AgreementTargets, RoundKind } from '../api/types';
 export type QuestionKey = keyof AgreementTargets;
 
 /** The scheme switch a question needs, when it is not always asked. */
-export type QuestionNeeds = 'error_spans' | 'evidence';
+export type QuestionNeeds = 'error_spans' | 'evidence' | 'completeness' | 'atomic_facts';
 
 export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string; needs?: QuestionNeeds }> = [
   { key: 'sentence_consistency', label: 'Sentence consistency' },
@@ -21,6 +21,12 @@ export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string; needs?:
   { key: 'span_overlap', label: 'Error spans (overlap)', needs: 'error_spans' },
   { key: 'span_character', label: 'Error spans (characters)', needs: 'error_spans' },
   { key: 'evidence_turns', label: 'Evidence (turns cited)', needs: 'evidence' },
+  { key: 'key_fact_coverage', label: 'Key facts stated (given list)', needs: 'completeness' },
+  { key: 'key_fact_alignment', label: 'Key-fact sentences (given list)', needs: 'completeness' },
+  { key: 'key_fact_completeness', label: 'Completeness (own lists)', needs: 'completeness' },
+  { key: 'key_fact_count', label: 'Key facts written', needs: 'completeness' },
+  { key: 'acu_verdict', label: 'Atomic facts (given)', needs: 'atomic_facts' },
+  { key: 'acu_score', label: 'ACU score (own facts)', needs: 'atomic_facts' },
 ];
 
 export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [

@@ -107,9 +107,17 @@ export interface paths {
     /** The workspace payload of one of your assignments (docs/api/workspace.md) */
     get: operations["workspace"];
   };
+  "/api/assignments/{assignment_id}/atomic_facts/{summary}/": {
+    /** Save a summary's atomic facts with their verdicts and evidence (the whole list) */
+    patch: operations["assignments_atomic_facts_partial_update"];
+  };
   "/api/assignments/{assignment_id}/heartbeat/": {
     /** Count active time on task (capped) */
     post: operations["assignments_heartbeat_create"];
+  };
+  "/api/assignments/{assignment_id}/key_facts/": {
+    /** Save the unit's key facts and their alignment to summaries and sentences (the whole list) */
+    patch: operations["assignments_key_facts_partial_update"];
   };
   "/api/assignments/{assignment_id}/sentences/{sentence}/": {
     /** Save a sentence's label, explanation, error types, comment, confidence or spans */
@@ -186,6 +194,10 @@ export interface components {
       rounds: components["schemas"]["AdminRoundOutput"][];
       corpora: components["schemas"]["CorpusCountsOutput"][];
       targets: components["schemas"]["TargetsOutput"];
+      /** @description The sources of the given key-fact lists imported for this project's units (a round can align one instead of writing key facts). */
+      key_fact_sources: string[];
+      /** @description How many summaries have given atomic facts to verify. */
+      given_atomic_facts: number;
     };
     AdminRoundOutput: {
       id: number;
@@ -206,6 +218,10 @@ export interface components {
       closed_at: string | null;
       /** @description The round shows evidence hints. */
       evidence_hints: boolean;
+      /** @description Blank: key facts written; else the given list aligned. */
+      key_fact_source: string;
+      /** @description Atomic facts given, to verify. */
+      given_atomic_facts: boolean;
     };
     AdminTurnOutput: {
       id: number;
@@ -259,6 +275,22 @@ export interface components {
       questions: components["schemas"]["AgreementQuestionOutput"][];
       /** @description Labels with evidence hints against labels without, on the same units; present when another round of the opposite hint setting is compared (docs/agreement.md). */
       assistance?: components["schemas"]["AssistanceOutput"];
+    };
+    AlignedSentenceInput: {
+      /** @description The sentence's handle. */
+      sentence: string;
+    };
+    AlignedSentenceOutput: {
+      /** @description The sentence's handle in this assignment. */
+      sentence: string;
+    };
+    AlignmentInput: {
+      /** @description The summary's handle. */
+      summary: string;
+      /** @description Whether the summary states the key fact. */
+      covered: boolean;
+      /** @description Its sentences that state it. */
+      sentences?: components["schemas"]["AlignedSentenceInput"][];
     };
     AnnotatorProgressOutput: {
       username: string;
@@ -319,6 +351,40 @@ export interface components {
       /** @description Turn F1 between the rounds' evidence. */
       evidence: components["schemas"]["EvidenceComparisonOutput"] | null;
       note: string | null;
+    };
+    AtomicEvidenceOutput: {
+      turn: number;
+      start: number;
+      end: number;
+    };
+    AtomicFactInput: {
+      /** @description 1-based number of the fact. */
+      position: number;
+      text: string;
+      given?: number | null;
+      /** @description The sentence it came from. */
+      sentence?: string | null;
+      /** @default */
+      verdict?: components["schemas"]["VerdictEnum"];
+      /** @default false */
+      no_evidence?: boolean;
+      evidence?: components["schemas"]["EvidenceInput"][];
+    };
+    AtomicFactOutput: {
+      position: number;
+      text: string;
+      given: number | null;
+      /** @description The sentence's handle in this assignment. */
+      sentence: string | null;
+      verdict: components["schemas"]["VerdictEnum"];
+      no_evidence: boolean;
+      evidence: components["schemas"]["AtomicEvidenceOutput"][];
+    };
+    AtomicFactsState: {
+      /** @description The summary's handle in this assignment (never a database id). */
+      summary: string;
+      facts: components["schemas"]["AtomicFactOutput"][];
+      version: number;
     };
     /**
      * @description * `automatic` - automatic
@@ -432,6 +498,10 @@ export interface components {
       closed_at: string | null;
       /** @description The round shows evidence hints. */
       evidence_hints: boolean;
+      /** @description Blank: key facts written; else the given list aligned. */
+      key_fact_source: string;
+      /** @description Atomic facts given, to verify. */
+      given_atomic_facts: boolean;
       /** @description Units the sample left out: already in another unclosed round of its kind. */
       skipped: number;
     };
@@ -564,6 +634,12 @@ export interface components {
      * @enum {string}
      */
     FormatsEnum: "native" | "tofueval" | "aggrefact" | "llm_aggrefact" | "finesure" | "spans" | "circumstantial";
+    GivenFactOutput: {
+      /** @description The given fact's id, sent back as ``given``. */
+      id: number;
+      position: number;
+      text: string;
+    };
     /**
      * @description * `majority` - majority
      * @enum {string}
@@ -652,7 +728,33 @@ export interface components {
     JudgementsOutput: {
       sentences: components["schemas"]["SentenceState"][];
       summaries: components["schemas"]["SummaryState"][];
+      atomic_facts: components["schemas"]["AtomicFactsState"][];
       topic: components["schemas"]["TopicState"] | null;
+      key_facts: components["schemas"]["KeyFactsState"] | null;
+    };
+    KeyFactAlignmentOutput: {
+      /** @description The summary's handle in this assignment. */
+      summary: string;
+      covered: boolean;
+      sentences: components["schemas"]["AlignedSentenceOutput"][];
+    };
+    KeyFactInput: {
+      /** @description 1-based number of the fact. */
+      position: number;
+      text: string;
+      /** @description The given fact's id, if given. */
+      given?: number | null;
+      alignments?: components["schemas"]["AlignmentInput"][];
+    };
+    KeyFactOutput: {
+      position: number;
+      text: string;
+      given: number | null;
+      alignments: components["schemas"]["KeyFactAlignmentOutput"][];
+    };
+    KeyFactsState: {
+      facts: components["schemas"]["KeyFactOutput"][];
+      version: number;
     };
     /**
      * @description * `consistent` - consistent
@@ -709,6 +811,11 @@ export interface components {
       value: number | null;
       n_units: number;
     };
+    PatchedAtomicFactsSaveInput: {
+      /** @description The summary's atomic facts, all of them. */
+      facts?: components["schemas"]["AtomicFactInput"][];
+      version?: number;
+    };
     PatchedEvidenceSaveInput: {
       /** @description The saved span this evidence is for, by its offsets. */
       span?: components["schemas"]["SpanRefInput"];
@@ -718,6 +825,11 @@ export interface components {
        * @default false
        */
       no_evidence?: boolean;
+      version?: number;
+    };
+    PatchedKeyFactsSaveInput: {
+      /** @description The unit's key facts, all of them: a save replaces them. */
+      facts?: components["schemas"]["KeyFactInput"][];
       version?: number;
     };
     PatchedSentenceSaveInput: {
@@ -980,6 +1092,16 @@ export interface components {
        * @default true
        */
       evidence_hints?: boolean;
+      /**
+       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
+       * @default
+       */
+      key_fact_source?: string;
+      /**
+       * @description Linguists verify each summary's given atomic facts instead of writing.
+       * @default false
+       */
+      given_atomic_facts?: boolean;
     };
     RoundProgressOutput: {
       round: components["schemas"]["AdminRoundOutput"];
@@ -1088,6 +1210,8 @@ export interface components {
       /** @description A, B, C… in this annotator's own order. */
       label: string;
       sentences: components["schemas"]["SentenceOutput"][];
+      /** @description The atomic facts to verify, when the round gives them. */
+      given_atomic_facts: components["schemas"]["GivenFactOutput"][];
     };
     SummaryState: {
       /** @description The summary's handle in this assignment (never a database id). */
@@ -1205,6 +1329,13 @@ export interface components {
       document: string;
       assignments: components["schemas"]["UnitAssignmentOutput"][];
     };
+    /**
+     * @description * `supported` - supported
+     * * `not_supported` - not_supported
+     * * `` -
+     * @enum {string}
+     */
+    VerdictEnum: "supported" | "not_supported";
     VsMajorityOutput: {
       annotator: string;
       /** Format: double */
@@ -1230,6 +1361,12 @@ export interface components {
       document: components["schemas"]["DocumentOutput"];
       topic: components["schemas"]["TopicOutput"];
       summaries: components["schemas"]["SummaryOutput"][];
+      /** @description Empty: the linguist writes the key facts; else the given list's source. */
+      key_fact_source: string;
+      /** @description The given key-fact list, in order. */
+      given_key_facts: components["schemas"]["GivenFactOutput"][];
+      /** @description Whether atomic facts are given (verify) rather than written. */
+      given_atomic_facts: boolean;
       judgements: components["schemas"]["JudgementsOutput"];
       active_seconds: number;
       feedback: components["schemas"]["FeedbackItemOutput"][];
@@ -3009,6 +3146,88 @@ export interface operations {
       };
     };
   };
+  /** Save a summary's atomic facts with their verdicts and evidence (the whole list) */
+  assignments_atomic_facts_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        summary: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedAtomicFactsSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedAtomicFactsSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["AtomicFactsState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Count active time on task (capped) */
   assignments_heartbeat_create: {
     parameters: {
@@ -3026,6 +3245,87 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["HeartbeatOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Save the unit's key facts and their alignment to summaries and sentences (the whole list) */
+  assignments_key_facts_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedKeyFactsSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedKeyFactsSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["KeyFactsState"];
         };
       };
       /** @description The request is not valid: see the field errors. */
