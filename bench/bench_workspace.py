@@ -68,6 +68,7 @@ from workspace_server import (
     wait_until_up,
 )
 from workspace_settings import (
+    DEFAULT_KEY_FACT_SHARE,
     DEFAULT_RATE,
     DEFAULT_SPAN_SHARE,
     DEFAULT_URL,
@@ -124,6 +125,7 @@ def run_phase(
         seed=args.seed,
         rate=rate,
         span_share=args.span_share,
+        key_fact_share=args.key_fact_share,
         on_start=on_start,
     )
     cpu_after = cpu_snapshot(server)
@@ -174,8 +176,12 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
             f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
             f"{percentile(values, 99):>9.1f}"
         )
-    kinds = ", ".join(f"{k} {n}" for k, n in sorted(load.saves_by_kind.items()))
-    print(f"saves by kind: {kinds}")
+    for kind, values in sorted(load.save_ms_by_kind.items()):
+        print(
+            f"{f'  {kind} saves':<28}{len(values):>9}{len(values) / elapsed:>8.0f}"
+            f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
+            f"{percentile(values, 99):>9.1f}"
+        )
     print(
         f"failed saves: {failed}"
         + (f" ({dict(load.failures)})" if failed else "")
@@ -253,6 +259,13 @@ def main() -> int:
         help="share of saves that are span or evidence saves (default"
         f" {DEFAULT_SPAN_SHARE:g}; 0: a project without spans)",
     )
+    parser.add_argument(
+        "--key-fact-share",
+        type=float,
+        default=DEFAULT_KEY_FACT_SHARE,
+        help="share of saves that rewrite the unit's 12-fact key-fact list with alignments"
+        f" (default {DEFAULT_KEY_FACT_SHARE:g}; 0: a project without completeness)",
+    )
     parser.add_argument("--unloaded", type=int, default=50, help="single-client requests")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -290,6 +303,7 @@ def main() -> int:
             units_per_user=args.units_per_user,
             seed=args.seed,
             spans=args.span_share > 0,
+            completeness=args.key_fact_share > 0,
         )
         connection.close()
         print(

@@ -25,6 +25,8 @@ class Stats:
     payload_ms: list[float] = field(default_factory=list)
     save_ms: list[float] = field(default_factory=list)
     saves_by_kind: Counter = field(default_factory=Counter)
+    # Latency per save kind (a key-fact list save writes ~100 rows, a label one).
+    save_ms_by_kind: dict[str, list[float]] = field(default_factory=dict)
     acknowledged: int = 0
     conflicts: int = 0  # 409
     failures: Counter = field(default_factory=Counter)  # (request kind, status or error)
@@ -39,6 +41,8 @@ class Stats:
         self.payload_ms += other.payload_ms
         self.save_ms += other.save_ms
         self.saves_by_kind += other.saves_by_kind
+        for kind, values in other.save_ms_by_kind.items():
+            self.save_ms_by_kind.setdefault(kind, []).extend(values)
         self.acknowledged += other.acknowledged
         self.conflicts += other.conflicts
         self.failures += other.failures
@@ -79,6 +83,9 @@ class Linguist:
         self.turns: dict[int, list[tuple[int, int]]] = {}
         self.marked: dict[int, list[tuple[int, int]]] = {}
         self.span_share = 0.0
+        self.key_fact_share = 0.0
+        # Each summary's sentence handles, for key-fact alignments.
+        self.summary_sentences: dict[str, list[str]] = {}
         self.stats = Stats()
         self.error: BaseException | None = None
         self.interval = 0.0  # seconds between requests when paced (--rate); 0: at once
@@ -127,6 +134,7 @@ class Linguist:
             "s": {j["sentence"]: j["version"] for j in payload["judgements"]["sentences"]},
             "m": {j["summary"]: j["version"] for j in payload["judgements"]["summaries"]},
             "t": (payload["judgements"]["topic"] or {}).get("version", 0),
+            "k": (payload["judgements"].get("key_facts") or {}).get("version", 0),
         }
         known = self.known.get(unit)
         if stats is not None:
@@ -136,12 +144,14 @@ class Linguist:
                 any(versions["s"].get(k, 0) < v for k, v in known["s"].items())
                 or any(versions["m"].get(k, 0) < v for k, v in known["m"].items())
                 or versions["t"] < known["t"]
+                or versions["k"] < known["k"]
             ):
                 stats.stale_payloads += 1
         self.known[unit] = versions
         self.summaries[unit] = [s["id"] for s in payload["summaries"]]
         self.sentences[unit] = [x["id"] for s in payload["summaries"] for x in s["sentences"]]
         for summary in payload["summaries"]:
+            self.summary_sentences[summary["id"]] = [x["id"] for x in summary["sentences"]]
             for sentence in summary["sentences"]:
                 self.lengths[sentence["id"]] = len(sentence["text"])
         for judgement in payload["judgements"]["sentences"]:
@@ -159,6 +169,32 @@ class Linguist:
             start = self.rng.randrange(max(1, length - 10))
             links.append({"turn": turn, "start": start, "end": min(length, start + 10)})
         return links
+
+    def key_facts(self, unit: int) -> list[dict]:
+        """The unit's whole key-fact list as the workspace saves it: every fact decided for
+        every summary, a covered one aligned to one or two of its sentences."""
+        from workspace_settings import KEY_FACTS_PER_LIST
+
+        facts = []
+        for position in range(1, KEY_FACTS_PER_LIST + 1):
+            alignments = []
+            for summary in self.summaries[unit]:
+                covered = self.rng.random() < 0.5
+                sentences = (
+                    self.rng.sample(self.summary_sentences[summary], k=self.rng.randint(1, 2))
+                    if covered
+                    else []
+                )
+                alignments.append(
+                    {
+                        "summary": summary,
+                        "covered": covered,
+                        "sentences": [{"sentence": x} for x in sentences],
+                    }
+                )
+            text = f"Key fact {position}: " + self.rng.choice(EXPLANATIONS)
+            facts.append({"position": position, "text": text, "alignments": alignments})
+        return facts
 
     def save(self, unit: int, stats: Stats, kind: str) -> bool:
         """One PATCH; False when the burst should stop (the versions need reloading)."""
@@ -198,6 +234,11 @@ class Linguist:
                 body["explanation"] = rng.choice(EXPLANATIONS)
                 body["error_types"] = rng.sample(self.error_types, k=rng.randint(1, 2))
             path = f"/api/assignments/{unit}/sentences/{target}/"
+        elif kind == "key_facts":
+            target = None
+            version = known["k"]
+            body = {"facts": self.key_facts(unit), "version": version}
+            path = f"/api/assignments/{unit}/key_facts/"
         elif kind == "summary":
             target = rng.choice(self.summaries[unit])
             version = known["m"].get(target, 0)
@@ -217,6 +258,7 @@ class Linguist:
             stats.acknowledged += 1
             stats.saves_by_kind[kind] += 1
             stats.save_ms.append(ms)
+            stats.save_ms_by_kind.setdefault(kind, []).append(ms)
             new = json.loads(raw)["version"]
             if new != version + 1:
                 stats.bad_versions += 1
@@ -226,6 +268,8 @@ class Linguist:
                     self.marked[target] = [(x["start"], x["end"]) for x in body["spans"]]
             elif kind == "summary":
                 known["m"][target] = new
+            elif kind == "key_facts":
+                known["k"] = new
             else:
                 known["t"] = new
             return True
@@ -242,10 +286,12 @@ class Linguist:
             if time.perf_counter() >= deadline:
                 return
             draw = self.rng.random()
-            if draw < self.span_share:
+            if draw < self.key_fact_share:
+                kind = "key_facts"
+            elif (draw := draw - self.key_fact_share) < self.span_share:
                 kind = "span" if draw < self.span_share / 2 else "evidence"
             else:  # the mix without spans, over the rest
-                rest = (draw - self.span_share) / (1 - self.span_share)
+                rest = (draw - self.span_share) / (1 - self.span_share - self.key_fact_share)
                 kind = "topic" if rest < 0.05 else "summary" if rest < 0.15 else "sentence"
             if not self.save(unit, stats, kind):
                 return
@@ -300,6 +346,7 @@ def run_load(
     seed: int,
     rate: float,
     span_share: float,
+    key_fact_share: float = 0.0,
     on_start: Callable[[], None],
 ):
     """Run the linguists; ``on_start`` runs once they have warmed up, as the clock starts."""
@@ -311,6 +358,7 @@ def run_load(
     ]
     for linguist in linguists:
         linguist.span_share = span_share
+        linguist.key_fact_share = key_fact_share
     start: list[float] = [0.0]
 
     def go() -> None:
@@ -376,19 +424,20 @@ def count_in_database(round_id: int) -> tuple[int, int]:
 
     from annotations.models import (
         JudgementChange,
+        KeyFactSheet,
         SentenceJudgement,
         SummaryJudgement,
         TopicJudgement,
     )
 
     versions = 0
-    for model in (SentenceJudgement, SummaryJudgement, TopicJudgement):
+    for model in (SentenceJudgement, SummaryJudgement, TopicJudgement, KeyFactSheet):
         versions += (
             model.objects.filter(assignment__round_id=round_id).aggregate(n=Sum("version"))["n"]
             or 0
         )
     changes = JudgementChange.objects.filter(
         assignment__round_id=round_id,
-        kind__in=["sentencejudgement", "summaryjudgement", "topicjudgement"],
+        kind__in=["sentencejudgement", "summaryjudgement", "topicjudgement", "keyfactsheet"],
     ).count()
     return versions, changes

@@ -75,7 +75,9 @@ def _records(count: int, seed: int):
     return records, _guideline_markdown(gen)
 
 
-def seed_database(*, users: int, units_per_user: int, seed: int, spans: bool) -> Seeded:
+def seed_database(
+    *, users: int, units_per_user: int, seed: int, spans: bool, completeness: bool = False
+) -> Seeded:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -86,7 +88,9 @@ def seed_database(*, users: int, units_per_user: int, seed: int, spans: bool) ->
 
     project, _ = project_get_or_create(slug="bench-ws", name="Workspace load benchmark")
     # With spans, evidence hints are on too (the round's default): the payload carries them.
-    type(project).objects.filter(pk=project.pk).update(ask_error_spans=spans, ask_evidence=spans)
+    type(project).objects.filter(pk=project.pk).update(
+        ask_error_spans=spans, ask_evidence=spans, ask_completeness=completeness
+    )
     records, markdown = _records(users * units_per_user, seed)
     report = corpus_import_records(project=project, records=records, source_format="native")
     User = get_user_model()

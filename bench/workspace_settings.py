@@ -16,6 +16,10 @@ TURNS_PER_DIALOGUE = 25
 # One save in four marks error spans or links evidence (issue 12's mix); 0 runs a project
 # that does not ask for spans, as the benchmark did before them.
 DEFAULT_SPAN_SHARE = 0.25
+# One save in ten rewrites the unit's key-fact list: 12 facts, each decided for the 6
+# summaries and aligned to sentences (issue 13's mix); 0 runs without completeness.
+DEFAULT_KEY_FACT_SHARE = 0.1
+KEY_FACTS_PER_LIST = 12
 SYSTEMS = ["Quillon-13B", "Parrot-XL", "Synopsia-2", "Brevis-7B", "Gisty-70B", "Abstracta-8B"]
 TARGET_P95_MS = 50.0
 TARGET_SAVES_PER_S = 200.0

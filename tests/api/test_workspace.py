@@ -73,7 +73,13 @@ def test_the_payload_has_the_dialogue_summaries_in_order_and_the_scheme(
     assert {t["name"] for t in body["taxonomy"]["types"]} >= {"Extrinsic Information"}
     assert all(t["definition"] for t in body["taxonomy"]["types"])
     assert len(body["relevance_anchors"]) == 5
-    assert body["judgements"] == {"sentences": [], "summaries": [], "topic": None}
+    assert body["judgements"] == {
+        "sentences": [],
+        "summaries": [],
+        "atomic_facts": [],
+        "topic": None,
+        "key_facts": None,
+    }
 
 
 def test_each_annotator_sees_the_summaries_in_their_own_stable_order(
