@@ -3,7 +3,9 @@
 The first study reproduces TofuEval (fixtures/demo). The second annotates with the dialogue
 LLM taxonomy of the circumstantial-inference study and asks for error spans with their
 evidence in the dialogue (fixtures/demo-dialogue); its planted errors are listed with their
-spans and evidence turns in its answer_key.json. Studies load in this order, and the first
+spans and evidence turns in its answer_key.json. The third asks for key facts aligned to
+the summaries and atomic facts verified against the dialogue (TofuEval's Task 2 and
+ACUEval, docs/completeness.md), on the second study's dialogues (fixtures/demo-facts). Studies load in this order, and the first
 must stay first: its golden payloads (fixtures/payloads/) depend on its database ids.
 """
 
@@ -38,6 +40,12 @@ class Study:
     seed: int
     # Scheme switches that differ from the defaults (TofuEval's questions).
     scheme: dict[str, bool] = field(default_factory=dict)
+    # The corpus, when not the directory's own corpus.jsonl (a study of another's dialogues).
+    corpus: Path | None = None
+
+    @property
+    def corpus_path(self) -> Path:
+        return self.corpus or self.directory / "corpus.jsonl"
 
 
 STUDIES = (
@@ -64,6 +72,25 @@ STUDIES = (
             "require_evidence": True,
             "relevance": False,
             "topic_category": False,
+        },
+    ),
+    Study(
+        slug="demo-facts",
+        name="Demo study (key facts and atomic facts)",
+        taxonomy="tofueval",
+        directory=FIXTURES / "demo-facts",
+        corpus=FIXTURES / "demo-dialogue" / "corpus.jsonl",
+        changelog="First version: key facts written and aligned, atomic facts verified.",
+        seed=20261123,
+        scheme={
+            "consistency": False,
+            "error_types": False,
+            "relevance": False,
+            "not_a_summary": False,
+            "comment": False,
+            "topic_category": False,
+            "completeness": True,
+            "atomic_facts": True,
         },
     ),
 )

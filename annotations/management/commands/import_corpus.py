@@ -1,6 +1,8 @@
 """python manage.py import_corpus --format native FILE.jsonl --project SLUG
 python manage.py import_corpus --format tofueval --documents DOCS.jsonl --project SLUG RELEASE_DIR
 python manage.py import_corpus --format circumstantial FILE.csv --project SLUG
+python manage.py import_corpus --format finesure FILE.jsonl --keyfacts KEYFACTS.json --project SLUG
+    (--keyfacts optional)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.db import transaction
 from annotations.models import Role
 from annotations.services.circumstantial_import import circumstantial_import
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
+from annotations.services.finesure_import import finesure_import
 from annotations.services.projects import (
     DEFAULT_TAXONOMY,
     ProjectSetupError,
@@ -27,16 +30,21 @@ from annotations.services.tofueval_import import tofueval_import
 
 class Command(BaseCommand):
     help = (
-        "Import a corpus (native JSONL, the public TofuEval release, or a CSV in the"
-        " circumstantial-inference study's layout) into a project."
+        "Import a corpus (native JSONL, the public TofuEval release, a CSV in the"
+        " circumstantial-inference study's layout, or FineSurE's JSONL data files) into a"
+        " project."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument(
-            "path", type=Path, help="a native .jsonl file, the release folder, or a .csv file"
+            "path",
+            type=Path,
+            help="a native .jsonl file, the release folder, a .csv file, or FineSurE's JSONL",
         )
         parser.add_argument(
-            "--format", choices=["native", "tofueval", "circumstantial"], default="native"
+            "--format",
+            choices=["native", "tofueval", "circumstantial", "finesure"],
+            default="native",
         )
         parser.add_argument("--project", required=True, help="project slug (created if missing)")
         parser.add_argument("--project-name", default="", help="name of a new project")
@@ -44,10 +52,15 @@ class Command(BaseCommand):
             "--taxonomy",
             default=None,
             help="built-in taxonomy of a new project (default: dialogue-llm for"
-            " circumstantial, tofueval otherwise)",
+            " circumstantial, frank for finesure, tofueval otherwise)",
         )
         parser.add_argument(
             "--documents", type=Path, help="tofueval: the dialogues, as native JSONL lines"
+        )
+        parser.add_argument(
+            "--keyfacts",
+            type=Path,
+            help="finesure: the human key-fact list (human-keyfact-list.json), optional",
         )
         parser.add_argument(
             "--member",
@@ -67,6 +80,16 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: not a file; --format native reads one .jsonl file")
         if options["format"] == "circumstantial" and not path.is_file():
             raise CommandError(f"{path}: not a file; --format circumstantial reads one .csv file")
+        finesure = options["format"] == "finesure"
+        if finesure and not path.is_file():
+            raise CommandError(f"{path}: not a file; --format finesure reads one JSONL file")
+        keyfacts: Path | None = options["keyfacts"]
+        if keyfacts is not None and not finesure:
+            raise CommandError("--keyfacts is for --format finesure only")
+        if keyfacts is not None and not keyfacts.is_file():
+            raise CommandError(
+                f"{keyfacts}: no such file; --keyfacts is FineSurE's key-fact list (JSONL)"
+            )
         circumstantial = options["format"] == "circumstantial"
         if options["format"] == "tofueval":
             if options["documents"] is None:
@@ -89,8 +112,19 @@ class Command(BaseCommand):
                     # The study's own taxonomy and questions for its layout: its labels are
                     # spans with evidence, typed by its categories.
                     taxonomy=options["taxonomy"]
-                    or ("dialogue-llm" if circumstantial else DEFAULT_TAXONOMY),
-                    scheme={"error_spans": True, "evidence": True} if circumstantial else None,
+                    or (
+                        "dialogue-llm"
+                        if circumstantial
+                        else "frank"
+                        if finesure
+                        else DEFAULT_TAXONOMY
+                    ),
+                    scheme={"error_spans": True, "evidence": True}
+                    if circumstantial
+                    # FineSurE's key facts: a new project asks for completeness.
+                    else {"completeness": True}
+                    if finesure and keyfacts is not None
+                    else None,
                 )
                 for user, role in members:
                     membership_add(project=project, user=user, role=role)
@@ -98,6 +132,8 @@ class Command(BaseCommand):
                     report = corpus_import_native(project=project, path=path)
                 elif circumstantial:
                     report = circumstantial_import(project=project, path=path)
+                elif finesure:
+                    report = finesure_import(project=project, path=path, keyfacts=keyfacts)
                 else:
                     report = tofueval_import(
                         project=project, release_dir=path, documents=options["documents"]

@@ -91,7 +91,7 @@ class Command(BaseCommand):
             membership_add(project=project, user=users[username], role=role)
         if Round.objects.filter(project=project, name=PILOT).exists():
             return False
-        corpus_import_native(project=project, path=study.directory / "corpus.jsonl")
+        corpus_import_native(project=project, path=study.corpus_path)
         guideline = GuidelineVersion.objects.create(
             project=project,
             version=1,
