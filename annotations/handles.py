@@ -29,8 +29,10 @@ from typing import Literal
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from django.conf import settings
 
-Kind = Literal["summary", "sentence"]
-TAGS: dict[str, bytes] = {"summary": b"summary\0", "sentence": b"sentence"}
+# A given atomic fact has a handle too: given ACUs are imported summary by summary, so their
+# ids would give away the summaries' import order.
+Kind = Literal["summary", "sentence", "acu"]
+TAGS: dict[str, bytes] = {"summary": b"summary\0", "sentence": b"sentence", "acu": b"acu\0\0\0\0\0"}
 HANDLE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 # For URLs: the same shape as HANDLE (annotations/api/urls.py).
 HANDLE_PATTERN = r"[A-Za-z0-9_-]{22}"

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
 from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
+from annotations.scoring import METRICS
 from annotations.services.leases import refreshed
 from annotations.services.releases import (
     FORMATS,
@@ -57,6 +58,30 @@ def _release(release: Release) -> dict[str, Any]:
         "download": f"/api/releases/{release.pk}/download/"
         if release.status == ReleaseStatus.PUBLISHED
         else None,
+        "scores": _scores(manifest),
+    }
+
+
+def _scores(manifest: dict[str, Any]) -> dict[str, Any] | None:
+    """The per-system score table the build stored in the manifest (docs/formats/scores.md),
+    every metric present (an empty score where the release has none); None for a release
+    that is not published or was built before releases carried scores."""
+    table = manifest.get("scores")
+    if not isinstance(table, dict):
+        return None
+    empty = {"mean": None, "low": None, "high": None, "n": 0}
+    return {
+        "confidence": table.get("confidence"),
+        "n_resamples": table.get("n_resamples"),
+        "seed": table.get("seed"),
+        "systems": [
+            {
+                "system": system["system"],
+                "summaries": system["summaries"],
+                **{metric: system.get(metric) or empty for metric in METRICS},
+            }
+            for system in table.get("systems", [])
+        ],
     }
 
 
@@ -129,6 +154,38 @@ class ReleaseFileOutput(serializers.Serializer):
     records = serializers.IntegerField(allow_null=True)
 
 
+class MetricScoreOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "ReleaseMetricScore"
+
+    mean = serializers.FloatField(allow_null=True, help_text="Null when n is 0.")
+    low = serializers.FloatField(allow_null=True, help_text="Bootstrap interval, lower bound.")
+    high = serializers.FloatField(allow_null=True, help_text="Bootstrap interval, upper bound.")
+    n = serializers.IntegerField(help_text="Summaries whose score is defined.")
+
+
+class SystemScoresOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "ReleaseSystemScores"
+
+    system = serializers.CharField()
+    summaries = serializers.IntegerField()
+    faithfulness = MetricScoreOutput(help_text="Consistent sentences / sentences.")
+    completeness = MetricScoreOutput(help_text="Covered key facts / key facts.")
+    conciseness = MetricScoreOutput(help_text="Sentences aligned to a key fact / sentences.")
+    acu_score = MetricScoreOutput(help_text="Supported atomic facts / atomic facts.")
+
+
+class ReleaseScoresOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "ReleaseScores"
+
+    confidence = serializers.FloatField()
+    n_resamples = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    systems = SystemScoresOutput(many=True)
+
+
 class ReleaseOutput(serializers.Serializer):
     id = serializers.IntegerField()
     version = serializers.CharField()
@@ -143,6 +200,12 @@ class ReleaseOutput(serializers.Serializer):
     )
     files = ReleaseFileOutput(many=True)
     download = serializers.CharField(allow_null=True)
+    scores = ReleaseScoresOutput(
+        allow_null=True,
+        help_text="Per system, the mean of each per-summary score with its bootstrap interval"
+        " and n (docs/formats/scores.md); null until published, and for releases built before"
+        " releases carried scores.",
+    )
 
 
 class ReleaseDetailOutput(ReleaseOutput):

@@ -127,7 +127,9 @@ class KeyFactsSaveInput(serializers.Serializer):
 class AtomicFactInput(serializers.Serializer):
     position = serializers.IntegerField(min_value=1, help_text="1-based number of the fact.")
     text = serializers.CharField(max_length=1000, allow_blank=True, trim_whitespace=False)
-    given = serializers.IntegerField(min_value=1, allow_null=True, default=None)
+    given = serializers.CharField(
+        max_length=22, allow_null=True, default=None, help_text="The given ACU's handle."
+    )
     sentence = serializers.CharField(
         max_length=22, allow_null=True, default=None, help_text="The sentence it came from."
     )

@@ -231,11 +231,17 @@ class GivenFactOutput(serializers.Serializer):
     text = serializers.CharField()
 
 
+class GivenAtomicFactOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The given ACU's handle, sent back as ``given``.")
+    position = serializers.IntegerField()
+    text = serializers.CharField()
+
+
 class SummaryOutput(serializers.Serializer):
     id = serializers.CharField(help_text="Handle.")
     label = serializers.CharField(help_text="A, B, C… in this annotator's own order.")
     sentences = SentenceOutput(many=True)
-    given_atomic_facts = GivenFactOutput(
+    given_atomic_facts = GivenAtomicFactOutput(
         many=True, help_text="The atomic facts to verify, when the round gives them."
     )
 

@@ -27,7 +27,7 @@ FACTS = Child(
     fields=("position", "text", "given", "sentence", "verdict", "no_evidence"),
     order_by=("position",),
     children=(evidence_child(AtomicEvidence, parent="fact"),),
-    handles=(("sentence", "sentence"),),
+    handles=(("sentence", "sentence"), ("given", "acu")),
 )
 
 

@@ -5,8 +5,9 @@ LLM taxonomy of the circumstantial-inference study and asks for error spans with
 evidence in the dialogue (fixtures/demo-dialogue); its planted errors are listed with their
 spans and evidence turns in its answer_key.json. The third asks for key facts aligned to
 the summaries and atomic facts verified against the dialogue (TofuEval's Task 2 and
-ACUEval, docs/completeness.md), on the second study's dialogues (fixtures/demo-facts). Studies load in this order, and the first
-must stay first: its golden payloads (fixtures/payloads/) depend on its database ids.
+ACUEval, docs/completeness.md), on the second study's dialogues (fixtures/demo-facts).
+Studies load in this order, and the first must stay first: its golden payloads
+(fixtures/payloads/) depend on its database ids.
 """
 
 from __future__ import annotations

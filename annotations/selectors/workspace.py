@@ -269,7 +269,9 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     sentence_handles = dict(
         zip(sentence_ids, encode_many(header.pk, "sentence", sentence_ids), strict=True)
     )
-    handles_of = {"sentence": sentence_handles, "summary": summary_handles}
+    acu_ids = [fact["id"] for facts in acus.values() for fact in facts]
+    acu_handles = dict(zip(acu_ids, encode_many(header.pk, "acu", acu_ids), strict=True))
+    handles_of = {"sentence": sentence_handles, "summary": summary_handles, "acu": acu_handles}
     judgements: dict[str, Any] = {}
 
     def handle_of(handle_kind: HandleKind, pk: int) -> str:
@@ -315,7 +317,9 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
                     }
                     for sentence in summaries[summary_id]
                 ],
-                "given_atomic_facts": acus.get(summary_id, []),
+                "given_atomic_facts": [
+                    {**fact, "id": acu_handles[fact["id"]]} for fact in acus.get(summary_id, [])
+                ],
             }
             for summary_id in order
         ],

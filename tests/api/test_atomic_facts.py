@@ -120,15 +120,20 @@ def test_given_atomic_facts_are_verified_as_given(unit: Assignment) -> None:
         s for s in payload["summaries"] if s["id"] == encode(unit.pk, "summary", summary.pk)
     )
     assert [f["text"] for f in shown["given_atomic_facts"]] == ["Fact one.", "Fact two."]
-    rewritten = [acu(1, "Fact one!", given=given[0].pk), acu(2, "Fact two.", given=given[1].pk)]
+    # Given ACUs travel as handles: their ids follow the summaries' import order.
+    handles = [f["id"] for f in shown["given_atomic_facts"]]
+    assert handles == [encode(unit.pk, "acu", fact.pk) for fact in given]
+    rewritten = [acu(1, "Fact one!", given=handles[0]), acu(2, "Fact two.", given=handles[1])]
     response = patch(client, url(unit, summary), {"facts": rewritten, "version": 0})
     assert response.status_code == 400
     verified = [
-        acu(1, "Fact one.", given=given[0].pk, verdict="supported"),
-        acu(2, "Fact two.", given=given[1].pk),
+        acu(1, "Fact one.", given=handles[0], verdict="supported"),
+        acu(2, "Fact two.", given=handles[1]),
     ]
     response = patch(client, url(unit, summary), {"facts": verified, "version": 0})
     assert response.status_code == 200, response.content
+    assert response.json()["facts"] == verified
+    assert AtomicFact.objects.filter(sheet__summary=summary, given=given[1]).exists()
     from annotations.services.judgements import missing_items
 
     items = missing_items(

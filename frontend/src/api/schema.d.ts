@@ -361,7 +361,8 @@ export interface components {
       /** @description 1-based number of the fact. */
       position: number;
       text: string;
-      given?: number | null;
+      /** @description The given ACU's handle. */
+      given?: string | null;
       /** @description The sentence it came from. */
       sentence?: string | null;
       /** @default */
@@ -373,7 +374,8 @@ export interface components {
     AtomicFactOutput: {
       position: number;
       text: string;
-      given: number | null;
+      /** @description The acu's handle in this assignment. */
+      given: string | null;
       /** @description The sentence's handle in this assignment. */
       sentence: string | null;
       verdict: components["schemas"]["VerdictEnum"];
@@ -631,9 +633,16 @@ export interface components {
      * * `finesure` - finesure
      * * `spans` - spans
      * * `circumstantial` - circumstantial
+     * * `rose` - rose
      * @enum {string}
      */
-    FormatsEnum: "native" | "tofueval" | "aggrefact" | "llm_aggrefact" | "finesure" | "spans" | "circumstantial";
+    FormatsEnum: "native" | "tofueval" | "aggrefact" | "llm_aggrefact" | "finesure" | "spans" | "circumstantial" | "rose";
+    GivenAtomicFactOutput: {
+      /** @description The given ACU's handle, sent back as ``given``. */
+      id: string;
+      position: number;
+      text: string;
+    };
     GivenFactOutput: {
       /** @description The given fact's id, sent back as ``given``. */
       id: number;
@@ -992,6 +1001,8 @@ export interface components {
       };
       files: components["schemas"]["ReleaseFileOutput"][];
       download: string | null;
+      /** @description Per system, the mean of each per-summary score with its bootstrap interval and n (docs/formats/scores.md); null until published, and for releases built before releases carried scores. */
+      scores: components["schemas"]["ReleaseScores"] | null;
       /** @description Once published. */
       manifest?: unknown;
       /** @description README.md, once published. */
@@ -1006,6 +1017,25 @@ export interface components {
     ReleaseMappingsInput: {
       topic_category?: components["schemas"]["TopicCategoryMappingEnum"];
       relevance?: components["schemas"]["RelevanceMappingEnum"];
+    };
+    ReleaseMetricScore: {
+      /**
+       * Format: double
+       * @description Null when n is 0.
+       */
+      mean: number | null;
+      /**
+       * Format: double
+       * @description Bootstrap interval, lower bound.
+       */
+      low: number | null;
+      /**
+       * Format: double
+       * @description Bootstrap interval, upper bound.
+       */
+      high: number | null;
+      /** @description Summaries whose score is defined. */
+      n: number;
     };
     ReleaseOutput: {
       id: number;
@@ -1024,6 +1054,8 @@ export interface components {
       };
       files: components["schemas"]["ReleaseFileOutput"][];
       download: string | null;
+      /** @description Per system, the mean of each per-summary score with its bootstrap interval and n (docs/formats/scores.md); null until published, and for releases built before releases carried scores. */
+      scores: components["schemas"]["ReleaseScores"] | null;
     };
     ReleaseProjectOutput: {
       slug: string;
@@ -1034,6 +1066,13 @@ export interface components {
       name: string;
       kind: string;
       status: components["schemas"]["RoundStatusEnum"];
+    };
+    ReleaseScores: {
+      /** Format: double */
+      confidence: number;
+      n_resamples: number;
+      seed: number;
+      systems: components["schemas"]["ReleaseSystemScores"][];
     };
     ReleaseSplitInput: {
       method: components["schemas"]["MethodEnum"];
@@ -1056,6 +1095,18 @@ export interface components {
      * @enum {string}
      */
     ReleaseStatusEnum: "building" | "published" | "failed";
+    ReleaseSystemScores: {
+      system: string;
+      summaries: number;
+      /** @description Consistent sentences / sentences. */
+      faithfulness: components["schemas"]["ReleaseMetricScore"];
+      /** @description Covered key facts / key facts. */
+      completeness: components["schemas"]["ReleaseMetricScore"];
+      /** @description Sentences aligned to a key fact / sentences. */
+      conciseness: components["schemas"]["ReleaseMetricScore"];
+      /** @description Supported atomic facts / atomic facts. */
+      acu_score: components["schemas"]["ReleaseMetricScore"];
+    };
     RelevanceAnchorOutput: {
       value: number;
       label: string;
@@ -1211,7 +1262,7 @@ export interface components {
       label: string;
       sentences: components["schemas"]["SentenceOutput"][];
       /** @description The atomic facts to verify, when the round gives them. */
-      given_atomic_facts: components["schemas"]["GivenFactOutput"][];
+      given_atomic_facts: components["schemas"]["GivenAtomicFactOutput"][];
     };
     SummaryState: {
       /** @description The summary's handle in this assignment (never a database id). */
@@ -1246,6 +1297,18 @@ export interface components {
       span_character?: number | null;
       /** Format: double */
       evidence_turns?: number | null;
+      /** Format: double */
+      key_fact_coverage?: number | null;
+      /** Format: double */
+      key_fact_alignment?: number | null;
+      /** Format: double */
+      key_fact_completeness?: number | null;
+      /** Format: double */
+      key_fact_count?: number | null;
+      /** Format: double */
+      acu_verdict?: number | null;
+      /** Format: double */
+      acu_score?: number | null;
     };
     TaxonomyChoiceOutput: {
       slug: string;
