@@ -192,8 +192,8 @@ def test_a_linguist_finds_the_dialogue_study_in_their_queue_after_the_first() ->
     client = signed_in(LINGUIST)
     queue = client.get("/api/assignments/").json()["assignments"]
     projects = [entry["project"]["slug"] for entry in queue]
-    assert projects == ["demo"] * 9 + ["demo-dialogue"] * 3
-    payload = client.get(f"/api/assignments/{queue[-1]['id']}/").json()
+    assert projects == ["demo"] * 9 + ["demo-dialogue"] * 3 + ["demo-facts"] * 3
+    payload = client.get(f"/api/assignments/{queue[11]['id']}/").json()
     assert payload["scheme"]["require_evidence"]
     assert "Circumstantial Inference" in {t["name"] for t in payload["taxonomy"]["types"]}
 
@@ -212,8 +212,20 @@ def test_load_demo_adds_a_study_that_an_earlier_demo_did_not_have(
 
     assert "demo loaded" in call("load_demo")
     assert Project.objects.filter(slug="demo-dialogue").exists()
-    assert Assignment.objects.count() == demo_assignments + 6
+    assert Assignment.objects.count() == demo_assignments + 6 + 6
     assert "demo already loaded" in call("load_demo")
+
+
+def test_the_demo_has_a_key_fact_and_atomic_fact_study() -> None:
+    call("load_demo")
+    project = Project.objects.get(slug="demo-facts")
+    assert project.scheme["completeness"] and project.scheme["atomic_facts"]
+    assert not project.scheme["consistency"]
+    pilot = Round.objects.get(project=project)
+    assert pilot.status == RoundStatus.OPEN
+    assert pilot.key_fact_source == ""  # each linguist writes the key facts
+    assert "Key facts" in pilot.guideline_version.markdown
+    assert Topic.objects.filter(document__corpus__project=project).count() == 3
 
 
 @override_settings(EMBEDDED=False)
