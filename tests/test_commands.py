@@ -219,7 +219,8 @@ def test_load_demo_adds_a_study_that_an_earlier_demo_did_not_have(
 def test_the_demo_has_a_key_fact_and_atomic_fact_study() -> None:
     call("load_demo")
     project = Project.objects.get(slug="demo-facts")
-    assert project.scheme["completeness"] and project.scheme["atomic_facts"]
+    assert project.scheme["completeness"]
+    assert project.scheme["atomic_facts"]
     assert not project.scheme["consistency"]
     pilot = Round.objects.get(project=project)
     assert pilot.status == RoundStatus.OPEN
