@@ -13,7 +13,7 @@ PORT ?= 8000
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check \
-	bench-import bench-workspace bench-agreement bench-release migrate demo tofueval clean
+	bench-import bench-workspace bench-agreement bench-release bench-scores migrate demo tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -93,7 +93,7 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -107,6 +107,10 @@ bench-agreement: $(STAMP)
 
 bench-release: $(STAMP)
 	$(PY) bench/bench_release.py
+
+# The per-system score table of 200,000 summaries (target < 2 s); no database.
+bench-scores: $(STAMP)
+	$(PY) bench/bench_scores.py
 
 clean:
 	rm -rf var frontend/dist

@@ -60,6 +60,8 @@ def dataset_card(
     # One file of every unit; "all" is a name the datasets library reserves.
     if "finesure/finesure.jsonl" in files:
         configs.append(("finesure", [("full", "finesure/finesure.jsonl")]))
+    if "rose/rose.jsonl" in files and files["rose/rose.jsonl"].get("records"):
+        configs.append(("rose", [("full", "rose/rose.jsonl")]))
     spans = sorted(name for name in files if name.startswith("spans/"))
     if spans:
         configs.append(("spans", [(n.split("/")[1].removesuffix(".jsonl"), n) for n in spans]))

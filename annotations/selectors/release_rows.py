@@ -4,9 +4,10 @@
 Gold labels: an adjudicated review decision (confirmed by a second reviewer) first, then
 the majority of the annotators in the chosen rounds, then the single annotation. A tie on
 a sentence label resolves to *inconsistent* (a possible error is kept for review rather
-than dropped); a tie on the topic category to the less central category. Annotators appear
-under anonymised ids (A1, A2, …) stable within the release; no user name is ever read here.
-Mappings are applied to the exported values only.
+than dropped); a tie on the topic category to the less central category. A unit's gold key
+facts, and a summary's gold atomic facts, are those of the first voting assignment (by id)
+that has them. Annotators appear under anonymised ids (A1, A2, …) stable within the
+release; no user name is ever read here. Mappings are applied to the exported values only.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.db.models import Count, Exists, OuterRef, QuerySet
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
+    AtomicFactRow,
     EvidenceRow,
     KeyFactRow,
     Label,
@@ -37,6 +39,7 @@ from annotations.models import (
     AlignedSentence,
     Assignment,
     AssignmentStatus,
+    AtomicFact,
     ErrorSpan,
     EvidenceSpan,
     KeyFact,
@@ -93,10 +96,13 @@ def release_topic_ids(round_ids: Sequence[int]) -> list[int]:
     )
 
 
-def unlabelled_units(round_ids: Sequence[int]) -> list[dict[str, Any]]:
+def unlabelled_units(round_ids: Sequence[int], *, asks_consistency: bool) -> list[dict[str, Any]]:
     """Units of the chosen rounds where some sentence has no label that counts. One grouped
     query: the database finds the unlabelled sentences, so memory does not grow with the
-    project."""
+    project. None in a project that does not ask for consistency (key facts or atomic facts
+    alone, FineSurE's REALSumm): there a sentence has no label to miss."""
+    if not asks_consistency:
+        return []
     labelled = (
         SentenceJudgement.objects.filter(
             assignment__in=counted_assignments(round_ids), sentence_id=OuterRef("pk")
@@ -292,6 +298,7 @@ class _Topic:
     key_facts: tuple[KeyFactRow, ...] = ()
     key_fact_ids: tuple[int, ...] = ()  # of the gold list, aligned with key_facts
     gold_assignment: int | None = None  # whose key facts are the gold ones
+    reference: str = ""  # the document's reference summary (metadata "reference")
 
 
 @dataclass(slots=True)
@@ -310,7 +317,10 @@ class _Fetched:
     decisions: list[tuple[int, str]]
     answers: list[tuple[int, int, int | None, bool, str]]
     categories: list[tuple[int, str]]
-    key_facts: list[tuple[int, int, str, bool]]
+    key_facts: list[tuple[int, int, str, bool, int | None]]
+    # (assignment id, summary id, text, verdict, given fact id), by assignment, summary and
+    # position: the atomic facts of the chunk's sheets.
+    atomic_facts: list[tuple[int, int, str, str, int | None]]
     turns: list[tuple[int, str, str, str]]
     sentences: list[tuple[int, int, int, int | None, str, int]]
     summaries: list[tuple[int, int, int, str, str, str]]
@@ -331,7 +341,7 @@ def _raw(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
 
 
 def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
-    """The queries of one chunk: 14 at most (fewer when there are no spans, alignments or
+    """The queries of one chunk: 15 at most (fewer when there are no spans, alignments or
     turns to read), whatever the chunk's size. They filter by the chunk's topic or
     assignment ids (hundreds), never by sentence or judgement ids (tens of thousands), which
     Django and psycopg take seconds to bind. Only queries here, so a thread can run it."""
@@ -440,7 +450,12 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         key_facts=list(
             KeyFact.objects.filter(sheet__assignment_id__any=id_set)
             .order_by("sheet__assignment_id", "position")
-            .values_list("id", "sheet__assignment_id", "text", "numbered")
+            .values_list("id", "sheet__assignment_id", "text", "numbered", "given_id")
+        ),
+        atomic_facts=_raw(
+            AtomicFact.objects.filter(sheet__assignment_id__any=id_set)
+            .order_by("sheet__assignment_id", "sheet__summary_id", "position")
+            .values_list("sheet__assignment_id", "sheet__summary_id", "text", "verdict", "given_id")
         ),
         turns=list(
             Turn.objects.filter(document_id__any={row[2] for row in topics})
@@ -487,6 +502,7 @@ def _chunk(
             split=scope.split_of(corpus, doc_id, stored_split),
             annotation_id=str((metadata or {}).get("tofueval_annotation_id", "")),
             raters=[],
+            reference=_reference(metadata),
         )
     rater: dict[int, str] = {}
     for pk, topic_id, user, source in fetched.assignments:
@@ -581,8 +597,14 @@ def _chunk(
     # The gold key facts of a unit are those of its first assignment (by id) that has any.
     facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
     fact_ids_of: dict[int, list[int]] = defaultdict(list)  # assignment -> its key fact ids
-    for pk, assignment_id, text, numbered in fetched.key_facts:
+    # (assignment, given fact) -> the assignment's copy of it (a round with a given list).
+    copy_of: dict[tuple[int, int], int] = {}
+    given_of: dict[int, int] = {}  # a gold fact -> the given fact it copies
+    for pk, assignment_id, text, numbered, given_id in fetched.key_facts:
         fact_ids_of[assignment_id].append(pk)
+        if given_id is not None:
+            copy_of[(assignment_id, given_id)] = pk
+            given_of[pk] = given_id
         topic_id = topic_of[assignment_id]
         topic = topics[topic_id]
         if assignment_id in voting and topic.gold_assignment in (None, assignment_id):
@@ -591,6 +613,16 @@ def _chunk(
     for topic_id, numbered_facts in facts.items():
         topics[topic_id].key_fact_ids = tuple(pk for pk, _ in numbered_facts)
         topics[topic_id].key_facts = tuple(fact for _, fact in numbered_facts)
+    atomic_facts = _atomic_facts(fetched, voting)
+
+    def unjudged(assignment_id: int, sentence_id: int) -> AnnotatorSentence:
+        """A sentence the rater did not judge: it still says whether it states a key fact
+        when the rater aligned key facts (FineSurE's sentence labels come without
+        consistency labels)."""
+        if assignment_id not in aligned:
+            return _UNANSWERED
+        return _STATES_FACT if sentence_id in coverage[assignment_id][1] else _STATES_NO_FACT
+
     grouped: dict[int, list[TurnRow]] = defaultdict(list)
     for document_id, speaker, text, role in fetched.turns:
         grouped[document_id].append(TurnRow(speaker, text, role))
@@ -601,15 +633,53 @@ def _chunk(
         sentences[row[1]].append(row)
     order = {topic_id: index for index, topic_id in enumerate(fetched.topic_ids)}
     summaries = sorted(fetched.summaries, key=lambda s: (order[s[1]], s[2]))
+
+    def majority_coverage(
+        topic: _Topic, summary_id: int, own: list[Any]
+    ) -> tuple[tuple[bool, ...], set[int]] | None:
+        """With a given list aligned by several raters, the gold coverage is their majority
+        (FineSurE's majority vote): a fact is stated when more than half of the raters who
+        aligned the unit say so, a sentence states a fact likewise (a tie: not stated).
+        None when the gold list is not a given one or one rater aligned it."""
+        raters = [a for a, _ in topic.raters if a in aligned]
+        if len(raters) < 2 or not topic.key_fact_ids:
+            return None
+        if any(pk not in given_of for pk in topic.key_fact_ids):
+            return None
+        gold_given = [given_of[pk] for pk in topic.key_fact_ids]
+        stated = tuple(
+            2
+            * sum(
+                (copy_of.get((rater, given), 0), summary_id) in coverage[rater][0]
+                for rater in raters
+            )
+            > len(raters)
+            for given in gold_given
+        )
+        covering = {
+            row[0]
+            for row in own
+            if 2 * sum(row[0] in coverage[rater][1] for rater in raters) > len(raters)
+        }
+        return stated, covering
+
     for summary_id, topic_id, _, system, external_id, text in summaries:
         topic = topics[topic_id]
         own = sentences[summary_id]
         gold_facts = topic.gold_assignment
         gold_covers = coverage[gold_facts][1] if gold_facts in aligned else None
+        gold_stated = (
+            _covered(topic.key_fact_ids, coverage[gold_facts][0], summary_id)
+            if gold_facts in aligned
+            else ()
+        )
+        majority = majority_coverage(topic, summary_id, own)
+        if majority is not None:
+            gold_stated, gold_covers = majority
         answers = summary_answers.get(summary_id, {})
         # Each rater's judgements, aligned with the sentences.
         theirs = [
-            [judged_by[assignment_id].get(row[0], _UNANSWERED) for row in own]
+            [judged_by[assignment_id].get(row[0]) or unjudged(assignment_id, row[0]) for row in own]
             for assignment_id, _ in topic.raters
         ]
         if len(theirs) == 1 and not adjudicated and gold_covers is None:
@@ -652,9 +722,7 @@ def _chunk(
             if answers
             else None,
             key_facts=topic.key_facts,
-            key_facts_covered=_covered(topic.key_fact_ids, coverage[gold_facts][0], summary_id)
-            if gold_facts in aligned
-            else (),
+            key_facts_covered=gold_stated,
             annotators=()
             if not scope.with_annotators
             else tuple(
@@ -673,10 +741,41 @@ def _chunk(
                 for (assignment_id, name), judgements in zip(topic.raters, theirs, strict=True)
             ),
             turns=turns.get(topic.document_id, ()),
+            atomic_facts=atomic_facts.get(summary_id, ()),
+            reference=topic.reference,
         )
 
 
+def _reference(metadata: Any) -> str:
+    reference = (metadata or {}).get("reference") if isinstance(metadata, dict) else None
+    return reference if isinstance(reference, str) else ""
+
+
+def _atomic_facts(fetched: _Fetched, voting: set[int]) -> dict[int, tuple[AtomicFactRow, ...]]:
+    """summary id -> its gold atomic facts: those of the first voting assignment (by id)
+    with atomic facts for the summary, as a unit's gold key facts are the first voting
+    assignment's; ``supported`` from the verdict (None while not verified), ``given`` when
+    the fact copies a given ACU."""
+    gold: dict[int, int] = {}  # summary id -> the assignment whose facts are gold
+    facts: dict[int, list[AtomicFactRow]] = defaultdict(list)
+    for assignment_id, summary_id, text, verdict, given_id in fetched.atomic_facts:
+        if assignment_id not in voting or gold.setdefault(summary_id, assignment_id) != (
+            assignment_id
+        ):
+            continue
+        facts[summary_id].append(
+            AtomicFactRow(
+                text,
+                supported=(verdict == "supported") if verdict else None,
+                given=given_id is not None,
+            )
+        )
+    return {summary_id: tuple(rows) for summary_id, rows in facts.items()}
+
+
 _CONSISTENT = AnnotatorSentence(label="consistent")
+_STATES_FACT = AnnotatorSentence(covers_key_fact=True)
+_STATES_NO_FACT = AnnotatorSentence(covers_key_fact=False)
 _CONSISTENT_NO_FACT = AnnotatorSentence(label="consistent", covers_key_fact=False)
 _UNANSWERED = AnnotatorSentence()
 

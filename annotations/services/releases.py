@@ -36,9 +36,14 @@ from annotations.formats.dataset_card import dataset_card
 from annotations.formats.writers.aggrefact import write_aggrefact
 from annotations.formats.writers.circumstantial import write_circumstantial
 from annotations.formats.writers.encoding import json_line
-from annotations.formats.writers.finesure import write_finesure, write_finesure_completeness
+from annotations.formats.writers.finesure import (
+    write_finesure,
+    write_finesure_completeness,
+    write_finesure_keyfacts,
+)
 from annotations.formats.writers.llm_aggrefact import dataset_names, write_llm_aggrefact
 from annotations.formats.writers.native import native_record
+from annotations.formats.writers.rose import write_rose
 from annotations.formats.writers.rows import ExportError, SummaryRow
 from annotations.formats.writers.spans import write_spans
 from annotations.formats.writers.tofueval import PUBLISHED_DIFFERENCES, write_tofueval
@@ -70,6 +75,7 @@ from annotations.services.leases import (
     step_pause,
 )
 from annotations.services.release_archive import ReleaseArchive
+from annotations.services.release_scores import ReleaseScores
 
 FORMATS = (
     "native",
@@ -79,8 +85,9 @@ FORMATS = (
     "finesure",
     "spans",
     "circumstantial",
+    "rose",
 )
-NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure", "circumstantial"}
+NEEDS_DIALOGUE = {"aggrefact", "llm_aggrefact", "finesure", "circumstantial", "rose"}
 # "spans" lists every annotator's spans beside the gold ones.
 NEEDS_ANNOTATORS = {"native", "finesure", "spans"}
 VERSION = re.compile(r"^\d+\.\d+\.\d+$")
@@ -138,7 +145,7 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
     elif method == "file" and not isinstance(split.get("documents"), dict):
         errors["split"] = ['a split file is {"dev": [doc ids], "test": [doc ids]}']
     if not errors:
-        missing = unlabelled_units(sorted(known))
+        missing = unlabelled_units(sorted(known), asks_consistency=project.ask_consistency)
         if missing and not config.get("only_complete"):
             errors["missing"] = missing
             errors["detail_missing"] = [
@@ -205,8 +212,10 @@ def _write_formats(
     scope: ReleaseScope,
     formats: list[str],
     progress: Callable[[int, str], None],
+    scores: ReleaseScores | None = None,
 ) -> Counter[str]:
-    """Write every format into the archive; returns the number of summaries per split."""
+    """Write every format into the archive; returns the number of summaries per split.
+    ``scores`` taps the first pass's rows for scores.csv (services/release_scores.py)."""
     splits: Counter[str] = Counter()
 
     def rows(name: str, *, by_split: bool = False) -> Iterable[SummaryRow]:
@@ -219,7 +228,8 @@ def _write_formats(
             with_turns=name in NEEDS_DIALOGUE,
             with_annotators=name in NEEDS_ANNOTATORS,
         )
-        for row in summary_rows(needs, by_split=by_split):
+        source = summary_rows(needs, by_split=by_split)
+        for row in scores.tap(source) if scores is not None else source:
             if counting:
                 splits[row.split] += 1
             yield row
@@ -258,6 +268,7 @@ def _write_formats(
                 ),
                 "finesure": (write_finesure, "finesure/finesure.jsonl"),
                 "circumstantial": (write_circumstantial, "circumstantial/circumstantial.csv"),
+                "rose": (write_rose, "rose/rose.jsonl"),
             }[name]
             with archive.entry(filename) as stream:
                 stream.records = writer(stream, rows(name))
@@ -265,6 +276,9 @@ def _write_formats(
                 # What FineSurE's own completeness/conciseness evaluation can score.
                 with archive.entry("finesure/completeness.jsonl") as stream:
                     stream.records = write_finesure_completeness(cast(BinaryIO, stream), rows(name))
+                # The key-fact list beside the records, as FineSurE ships it.
+                with archive.entry("finesure/keyfacts.jsonl") as stream:
+                    stream.records = write_finesure_keyfacts(cast(BinaryIO, stream), rows(name))
     return splits
 
 
@@ -357,7 +371,12 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
     gc.freeze()
     try:
         excluded = (
-            frozenset(u["topic"] for u in unlabelled_units(config["rounds"]))
+            frozenset(
+                u["topic"]
+                for u in unlabelled_units(
+                    config["rounds"], asks_consistency=release.project.ask_consistency
+                )
+            )
             if config["only_complete"]
             else frozenset()
         )
@@ -371,7 +390,13 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
         )
         archive_path = work / "release.zip"
         with ReleaseArchive(archive_path) as archive:
-            splits = _write_formats(archive, work, scope, config["formats"], progress)
+            scores = ReleaseScores(work)
+            splits = _write_formats(
+                archive, work, scope, config["formats"], progress, scores=scores
+            )
+            progress(91, "writing the scores")
+            # Every release has scores.csv and system_scores.csv, whatever its formats.
+            score_table = scores.finish(archive, scope)
             progress(92, "writing the manifest and dataset card")
             files = {
                 name: {"sha256": f.sha256, "size": f.size, "records": f.records}
@@ -403,6 +428,8 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 ),
                 "counts": {"summaries": sum(splits.values()) or None, "per_split": dict(splits)},
                 "excluded_units": sorted(excluded),
+                # Per system: each score's mean, bootstrap interval and n (scores.md).
+                "scores": score_table.as_dict(),
                 # The notes on the published TofuEval files concern releases that hold
                 # TofuEval's data, not every release written in its layout.
                 "differences_from_published": list(PUBLISHED_DIFFERENCES)

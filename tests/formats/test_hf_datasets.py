@@ -95,11 +95,13 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
     evidence, key facts aligned by one annotator only (the other's coverage unknown), split by
     document into dev and test."""
     from annotations.models import (
+        AlignedSentence,
         ErrorSpan,
         ErrorType,
         EvidenceSpan,
         KeyFact,
         KeyFactAlignment,
+        KeyFactSheet,
         SentenceJudgement,
     )
     from tests.services.test_release_rows import first_unit, labelled_demo
@@ -117,9 +119,18 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
     span = ErrorSpan.objects.create(judgement=judgement, start=0, end=4, error_type=kind)
     turn = flagger.topic.document.turns.order_by("position").first()
     EvidenceSpan.objects.create(error_span=span, turn=turn, start=0, end=3)
-    fact = KeyFact.objects.create(assignment=flagger, position=1, text="The vote is tonight.")
-    KeyFactAlignment.objects.create(key_fact=fact, summary=summary).sentences.add(sentence)
-    KeyFact.objects.create(assignment=other, position=1, text="A vote.")
+    fact = KeyFact.objects.create(
+        sheet=KeyFactSheet.objects.create(assignment=flagger),
+        position=1,
+        text="The vote is tonight.",
+    )
+    AlignedSentence.objects.create(
+        alignment=KeyFactAlignment.objects.create(key_fact=fact, summary=summary),
+        sentence=sentence,
+    )
+    KeyFact.objects.create(
+        sheet=KeyFactSheet.objects.create(assignment=other), position=1, text="A vote."
+    )
 
     release = release_create(
         project=round_.project,

@@ -11,14 +11,19 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
+from annotations.formats.writers.rows import AtomicFactRow
 from annotations.models import (
+    AlignedSentence,
     Assignment,
     AssignmentStatus,
+    AtomicFact,
+    AtomicFactSheet,
     ErrorSpan,
     ErrorType,
     EvidenceSpan,
     KeyFact,
     KeyFactAlignment,
+    KeyFactSheet,
     Round,
     SentenceJudgement,
     SummaryJudgement,
@@ -103,12 +108,15 @@ def test_key_fact_coverage_comes_from_the_alignments_and_is_unknown_without_them
     writer, other = first_unit(round_)
     aligned_summary, *others = writer.topic.summaries.order_by("position")
     covering = aligned_summary.sentences.order_by("position").first()
-    first_fact = KeyFact.objects.create(assignment=writer, position=1, text="The vote is tonight.")
-    KeyFact.objects.create(assignment=writer, position=2, text="The port pays.")
+    sheet = KeyFactSheet.objects.create(assignment=writer)
+    first_fact = KeyFact.objects.create(sheet=sheet, position=1, text="The vote is tonight.")
+    KeyFact.objects.create(sheet=sheet, position=2, text="The port pays.")
     alignment = KeyFactAlignment.objects.create(key_fact=first_fact, summary=aligned_summary)
-    alignment.sentences.add(covering)
+    AlignedSentence.objects.create(alignment=alignment, sentence=covering)
     # The second linguist wrote key facts but aligned none: their coverage is unknown.
-    KeyFact.objects.create(assignment=other, position=1, text="A vote.")
+    KeyFact.objects.create(
+        sheet=KeyFactSheet.objects.create(assignment=other), position=1, text="A vote."
+    )
 
     rows = [r for r in summary_rows(scope(round_)) if r.topic == writer.topic.name]
     by_system = {r.system: r for r in rows}
@@ -274,3 +282,120 @@ def test_a_person_votes_once_on_every_question_across_two_rounds() -> None:
     # Two votes, main and marginal (the repeat's main does not vote): a tie goes to the less
     # central category, as documented.
     assert rows[0].topic_category == "marginal"
+
+
+def verified(assignment: Assignment, summary: Any, *facts: tuple[str, str]) -> AtomicFactSheet:
+    """An atomic-fact sheet of ``summary`` with (text, verdict) facts, numbered in order."""
+    sheet = AtomicFactSheet.objects.create(assignment=assignment, summary=summary)
+    AtomicFact.objects.bulk_create(
+        AtomicFact(sheet=sheet, position=position, text=text, verdict=verdict)
+        for position, (text, verdict) in enumerate(facts, start=1)
+    )
+    return sheet
+
+
+@pytest.mark.django_db
+def test_atomic_facts_are_the_first_voting_assignments_with_their_verdicts() -> None:
+    round_ = labelled_demo()
+    first, second = first_unit(round_)
+    one, two, three, *_ = first.topic.summaries.order_by("position")
+    verified(
+        first,
+        one,
+        ("The vote is tonight.", "supported"),
+        ("The city pays.", "not_supported"),
+        ("A tax is planned.", ""),
+    )
+    verified(second, one, ("Someone else's fact.", "supported"))  # not gold: first has one
+    verified(second, two, ("The port pays.", "supported"), ("It costs $4M.", "supported"))
+    # A given ACU of the summary, copied onto the first linguist's sheet.
+    acu = AtomicFact.objects.create(given_for=three, position=1, text="The bus runs at night.")
+    sheet = AtomicFactSheet.objects.create(assignment=first, summary=three)
+    AtomicFact.objects.create(
+        sheet=sheet, given=acu, position=1, text=acu.text, verdict="not_supported"
+    )
+    # Work that does not vote: an unsubmitted assignment of another round.
+    draft = Round.objects.create(project=round_.project, name="Later", kind=round_.kind, overlap=1)
+    unsubmitted = Assignment.objects.create(
+        round=draft, topic=first.topic, annotator=first.annotator
+    )
+    verified(unsubmitted, three, ("Not counted.", "supported"))
+
+    both = scope(round_)
+    rows = {r.system: r for r in summary_rows(both) if r.topic == first.topic.name}
+    assert rows[one.system].atomic_facts == (
+        AtomicFactRow("The vote is tonight.", supported=True, given=False),
+        AtomicFactRow("The city pays.", supported=False, given=False),
+        AtomicFactRow("A tax is planned.", supported=None, given=False),
+    )
+    assert rows[one.system].acu_score is None  # one fact is not verified yet
+    assert [f.text for f in rows[two.system].atomic_facts] == ["The port pays.", "It costs $4M."]
+    assert rows[two.system].acu_score == 1.0
+    assert rows[three.system].atomic_facts == (
+        AtomicFactRow("The bus runs at night.", supported=False, given=True),
+    )
+    assert rows[three.system].acu_score == 0.0
+    others = [r for r in rows.values() if r.system not in {one.system, two.system, three.system}]
+    assert others
+    assert all(r.atomic_facts == () for r in others)
+
+
+@pytest.mark.django_db
+def test_atomic_facts_cost_no_query_per_fact_or_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    round_ = labelled_demo()
+    monkeypatch.setattr(release_rows, "CHUNK_TOPICS", 3)
+    first, _ = first_unit(round_)
+    verified(first, first.topic.summaries.first(), ("One fact.", "supported"))
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            list(summary_rows(scope(round_)))
+        return len(captured)
+
+    queries()  # the first build also fills caches (the taxonomy's types)
+    few = queries()
+    for assignment in Assignment.objects.filter(round=round_):
+        for summary in assignment.topic.summaries.all():
+            if not AtomicFactSheet.objects.filter(assignment=assignment, summary=summary).exists():
+                verified(assignment, summary, *((f"Fact {n}.", "supported") for n in range(1, 6)))
+    assert queries() == few
+
+
+@pytest.mark.django_db
+def test_a_sentence_without_a_label_still_says_whether_it_states_a_key_fact() -> None:
+    """FineSurE's REALSumm labels: key facts and sentence labels, no consistency labels."""
+    round_ = labelled_demo()
+    writer, other = first_unit(round_)
+    summary = writer.topic.summaries.order_by("position").first()
+    stating, *rest = summary.sentences.order_by("position")
+    SentenceJudgement.objects.filter(assignment__in=[writer, other]).delete()
+    sheet = KeyFactSheet.objects.create(assignment=writer)
+    fact = KeyFact.objects.create(sheet=sheet, position=1, text="The vote is tonight.")
+    alignment = KeyFactAlignment.objects.create(key_fact=fact, summary=summary)
+    AlignedSentence.objects.create(alignment=alignment, sentence=stating)
+
+    row = next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
+    theirs, unaligned = row.annotators
+    assert [s.label for s in theirs.sentences] == [None] * (1 + len(rest))
+    assert [s.covers_key_fact for s in theirs.sentences] == [True] + [False] * len(rest)
+    assert theirs.key_facts_covered == (True,)
+    assert {s.covers_key_fact for s in unaligned.sentences} == {None}
+    assert [s.covers_key_fact for s in row.sentences] == [True] + [False] * len(rest)
+
+
+@pytest.mark.django_db
+def test_a_documents_reference_summary_comes_with_its_rows() -> None:
+    round_ = labelled_demo()
+    first, _ = first_unit(round_)
+    document = first.topic.document
+    document.metadata = {**document.metadata, "reference": "The council votes tonight."}
+    document.save()
+
+    rows = list(summary_rows(scope(round_)))
+    assert {r.reference for r in rows if r.doc_id == document.external_id} == {
+        "The council votes tonight."
+    }
+    assert {r.reference for r in rows if r.doc_id != document.external_id} == {""}

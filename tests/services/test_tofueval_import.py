@@ -109,16 +109,27 @@ def test_topic_categories_and_key_points_come_in_as_published(
         assignment__topic__document__corpus__slug="mediasum"
     ).select_related("assignment__topic"):
         assert judgement.category == categories[judgement.assignment.topic.name]
-    facts = KeyFact.objects.filter(
-        assignment__topic__document__external_id="NPR-5615",
-        assignment__topic__name="Presidential helicopter cost",
+    # The key points: the topic's given list (source "tofueval", usable as a round's fixed
+    # list) and the reference round's sheet, a copy of it (the release's gold list).
+    given = KeyFact.objects.filter(
+        given_list__source="tofueval",
+        given_list__topic__document__external_id="NPR-5615",
+        given_list__topic__name="Presidential helicopter cost",
     ).order_by("position")
-    assert facts.count() == 7
-    assert facts[0].text == "Obama's new helicopters could cost around $400 million each."
-    assert not KeyFact.objects.filter(
-        assignment__topic__document__external_id="CNN-105920",
-        assignment__topic__name="President Bush's Immigration Plan",
-    ).exists()
+    assert given.count() == 7
+    assert given[0].text == "Obama's new helicopters could cost around $400 million each."
+    copies = KeyFact.objects.filter(
+        sheet__assignment__topic__document__external_id="NPR-5615",
+        sheet__assignment__topic__name="Presidential helicopter cost",
+    ).order_by("position")
+    assert [(f.text, f.given_id) for f in copies] == [(f.text, f.pk) for f in given]
+    for owner in ("given_list", "sheet__assignment"):
+        assert not KeyFact.objects.filter(
+            **{
+                f"{owner}__topic__document__external_id": "CNN-105920",
+                f"{owner}__topic__name": "President Bush's Immigration Plan",
+            }
+        ).exists()
 
 
 def test_gaps_in_sent_idx_are_kept_and_the_duplicated_row_is_dropped(
@@ -189,8 +200,15 @@ def test_key_points_remember_whether_they_were_numbered(
 ) -> None:
     project = ProjectFactory()
     tofueval_import(project=project, release_dir=tofueval_dir, documents=documents)
-    assert KeyFact.objects.filter(numbered=True).count() == 1099
-    assert KeyFact.objects.filter(numbered=False).count() == 36
+    given = KeyFact.objects.filter(given_list__isnull=False)
+    assert given.filter(numbered=True).count() == 1099
+    assert given.filter(numbered=False).count() == 36
+    # The reference round's copies remember it too.
+    copies = KeyFact.objects.filter(sheet__isnull=False)
+    assert (copies.filter(numbered=True).count(), copies.filter(numbered=False).count()) == (
+        1099,
+        36,
+    )
 
 
 def test_the_reference_round_shows_the_published_distribution_per_system_and_topic_category(

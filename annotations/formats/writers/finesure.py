@@ -9,14 +9,19 @@ the key facts in a separate file keyed by ``doc_id``. The writer puts both kinds
 record, encoded like FineSurE's files (``json.dumps`` defaults: ASCII-escaped, ``", "`` and
 ``": "`` separators, ``\\n`` after every line)::
 
-    {"doc_id", "source", "split", "model", "topic", "transcript", "sentences", "key_facts",
+    {"doc_id", "document", "source", "split", "model", "topic", "transcript", "reference",
+     "sentences", "key_facts",
      "raw_annotations": {"A1": {"factuality_labels", "factuality_types", "key_fact_labels",
                                 "sentence_labels"}, ...}}
 
+and, beside it, the key-fact list in FineSurE's own layout (``write_finesure_keyfacts``), so
+its ``keyfact-alignment.py`` runs on the export as on its data (docs/formats/finesure.md).
+
 - ``source``: the corpus slug; ``model``: the summarizer; ``split``: dev, test or none;
   ``topic``: not in FineSurE (a topic-focused summary is judged against its topic's key
-  facts); there is no ``reference`` summary;
-- ``transcript``: the dialogue, one "SPEAKER (role): text" line per turn;
+  facts); ``reference``: the document's reference summary, ``""`` when it has none;
+- ``transcript``: the dialogue, one "SPEAKER (role): text" line per turn (a news article,
+  one turn without a speaker, is its text as imported);
 - ``key_facts``: the topic's gold key facts, in order, without numbering;
 - ``factuality_labels``: per sentence, 1 = factual error (inconsistent), 0 = none;
 - ``doc_id``: unique per (document, topic), ``<document id>::<topic>`` (the document id
@@ -64,6 +69,19 @@ FRANK_CODES = {
     "Discourse Errors": "OtherE",
     "Content Verifiability Errors": "OutE",
 }
+# FineSurE's codes back to the FRANK taxonomy's leaf types (the import, formats/finesure.py),
+# in the order FineSurE's prompt lists the categories; FRANK's own spellings are aliases.
+TYPE_CODES = {
+    "OutE": "Out of Context Error (OutE)",
+    "EntE": "Entity Error (EntE)",
+    "RelE": "Predicate Error (PredE)",
+    "CircE": "Circumstance Error (CircE)",
+    "GramE": "Grammatical Error (GramE)",
+    "CorefE": "Coreference Error (CorefE)",
+    "LinkE": "Discourse Link Error (LinkE)",
+    "OtherE": "Other Error (OthE)",
+}
+CODE_ALIASES = {"PredE": "RelE", "OthE": "OtherE"}
 # Any other taxonomy's type, through its AggreFact unified type.
 UNIFIED_CODES = {
     "extrinsic-np": "OutE",
@@ -95,6 +113,7 @@ def finesure_record(summary: SummaryRow) -> dict[str, Any]:
         "model": summary.system,
         "topic": summary.topic,
         "transcript": dialogue_text(summary.turns),
+        "reference": summary.reference,
         "sentences": [sentence.text for sentence in summary.sentences],
         "key_facts": [fact.text for fact in summary.key_facts],
         "raw_annotations": {
@@ -164,6 +183,34 @@ def write_finesure_completeness(stream: BinaryIO, summaries: Iterable[SummaryRow
         if completeness_ready(record):
             stream.write(json_line(record, ensure_ascii=True))
             count += 1
+    return count
+
+
+def write_finesure_keyfacts(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> int:
+    """FineSurE's key-fact list (``human-keyfact-list.json``'s layout), one line per unit with
+    key facts: ``{"doc_id", "transcript", "reference", "key_facts"}``, ``doc_id`` as in the
+    summary records, so FineSurE's ``keyfact-alignment.py`` reads the export with this file.
+    Summaries arrive grouped by unit; returns the number of lines written."""
+    count = 0
+    previous = None
+    for summary in summaries:
+        unit = (summary.corpus, summary.doc_id, summary.topic)
+        if unit == previous or not summary.key_facts:
+            previous = unit
+            continue
+        previous = unit
+        if not summary.turns:
+            raise ExportError(
+                f"{summary.where()}: the row carries no dialogue turns for `transcript`"
+            )
+        record = {
+            "doc_id": unit_id(summary),
+            "transcript": dialogue_text(summary.turns),
+            "reference": summary.reference,
+            "key_facts": [fact.text for fact in summary.key_facts],
+        }
+        stream.write(json_line(record, ensure_ascii=True))
+        count += 1
     return count
 
 

@@ -220,6 +220,9 @@ class SummaryRow:
     # The corpus's name (Corpus.name, e.g. a published dataset's "SAMSum"); "" = the slug.
     corpus_name: str = ""
     atomic_facts: tuple[AtomicFactRow, ...] = ()  # its ACUs with gold verdicts; () = none
+    # The document's reference summary, when it came with one (Document.metadata "reference",
+    # e.g. FineSurE's and RoSE's ``reference``); "" when none.
+    reference: str = ""
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:
@@ -344,9 +347,13 @@ class TopicRow:
 
 def dialogue_text(turns: tuple[TurnRow, ...]) -> str:
     """The dialogue as the benchmark formats print it: one "SPEAKER (role): text" line per
-    turn. The speakers stay in because a dialogue summary is judged against who said what."""
+    turn. The speakers stay in because a dialogue summary is judged against who said what. A
+    turn without a speaker (a news article imported as one turn, docs/formats/finesure.md) is
+    its text alone."""
     return "\n".join(
-        f"{turn.speaker} ({turn.role}): {turn.text}"
+        turn.text
+        if not turn.speaker
+        else f"{turn.speaker} ({turn.role}): {turn.text}"
         if turn.role
         else f"{turn.speaker}: {turn.text}"
         for turn in turns

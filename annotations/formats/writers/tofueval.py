@@ -13,6 +13,13 @@ corpus, and the writer reproduces (docs/formats/exports.md):
 - ``topic_category/{corpus}_topic_category.json``: ``{topic: main | marginal | irrelevant}``;
 - ``document_ids_dev_test_split.json``: ``{"dev": {corpus: [doc_id, ...]}, "test": {...}}``.
 
+TofuEval publishes the key points only, not which summaries state them. When the rows know
+(key facts aligned in the tool), the writer adds, in the same style, a file the release does
+not have: ``completeness/{corpus}_completeness_coverage.csv``, header ``doc_id,
+annotation_id,topic,model_name,key_point_idx,covered``, one row per (summary, key point),
+``key_point_idx`` the point's number in ``key_points`` and ``covered`` ``yes`` / ``no``
+(docs/formats/tofueval.md, "Completeness").
+
 Encodings: UTF-8 without BOM; CSV quoted only where needed (the csv module's default dialect,
 as published); CSV lines end with ``\\n``, the last one included (the release mixes CRLF and LF
 and sometimes omits the final newline; one convention is kept, see PUBLISHED_DIFFERENCES);
@@ -52,6 +59,8 @@ from annotations.formats.writers.rows import (
 )
 
 SPLIT_FILE = "document_ids_dev_test_split.json"
+COVERAGE_COLUMNS = ("doc_id", "annotation_id", "topic", "model_name", "key_point_idx", "covered")
+COVERED = {True: "yes", False: "no", None: ""}
 TOFUEVAL_SPLITS = ("dev", "test")
 SENT_LABELS = {"consistent": "yes", "inconsistent": "no"}
 TYPE_SEPARATOR = ", "
@@ -94,15 +103,17 @@ def write_tofueval(
     """
     with ExitStack() as stack:
         factual = _FactualFiles(out_dir, stack)
+        coverage = _CoverageFiles(out_dir, stack)
         for summary in summaries:
             factual.write(summary)
+            coverage.write(summary)
         per_topic = _TopicFiles(out_dir, stack)
         for topic in topics:
             per_topic.write(topic)
         per_topic.finish()
     split_path = out_dir / SPLIT_FILE
     split_path.write_bytes(json.dumps(factual.split_ids(), indent=4).encode("utf-8"))
-    written = [*factual.written(), *per_topic.written()]
+    written = [*factual.written(), *coverage.written(), *per_topic.written()]
     written.append(WrittenFile(SPLIT_FILE, factual.documents))
     return sorted(written, key=lambda file: file.path)
 
@@ -193,6 +204,42 @@ def _factual_values(summary: SummaryRow, sentence: SentenceRow) -> list[object]:
         "\n".join(sentence.explanations),
         TYPE_SEPARATOR.join(sentence.error_types),
     ]
+
+
+class _CoverageFiles:
+    """``completeness/{corpus}_completeness_coverage.csv``: which summaries state which key
+    point, for summaries whose coverage is known; a corpus without any gets no file."""
+
+    def __init__(self, out_dir: Path, stack: ExitStack) -> None:
+        self._out_dir = out_dir
+        self._stack = stack
+        self._sinks: dict[str, CsvSink] = {}
+        self._counts: dict[str, int] = {}
+
+    def write(self, summary: SummaryRow) -> None:
+        if not summary.key_facts_covered:
+            return
+        path = f"completeness/{summary.corpus}_completeness_coverage.csv"
+        sink = self._sinks.get(path)
+        if sink is None:
+            sink = self._sinks[path] = CsvSink(_open(self._out_dir, path, self._stack))
+            sink.write(COVERAGE_COLUMNS)
+            self._counts[path] = 0
+        for index, covered in enumerate(summary.key_facts_covered, start=1):
+            sink.write(
+                [
+                    summary.doc_id,
+                    summary.annotation_id,
+                    summary.topic,
+                    summary.system,
+                    index,
+                    COVERED[covered],
+                ]
+            )
+            self._counts[path] += 1
+
+    def written(self) -> list[WrittenFile]:
+        return [WrittenFile(path, count) for path, count in self._counts.items()]
 
 
 class _TopicFiles:

@@ -9,6 +9,7 @@ import { countLabel } from './format';
 import { ReleaseDetail } from './ReleaseDetail';
 import { ReleaseFiles } from './ReleaseFiles';
 import { ReleaseStatusChip } from './ReleaseStatusChip';
+import { SystemScores } from './SystemScores';
 
 /** One release: status, dates, counts, files; the download and the manifest once published. */
 export function ReleaseCard({
@@ -128,6 +129,7 @@ export function ReleaseCard({
             ))}
           </dl>
         )}
+        {published && release.scores && <SystemScores scores={release.scores} version={release.version} />}
         <ReleaseFiles files={release.files} version={release.version} />
         {published && open && <ReleaseDetail releaseId={release.id} version={release.version} id={detailId} />}
       </Stack>

@@ -1,6 +1,7 @@
 // Payloads shaped like docs/api/releases.md, for the releases page's tests.
 
 import type { Release, ReleaseDetail, ReleasesResponse } from '../api/types';
+import type { ReleaseScores } from '../releases/scoreFormat';
 
 export const SHA = 'a3f1c2d4e5b60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00';
 
@@ -20,7 +21,37 @@ export function release(overrides: Partial<Release> = {}): Release {
       { name: 'native/test.jsonl', sha256: 'ff'.repeat(32), size: 6100, records: 15 },
     ],
     download: '/api/releases/3/download/',
+    scores: null,
     ...overrides,
+  };
+}
+
+/** Two systems: model-a with every score, model-b without key facts or atomic facts; no
+ * system has a conciseness score. */
+export function releaseScores(): ReleaseScores {
+  const none = { mean: null, low: null, high: null, n: 0 };
+  return {
+    confidence: 0.95,
+    n_resamples: 1000,
+    seed: 0,
+    systems: [
+      {
+        system: 'model-a',
+        summaries: 30,
+        faithfulness: { mean: 0.8472, low: 0.8011, high: 0.8906, n: 30 },
+        completeness: { mean: 0.5, low: 0.25, high: 0.75, n: 28 },
+        conciseness: none,
+        acu_score: { mean: 0.9, low: 0.9, high: 0.9, n: 1 },
+      },
+      {
+        system: 'model-b',
+        summaries: 15,
+        faithfulness: { mean: 0.6, low: 0.5, high: 0.7, n: 14 },
+        completeness: none,
+        conciseness: none,
+        acu_score: none,
+      },
+    ],
   };
 }
 

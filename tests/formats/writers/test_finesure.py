@@ -15,7 +15,12 @@ from annotations.formats.writers.finesure import (
     finesure_record,
     write_finesure,
 )
-from annotations.formats.writers.rows import AnnotatorLabels, AnnotatorSentence, ExportError
+from annotations.formats.writers.rows import (
+    AnnotatorLabels,
+    AnnotatorSentence,
+    ExportError,
+    TurnRow,
+)
 from tests.conftest import SHARED_DATA
 from tests.formats.writers.builders import TOPIC, consistent_summary, inconsistent_summary
 
@@ -38,6 +43,7 @@ def test_a_summary_becomes_one_record_in_finesures_encoding() -> None:
         "topic": TOPIC,
         "transcript": "MAYA ORTIZ (host): Tonight the council votes on the river bus.\n"
         "DEV PATEL: It costs $4M, paid by the port.",
+        "reference": "",
         "sentences": ["It is paid by the city, and by a new tax.", "The vote is tonight."],
         "key_facts": ["The council votes tonight.", "It costs $4M."],
         "raw_annotations": {
@@ -119,10 +125,9 @@ def test_the_record_has_the_fields_finesures_published_samples_have(name: str) -
     sample = json.loads((FINESURE_DIR / name).read_text("utf-8").splitlines()[0])
     ours = json.loads(written(inconsistent_summary()))
 
-    assert set(sample) - set(ours) == {"reference"}
+    assert set(sample) <= set(ours)
     for field in sample:
-        if field != "reference":
-            assert type(ours[field]) is type(sample[field]), field
+        assert type(ours[field]) is type(sample[field]), field
     (their_labels,) = {frozenset(raw) for raw in sample["raw_annotations"].values()}
     for raw in ours["raw_annotations"].values():
         assert their_labels <= set(raw)
@@ -209,3 +214,36 @@ def test_finesures_own_reproduce_script_runs_on_the_export(tmp_path) -> None:  #
     )
     assert result.returncode == 0, result.stderr
     assert "[Completeness Evaluation]" in result.stdout
+
+
+def test_a_reference_summary_and_a_speakerless_article_are_written_as_finesure_has_them() -> None:
+    article = (TurnRow("", "A bank manager was jailed.\nHe will pay it back."),)
+    record = json.loads(
+        written(consistent_summary(turns=article, reference="He was jailed.", topic=""))
+    )
+
+    assert record["transcript"] == "A bank manager was jailed.\nHe will pay it back."
+    assert record["reference"] == "He was jailed."
+    assert record["doc_id"] == "council-1"  # a generic summary: the document id alone
+
+
+def test_the_key_fact_list_has_finesures_layout_one_line_per_unit() -> None:
+    from annotations.formats.writers.finesure import write_finesure_keyfacts
+
+    stream = io.BytesIO()
+    rows = [
+        consistent_summary(),
+        inconsistent_summary(),  # the same unit: no second line
+        consistent_summary(topic="Another topic", key_facts=(), key_facts_covered=()),
+        consistent_summary(doc_id="council-2", reference="The vote."),
+    ]
+
+    assert write_finesure_keyfacts(stream, rows) == 2
+    first, second = (json.loads(line) for line in stream.getvalue().splitlines())
+    sample = json.loads(
+        (FINESURE_DIR / "human-keyfact-list.json").read_text("utf-8").splitlines()[0]
+    )
+    assert list(first) == list(sample)  # doc_id, transcript, reference, key_facts
+    assert first["doc_id"] == f"council-1::{TOPIC}"
+    assert first["key_facts"] == ["The council votes tonight.", "It costs $4M."]
+    assert (second["doc_id"], second["reference"]) == (f"council-2::{TOPIC}", "The vote.")

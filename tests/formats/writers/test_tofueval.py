@@ -58,6 +58,9 @@ def test_summaries_go_to_the_file_of_their_corpus_and_split(tmp_path: Path) -> N
     files = write_tofueval(tmp_path, rows, [])
 
     assert files == [
+        # The builders' summaries know their key-fact coverage (test_coverage_... below).
+        WrittenFile("completeness/demo_completeness_coverage.csv", 4),
+        WrittenFile("completeness/other_completeness_coverage.csv", 2),
         WrittenFile("document_ids_dev_test_split.json", 3),
         WrittenFile("factual_consistency/demo_factual_eval_dev.csv", 2),
         WrittenFile("factual_consistency/demo_factual_eval_test.csv", 2),
@@ -82,6 +85,36 @@ def test_key_points_are_renumbered_unless_published_verbatim(tmp_path: Path) -> 
         b"council-1,7,Schedule,\n"
     )
     assert WrittenFile("completeness/demo_completeness_final.csv", 2) in files
+
+
+def test_coverage_of_the_key_points_goes_beside_the_completeness_file(tmp_path: Path) -> None:
+    """TofuEval publishes the key points, not which summaries state them: a file in the same
+    style says so, one row per (summary, key point), for summaries whose coverage is known."""
+    rows = [
+        consistent_summary(),
+        inconsistent_summary(key_facts_covered=(True, None)),
+        consistent_summary(system="Tern-7B", key_facts_covered=()),  # unknown: no rows
+    ]
+
+    files = write_tofueval(tmp_path, rows, [topic_row()])
+
+    assert (tmp_path / "completeness/demo_completeness_coverage.csv").read_bytes() == (
+        b"doc_id,annotation_id,topic,model_name,key_point_idx,covered\n"
+        b"council-1,7,Funding for the river bus,Quillon-13B,1,yes\n"
+        b"council-1,7,Funding for the river bus,Quillon-13B,2,yes\n"
+        b"council-1,7,Funding for the river bus,Parrot-XL,1,yes\n"
+        b"council-1,7,Funding for the river bus,Parrot-XL,2,\n"
+    )
+    assert WrittenFile("completeness/demo_completeness_coverage.csv", 4) in files
+    # The published files are untouched by it.
+    assert (
+        (tmp_path / "completeness/demo_completeness_final.csv")
+        .read_bytes()
+        .startswith(b"doc_id,annotation_id,topic,key_points\n")
+    )
+    none = tmp_path / "none"
+    write_tofueval(none, [consistent_summary(key_facts_covered=())], [topic_row()])
+    assert not (none / "completeness/demo_completeness_coverage.csv").exists()
 
 
 def test_the_key_points_cell_is_the_python_list_literal_the_release_uses() -> None:

@@ -1,0 +1,67 @@
+"""The scores every release carries, whatever its formats (docs/formats/scores.md):
+``scores.csv`` (one row per summary), ``system_scores.csv`` (one row per system) and the
+per-system table in the manifest (``scores``), which the release API serves to the
+release page.
+
+No extra pass over the database: ``tap`` wraps the rows of the build's first format pass,
+writing each summary's scores to a scratch file as the row streams past, and keeping its
+system and scores as arrays (~40 bytes a summary). ``finish`` then adds both files to the
+archive and computes the table. Only when no format pass went through ``tap`` to the end
+(which the release build never does) are the rows read again, without dialogue or annotators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import BinaryIO, cast
+
+from annotations.formats.writers.rows import SummaryRow
+from annotations.formats.writers.scores import ScoreCollector, ScoresWriter, write_system_scores
+from annotations.scoring import ScoreTable
+from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.services.release_archive import ReleaseArchive
+
+SCORES_FILE = "scores.csv"
+SYSTEM_SCORES_FILE = "system_scores.csv"
+# The interval of every release's table: fixed, so two releases of the same labels agree.
+N_RESAMPLES = 1000
+CONFIDENCE = 0.95
+SEED = 0
+
+
+class ReleaseScores:
+    def __init__(self, scratch: Path) -> None:
+        self._path = scratch / SCORES_FILE
+        self._collector = ScoreCollector()
+        self._records: int | None = None  # set when a tapped pass has ended
+        self._tapped = False
+
+    def tap(self, rows: Iterable[SummaryRow]) -> Iterator[SummaryRow]:
+        """``rows`` unchanged; the first pass tapped also writes every row's scores."""
+        if self._tapped:
+            yield from rows
+            return
+        self._tapped = True
+        with self._path.open("wb") as stream:
+            writer = ScoresWriter(cast(BinaryIO, stream), collector=self._collector)
+            for row in rows:
+                writer.write(row)
+                yield row
+        self._records = writer.records
+
+    def finish(self, archive: ReleaseArchive, scope: ReleaseScope) -> ScoreTable:
+        """Add ``scores.csv`` and ``system_scores.csv`` to the archive; returns the table."""
+        if self._records is None:
+            self._tapped = False
+            self._collector = ScoreCollector()
+            cheap = replace(scope, with_turns=False, with_annotators=False)
+            for _ in self.tap(summary_rows(cheap)):
+                pass
+        archive.add(self._path, SCORES_FILE, records=self._records)
+        self._path.unlink()
+        table = self._collector.table(n_resamples=N_RESAMPLES, confidence=CONFIDENCE, seed=SEED)
+        with archive.entry(SYSTEM_SCORES_FILE) as stream:
+            stream.records = write_system_scores(cast(BinaryIO, stream), table)
+        return table
