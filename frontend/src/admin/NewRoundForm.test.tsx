@@ -48,6 +48,8 @@ describe('the new-round form', () => {
           annotators: ['linguist1', 'linguist3'],
           units: { sample: 6, seed: 7 },
           evidence_hints: true,
+          key_fact_source: '',
+          given_atomic_facts: false,
         },
       },
     ]);
@@ -75,6 +77,39 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('button', { name: 'Create round' }));
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]!.body).toMatchObject({ name: 'Unassisted', evidence_hints: false });
+  });
+
+  it('chooses written or given key facts and given atomic facts only where the scheme asks for them', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+    expect(screen.queryByRole('radiogroup', { name: /Key facts/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Atomic facts are given/ })).not.toBeInTheDocument();
+    unmount();
+
+    const project = adminProject();
+    renderWithProviders(
+      <NewRoundForm
+        project={{
+          ...project,
+          scheme: { ...project.scheme, completeness: true, atomic_facts: true },
+          key_fact_sources: ['finesure', 'tofueval'],
+          given_atomic_facts: 12,
+        }}
+        onCreated={vi.fn()}
+      />,
+    );
+    const choice = screen.getByRole('radiogroup', { name: /Key facts/ });
+    expect(choice).toHaveAccessibleDescription(/Alignment agreement is only defined with a given list/);
+    expect(screen.getByRole('radio', { name: 'Written by each linguist' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Given list: finesure' }));
+    await user.click(screen.getByRole('checkbox', { name: /Atomic facts are given \(verify only\)/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Aligned');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]!.body).toMatchObject({ key_fact_source: 'finesure', given_atomic_facts: true });
   });
 
   it('chooses units by searching documents and topics, never by typing ids', async () => {

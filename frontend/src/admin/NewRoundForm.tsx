@@ -39,6 +39,8 @@ function initialValues(project: AdminProject): NewRoundValues {
     includeBusy: false,
     evidenceHints: true,
     topics: [],
+    keyFactSource: '',
+    givenAtomicFacts: false,
   };
 }
 
@@ -205,6 +207,30 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           />
         )}
 
+        {project.scheme.completeness === true && (
+          <KeyFactSourceChoice
+            sources={project.key_fact_sources ?? []}
+            value={values.keyFactSource}
+            onChange={(source) => set('keyFactSource', source)}
+            error={error('key_fact_source')}
+          />
+        )}
+
+        {project.scheme.atomic_facts === true && (
+          <Checkbox
+            label="Atomic facts are given (verify only)"
+            description={
+              (project.given_atomic_facts ?? 0) > 0
+                ? `Linguists verify each summary's given atomic facts (${project.given_atomic_facts} summaries have them) instead of writing their own.`
+                : 'No summary of this project has given atomic facts yet: import them first (e.g. a reference summary’s ACUs).'
+            }
+            checked={values.givenAtomicFacts}
+            disabled={(project.given_atomic_facts ?? 0) === 0 && !values.givenAtomicFacts}
+            onChange={(event) => set('givenAtomicFacts', event.currentTarget.checked)}
+            error={error('given_atomic_facts')}
+          />
+        )}
+
         {errors.general !== null && (
           <Alert color="red" title="The round was not created" role="alert">
             {errors.general}
@@ -222,5 +248,38 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface KeyFactSourceChoiceProps {
+  sources: readonly string[];
+  value: string;
+  onChange: (source: string) => void;
+  error: string | undefined;
+}
+
+/** Where the round's key facts come from: each linguist writes their own list (TofuEval's
+ * Task 2), or a given list is aligned (FineSurE). Agreement on alignments needs the latter. */
+function KeyFactSourceChoice({ sources, value, onChange, error }: KeyFactSourceChoiceProps) {
+  return (
+    <Radio.Group
+      label="Key facts"
+      description="Alignment agreement is only defined with a given list: with written lists each linguist aligns their own facts, so the round reports agreement on list length and completeness instead."
+      value={value}
+      onChange={onChange}
+      error={error}
+    >
+      <Stack gap={6} mt={6}>
+        <Radio value="" label="Written by each linguist" />
+        {sources.map((source) => (
+          <Radio key={source} value={source} label={`Given list: ${source}`} />
+        ))}
+        {sources.length === 0 && (
+          <Text size="xs" c="dimmed">
+            No given key-fact list has been imported for this project’s units.
+          </Text>
+        )}
+      </Stack>
+    </Radio.Group>
   );
 }

@@ -16,6 +16,10 @@ export interface NewRoundValues {
   evidenceHints: boolean;
   /** The units chosen from the list (their topic ids; the admin sees names only). */
   topics: number[];
+  /** '' : each linguist writes the unit's key facts; else the source of the given list they align. */
+  keyFactSource: string;
+  /** Each summary's atomic facts are given, to verify, instead of written. */
+  givenAtomicFacts: boolean;
 }
 
 /** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
@@ -48,6 +52,8 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
       annotators: values.annotators,
       units,
       evidence_hints: values.evidenceHints,
+      key_fact_source: values.keyFactSource,
+      given_atomic_facts: values.givenAtomicFacts,
     },
   };
 }

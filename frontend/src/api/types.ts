@@ -49,6 +49,19 @@ export type SummaryJudgement = Schemas['SummaryState'];
 export type TopicJudgement = Schemas['TopicState'];
 /** `GET /api/assignments/{id}/` */
 export type WorkspacePayload = Schemas['WorkspacePayloadOutput'];
+/** A key fact of the round's given list: sent back by its id as `given`, never edited. */
+export type GivenFact = Schemas['GivenFactOutput'];
+/** A summary's given atomic fact: sent back by its handle as `given`, never edited. */
+export type GivenAtomicFact = Schemas['GivenAtomicFactOutput'];
+/** The unit's key facts, each with its alignment to the summaries (null: never saved). */
+export type KeyFactsJudgement = Schemas['KeyFactsState'];
+export type SavedKeyFact = Schemas['KeyFactOutput'];
+/** A key fact's decision for one summary: stated by it (with the sentences that state it) or not. */
+export type KeyFactAlignment = Schemas['KeyFactAlignmentOutput'];
+export type AtomicFactsJudgement = Schemas['AtomicFactsState'];
+export type SavedAtomicFact = Schemas['AtomicFactOutput'];
+/** An atomic fact's verdict; '' until the linguist gives one (the schema's enum omits the blank). */
+export type AtomicVerdict = Schemas['VerdictEnum'] | '';
 export type HeartbeatResponse = Schemas['HeartbeatOutput'];
 /** A dialogue turn; `position` is 0-based (shown as `position + 1`), `start`/`end` are the
  * turn's time in the recording when the corpus has it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Scheme } from '../api/types';
 import completion from '../../../fixtures/kinds/completion.json';
-import { kindByKey, missingOf } from './registry';
+import { kindByKey, missingInSummaryOf, missingOf } from './registry';
 
 interface Case {
   name: string;
@@ -13,6 +13,8 @@ interface Case {
 }
 
 const CASES = completion.cases as Case[];
+/** A per-assignment kind's rule for one summary (key facts decided for it). */
+const IN_SUMMARY_CASES = completion.in_summary_cases as (Case & { summary: string })[];
 
 const NOTHING_ASKED: Scheme = {
   consistency: false,
@@ -38,5 +40,15 @@ describe('the completion rules the server applies (fixtures/kinds/completion.jso
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(missingOf(kindByKey(c.kind), c.state, { ...NOTHING_ASKED, ...c.scheme })).toEqual(c.missing);
+  });
+});
+
+describe('the per-summary completion rules of a unit kind (fixtures/kinds/completion.json)', () => {
+  it('has cases to run', () => {
+    expect(IN_SUMMARY_CASES.length).toBeGreaterThan(2);
+  });
+
+  it.each(IN_SUMMARY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(missingInSummaryOf(kindByKey(c.kind), c.state, c.summary, { ...NOTHING_ASKED, ...c.scheme })).toEqual(c.missing);
   });
 });

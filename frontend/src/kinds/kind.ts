@@ -1,6 +1,6 @@
 // What the workspace knows of one judgement kind: the frontend side of the server's registry
 // (annotations/kinds/). Every kind is one module of this shape (sentence.ts, summary.ts,
-// topic.ts) listed in registry.ts; the answers, the save queue, completion and the save
+// topic.ts, keyFacts.ts, atomicFacts.ts) listed in registry.ts; the answers, the save queue, completion and the save
 // routing read a kind only through it, so adding a kind edits no switch (docs/kinds.md).
 
 import type { Handle, Scheme, WorkspacePayload } from '../api/types';
@@ -36,6 +36,12 @@ export interface Kind<Answer> {
   apply(answer: Answer, fields: Fields): Answer;
   /** What it still needs, as the server's completion rule says (fixtures/kinds/). */
   missing(answer: Answer | null | undefined, scheme: Scheme): string[];
+  /**
+   * For a per-assignment kind whose answer concerns every summary (key facts aligned to
+   * each): what it still needs for one summary, as the server's `missing_in_summary` says.
+   * Submit lists these under the summary ("Summary B: say whether it states key fact 3.").
+   */
+  missingInSummary?(answer: Answer | null | undefined, summary: Handle, scheme: Scheme): string[];
   /** Its PATCH URL (docs/api/workspace.md, Saves). */
   url(assignmentId: number, target: Handle | null): string;
 }

@@ -3,7 +3,9 @@
 // with one judgement per assignment.
 
 import type { Handle, Scheme } from '../api/types';
+import { atomicFactsKind } from './atomicFacts';
 import type { AnyKind, Kind } from './kind';
+import { keyFactsKind } from './keyFacts';
 import { sentenceKind } from './sentence';
 import { summaryKind } from './summary';
 import { topicKind } from './topic';
@@ -11,14 +13,14 @@ import { topicKind } from './topic';
 /** `sentence:<handle>`, `summary:<handle>`, `topic`… */
 export type ItemKey = string;
 
-const REGISTERED: AnyKind[] = [sentenceKind, summaryKind, topicKind];
+const REGISTERED: AnyKind[] = [sentenceKind, summaryKind, topicKind, keyFactsKind, atomicFactsKind];
 const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind]));
 
 /** A handle's shape (annotations/handles.py); anything else, such as an old numeric id, is refused. */
 const HANDLE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * Adds a kind. The three above are registered here; a test registers its own to prove a kind
+ * Adds a kind. The five above are registered here; a test registers its own to prove a kind
  * needs nothing else (kinds/newKind.test.ts).
  */
 export function registerKind(kind: AnyKind): void {
@@ -67,6 +69,12 @@ export function schemeInEffect(scheme: Scheme, taxonomyHasTypes: boolean): Schem
 /** What one judgement still needs; nothing when the scheme does not ask for its kind. */
 export function missingOf<A>(kind: Kind<A>, answer: A | null | undefined, scheme: Scheme): string[] {
   return scheme[kind.askedBy] ? kind.missing(answer, scheme) : [];
+}
+
+/** What a per-assignment judgement still needs for one summary (key facts: each fact decided
+ * for it); nothing when the scheme does not ask for its kind or the kind has no such rule. */
+export function missingInSummaryOf<A>(kind: Kind<A>, answer: A | null | undefined, summary: Handle, scheme: Scheme): string[] {
+  return scheme[kind.askedBy] && kind.missingInSummary !== undefined ? kind.missingInSummary(answer, summary, scheme) : [];
 }
 
 export function kindByKey(key: string): AnyKind {

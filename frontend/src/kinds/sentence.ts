@@ -1,4 +1,5 @@
-import type { Confidence, ErrorSpan, Evidence, Scheme, SentenceLabel } from '../api/types';
+import type { Confidence, ErrorSpan, Scheme, SentenceLabel } from '../api/types';
+import { evidenceListOf, isOffset } from './evidence';
 import type { Kind } from './kind';
 
 /** A summary sentence's answer: the consistency label and what explains an inconsistent one. */
@@ -12,28 +13,19 @@ export interface SentenceAnswer {
   spans: ErrorSpan[];
 }
 
-const isOffset = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-function evidenceOf(value: unknown): Evidence | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { turn, start, end } = value as Record<string, unknown>;
-  return isOffset(turn) && isOffset(start) && isOffset(end) && start < end ? { turn, start, end } : null;
-}
-
 /** A span from a stored change or a server state, or null when it is not one. */
 function spanOf(value: unknown): ErrorSpan | null {
   if (typeof value !== 'object' || value === null) return null;
   const { start, end, error_type, note, no_evidence, evidence } = value as Record<string, unknown>;
-  if (!isOffset(start) || !isOffset(end) || start >= end || !Array.isArray(evidence)) return null;
-  const links = evidence.map(evidenceOf);
-  if (links.some((link) => link === null)) return null;
+  const links = evidenceListOf(evidence);
+  if (!isOffset(start) || !isOffset(end) || start >= end || links === null) return null;
   return {
     start,
     end,
     error_type: isOffset(error_type) ? error_type : null,
     note: typeof note === 'string' ? note : '',
     no_evidence: no_evidence === true,
-    evidence: links as Evidence[],
+    evidence: links,
   };
 }
 

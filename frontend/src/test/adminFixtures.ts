@@ -46,6 +46,8 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
         opened_at: '2025-01-02T10:00:00Z',
         closed_at: null,
         evidence_hints: true,
+        key_fact_source: '',
+        given_atomic_facts: false,
       },
       {
         id: 2,
@@ -62,10 +64,14 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
         opened_at: null,
         closed_at: null,
         evidence_hints: true,
+        key_fact_source: '',
+        given_atomic_facts: false,
       },
     ],
     corpora: [{ slug: 'demo', documents: 3, topics: 9, summaries: 45 }],
     targets: { sentence_consistency: 0.4, topic_category: 0.4 },
+    key_fact_sources: [],
+    given_atomic_facts: 0,
     ...overrides,
   };
 }

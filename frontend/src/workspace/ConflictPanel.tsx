@@ -48,13 +48,21 @@ interface ConflictPanelProps {
   errorTypes: readonly ErrorType[];
   /** The sentence's text, to quote its spans. */
   sentenceText?: string;
+  /** Names of the item's own fields (a fact list is "Key facts" or "Atomic facts"). */
+  fieldNames?: Readonly<Record<string, string>>;
+  /** The item's own fields in words (a fact list: each fact, its decisions by summary letter);
+   * null leaves the field to the general rule. */
+  describe?: (field: string, value: unknown) => string | null;
   onKeepMine: () => void;
   onUseSaved: () => void;
 }
 
 /** Both versions side by side; nothing is dropped until the person chooses. */
-export function ConflictPanel({ itemName, conflict, errorTypes, sentenceText, onKeepMine, onUseSaved }: ConflictPanelProps) {
-  const fields = Object.keys(conflict.mine).filter((field) => field in FIELD_NAMES);
+export function ConflictPanel(props: ConflictPanelProps) {
+  const { itemName, conflict, errorTypes, sentenceText, describe, onKeepMine, onUseSaved } = props;
+  const names = { ...FIELD_NAMES, ...props.fieldNames };
+  const fields = Object.keys(conflict.mine).filter((field) => field in names);
+  const words = (field: string, value: unknown) => describe?.(field, value) ?? describeValue(field, value, errorTypes, sentenceText);
   return (
     <Alert color="orange" title={`${itemName} changed on the server since you loaded it`} role="alert" className="conflict">
       <SimpleGrid cols={2} spacing="md">
@@ -66,10 +74,8 @@ export function ConflictPanel({ itemName, conflict, errorTypes, sentenceText, on
             <dl className="conflict__values">
               {fields.map((field) => (
                 <div key={field}>
-                  <dt>{FIELD_NAMES[field]}</dt>
-                  <dd>
-                    {describeValue(field, side === 'Yours' ? conflict.mine[field] : conflict.current[field], errorTypes, sentenceText)}
-                  </dd>
+                  <dt>{names[field]}</dt>
+                  <dd>{words(field, side === 'Yours' ? conflict.mine[field] : conflict.current[field])}</dd>
                 </div>
               ))}
             </dl>

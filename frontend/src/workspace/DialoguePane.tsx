@@ -8,10 +8,13 @@ import { clearSelection, selectionIn } from './spans/selection';
 import { snapToWords } from './spans/spanText';
 import { TurnView } from './TurnView';
 
-/** Evidence is being linked to a span: what to call it, and where its evidence already is. */
+/** Evidence is being linked to a span or an atomic fact: what to call it, and where its
+ * evidence already is. */
 export interface Linking {
-  /** "“Monday” in summary B, sentence 2". */
+  /** "“Monday” in summary B, sentence 2", "atomic fact 2 of summary A". */
   spanName: string;
+  /** What it is: "span", "atomic fact". */
+  kind?: string;
   evidence: readonly Evidence[];
   /** Links may be added (the unit is editable and the scheme asks for evidence). */
   canLink: boolean;
@@ -29,8 +32,9 @@ interface DialoguePaneProps {
 const NO_HINTS: readonly number[] = [];
 const NONE: readonly never[] = [];
 
-/** The dialogue, scrolling on its own, with find-in-dialogue; while a span is active, the
- * place its evidence is linked (select words in a turn, or Enter on a focused turn). */
+/** The dialogue, scrolling on its own, with find-in-dialogue; while a span or an atomic fact
+ * is active, the place its evidence is linked (select words in a turn, or Enter on a focused
+ * turn): the one evidence-linking place of the workspace. */
 export function DialoguePane({ title, turns, hinted = NO_HINTS, linking = null }: DialoguePaneProps) {
   const headingId = useId();
   const paneRef = useRef<HTMLElement>(null);
@@ -138,6 +142,7 @@ export function DialoguePane({ title, turns, hinted = NO_HINTS, linking = null }
             currentMatch={current}
             hinted={hinted.includes(turn.position)}
             evidence={evidenceByTurn.get(turn.id) ?? NONE}
+            evidenceFor={linking?.kind ?? 'span'}
           />
         ))}
       </ol>

@@ -6,7 +6,7 @@ import { sentenceKind } from '../kinds/sentence';
 import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
-import { scrollToTurn, useSpanFocus } from './spans/activeSpan';
+import { activeSpanStart, scrollToTurn, useSpanFocus } from './spans/activeSpan';
 import { SentenceText } from './spans/SentenceText';
 import {
   removeSpan,
@@ -62,7 +62,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
   // Spans are for wrong words: asked of an inconsistent sentence, and never hidden once marked.
   const askSpans = askLabel && scheme.error_spans;
   const showSpans = askSpans && (inconsistent || answer.spans.length > 0);
-  const activeStart = spanFocus.active?.sentence === sentenceId ? spanFocus.active.start : null;
+  const activeStart = activeSpanStart(spanFocus.active, sentenceId);
   const typeName = (id: number | null) => item.errorTypes.find((type) => type.id === id)?.name ?? '';
 
   function saveSpans(spans: ErrorSpan[], options?: { debounceMs?: number }) {
@@ -74,7 +74,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
     const span: ErrorSpan = { ...range, error_type: null, note: '', no_evidence: false, evidence: [] };
     // Marking a wrong span says the sentence is inconsistent.
     item.save(answer.label === 'inconsistent' ? { spans: withSpan(answer.spans, span) } : { spans: withSpan(answer.spans, span), label: 'inconsistent' });
-    spanFocus.setActive({ sentence: sentenceId, start: span.start });
+    spanFocus.setActive({ kind: 'span', sentence: sentenceId, start: span.start });
   }
 
   function toggle(label: Exclude<SentenceLabel, ''>) {
@@ -103,7 +103,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
           activeStart={activeStart}
           canMark={!readOnly}
           onMark={markSpan}
-          onActivate={(start) => spanFocus.setActive({ sentence: sentenceId, start })}
+          onActivate={(start) => spanFocus.setActive({ kind: 'span', sentence: sentenceId, start })}
           onHover={(evidence) => {
             if (evidence[0] !== undefined) scrollToTurn(evidence[0].turn);
           }}
@@ -203,7 +203,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
             requireEvidence={scheme.require_evidence}
             readOnly={readOnly}
             error={errors?.spans}
-            onActivate={(start) => spanFocus.setActive(start === null ? null : { sentence: sentenceId, start })}
+            onActivate={(start) => spanFocus.setActive(start === null ? null : { kind: 'span', sentence: sentenceId, start })}
             onType={(start, type) => {
               if (readOnly) return;
               item.save({ spans: setSpanType(answer.spans, start, type), error_types: withSentenceType(answer.error_types, type) });

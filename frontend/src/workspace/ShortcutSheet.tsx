@@ -12,7 +12,10 @@ export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; on
     not_a_summary: scheme.not_a_summary,
     summary_comment: scheme.comment,
     error_spans: scheme.consistency && scheme.error_spans,
-    evidence: scheme.consistency && scheme.error_spans && scheme.evidence,
+    // Atomic facts take evidence as spans do.
+    evidence: (scheme.consistency && scheme.error_spans && scheme.evidence) || scheme.atomic_facts,
+    completeness: scheme.completeness,
+    atomic_facts: scheme.atomic_facts,
   };
   const shown = SHORTCUTS.filter((shortcut) => shortcut.when === undefined || asked[shortcut.when]);
   return (

@@ -7,6 +7,7 @@ import { summaryKind } from '../kinds/summary';
 import { answerOf, sentenceCompletion } from './answers';
 import { CompletionDots } from './CompletionDots';
 import { ConflictPanel } from './ConflictPanel';
+import { AtomicFactsPanel } from './facts/AtomicFactsPanel';
 import { RelevanceQuestion } from './RelevanceQuestion';
 import { EXPLANATION_DEBOUNCE_MS, SentenceBlock } from './SentenceBlock';
 import { useAnswers, useItem, useWorkspacePayload } from './useItem';
@@ -28,6 +29,11 @@ export const SummaryCard = memo(function SummaryCard({ summary, summaryIndex, fi
   const { answer, readOnly, errors, conflict } = item;
   const answers = useAnswers();
   const headingId = `summary-${summary.id}-heading`;
+  // The sentence of this summary focused last: `a` splits a new atomic fact from it.
+  const focusedHere =
+    focusedIndex !== null && focusedIndex >= firstIndex && focusedIndex < firstIndex + summary.sentences.length
+      ? (summary.sentences[focusedIndex - firstIndex]?.id ?? null)
+      : null;
   const completion = summary.sentences.map((sentence) =>
     sentenceCompletion(answerOf(answers, sentenceKind, sentence.id), scheme, item.errorTypes.length > 0),
   );
@@ -101,6 +107,7 @@ export const SummaryCard = memo(function SummaryCard({ summary, summaryIndex, fi
           />
           </div>
         )}
+        {scheme.atomic_facts && <AtomicFactsPanel summary={summary} activeSentence={focusedHere} />}
         {errors?.detail !== undefined && (
           <Text size="sm" c="red.8" role="alert">
             {errors.detail}

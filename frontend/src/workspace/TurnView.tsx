@@ -13,14 +13,16 @@ interface TurnViewProps {
   currentMatch: number;
   /** An evidence hint: among the turns most related to the sentence being judged. */
   hinted: boolean;
-  /** The active span's evidence in this turn, highlighted while the span is active. */
+  /** The active span's or atomic fact's evidence in this turn, highlighted while it is active. */
   evidence: readonly Evidence[];
+  /** What that evidence is for: "span", "atomic fact". */
+  evidenceFor?: string;
 }
 
 /** One turn: its 1-based number (evidence points at it), the speaker in their colour, the
  * text with find matches and the active span's evidence marked. Focusable, so evidence can be
  * linked to a whole turn from the keyboard. */
-export const TurnView = memo(function TurnView({ turn, matches, currentMatch, hinted, evidence }: TurnViewProps) {
+export const TurnView = memo(function TurnView({ turn, matches, currentMatch, hinted, evidence, evidenceFor = 'span' }: TurnViewProps) {
   const number = turn.position + 1;
   const ranges = [...matches, ...evidence];
   const classes = ['turn', hinted && 'turn--hint', evidence.length > 0 && 'turn--evidence'].filter(Boolean).join(' ');
@@ -45,7 +47,7 @@ export const TurnView = memo(function TurnView({ turn, matches, currentMatch, hi
         {turn.role !== '' && <span className="turn__role"> ({turn.role})</span>}
         {/* Where to look, never what to answer (hints come from words, not labels). */}
         {hinted && <span className="turn__hint"> · related to this sentence</span>}
-        {evidence.length > 0 && <span className="turn__evidence-note"> · evidence for the active span</span>}
+        {evidence.length > 0 && <span className="turn__evidence-note"> · evidence for the active {evidenceFor}</span>}
       </div>
       <p className="turn__text" data-turn-text={turn.id}>
         {segmentsOf(turn.text, ranges).map((segment) => {

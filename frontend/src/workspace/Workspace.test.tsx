@@ -306,6 +306,8 @@ describe('the workspace', () => {
         ],
         summaries: [],
         topic: null,
+        key_facts: null,
+        atomic_facts: [],
       },
     });
     const { user } = renderWorkspace(answered, {

@@ -1,20 +1,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { MissingItem, WorkspacePayload } from '../api/types';
-import { itemKey } from '../kinds/registry';
+import type { Evidence, MissingItem, WorkspacePayload } from '../api/types';
+import { atomicFactsKind } from '../kinds/atomicFacts';
+import type { Fields } from '../kinds/kind';
+import { itemKey, type ItemKey } from '../kinds/registry';
 import { sentenceKind } from '../kinds/sentence';
 import { summaryKind } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
-import { answerOf, flattenSentences, navIdForMissing, navItems } from './answers';
+import { answerOf, flattenSentences, givenAtomicFacts, keyFactsOnScreen, navIdForMissing, navItems } from './answers';
 import { DialoguePane, type Linking } from './DialoguePane';
+import { acuNav } from './facts/AtomicFactRow';
+import { effectiveAtomicFacts, linkFactEvidence, setFactNoEvidence } from './facts/atomicFactEdits';
+import { atomicFactsNav, newAtomicFactNav } from './facts/AtomicFactsPanel';
+import { shortText } from './facts/factLists';
+import { NEW_KEY_FACT_NAV } from './facts/KeyFactList';
+import { KEY_FACTS_NAV, KeyFactsPanel } from './facts/KeyFactsPanel';
 import { focusNav } from './focus';
 import { GuidelinesPanel } from './GuidelinesPanel';
 import type { KeyAction, KeyContext, Pending } from './keyboard';
 import { MissingList } from './MissingList';
 import { ShortcutSheet } from './ShortcutSheet';
 import { SubmitConfirm } from './SubmitConfirm';
-import { scrollToTurn, SpanFocusContext, type ActiveSpan } from './spans/activeSpan';
+import { scrollToTurn, SpanFocusContext, type EvidenceTarget } from './spans/activeSpan';
 import { linkEvidence, setNoEvidence, spanAt } from './spans/spanEdits';
 import { quote } from './spans/spanText';
 import { SummaryCard } from './SummaryCard';
@@ -27,6 +35,27 @@ import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
 import { WorkspaceNotices } from './WorkspaceNotices';
+
+/** What the dialogue links evidence to now (the active span or atomic fact), in one shape. */
+interface Linkable {
+  kind: 'span' | 'atomic fact';
+  /** "“Monday” in summary B, sentence 2", "atomic fact 2 of summary A (“…”)". */
+  name: string;
+  /** Its evidence may be linked: spans only where the scheme asks for evidence. */
+  asked: boolean;
+  evidence: readonly Evidence[];
+  noEvidence: boolean;
+  /** Where `d` goes first when there is no evidence yet: a turn hinted for its sentence (position). */
+  hint: number | undefined;
+  key: ItemKey;
+  link: (evidence: Evidence) => Fields;
+  setNone: (none: boolean) => Fields;
+  /** Where Esc in the dialogue goes back to. */
+  navId: string;
+}
+
+/** `data-nav` ids inside the key-fact panel, which may be closed. */
+const isKeyFactNav = (id: string) => id === KEY_FACTS_NAV || id.startsWith('key_fact') || id.startsWith('coverage:');
 
 const PENDING_HINTS: Record<Exclude<Pending, null>, string> = {
   relevance: 'Relevance: press 1–5',
@@ -60,16 +89,50 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const [readingGuidelines, setReadingGuidelines] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [activeSpan, setActiveSpan] = useState<ActiveSpan | null>(null);
-  const spanFocus = useMemo(() => ({ active: activeSpan, setActive: setActiveSpan }), [activeSpan]);
-  // The active span as it is now (a removed span is no longer active).
-  const active = useMemo(() => {
-    if (activeSpan === null) return null;
-    const place = flat.find((candidate) => candidate.sentence.id === activeSpan.sentence);
-    const answer = answerOf(answers, sentenceKind, activeSpan.sentence);
-    const span = spanAt(answer.spans, activeSpan.start);
-    return place === undefined || span === undefined ? null : { place, answer, span };
-  }, [activeSpan, answers, flat]);
+  const [activeTarget, setActiveTarget] = useState<EvidenceTarget | null>(null);
+  const spanFocus = useMemo(() => ({ active: activeTarget, setActive: setActiveTarget }), [activeTarget]);
+  const [keyFactsOpen, setKeyFactsOpen] = useState(true);
+  // A place to focus once the key-fact panel has opened.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  // The active span or atomic fact as it is now (a removed one is no longer active).
+  const linkable = useMemo((): Linkable | null => {
+    if (activeTarget === null) return null;
+    if (activeTarget.kind === 'span') {
+      const place = flat.find((candidate) => candidate.sentence.id === activeTarget.sentence);
+      const answer = answerOf(answers, sentenceKind, activeTarget.sentence);
+      const span = spanAt(answer.spans, activeTarget.start);
+      if (place === undefined || span === undefined) return null;
+      return {
+        kind: 'span',
+        name: `${quote(place.sentence.text, span)} in summary ${place.summary.label}, sentence ${place.sentence.number}`,
+        asked: scheme.evidence,
+        evidence: span.evidence,
+        noEvidence: span.no_evidence,
+        hint: place.sentence.hints[0],
+        key: itemKey(sentenceKind, place.sentence.id),
+        link: (evidence) => ({ spans: linkEvidence(answer.spans, span.start, evidence) }),
+        setNone: (none) => ({ spans: setNoEvidence(answer.spans, span.start, none) }),
+        navId: `label:${place.sentence.id}`,
+      };
+    }
+    const summary = payload.summaries.find((candidate) => candidate.id === activeTarget.summary);
+    if (summary === undefined) return null;
+    const facts = effectiveAtomicFacts(answerOf(answers, atomicFactsKind, summary.id).facts, givenAtomicFacts(payload, summary));
+    const fact = facts.find((candidate) => candidate.position === activeTarget.position);
+    if (fact === undefined) return null;
+    return {
+      kind: 'atomic fact',
+      name: `atomic fact ${fact.position} of summary ${summary.label} (“${shortText(fact.text, 40)}”)`,
+      asked: scheme.atomic_facts,
+      evidence: fact.evidence,
+      noEvidence: fact.no_evidence,
+      hint: summary.sentences.find((sentence) => sentence.id === fact.sentence)?.hints[0],
+      key: itemKey(atomicFactsKind, summary.id),
+      link: (evidence) => ({ facts: linkFactEvidence(facts, fact.position, evidence) }),
+      setNone: (none) => ({ facts: setFactNoEvidence(facts, fact.position, none) }),
+      navId: acuNav(summary.id, fact.position),
+    };
+  }, [activeTarget, answers, flat, payload, scheme.evidence, scheme.atomic_facts]);
   const [stranded, setStranded] = useState(() =>
     payload.read_only ? queue.replayed.reduce((sum, change) => sum + Object.keys(change.fields).length, 0) : 0,
   );
@@ -80,6 +143,26 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   }
 
   const goTo = useCallback((id: string) => focusNav(answersPane.current, id), []);
+  const toggleKeyFacts = useCallback(() => setKeyFactsOpen((open) => !open), []);
+  /** Focus an item, opening the key-fact panel first when it is in there and closed. */
+  const goToItem = useCallback(
+    (id: string) => {
+      if (isKeyFactNav(id) && !keyFactsOpen) {
+        setKeyFactsOpen(true);
+        setFocusRequest({ id });
+      } else {
+        goTo(id);
+      }
+    },
+    [goTo, keyFactsOpen],
+  );
+
+  useEffect(() => {
+    if (focusRequest !== null) {
+      goTo(focusRequest.id);
+      setFocusRequest(null);
+    }
+  }, [focusRequest, goTo]);
 
   // The app shell never scrolls while the workspace is open: only its two panes do.
   useEffect(() => {
@@ -101,17 +184,30 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     if (sentence !== null) {
       const index = Number(sentence.dataset.sentenceIndex);
       setFocusedIndex(index);
-      // Moving to another sentence ends linking evidence to this one's span.
-      if (activeSpan !== null && flat[index]?.sentence.id !== activeSpan.sentence) setActiveSpan(null);
+      // Moving to another sentence ends linking evidence to this one's span (or to an atomic fact).
+      if (activeTarget !== null && (activeTarget.kind !== 'span' || flat[index]?.sentence.id !== activeTarget.sentence)) {
+        setActiveTarget(null);
+      }
     }
     const summary = target.closest<HTMLElement>('[data-summary-index]');
     setFocusedSummary(summary === null ? null : Number(summary.dataset.summaryIndex));
   }
 
   /** Esc: from a text field or any other control back to its sentence (the last one focused
-   * in that summary, else the summary's first). */
+   * in that summary, else the summary's first); from a control of an atomic fact, or from the
+   * dialogue while linking a fact's evidence, back to the fact. */
   function leaveField() {
     const active = document.activeElement;
+    const factRow = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-acu-row]') : null;
+    if (factRow !== null && factRow !== active) {
+      factRow.focus();
+      return;
+    }
+    const inDialogue = active instanceof HTMLElement && active.closest('.workspace-pane--dialogue') !== null;
+    if (inDialogue && linkable?.kind === 'atomic fact') {
+      goTo(linkable.navId);
+      return;
+    }
     const block = active instanceof HTMLElement ? active.closest<HTMLElement>('[data-sentence-index]') : null;
     const summary = focusedSummary === null ? undefined : payload.summaries[focusedSummary];
     const last = focusedIndex === null ? undefined : flat[focusedIndex];
@@ -170,12 +266,16 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         if (target !== undefined) goTo(`spans:${target.sentence.id}`);
         break;
       case 'toDialogue': {
-        if (active === null) {
-          setNotice('Mark or choose an error span first: its evidence is what you point at in the dialogue.');
+        if (linkable === null || !linkable.asked) {
+          setNotice(
+            scheme.atomic_facts
+              ? 'Choose an error span or an atomic fact first: its evidence is what you point at in the dialogue.'
+              : 'Mark or choose an error span first: its evidence is what you point at in the dialogue.',
+          );
           break;
         }
-        const first = active.span.evidence[0]?.turn;
-        const hint = active.place.sentence.hints[0];
+        const first = linkable.evidence[0]?.turn;
+        const hint = linkable.hint;
         const turn = first ?? payload.document.turns.find((candidate) => candidate.position === hint)?.id ?? payload.document.turns[0]?.id;
         if (turn !== undefined) {
           scrollToTurn(turn);
@@ -184,16 +284,47 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         break;
       }
       case 'toggleNoEvidence':
-        if (active === null) {
-          setNotice('Mark or choose an error span first.');
-        } else if (active.span.evidence.length > 0) {
-          setNotice('This span has evidence; unlink it first to say there is none in the dialogue.');
+        if (linkable === null || !linkable.asked) {
+          setNotice(scheme.atomic_facts ? 'Choose an error span or an atomic fact first.' : 'Mark or choose an error span first.');
+        } else if (linkable.evidence.length > 0) {
+          setNotice(`This ${linkable.kind} has evidence; unlink it first to say there is none in the dialogue.`);
         } else {
-          change(itemKey(sentenceKind, active.place.sentence.id), {
-            spans: setNoEvidence(active.answer.spans, active.span.start, !active.span.no_evidence),
-          });
+          change(linkable.key, linkable.setNone(!linkable.noEvidence));
         }
         break;
+      case 'focusKeyFacts': {
+        // Written: the field for the next fact (Enter adds it). Given, or read-only: the grid.
+        if ((payload.key_fact_source ?? '') === '' && !readOnly) {
+          goToItem(NEW_KEY_FACT_NAV);
+          break;
+        }
+        const open = items.find((entry) => entry.id.startsWith('coverage:') && !entry.answered);
+        goToItem(open?.id ?? KEY_FACTS_NAV);
+        break;
+      }
+      case 'focusAlignment': {
+        const facts = keyFactsOnScreen(payload, answers);
+        const first = payload.summaries[0];
+        if (facts.length === 0 || first === undefined) {
+          setNotice('There is no key fact to align yet: press p and write one.');
+          break;
+        }
+        const open = items.find((entry) => entry.id.startsWith('coverage:') && !entry.answered);
+        goToItem(open?.id ?? `coverage:1:${first.id}`);
+        break;
+      }
+      case 'focusAtomicFacts': {
+        const summary = payload.summaries[action.summary];
+        if (summary === undefined) break;
+        const given = givenAtomicFacts(payload, summary);
+        if (given === null && !readOnly) {
+          goTo(newAtomicFactNav(summary.id));
+          break;
+        }
+        const open = items.find((entry) => entry.id.startsWith(`acu:${summary.id}:`) && !entry.answered);
+        goTo(open?.id ?? atomicFactsNav(summary.id));
+        break;
+      }
       case 'focusFind':
         document.querySelector<HTMLInputElement>('[data-find-input]')?.focus();
         break;
@@ -204,7 +335,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         void navigate('/app/queue');
         break;
       case 'focusItem':
-        goTo(action.id);
+        goToItem(action.id);
         break;
       case 'allAnswered':
         setNotice(readOnly ? 'Everything is answered.' : 'Everything is answered. Press Ctrl+Enter to submit.');
@@ -257,7 +388,9 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     canNotASummary: scheme.not_a_summary,
     canSummaryComment: scheme.comment,
     canSpans: scheme.consistency && scheme.error_spans,
-    canEvidence: scheme.consistency && scheme.error_spans && scheme.evidence,
+    canEvidence: (scheme.consistency && scheme.error_spans && scheme.evidence) || scheme.atomic_facts,
+    canKeyFacts: scheme.completeness,
+    canAtomicFacts: scheme.atomic_facts,
     dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });
   function summaryIndexOf(sentenceIndex: number): number | null {
@@ -267,8 +400,8 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const pending = useWorkspaceKeys(keyContext, runAction);
 
   const goToMissing = useCallback(
-    (item: MissingItem) => goTo(navIdForMissing(item, payload.summaries) ?? 'topic'),
-    [goTo, payload.summaries],
+    (item: MissingItem) => goToItem(navIdForMissing(item, payload.summaries, keyFactsOnScreen(payload, store.get())) ?? 'topic'),
+    [goToItem, payload, store],
   );
   // What every judgement's component reads through useItem; it changes only with read-only.
   const shared = useMemo(
@@ -277,16 +410,15 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   );
 
   const linking = useMemo((): Linking | null => {
-    if (active === null || !scheme.evidence) return null;
-    const { place, answer, span } = active;
-    const sentenceKey = itemKey(sentenceKind, place.sentence.id);
+    if (linkable === null || !linkable.asked) return null;
     return {
-      spanName: `${quote(place.sentence.text, span)} in summary ${place.summary.label}, sentence ${place.sentence.number}`,
-      evidence: span.evidence,
+      spanName: linkable.name,
+      kind: linkable.kind,
+      evidence: linkable.evidence,
       canLink: !readOnly,
-      onLink: (evidence) => change(sentenceKey, { spans: linkEvidence(answer.spans, span.start, evidence) }),
+      onLink: (evidence) => change(linkable.key, linkable.link(evidence)),
     };
-  }, [active, scheme.evidence, readOnly, change]);
+  }, [linkable, readOnly, change]);
 
   const stopMessage =
     submitState.phase === 'read_only' ? submitState.message : payload.read_only ? null : snapshot.stopMessage;
@@ -337,6 +469,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
           <TopicQuestion />
+          {scheme.completeness && <KeyFactsPanel open={keyFactsOpen} onToggle={toggleKeyFacts} />}
           {payload.summaries.map((summary, summaryIndex) => {
             const start = firstIndex;
             firstIndex += summary.sentences.length;

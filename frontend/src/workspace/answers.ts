@@ -2,12 +2,16 @@
 // Pure functions over the payload and the kind registry (kinds/), so completion dots, `n`
 // and replay share one definition.
 
-import type { Handle, MissingItem, Scheme, Summary, SummarySentence, WorkspacePayload } from '../api/types';
+import type { GivenAtomicFact, GivenFact, Handle, MissingItem, Scheme, Summary, SummarySentence, WorkspacePayload } from '../api/types';
+import { atomicFactsKind } from '../kinds/atomicFacts';
 import type { Fields, Kind } from '../kinds/kind';
+import { keyFactsKind, type KeyFact } from '../kinds/keyFacts';
 import { allKinds, itemKey, missingOf, parseItemKey, schemeInEffect, type ItemKey } from '../kinds/registry';
 import { sentenceKind, type SentenceAnswer } from '../kinds/sentence';
 import { summaryKind, summaryMissing, type SummaryAnswer } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
+import { effectiveAtomicFacts } from './facts/atomicFactEdits';
+import { alignmentOf, effectiveKeyFacts } from './facts/keyFactEdits';
 import type { NavItem } from './keyboard';
 
 export type { SentenceAnswer } from '../kinds/sentence';
@@ -72,12 +76,40 @@ export function relevanceAnswered(answer: SummaryAnswer | undefined): boolean {
   return summaryMissing(answer).length === 0;
 }
 
+/** The given key-fact list the round aligns, or null when the linguist writes the facts. */
+export function givenKeyFacts(payload: WorkspacePayload): readonly GivenFact[] | null {
+  return (payload.key_fact_source ?? '') !== '' ? (payload.given_key_facts ?? []) : null;
+}
+
+/** The summary's given atomic facts when the round gives them, or null when they are written. */
+export function givenAtomicFacts(payload: WorkspacePayload, summary: Summary): readonly GivenAtomicFact[] | null {
+  return payload.given_atomic_facts === true ? (summary.given_atomic_facts ?? []) : null;
+}
+
+/** The key facts on screen (a given list merged with the alignments saved for it). */
+export function keyFactsOnScreen(payload: WorkspacePayload, answers: Answers): KeyFact[] {
+  return effectiveKeyFacts(answerOf(answers, keyFactsKind, null).facts, givenKeyFacts(payload));
+}
+
 /** The answerable items in reading order, for `n` (next unanswered). Ids match `data-nav`. */
 export function navItems(payload: WorkspacePayload, answers: Answers): NavItem[] {
   const { scheme } = payload;
   const hasErrorTypes = (payload.taxonomy?.types.length ?? 0) > 0;
   const items: NavItem[] = [];
   if (scheme.topic_category) items.push({ id: 'topic', answered: answerOf(answers, topicKind, null).category !== '' });
+  if (scheme.completeness) {
+    // The key-fact panel comes after the topic: the list, then the grid row by row.
+    items.push({ id: 'key_facts', answered: answerOf(answers, keyFactsKind, null).facts.length > 0 });
+    for (const fact of keyFactsOnScreen(payload, answers)) {
+      for (const summary of payload.summaries) {
+        const alignment = alignmentOf(fact, summary.id);
+        items.push({
+          id: `coverage:${fact.position}:${summary.id}`,
+          answered: alignment !== undefined && (!alignment.covered || alignment.sentences.length > 0),
+        });
+      }
+    }
+  }
   for (const summary of payload.summaries) {
     for (const sentence of summary.sentences) {
       const answer = answerOf(answers, sentenceKind, sentence.id);
@@ -97,15 +129,37 @@ export function navItems(payload: WorkspacePayload, answers: Answers): NavItem[]
     if (scheme.relevance) {
       items.push({ id: `relevance:${summary.id}`, answered: relevanceAnswered(answerOf(answers, summaryKind, summary.id)) });
     }
+    if (scheme.atomic_facts) {
+      const saved = answerOf(answers, atomicFactsKind, summary.id).facts;
+      items.push({ id: `atomic_facts:${summary.id}`, answered: saved.length > 0 });
+      for (const fact of effectiveAtomicFacts(saved, givenAtomicFacts(payload, summary))) {
+        items.push({ id: `acu:${summary.id}:${fact.position}`, answered: fact.verdict !== '' });
+      }
+    }
   }
   return items;
 }
 
-/** Where a "missing" entry of a refused submit lives on screen (a `data-nav` id). */
-export function navIdForMissing(missing: MissingItem, summaries: readonly Summary[]): string | null {
+/** Where a "missing" entry of a refused submit lives on screen (a `data-nav` id). `keyFacts`
+ * (the list on screen) finds the cell of a stated key fact that needs its sentences. */
+export function navIdForMissing(missing: MissingItem, summaries: readonly Summary[], keyFacts: readonly KeyFact[] = []): string | null {
   if (missing.item === 'topic_category') return 'topic';
+  const [item, number] = missing.item.split(':');
+  const position = Number(number);
+  if (item === 'key_facts') return 'key_facts';
+  if (item === 'sentences') {
+    const fact = keyFacts.find((candidate) => candidate.position === position);
+    const summary = summaries.find((candidate) => {
+      const alignment = fact === undefined ? undefined : alignmentOf(fact, candidate.id);
+      return alignment?.covered === true && alignment.sentences.length === 0;
+    });
+    return summary === undefined ? 'key_facts' : `coverage:${position}:${summary.id}`;
+  }
   const summary = summaries.find((candidate) => candidate.label === missing.summary);
   if (summary === undefined) return null;
+  if (item === 'coverage') return `coverage:${position}:${summary.id}`;
+  if (item === 'atomic_facts') return `atomic_facts:${summary.id}`;
+  if (item === 'verdict') return `acu:${summary.id}:${position}`;
   if (missing.sentence === null) return missing.item === 'relevance' ? `relevance:${summary.id}` : `summary:${summary.id}`;
   const sentence = summary.sentences.find((candidate) => candidate.number === missing.sentence);
   if (sentence === undefined) return `summary:${summary.id}`;

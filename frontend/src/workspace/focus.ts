@@ -1,5 +1,7 @@
 // Moving focus to an item by its `data-nav` id ("label:<handle>", "explanation:<handle>",
-// "error_types:<handle>", "error_spans:<handle>", "spans:<handle>" (marking), "relevance:<handle>", "summary:<handle>", "topic"). The markup carries the handles,
+// "error_types:<handle>", "error_spans:<handle>", "spans:<handle>" (marking), "relevance:<handle>", "summary:<handle>", "topic";
+// the fact panels' "key_facts", "key_fact:<n>", "key_fact_new", "coverage:<n>:<summary handle>",
+// "atomic_facts:<handle>", "atomic_new:<handle>", "acu:<handle>:<n>"). The markup carries the handles,
 // so keys, `n` and the missing-items list all land on the same elements.
 
 import type { Question } from './keyboard';
@@ -11,7 +13,11 @@ export function focusNav(root: ParentNode | null, id: string): boolean {
   if (element == null) {
     // An explanation or error-type field that is not shown: land on its sentence instead.
     const sentence = /^(?:explanation|error_types|error_spans):(.+)$/.exec(id)?.[1];
-    return sentence !== undefined ? focusNav(root, `label:${sentence}`) : false;
+    if (sentence !== undefined) return focusNav(root, `label:${sentence}`);
+    // A fact that is no longer there (renumbered, removed): its list instead.
+    const summary = /^acu:(.+):\d+$/.exec(id)?.[1];
+    if (summary !== undefined) return focusNav(root, `atomic_facts:${summary}`);
+    return /^(?:coverage|key_fact):/.test(id) ? focusNav(root, 'key_facts') : false;
   }
   const target = element.matches(FOCUSABLE)
     ? element

@@ -56,6 +56,20 @@ function press(keyName: string, context: Partial<KeyContext> = {}, extra: Partia
 }
 
 describe('the workspace keys', () => {
+  it('opens key facts with p, the alignment grid with l and the atomic facts of the summary with a, only where asked', () => {
+    expect(press('p').action).toBeNull();
+    expect(press('l').action).toBeNull();
+    expect(press('a').action).toBeNull();
+    const asked = { canKeyFacts: true, canAtomicFacts: true };
+    expect(press('p', asked).action).toEqual({ type: 'focusKeyFacts' });
+    expect(press('l', asked).action).toEqual({ type: 'focusAlignment' });
+    expect(press('a', { ...asked, focusedSummary: 1 }).action).toEqual({ type: 'focusAtomicFacts', summary: 1 });
+    // Before any summary has focus: the first.
+    expect(press('a', { ...asked, focusedSummary: null }).action).toEqual({ type: 'focusAtomicFacts', summary: 0 });
+    // Letters typed in a fact are text.
+    expect(press('p', asked, { inTextField: true }).action).toBeNull();
+  });
+
   it('marks spans with u and links evidence with d and o only where the project asks for them', () => {
     expect(press('u').action).toEqual({ type: 'markSpan', index: 1 });
     expect(press('u', { canSpans: false }).action).toBeNull();

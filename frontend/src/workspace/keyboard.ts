@@ -50,8 +50,12 @@ export interface KeyContext {
   canSummaryComment: boolean;
   /** Error spans may be marked in sentences. */
   canSpans: boolean;
-  /** Spans are linked to evidence in the dialogue. */
+  /** Spans (or atomic facts) are linked to evidence in the dialogue. */
   canEvidence: boolean;
+  /** The scheme asks for key facts (completeness): `p` and `l`. */
+  canKeyFacts?: boolean;
+  /** The scheme asks for atomic facts: `a`. */
+  canAtomicFacts?: boolean;
   /** A dialog the workspace opened. Mantine moves focus into it a moment later, so a key
    * pressed at once still comes from the page behind it; it is the dialog's key. */
   dialog: 'submit' | 'shortcuts' | null;
@@ -98,6 +102,9 @@ export type KeyAction =
   | { type: 'openErrorTypes'; index: number }
   | { type: 'markSpan'; index: number }
   | { type: 'toDialogue' }
+  | { type: 'focusKeyFacts' }
+  | { type: 'focusAlignment' }
+  | { type: 'focusAtomicFacts'; summary: number }
   | { type: 'toggleNoEvidence' }
   | { type: 'await'; pending: Exclude<Pending, null> }
   | { type: 'cancelPending' }
@@ -125,7 +132,15 @@ export interface KeyResult {
 }
 
 /** The scheme switch (`Scheme` key) a shortcut needs. */
-export type ShortcutSwitch = 'comment' | 'confidence' | 'not_a_summary' | 'summary_comment' | 'error_spans' | 'evidence';
+export type ShortcutSwitch =
+  | 'comment'
+  | 'confidence'
+  | 'not_a_summary'
+  | 'summary_comment'
+  | 'error_spans'
+  | 'evidence'
+  | 'completeness'
+  | 'atomic_facts';
 
 /** The shortcut sheet and this module read from the same list; `when` names the scheme
  * switch a shortcut needs (it is listed only when the project asks for it). */
@@ -144,10 +159,46 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   },
   {
     keys: ['d'],
-    description: "Go to the dialogue to link the active span's evidence: ↑ ↓ between turns, Enter takes a turn whole",
+    description: "Go to the dialogue to link the active span's (or atomic fact's) evidence: ↑ ↓ between turns, Enter takes a turn whole",
     when: 'evidence',
   },
-  { keys: ['o'], description: 'The active span has no evidence in the dialogue (or has after all)', when: 'evidence' },
+  {
+    keys: ['o'],
+    description: 'The active span (or atomic fact) has no evidence in the dialogue (or has after all)',
+    when: 'evidence',
+  },
+  {
+    keys: ['p'],
+    description: 'Key facts: open the panel and write the next one (Enter adds it); in a given-list round, to the grid',
+    when: 'completeness',
+  },
+  { keys: ['Enter'], description: 'In a key fact: on to the next (in the last field: add it)', when: 'completeness' },
+  { keys: ['Alt', '↑'], description: 'In a key fact: move it up (Alt+↓ down)', when: 'completeness' },
+  { keys: ['Backspace'], description: 'In an emptied key fact or atomic fact: remove it', when: 'completeness' },
+  {
+    keys: ['l'],
+    description: 'Align key facts: to the grid of key facts × summaries (the first cell not decided)',
+    when: 'completeness',
+  },
+  { keys: ['←', '→'], description: 'In the grid: move between summaries (↑ ↓ between key facts)', when: 'completeness' },
+  { keys: ['Space'], description: 'In the grid: the summary states the key fact, or does not', when: 'completeness' },
+  { keys: ['Delete'], description: 'In the grid: not decided', when: 'completeness' },
+  {
+    keys: ['1–9'],
+    description: "In the grid: mark that sentence of the summary as stating the key fact (Enter opens the cell to click them)",
+    when: 'completeness',
+  },
+  {
+    keys: ['a'],
+    description: "Atomic facts of the summary you are in: write a claim of the focused sentence (Enter adds it), or verify the given ones",
+    when: 'atomic_facts',
+  },
+  {
+    keys: ['1–2'],
+    description: 'On an atomic fact: 1 supported, 2 not supported by the dialogue (↑ ↓ move, Enter edits a written one)',
+    when: 'atomic_facts',
+  },
+
   { keys: ['f', '1–3'], description: 'Your confidence in the label: 1 low, 2 medium, 3 high', when: 'confidence' },
   { keys: ['r', '1–5'], description: 'Rate the relevance of the summary you are in' },
   { keys: ['c', '1–3'], description: 'Topic category: 1 main, 2 marginal, 3 irrelevant' },
@@ -254,6 +305,13 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
       return { state, action: { type: 'markSpan', index: focused } };
     case 'd':
       return context.canEvidence ? { state, action: { type: 'toDialogue' } } : none(state);
+    case 'p':
+      return context.canKeyFacts === true ? { state, action: { type: 'focusKeyFacts' } } : none(state);
+    case 'l':
+      return context.canKeyFacts === true ? { state, action: { type: 'focusAlignment' } } : none(state);
+    case 'a':
+      if (context.canAtomicFacts !== true) return none(state);
+      return { state, action: { type: 'focusAtomicFacts', summary: context.focusedSummary ?? 0 } };
     case 'o':
       return context.canEvidence && editable ? { state, action: { type: 'toggleNoEvidence' } } : none(state);
     case 'r':

@@ -277,6 +277,32 @@ describe('the save queue', () => {
     expect(calls[1]!.body.version).toBe(4);
   });
 
+  it('compares a list of facts in order, whatever the order of each object\'s keys', async () => {
+    const { send, calls } = controlledSend();
+    const queue = makeQueue(memoryStorage(), send);
+    const mine = [
+      { text: 'Second', given: null, alignments: [{ sentences: [], covered: false, summary: 'b' }], position: 1 },
+      { text: 'First', given: null, alignments: [], position: 2 },
+    ];
+    const saved = mine.map(({ position, text, given, alignments }) => ({
+      position,
+      text,
+      given,
+      alignments: alignments.map(({ summary, covered, sentences }) => ({ summary, covered, sentences })),
+    }));
+
+    queue.change('key_facts', { facts: mine });
+    calls[0]!.reject(new ApiError(409, envelope(409, { message: 'stale', current: { facts: saved, version: 6 } }), 'conflict'));
+    await flush();
+    expect(queue.getSnapshot().status).toBe('saved');
+
+    // The same facts in another order are someone else's list: a conflict.
+    queue.change('key_facts', { facts: [...mine].reverse() });
+    calls[1]!.reject(new ApiError(409, envelope(409, { message: 'stale', current: { facts: saved, version: 8 } }), 'conflict'));
+    await flush();
+    expect(queue.getSnapshot().status).toBe('conflict');
+  });
+
   it('shows a 400 next to its field and still sends the other fields', async () => {
     const { send, calls } = controlledSend();
     const queue = makeQueue(memoryStorage(), send);

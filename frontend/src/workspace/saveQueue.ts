@@ -127,10 +127,20 @@ function isEmpty(fields: Fields | null): boolean {
   return fields === null || Object.keys(fields).length === 0;
 }
 
-/** Compares a sent value with the saved one; error type ids are a set, so order is ignored. */
+/** JSON with every object's keys in one order, so a list of facts built here compares equal to
+ * the same list as the server sends it. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** Compares a sent value with the saved one; error type ids are a set, so order is ignored
+ * (a list of objects, such as facts, keeps its order: sorting leaves objects where they are). */
 function sameValue(a: unknown, b: unknown): boolean {
-  const normalise = (value: unknown) =>
-    Array.isArray(value) ? JSON.stringify([...value].sort()) : JSON.stringify(value ?? null);
+  const normalise = (value: unknown) => canonical(Array.isArray(value) ? [...value].sort() : value);
   return normalise(a) === normalise(b);
 }
 

@@ -32,6 +32,9 @@ function useWorkspaceItems(): WorkspaceItems {
 export interface ItemState<A> {
   key: ItemKey;
   answer: A;
+  /** The answer as it is now, for a handler that runs before the next render (a list edited
+   * key by key: each edit starts from the one before). */
+  current: () => A;
   readOnly: boolean;
   /** The server's message per field; `detail` names no field. */
   errors: Readonly<Record<string, string>> | undefined;
@@ -69,10 +72,12 @@ export function useItem<A>(kind: Kind<A>, target: Handle | null): ItemState<A> {
     return cached.current;
   });
   const save = useCallback((fields: Fields, options?: { debounceMs?: number }) => change(key, fields, options), [change, key]);
+  const current = useCallback(() => answerOf(answers.get(), kind, target), [answers, kind, target]);
   return useMemo(
     () => ({
       key,
       answer,
+      current,
       readOnly,
       errors: saving.errors,
       conflict: saving.conflict,
@@ -81,7 +86,7 @@ export function useItem<A>(kind: Kind<A>, target: Handle | null): ItemState<A> {
       adoptSaved: () => queue.useSaved(key),
       errorTypes,
     }),
-    [key, answer, readOnly, saving, save, queue, errorTypes],
+    [key, answer, current, readOnly, saving, save, queue, errorTypes],
   );
 }
 

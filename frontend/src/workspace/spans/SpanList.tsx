@@ -1,7 +1,8 @@
-import { Button, Checkbox, CloseButton, Group, Kbd, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Kbd, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 
 import type { ErrorSpan, ErrorType, Evidence, Turn } from '../../api/types';
 import { scrollToTurn } from './activeSpan';
+import { EvidenceLinks } from './EvidenceLinks';
 import { quote } from './spanText';
 
 interface SpanListProps {
@@ -25,13 +26,6 @@ interface SpanListProps {
   onNoEvidence: (start: number, none: boolean) => void;
 }
 
-function evidenceLabel(evidence: Evidence, turns: readonly Turn[]): string {
-  const turn = turns.find((candidate) => candidate.id === evidence.turn);
-  if (turn === undefined) return `Turn ?`;
-  const whole = evidence.start === 0 && evidence.end === turn.text.length;
-  return `Turn ${turn.position + 1}: ${whole ? 'the whole turn' : quote(turn.text, evidence, 40)}`;
-}
-
 /**
  * The sentence's error spans, each with its type, note and evidence. The active span is the
  * one the dialogue links evidence to; "No evidence in the dialogue" is the explicit answer for
@@ -52,7 +46,6 @@ export function SpanList(props: SpanListProps) {
       {spans.map((span, position) => {
         const label = `span ${position + 1} of ${name}`;
         const active = span.start === activeStart;
-        const needsEvidence = askEvidence && props.requireEvidence && span.evidence.length === 0 && !span.no_evidence;
         return (
           <div key={span.start} className="span-item" data-active={active || undefined}>
             <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -99,48 +92,17 @@ export function SpanList(props: SpanListProps) {
               />
             </Group>
             {askEvidence && (
-              <div className="span-item__evidence">
-                {span.evidence.length > 0 && (
-                  <ul className="plain-list" aria-label={`Evidence for ${label}`}>
-                    {span.evidence.map((item) => (
-                      <li key={`${item.turn}:${item.start}`} className="evidence-chip">
-                        <button type="button" className="evidence-chip__go" onClick={() => scrollToTurn(item.turn)}>
-                          {evidenceLabel(item, turns)}
-                        </button>
-                        {!readOnly && (
-                          <CloseButton
-                            size="xs"
-                            aria-label={`Unlink ${evidenceLabel(item, turns)} from ${label}`}
-                            onClick={() => props.onUnlink(span.start, item)}
-                          />
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {active && !readOnly && !span.no_evidence && (
-                  <Text size="xs" c="dimmed">
-                    Select the evidence in the dialogue, or press <Kbd size="xs">d</Kbd> and Enter on a turn to take it whole.
-                  </Text>
-                )}
-                {span.evidence.length === 0 && (
-                  <Checkbox
-                    size="xs"
-                    mt={4}
-                    label="No evidence in the dialogue (extrinsic information)"
-                    aria-label={`No evidence in the dialogue for ${label}`}
-                    aria-keyshortcuts="o"
-                    checked={span.no_evidence}
-                    disabled={readOnly}
-                    onChange={(event) => props.onNoEvidence(span.start, event.currentTarget.checked)}
-                  />
-                )}
-                {needsEvidence && (
-                  <Text size="xs" c="orange.9">
-                    Needs evidence, or “No evidence in the dialogue”.
-                  </Text>
-                )}
-              </div>
+              <EvidenceLinks
+                label={label}
+                evidence={span.evidence}
+                noEvidence={span.no_evidence}
+                turns={turns}
+                active={active}
+                readOnly={readOnly}
+                required={props.requireEvidence}
+                onUnlink={(evidence) => props.onUnlink(span.start, evidence)}
+                onNoEvidence={(none) => props.onNoEvidence(span.start, none)}
+              />
             )}
           </div>
         );

@@ -3,7 +3,7 @@
 // returns a full, ordered set; spans are named by their start, which no two spans share.
 
 import type { ErrorSpan, Evidence } from '../../api/types';
-import { withEvidence } from './spanText';
+import { withLink, withNoEvidence, withoutLink } from './evidenceEdits';
 
 function edit(spans: readonly ErrorSpan[], start: number, change: (span: ErrorSpan) => ErrorSpan): ErrorSpan[] {
   return spans.map((span) => (span.start === start ? change(span) : span));
@@ -24,23 +24,19 @@ export function setSpanNote(spans: readonly ErrorSpan[], start: number, note: st
   return edit(spans, start, (span) => ({ ...span, note }));
 }
 
-/** Links evidence to a span; evidence and "no evidence in the dialogue" exclude each other,
- * so pointing at the dialogue withdraws the latter. */
+/** Links evidence to a span (the one rule of evidenceEdits.ts). */
 export function linkEvidence(spans: readonly ErrorSpan[], start: number, link: Evidence): ErrorSpan[] {
-  return edit(spans, start, (span) => ({ ...span, no_evidence: false, evidence: withEvidence(span.evidence, link) }));
+  return edit(spans, start, (span) => withLink(span, link));
 }
 
 export function unlinkEvidence(spans: readonly ErrorSpan[], start: number, link: Evidence): ErrorSpan[] {
-  return edit(spans, start, (span) => ({
-    ...span,
-    evidence: span.evidence.filter((item) => !(item.turn === link.turn && item.start === link.start && item.end === link.end)),
-  }));
+  return edit(spans, start, (span) => withoutLink(span, link));
 }
 
 /** "No evidence in the dialogue" (extrinsic information: nothing to point at). Saying so
  * drops evidence linked before; it can only be said of a span without any. */
 export function setNoEvidence(spans: readonly ErrorSpan[], start: number, none: boolean): ErrorSpan[] {
-  return edit(spans, start, (span) => ({ ...span, no_evidence: none, evidence: none ? [] : span.evidence }));
+  return edit(spans, start, (span) => withNoEvidence(span, none));
 }
 
 /** The sentence's error types with `errorType` added: a sentence's types include its spans'. */
