@@ -6,6 +6,9 @@ const FORMAT_LABELS: Record<string, string> = {
   aggrefact: 'AggreFact',
   llm_aggrefact: 'LLM-AggreFact',
   finesure: 'FineSurE',
+  spans: 'Error spans',
+  circumstantial: 'Circumstantial inference',
+  rose: 'RoSE (atomic facts)',
 };
 
 /** An export format's readable name; a format the UI does not know yet is shown as sent. */
