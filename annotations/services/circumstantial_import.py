@@ -36,12 +36,10 @@ from annotations.models import (
     Corpus,
     ErrorSpan,
     EvidenceSpan,
-    JudgementChange,
     Project,
     Round,
     RoundKind,
     RoundStatus,
-    SentenceJudgement,
     SummarySentence,
     Topic,
     Turn,
@@ -53,7 +51,12 @@ from annotations.services.corpus_import import (
     column_limits,
     corpus_import_records,
 )
-from annotations.services.reference_rounds import reference_assignments_insert
+from annotations.services.reference_rounds import (
+    PublishedLabel,
+    import_audit_insert,
+    published_labels_insert,
+    reference_assignments_insert,
+)
 
 REFERENCE_ROUND = "Circumstantial CSV published labels"
 # Whose labels they are: the file's, attributed to its layout rather than to a person (the
@@ -169,8 +172,7 @@ def _import_published_labels(
         ).values_list("pk", "document_id", "position")
     }
     type_ids = dict(project.taxonomy.types.values_list("name", "pk"))
-    judgement_rows = []
-    judgement_types: list[list[int]] = []
+    labels: list[PublishedLabel] = []
     # Per judgement row, its spans: (start, end, type id, no evidence, [(turn id, start, end)]).
     judgement_spans: list[list[tuple[int, int, int | None, bool, list[tuple[int, int, int]]]]] = []
     for assignment_id, (topic_id, unit) in zip(assignment_ids, units.items(), strict=True):
@@ -178,22 +180,17 @@ def _import_published_labels(
             _, document_id = topics[(summary.corpus, summary.document, summary.topic)]
             for position, sentence_id in enumerate(sentences[(topic_id, summary.model)]):
                 own = [span for span in summary.spans if span.sentence == position]
-                judgement_rows.append(
+                labels.append(
                     (
                         assignment_id,
                         sentence_id,
                         "inconsistent" if own else "consistent",
                         "",
-                        None,
-                        1,
-                        now,
+                        [
+                            type_ids[name]
+                            for name in dict.fromkeys(s.category for s in own if s.category)
+                        ],
                     )
-                )
-                judgement_types.append(
-                    [
-                        type_ids[name]
-                        for name in dict.fromkeys(s.category for s in own if s.category)
-                    ]
                 )
                 judgement_spans.append(
                     [
@@ -210,28 +207,7 @@ def _import_published_labels(
                         for span in own
                     ]
                 )
-    judgement_ids = insert_rows(
-        SentenceJudgement,
-        [
-            "assignment_id",
-            "sentence_id",
-            "label",
-            "explanation",
-            "guideline_version_id",
-            "version",
-            "updated_at",
-        ],
-        judgement_rows,
-    )
-    insert_rows(
-        SentenceJudgement.error_types.through,
-        ["sentencejudgement_id", "errortype_id"],
-        [
-            (judgement_id, type_id)
-            for judgement_id, listed in zip(judgement_ids, judgement_types, strict=True)
-            for type_id in listed
-        ],
-    )
+    judgement_ids = published_labels_insert(labels, at=now)
     span_rows = [
         (judgement_id, start, end, type_id, "", no_evidence)
         for judgement_id, spans in zip(judgement_ids, judgement_spans, strict=True)
@@ -251,23 +227,13 @@ def _import_published_labels(
     ]
     insert_rows(EvidenceSpan, ["error_span_id", "turn_id", "start", "end"], evidence_rows)
     # The audit trail records where every imported label came from.
-    insert_rows(
-        JudgementChange,
-        ["assignment_id", "kind", "object_id", "action", "actor_id", "at", "before", "after"],
-        [
-            (
-                assignment_id,
-                "assignment",
-                assignment_id,
-                JudgementChange.Action.CREATE,
-                None,
-                now,
-                None,
-                {"source": SOURCE, "file": file, "rows": [s.row for s in unit]},
-            )
+    import_audit_insert(
+        (
+            (assignment_id, {"source": SOURCE, "file": file, "rows": [s.row for s in unit]})
             for assignment_id, unit in zip(assignment_ids, units.values(), strict=True)
-        ],
+        ),
+        at=now,
     )
     report.spans += len(span_rows)
     report.evidence += len(evidence_rows)
-    return len(judgement_rows)
+    return len(labels)

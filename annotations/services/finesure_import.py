@@ -40,14 +40,12 @@ from annotations.models import (
     AlignedSentence,
     Assignment,
     Corpus,
-    JudgementChange,
     KeyFact,
     KeyFactAlignment,
     Project,
     Round,
     RoundKind,
     RoundStatus,
-    SentenceJudgement,
     SummarySentence,
     Topic,
 )
@@ -59,7 +57,12 @@ from annotations.services.corpus_import import (
     corpus_import_records,
 )
 from annotations.services.given_facts import given_lists_ensure, reference_sheets_insert
-from annotations.services.reference_rounds import reference_assignments_insert
+from annotations.services.reference_rounds import (
+    PublishedLabel,
+    import_audit_insert,
+    published_labels_insert,
+    reference_assignments_insert,
+)
 
 REFERENCE_ROUND = "FineSurE published labels"
 KEY_FACT_SOURCE = "finesure"
@@ -230,8 +233,7 @@ def _import_published_labels(
         sentence_ids[(topic_id, model)].append(pk)
         summary_ids[(topic_id, model)] = summary_id
     type_ids = dict(project.taxonomy.types.values_list("name", "pk"))
-    judgement_rows = []
-    judgement_types: list[list[int]] = []
+    labels: list[PublishedLabel] = []
     untyped = dropped_types = 0
     unaligned: dict[tuple[int, str], dict[str, list[str]]] = defaultdict(dict)
     for key in todo:
@@ -253,55 +255,23 @@ def _import_published_labels(
                 names = [TYPE_CODES[code] for code in codes]
                 known = [type_ids[name] for name in names if name in type_ids]
                 untyped += len(names) - len(known)
-                judgement_rows.append(
+                labels.append(
                     (
                         assignment_of[key],
                         sentence_id,
                         "inconsistent" if label else "consistent",
                         "",
-                        None,
-                        1,
-                        now,
+                        known,
                     )
                 )
-                judgement_types.append(known)
-    judgement_ids = insert_rows(
-        SentenceJudgement,
-        [
-            "assignment_id",
-            "sentence_id",
-            "label",
-            "explanation",
-            "guideline_version_id",
-            "version",
-            "updated_at",
-        ],
-        judgement_rows,
-    )
-    insert_rows(
-        SentenceJudgement.error_types.through,
-        ["sentencejudgement_id", "errortype_id"],
-        [
-            (judgement_id, type_id)
-            for judgement_id, listed in zip(judgement_ids, judgement_types, strict=True)
-            for type_id in listed
-        ],
-    )
-    report.judgements += len(judgement_rows)
+    published_labels_insert(labels, at=now)
+    report.judgements += len(labels)
     _import_key_fact_labels(todo, units, assignment_of, given, summary_ids, sentence_ids, report)
     # The audit trail records where every imported label came from.
-    insert_rows(
-        JudgementChange,
-        ["assignment_id", "kind", "object_id", "action", "actor_id", "at", "before", "after"],
-        [
+    import_audit_insert(
+        (
             (
                 assignment_of[key],
-                "assignment",
-                assignment_of[key],
-                JudgementChange.Action.CREATE,
-                None,
-                now,
-                None,
                 {
                     "source": key[1],
                     "file": file,
@@ -315,7 +285,8 @@ def _import_published_labels(
                 ),
             )
             for key in todo
-        ],
+        ),
+        at=now,
     )
     if unaligned:
         listed = sum(len(per_line) for per_line in unaligned.values())

@@ -17,12 +17,10 @@ from annotations.formats.errors import FormatError
 from annotations.formats.tofueval import SOURCE, PublishedUnit, key_point_text, read_tofueval
 from annotations.models import (
     Assignment,
-    JudgementChange,
     Project,
     Round,
     RoundKind,
     RoundStatus,
-    SentenceJudgement,
     SummarySentence,
     Topic,
     TopicJudgement,
@@ -35,7 +33,12 @@ from annotations.services.corpus_import import (
     corpus_import_records,
 )
 from annotations.services.given_facts import given_lists_ensure, reference_sheets_insert
-from annotations.services.reference_rounds import reference_assignments_insert
+from annotations.services.reference_rounds import (
+    PublishedLabel,
+    import_audit_insert,
+    published_labels_insert,
+    reference_assignments_insert,
+)
 
 REFERENCE_ROUND = "TofuEval published labels"
 
@@ -94,26 +97,22 @@ def _import_published_labels(
         ).values_list("pk", "summary__topic_id", "summary__external_id", "source_index")
     }
     type_ids = dict(project.taxonomy.types.values_list("name", "pk"))
-    judgement_rows = []
-    judgement_types = []
+    labels: list[PublishedLabel] = []
     topic_rows = []
     key_points: dict[int, list[tuple[str, bool]]] = {}
     stripped = kept = 0
     for assignment_id, unit in zip(assignment_ids, todo, strict=True):
         topic_id = topic_ids[(unit.corpus, unit.document, unit.topic)]
         for (system, index), label in unit.sentences.items():
-            judgement_rows.append(
+            labels.append(
                 (
                     assignment_id,
                     sentences[(topic_id, system, index)],
                     label.label,
                     label.explanation,
-                    None,
-                    1,
-                    now,
+                    [type_ids[name] for name in label.error_types],
                 )
             )
-            judgement_types.append(label.error_types)
         if unit.category:
             topic_rows.append((assignment_id, unit.category, 1, now))
         for position, point in enumerate(unit.key_points):
@@ -121,29 +120,7 @@ def _import_published_labels(
             stripped += was_numbered
             kept += not was_numbered
             key_points.setdefault(topic_id, []).append((text, was_numbered))
-    judgement_ids = insert_rows(
-        SentenceJudgement,
-        [
-            "assignment_id",
-            "sentence_id",
-            "label",
-            "explanation",
-            "guideline_version_id",
-            "version",
-            "updated_at",
-        ],
-        judgement_rows,
-    )
-    through = SentenceJudgement.error_types.through
-    insert_rows(
-        through,
-        ["sentencejudgement_id", "errortype_id"],
-        [
-            (judgement_id, type_ids[name])
-            for judgement_id, names in zip(judgement_ids, judgement_types, strict=True)
-            for name in names
-        ],
-    )
+    published_labels_insert(labels, at=now)
     insert_rows(TopicJudgement, ["assignment_id", "category", "version", "updated_at"], topic_rows)
     # The published key points: a given list per unit (a later round can align them) and
     # the reference round's own copy, the gold list of releases.
@@ -156,25 +133,15 @@ def _import_published_labels(
         ]
     )
     # The audit trail records where every imported label came from.
-    insert_rows(
-        JudgementChange,
-        ["assignment_id", "kind", "object_id", "action", "actor_id", "at", "before", "after"],
-        [
-            (
-                assignment_id,
-                "assignment",
-                assignment_id,
-                JudgementChange.Action.CREATE,
-                None,
-                now,
-                None,
-                {"source": SOURCE, "annotation_id": unit.annotation_id},
-            )
+    import_audit_insert(
+        (
+            (assignment_id, {"source": SOURCE, "annotation_id": unit.annotation_id})
             for assignment_id, unit in zip(assignment_ids, todo, strict=True)
-        ],
+        ),
+        at=now,
     )
     if kept:
         report.notes.append(f"{kept} key point(s) without the usual 'N. ' numbering kept verbatim")
     if stripped:
         report.notes.append(f"{stripped} key point(s): the 'N. ' numbering stored as position")
-    return len(judgement_rows) + len(topic_rows) + sum(len(facts) for facts in key_points.values())
+    return len(labels) + len(topic_rows) + sum(len(facts) for facts in key_points.values())
