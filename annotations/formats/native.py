@@ -27,8 +27,12 @@ from annotations.formats.sentences import join_sentences, locate_sentences, spli
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DOCUMENT_KEYS = {"id", "corpus", "title", "split", "metadata", "turns", "topics", "summaries"}
 TURN_KEYS = {"speaker", "role", "text"}
-TOPIC_KEYS = {"name", "summaries"}
-SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata"}
+TOPIC_KEYS = {"name", "summaries", "key_facts"}
+SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata", "atomic_facts"}
+# As the key-fact and atomic-fact kinds allow (annotations/kinds/).
+FACT_LIMIT = 1000
+MAX_KEY_FACTS = 50
+MAX_ATOMIC_FACTS = 60
 
 
 class _Line:
@@ -206,7 +210,19 @@ def _topic(line: _Line, value: Any, field: str) -> TopicRecord:
         summaries=_summaries(
             line, line.items(data.get("summaries"), f"{field}.summaries"), f"{field}.summaries"
         ),
+        key_facts=_facts(line, data.get("key_facts"), f"{field}.key_facts", MAX_KEY_FACTS),
     )
+
+
+def _facts(line: _Line, value: Any, field: str, most: int) -> list[str]:
+    """A given list of facts (key facts of a topic, atomic facts of a summary): texts."""
+    items = line.items(value, field, required=False)
+    if len(items) > most:
+        raise line.fail(field, f"at most {most} facts, not {len(items)}")
+    return [
+        line.text(item, f"{field}[{index}]", limit=FACT_LIMIT).strip()
+        for index, item in enumerate(items)
+    ]
 
 
 def _summaries(line: _Line, values: list[Any], field: str) -> list[SummaryRecord]:
@@ -249,6 +265,9 @@ def _summary(line: _Line, value: Any, field: str) -> SummaryRecord:
         text=text,
         sentences=sentences,
         metadata=line.mapping(data.get("metadata"), f"{field}.metadata"),
+        atomic_facts=_facts(
+            line, data.get("atomic_facts"), f"{field}.atomic_facts", MAX_ATOMIC_FACTS
+        ),
     )
 
 

@@ -32,12 +32,16 @@ class SummaryRecord:
     text: str
     sentences: list[SentenceRecord]
     metadata: dict[str, Any] = field(default_factory=dict)
+    # Given atomic facts to verify (a reference summary's ACUs, as RoSE gives them).
+    atomic_facts: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicRecord:
     name: str
     summaries: list[SummaryRecord]
+    # A given key-fact list that rounds can align (docs/completeness.md).
+    key_facts: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -79,9 +83,12 @@ class DocumentRecord:
                                 for x in s.sentences
                             ],
                             "metadata": s.metadata,
+                            # Only when given, so the hashes stored before they existed hold.
+                            **({"atomic_facts": s.atomic_facts} if s.atomic_facts else {}),
                         }
                         for s in topic.summaries
                     ],
+                    **({"key_facts": topic.key_facts} if topic.key_facts else {}),
                 }
                 for topic in self.topics
             ],

@@ -22,8 +22,13 @@ from annotations.formats.native import read_native
 from annotations.formats.records import ColumnLimits, DocumentRecord, turn_offsets
 from annotations.models import Corpus, Document, Project, Summary, SummarySentence, Topic, Turn
 from annotations.services.bulk import insert_rows
+from annotations.services.given_facts import given_atomic_facts_ensure, given_lists_ensure
 
 BATCH_DOCUMENTS = 500
+
+
+# The source of the key-fact lists a native corpus gives (``Round.key_fact_source``).
+NATIVE_KEY_FACTS = "given"
 
 
 class ImportFailed(ValueError):
@@ -41,6 +46,8 @@ class ImportReport:
     judgements: int = 0
     spans: int = 0  # published error spans (a circumstantial CSV's nonfactual spans)
     evidence: int = 0  # their evidence spans in the dialogue
+    given_key_facts: int = 0  # of topics' given key-fact lists (native ``key_facts``)
+    given_atomic_facts: int = 0  # of summaries' given atomic facts (native ``atomic_facts``)
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -55,6 +62,11 @@ class ImportReport:
         if self.spans:
             lines.append(
                 f"published error spans: {self.spans}, with {self.evidence} evidence span(s)"
+            )
+        if self.given_key_facts or self.given_atomic_facts:
+            lines.append(
+                f"given: {self.given_key_facts} key fact(s) in lists rounds can align (source"
+                f" {NATIVE_KEY_FACTS!r}), {self.given_atomic_facts} atomic fact(s) to verify"
             )
         lines.extend(f"normalised: {note}" for note in self.notes)
         return lines
@@ -237,6 +249,23 @@ def _write(
         ["summary_id", "position", "source_index", "text", "start", "end"],
         sentence_rows,
     )
+    # Given key facts and atomic facts: lists rounds can align or verify instead of writing.
+    given_lists_ensure(
+        NATIVE_KEY_FACTS,
+        {
+            topic_id: [(fact, False) for fact in topic.key_facts]
+            for topic_id, topic in zip(topic_ids, topic_records, strict=True)
+            if topic.key_facts
+        },
+    )
+    report.given_atomic_facts += given_atomic_facts_ensure(
+        {
+            summary_id: summary.atomic_facts
+            for summary_id, summary in zip(summary_ids, summary_records, strict=True)
+            if summary.atomic_facts
+        }
+    )
+    report.given_key_facts += sum(len(topic.key_facts) for topic in topic_records)
     report.documents_created += len(records)
     report.turns += len(turn_rows)
     report.topics += len(topic_rows)
