@@ -18,9 +18,9 @@ def test_a_linguist_signs_in_and_sees_their_project_and_role(
 ) -> None:
     sign_in(page, live_server.url, "linguist1")
     expect(page.get_by_text("Signed in as")).to_contain_text("Lena Linguist")
-    # Both demo projects, each with the linguist's role in it.
+    # The three demo projects, each with the linguist's role in it.
     projects = page.get_by_role("listitem").filter(has_text="Demo study")
-    expect(projects).to_have_count(2)
+    expect(projects).to_have_count(3)
     for project in projects.all():
         expect(project.get_by_text("Linguist", exact=True)).to_be_visible()
     expect(page.get_by_text("Demo study (TofuEval scheme)")).to_be_visible()
