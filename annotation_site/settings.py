@@ -138,6 +138,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # No JIT: the payload's nested JSON subqueries (a key-fact list's alignments and their
+    # sentences) are estimated costly on tables whose statistics lag behind many quick
+    # saves, and PostgreSQL then spent ~150 ms compiling a statement that runs in 0.6 ms
+    # (docs/performance.md). This application's statements are short; none gains from JIT.
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["options"] = f"{options.get('options', '')} -c jit=off".strip()
     DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
         "TEST_DATABASE_NAME", default="test_annotations"
     )

@@ -98,6 +98,37 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
         topic_version[0] = response.json()["version"]
         return response
 
+    key_fact_version = [(payload["judgements"].get("key_facts") or {}).get("version", 0)]
+    sentences_of = {s["id"]: [x["id"] for x in s["sentences"]] for s in payload["summaries"]}
+
+    def save_key_facts(i: int):
+        """The unit's whole list: 12 facts, each decided for the 6 summaries, half of the
+        cells stated with one or two sentences (the list a key-fact save sends)."""
+        facts = [
+            {
+                "position": n,
+                "text": f"Key fact {n} of save {i}.",
+                "alignments": [
+                    {
+                        "summary": summary,
+                        "covered": (n + k + i) % 2 == 0,
+                        "sentences": [{"sentence": x} for x in sentences_of[summary][: 1 + n % 2]]
+                        if (n + k + i) % 2 == 0
+                        else [],
+                    }
+                    for k, summary in enumerate(summary_ids)
+                ],
+            }
+            for n in range(1, 13)
+        ]
+        response = client.patch(
+            f"/api/assignments/{unit}/key_facts/",
+            {"facts": facts, "version": key_fact_version[0]},
+            content_type="application/json",
+        )
+        key_fact_version[0] = response.json()["version"]
+        return response
+
     cases = [
         ("GET payload", get_payload),
         ("PATCH sentence label", save_label),
@@ -107,6 +138,8 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
     ]
     if spans_asked:
         cases += [("PATCH spans (2, 2 evidence)", save_spans), ("PATCH evidence", save_evidence)]
+    if payload["scheme"]["completeness"]:
+        cases += [("PATCH key facts (12 x 6)", save_key_facts)]
     rows = []
     for label, request in cases:
         for i in range(5):  # warm
