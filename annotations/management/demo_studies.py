@@ -92,6 +92,8 @@ STUDIES = (
             "topic_category": False,
             "completeness": True,
             "atomic_facts": True,
+            # A demo shows what the scores are; a study decides (docs/completeness.md).
+            "show_fact_scores": True,
         },
     ),
 )

@@ -34,6 +34,7 @@ class Project(models.Model):
         "ask_topic_category",
         "ask_completeness",
         "ask_atomic_facts",
+        "show_fact_scores",
     )
 
     slug = models.SlugField(max_length=100, unique=True)
@@ -64,6 +65,11 @@ class Project(models.Model):
     ask_topic_category = models.BooleanField("topic category", default=True)
     ask_completeness = models.BooleanField("key facts for completeness", default=False)
     ask_atomic_facts = models.BooleanField("atomic facts", default=False)
+    # Off by default: a linguist who watches a summary's completeness while aligning may
+    # steer it (TofuEval and FineSurE showed none); a practice round may want them.
+    show_fact_scores = models.BooleanField(
+        "show linguists their own completeness, conciseness and ACU scores", default=False
+    )
     # The convergence rule: per question key, the coefficient a round must reach.
     agreement_targets = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

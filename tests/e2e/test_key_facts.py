@@ -72,6 +72,7 @@ def unit(*, key_fact_source: str = "", given_atomic_facts: bool = False) -> dict
         ask_topic_category=False,
         ask_completeness=True,
         ask_atomic_facts=True,
+        show_fact_scores=True,
     )
     linguist = UserFactory(username="keyfacts")
     Membership.objects.create(project=project, user=linguist, role=Role.ANNOTATOR)

@@ -1189,6 +1189,7 @@ export interface components {
       topic_category: boolean;
       completeness: boolean;
       atomic_facts: boolean;
+      show_fact_scores: boolean;
     };
     SchemeSwitchOutput: {
       /** @description A key of the project's scheme. */

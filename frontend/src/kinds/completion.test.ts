@@ -31,6 +31,7 @@ const NOTHING_ASKED: Scheme = {
   topic_category: false,
   completeness: false,
   atomic_facts: false,
+  show_fact_scores: false,
 };
 
 describe('the completion rules the server applies (fixtures/kinds/completion.json)', () => {

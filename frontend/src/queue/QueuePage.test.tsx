@@ -122,11 +122,14 @@ describe('groupByRound', () => {
       is_staff: true,
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
     };
-    renderQueue('/', admin, { assignments: [], feedback: [] });
+    const server = renderQueue('/', admin, { assignments: [], feedback: [] });
 
     expect(await screen.findByRole('heading', { name: 'Your projects' })).toBeInTheDocument();
     expect(screen.getByText('Demo study')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(/You have no assignments/)).not.toBeInTheDocument());
+    // Once the (empty) queue has arrived: while it loads, its heading and loader show.
+    await waitFor(() => expect(server.requests.some((request) => request.path === '/api/assignments/')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Your assignments' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/You have no assignments/)).not.toBeInTheDocument();
   });
 });

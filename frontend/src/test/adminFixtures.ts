@@ -19,6 +19,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
       topic_category: true,
       completeness: false,
       atomic_facts: false,
+      show_fact_scores: false,
     },
     members: [
       { id: 1, username: 'ada', display_name: 'Ada Admin', roles: ['admin'] },

@@ -31,6 +31,7 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       topic_category: true,
       completeness: false,
       atomic_facts: false,
+      show_fact_scores: false,
     },
     relevance_anchors: [
       { value: 1, label: 'Not relevant', description: 'Says nothing about the topic.' },

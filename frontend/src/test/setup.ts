@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait up to 5 s, not 1: on a busy 2-core machine (CI runs the Python
+// suite beside) the first render of the workspace, with its lazy panels, took over a second,
+// and a test that waited for it failed though nothing was wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only cleans up by itself when test globals are on; they are off here.
 afterEach(() => {

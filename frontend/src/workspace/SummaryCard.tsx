@@ -107,7 +107,9 @@ export const SummaryCard = memo(function SummaryCard({ summary, summaryIndex, fi
           />
           </div>
         )}
-        {scheme.atomic_facts && <AtomicFactsPanel summary={summary} activeSentence={focusedHere} />}
+        {scheme.atomic_facts && (
+          <AtomicFactsPanel summary={summary} activeSentence={focusedHere} showScore={scheme.show_fact_scores} />
+        )}
         {errors?.detail !== undefined && (
           <Text size="sm" c="red.8" role="alert">
             {errors.detail}

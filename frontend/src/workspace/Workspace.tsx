@@ -469,7 +469,9 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         />
         <section className="workspace-pane workspace-pane--answers" aria-label="Topic and summaries" ref={answersPane} onFocus={onFocusIn}>
           <TopicQuestion />
-          {scheme.completeness && <KeyFactsPanel open={keyFactsOpen} onToggle={toggleKeyFacts} />}
+          {scheme.completeness && (
+            <KeyFactsPanel open={keyFactsOpen} onToggle={toggleKeyFacts} showScores={scheme.show_fact_scores} />
+          )}
           {payload.summaries.map((summary, summaryIndex) => {
             const start = firstIndex;
             firstIndex += summary.sentences.length;

@@ -22,16 +22,23 @@ interface AtomicFactsPanelProps {
   summary: Summary;
   /** The sentence of this summary focused last: a new claim is split from it. */
   activeSentence: Handle | null;
+  /** The scheme's `show_fact_scores`: the linguist's own ACU score of the summary. */
+  showScore: boolean;
 }
 
 /**
  * A summary's atomic facts (when the scheme asks for them), each verified against the
  * dialogue. Written mode: the linguist splits sentences into claims (each linked to its
  * sentence); given mode: the round's ACUs for the summary, read-only, verdict and evidence
- * only. Shows the ACU score (supported ÷ all). One judgement per summary (`atomic_facts`),
+ * only. Shows the ACU score (supported ÷ all) when the scheme shows scores. One judgement per
+ * summary (`atomic_facts`),
  * saved whole through the save queue.
  */
-export const AtomicFactsPanel = memo(function AtomicFactsPanel({ summary, activeSentence }: AtomicFactsPanelProps) {
+export const AtomicFactsPanel = memo(function AtomicFactsPanel({
+  summary,
+  activeSentence,
+  showScore,
+}: AtomicFactsPanelProps) {
   const headingId = useId();
   const root = useRef<HTMLElement>(null);
   const payload = useWorkspacePayload();
@@ -94,9 +101,11 @@ export const AtomicFactsPanel = memo(function AtomicFactsPanel({ summary, active
         <Title order={3} id={headingId} className="pane-title">
           Atomic facts of summary {summary.label}
         </Title>
-        <Text size="sm" data-score="acu">
-          ACU score {ratio(score.part, score.whole)}
-        </Text>
+        {showScore && (
+          <Text size="sm" data-score="acu">
+            ACU score {ratio(score.part, score.whole)}
+          </Text>
+        )}
       </Group>
       <div data-nav={atomicFactsNav(summary.id)}>
         {written && facts.length === 0 && !readOnly && (

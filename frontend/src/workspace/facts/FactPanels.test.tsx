@@ -23,7 +23,11 @@ const ACUS_B_URL = `PATCH /api/assignments/12/atomic_facts/${B}/`;
 
 function factsPayload(overrides: Partial<WorkspacePayload> = {}): WorkspacePayload {
   const payload = workspacePayload();
-  return { ...payload, scheme: { ...payload.scheme, completeness: true, atomic_facts: true }, ...overrides };
+  return {
+    ...payload,
+    scheme: { ...payload.scheme, completeness: true, atomic_facts: true, show_fact_scores: true },
+    ...overrides,
+  };
 }
 
 function renderWorkspace(payload: WorkspacePayload, routes = {}) {
@@ -54,6 +58,25 @@ const loaded = () => screen.findByRole('heading', { name: 'Key facts' }, { timeo
 
 beforeEach(() => {
   window.localStorage.clear();
+});
+
+describe('scores', () => {
+  it('are hidden from the linguist unless the scheme shows them', async () => {
+    const payload = factsPayload();
+    renderWorkspace({
+      ...payload,
+      scheme: { ...payload.scheme, show_fact_scores: false },
+      judgements: {
+        ...payload.judgements,
+        key_facts: { facts: [{ position: 1, text: 'A fact', given: null, alignments: [] }], version: 1 },
+      },
+    });
+    await loaded();
+    await userEvent.setup().keyboard('p');
+    expect(screen.getByRole('textbox', { name: 'Key fact 1' })).toHaveValue('A fact');
+    expect(screen.queryByRole('table', { name: 'Your completeness and conciseness per summary' })).toBeNull();
+    expect(screen.queryByText(/ACU score/)).toBeNull();
+  });
 });
 
 describe('key facts', () => {

@@ -17,15 +17,18 @@ export const KEY_FACTS_NAV = 'key_facts';
 interface KeyFactsPanelProps {
   open: boolean;
   onToggle: () => void;
+  /** The scheme's `show_fact_scores`: the linguist's own completeness and conciseness. */
+  showScores: boolean;
 }
 
 /**
  * The topic's key facts (when the scheme asks for completeness): the list the linguist writes
  * (or the round's given list, read-only), the grid aligning each fact with the summaries and
- * their sentences, and the linguist's own completeness and conciseness per summary. One
+ * their sentences, and (when the scheme shows them) the linguist's own completeness and
+ * conciseness per summary. One
  * judgement (`key_facts`): every edit saves the whole list, versioned, through the save queue.
  */
-export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle }: KeyFactsPanelProps) {
+export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle, showScores }: KeyFactsPanelProps) {
   const headingId = useId();
   const bodyId = useId();
   const root = useRef<HTMLElement>(null);
@@ -85,7 +88,7 @@ export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle }: Key
             />
           )}
           <AlignmentGrid facts={facts} current={current} summaries={summaries} readOnly={readOnly} onSave={save} />
-          {facts.length > 0 && <FactScores facts={facts} summaries={summaries} />}
+          {showScores && facts.length > 0 && <FactScores facts={facts} summaries={summaries} />}
         </div>
       ) : (
         <Text size="sm" c="dimmed" id={bodyId}>
@@ -113,7 +116,8 @@ export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle }: Key
 });
 
 /** The linguist's own scores so far, per summary (by letter): FineSurE's completeness and
- * conciseness of their alignment. No scheme switch hides them: they are the linguist's own
+ * conciseness of their alignment, when the scheme shows them (seeing a summary's score while
+ * aligning it may steer the decisions, so a study chooses): they are the linguist's own
  * numbers, not anyone else's answer. */
 function FactScores({ facts, summaries }: { facts: readonly KeyFact[]; summaries: readonly Summary[] }) {
   return (
