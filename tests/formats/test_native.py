@@ -338,7 +338,10 @@ OFFSETS_TEXT = "A vote was held. It passed."
         pytest.param(
             with_summaries({"system": "S", "text": "It passed.", "model": "m"}),
             "topics[0].summaries[0].model",
-            ["unknown field; allowed fields are id, metadata, sentences, system, text"],
+            [
+                "unknown field; allowed fields are atomic_facts, id, metadata, sentences, system,"
+                " text"
+            ],
             id="unknown-summary-field",
         ),
         pytest.param(
