@@ -13,7 +13,11 @@ def sheets_from_assignments(apps, schema_editor):
     AlignedSentence = apps.get_model("annotations", "AlignedSentence")
     AtomicFact = apps.get_model("annotations", "AtomicFact")
     AtomicFactSheet = apps.get_model("annotations", "AtomicFactSheet")
-    for assignment_id in KeyFact.objects.values_list("assignment_id", flat=True).distinct():
+    # order_by(): the models' default ordering (by position) would make distinct() keep one
+    # row per (assignment, position), and a sheet per fact.
+    for assignment_id in (
+        KeyFact.objects.order_by().values_list("assignment_id", flat=True).distinct()
+    ):
         sheet = KeyFactSheet.objects.create(assignment_id=assignment_id)
         KeyFact.objects.filter(assignment_id=assignment_id).update(sheet=sheet)
     through = apps.get_model("annotations", "KeyFactAlignment_sentences")
@@ -21,7 +25,7 @@ def sheets_from_assignments(apps, schema_editor):
         AlignedSentence(alignment_id=a, sentence_id=s)
         for a, s in through.objects.values_list("keyfactalignment_id", "summarysentence_id")
     )
-    pairs = AtomicFact.objects.values_list("assignment_id", "summary_id").distinct()
+    pairs = AtomicFact.objects.order_by().values_list("assignment_id", "summary_id").distinct()
     for assignment_id, summary_id in pairs:
         sheet = AtomicFactSheet.objects.create(assignment_id=assignment_id, summary_id=summary_id)
         AtomicFact.objects.filter(assignment_id=assignment_id, summary_id=summary_id).update(
