@@ -12,6 +12,7 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "covers_key_fact"}],
      "relevance", "not_a_summary",
      "key_facts": [{"text", "covered"}], "completeness", "conciseness",
+     "atomic_facts": [{"text", "supported", "given"}], "faithfulness", "acu_score",
      "annotators": [{"annotator": "A1",
                      "sentences": [{"label", "explanation", "comment", "confidence",
                                     "error_types", "unified_types", "spans",
@@ -73,6 +74,13 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
         ],
         "completeness": summary.completeness,
         "conciseness": summary.conciseness,
+        "atomic_facts": [
+            {"text": fact.text, "supported": fact.supported, "given": fact.given}
+            for fact in summary.atomic_facts
+        ],
+        # The summary's scores as scores.csv has them (docs/formats/scores.md).
+        "faithfulness": summary.faithfulness,
+        "acu_score": summary.acu_score,
         # A list, not an object keyed by annotator: keys that vary from record to record make
         # a different struct type per record, which Arrow (and so `datasets`) cannot load.
         "annotators": [

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from annotations.formats.writers.native import write_native
-from annotations.formats.writers.rows import SentenceRow
+from annotations.formats.writers.rows import AtomicFactRow, SentenceRow
 from tests.formats.writers.builders import consistent_summary, inconsistent_summary
 
 SPAN = {
@@ -33,7 +33,12 @@ def written(*rows) -> bytes:
 
 
 def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
-    data = written(inconsistent_summary())
+    row = inconsistent_summary()
+    row.atomic_facts = (
+        AtomicFactRow("The council votes.", supported=True, given=True),
+        AtomicFactRow("It costs $5M.", supported=False, given=True),
+    )
+    data = written(row)
 
     assert data.endswith(b"\n")
     assert data.count(b"\n") == 1
@@ -79,6 +84,12 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
         ],
         "completeness": 0.5,
         "conciseness": None,
+        "atomic_facts": [
+            {"text": "The council votes.", "supported": True, "given": True},
+            {"text": "It costs $5M.", "supported": False, "given": True},
+        ],
+        "faithfulness": 0.5,  # one of the two sentences is consistent
+        "acu_score": 0.5,
         "annotators": [
             {
                 "annotator": "A1",
