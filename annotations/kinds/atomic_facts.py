@@ -44,6 +44,8 @@ def check_atomic_facts(
     """Numbered 1..n; written facts have text and name sentences of this summary, given ones
     are the summary's given ACUs in order; evidence inside this unit's dialogue."""
     assert summary_id is not None  # a summary kind always has its summary
+    if not unit.scheme.get("atomic_facts", False):
+        return {"facts": ["this project does not ask for atomic facts"]}
     facts = sorted(changes.get("facts", []), key=lambda fact: fact["position"])
     errors: list[str] = []
     if len(facts) > MAX_FACTS:

@@ -84,6 +84,8 @@ def check_key_facts(
 ) -> dict[str, list[str]]:
     """Numbered 1..n; written facts have text, given facts are the round's list in order;
     each alignment names a summary of this unit once per fact, and only its sentences."""
+    if not unit.scheme.get("completeness", False):
+        return {"facts": ["this project does not ask for key facts"]}
     facts = changes.get("facts", [])
     errors: list[str] = []
     if len(facts) > MAX_FACTS:

@@ -46,6 +46,7 @@ from annotations.models import (
     Round,
     RoundKind,
     RoundStatus,
+    SentenceJudgement,
     SummarySentence,
     Topic,
 )
@@ -98,9 +99,13 @@ def finesure_import(
     keyfacts: Path | None = None,
     name: str | None = None,
     keyfacts_name: str | None = None,
+    new_project: bool = False,
 ) -> FineSurEReport:
     """Import the file (and the key-fact list), or raise ImportFailed naming the file, line
-    and field; nothing is written then. ``name``/``keyfacts_name``: what errors call them."""
+    and field; nothing is written then. ``name``/``keyfacts_name``: what errors call them.
+    ``new_project``: the project was created for this import, so its scheme follows the data
+    (REALSumm's samples have key-fact labels only: such a project asks for no sentence labels,
+    and a release of it needs none)."""
     try:
         published = read_finesure(
             path,
@@ -132,6 +137,13 @@ def finesure_import(
         }
         given = _given_lists(published, topics, report)
         _import_published_labels(project, published, topics, given, report, file=name or path.name)
+        if (
+            new_project
+            and not SentenceJudgement.objects.filter(assignment__round__project=project).exists()
+        ):
+            Project.objects.filter(pk=project.pk).update(
+                ask_consistency=False, ask_error_types=False
+            )
     return report
 
 

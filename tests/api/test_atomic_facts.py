@@ -149,3 +149,13 @@ def test_given_atomic_facts_are_verified_as_given(unit: Assignment) -> None:
     assert sum(m.endswith("write or verify its atomic facts.") for m in messages) == (
         Summary.objects.filter(topic_id=unit.topic_id).count() - 1
     )
+
+
+def test_a_project_that_asks_no_atomic_facts_refuses_them(demo: Project) -> None:
+    unit = Assignment.objects.filter(annotator__username=LINGUIST).order_by("id").first()
+    response = patch(
+        signed_in(LINGUIST), url(unit, first_summary(unit)), {"facts": [acu(1, "x")], "version": 0}
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"]["facts"] == ["this project does not ask for atomic facts"]
+    assert not AtomicFactSheet.objects.exists()

@@ -243,3 +243,11 @@ def test_submit_asks_for_every_fact_decided_for_every_summary(unit: Assignment) 
     # Every summary but the one decided.
     assert len(coverage) == len(summaries(unit)) - 1
     assert all(m.startswith("Summary ") for m in coverage)
+
+
+def test_a_project_that_asks_no_key_facts_refuses_them(demo: Project) -> None:
+    unit = Assignment.objects.filter(annotator__username=LINGUIST).order_by("id").first()
+    response = patch(signed_in(LINGUIST), url(unit), {"facts": [fact(1, "x")], "version": 0})
+    assert response.status_code == 400
+    assert response.json()["errors"]["facts"] == ["this project does not ask for key facts"]
+    assert not KeyFactSheet.objects.exists()

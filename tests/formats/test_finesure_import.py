@@ -175,6 +175,9 @@ def test_the_realsumm_sample_brings_its_key_facts_and_their_alignments() -> None
 
     project = Project.objects.get(slug="realsumm")
     assert project.ask_completeness
+    # Key-fact labels only: the new project asks for no sentence labels (nor relevance).
+    assert not project.ask_consistency
+    assert not project.ask_relevance
     assert "documents: 9 created" in output  # cnndm5244 has two summaries
     assert "created: 9 turns, 9 topics, 10 summaries, 37 sentences" in output
     facts = keyfacts()

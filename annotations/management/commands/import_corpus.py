@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from annotations.models import Project, Role, SentenceJudgement
+from annotations.models import Role
 from annotations.services.circumstantial_import import circumstantial_import
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.finesure_import import finesure_import
@@ -139,18 +139,9 @@ class Command(BaseCommand):
                 elif circumstantial:
                     report = circumstantial_import(project=project, path=path)
                 elif finesure:
-                    report = finesure_import(project=project, path=path, keyfacts=keyfacts)
-                    if (
-                        created
-                        and not SentenceJudgement.objects.filter(
-                            assignment__round__project=project
-                        ).exists()
-                    ):
-                        # REALSumm's samples have key-fact labels only: a new project of
-                        # them asks for no sentence labels (a release then needs none).
-                        Project.objects.filter(pk=project.pk).update(
-                            ask_consistency=False, ask_error_types=False
-                        )
+                    report = finesure_import(
+                        project=project, path=path, keyfacts=keyfacts, new_project=created
+                    )
                 else:
                     report = tofueval_import(
                         project=project, release_dir=path, documents=options["documents"]
