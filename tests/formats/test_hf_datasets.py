@@ -96,6 +96,8 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
     document into dev and test."""
     from annotations.models import (
         AlignedSentence,
+        AtomicFact,
+        AtomicFactSheet,
         ErrorSpan,
         ErrorType,
         EvidenceSpan,
@@ -131,6 +133,16 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
     KeyFact.objects.create(
         sheet=KeyFactSheet.objects.create(assignment=other), position=1, text="A vote."
     )
+    # Atomic facts of two summaries (the rose config), one verified, one not yet.
+    for number, acu_summary in enumerate(flagger.topic.summaries.order_by("position")[:2]):
+        acu_sheet = AtomicFactSheet.objects.create(assignment=flagger, summary=acu_summary)
+        AtomicFact.objects.create(sheet=acu_sheet, position=1, text="A vote.", verdict="supported")
+        AtomicFact.objects.create(
+            sheet=acu_sheet,
+            position=2,
+            text="It is free.",
+            verdict="" if number else "not_supported",
+        )
 
     release = release_create(
         project=round_.project,
@@ -138,7 +150,7 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
         config={
             "version": "2.0.0",
             "rounds": [round_.pk],
-            "formats": ["native", "llm_aggrefact", "finesure"],
+            "formats": ["native", "llm_aggrefact", "finesure", "rose"],
             "split": {"method": "document", "dev": 0.5, "seed": 3},
         },
     )
@@ -147,7 +159,9 @@ def test_a_release_with_spans_key_facts_and_several_annotators_loads_too(
     folder = tmp_path / "demo-release"
     with zipfile.ZipFile(built.archive.path) as packed:
         packed.extractall(folder)
-    for name, splits in card_configs(folder).items():
+    configs = card_configs(folder)
+    assert "rose" in configs
+    for name, splits in configs.items():
         loaded = datasets.load_dataset(str(folder), name, cache_dir=str(tmp_path / "cache"))
         assert set(loaded) == set(splits), name
         for split, path in splits.items():
