@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from annotations.formats import strict_json
+from annotations.formats.corpus_names import corpus_slug
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.records import (
     ColumnLimits,
@@ -60,7 +61,6 @@ INDEX_COLUMNS = ("", "Unnamed: 0")
 LABELS = {"1": True, "0": False, "": None}
 PUBLISHED_TYPES = tuple(ERROR_TYPES.values())
 LIST_EXAMPLE = "['the meeting was moved', 'on Friday']"
-_NOT_SLUG = re.compile(r"[^a-z0-9_-]+")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -315,21 +315,10 @@ def _rows(path: Path, name: str, notes: list[str]) -> Iterable[_Row]:
 
 
 def _corpus(row: _Row, names: dict[str, str], limits: ColumnLimits) -> str:
-    origin = row.values["origin"].strip()
-    slug = _NOT_SLUG.sub("-", origin.lower()).strip("-_")
-    if not slug:
-        raise row.fail(
-            "origin", f"{origin!r} has no letter or digit to name a corpus by; name the dataset"
-        )
-    if len(slug) > limits.corpus:
-        raise row.fail("origin", f"expected at most {limits.corpus} characters, got {len(slug)}")
-    if names.setdefault(slug, origin) != origin:
-        raise row.fail(
-            "origin",
-            f"{origin!r} and {names[slug]!r} would both be the corpus {slug!r}; spell one"
-            " dataset one way",
-        )
-    return slug
+    try:
+        return corpus_slug(row.values["origin"].strip(), names, limits)
+    except ValueError as problem:
+        raise row.fail("origin", str(problem)) from None
 
 
 def _turns(row: _Row, limits: ColumnLimits) -> tuple[list[TurnRecord], int]:

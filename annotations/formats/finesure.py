@@ -22,13 +22,13 @@ import writes nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from annotations.formats import strict_json
+from annotations.formats.corpus_names import corpus_slug
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.records import (
     ColumnLimits,
@@ -44,7 +44,6 @@ from annotations.formats.writers.finesure import CODE_ALIASES, MISSING, NO_ERROR
 SPLITS = {"test": "test", "valid": "dev", "validation": "dev", "val": "dev", "dev": "dev"}
 LABEL_KEYS = ("factuality_labels", "factuality_types", "key_fact_labels", "sentence_labels")
 KNOWN_KEYS = {"doc_id", "source", "split", "model", "transcript", "reference", "sentences"}
-_NOT_SLUG = re.compile(r"[^a-z0-9_-]+")
 
 # A label as read: 1, 0, or None where FineSurE wrote "None" (not given).
 Flag = int | None
@@ -295,21 +294,10 @@ def read_finesure(
 
 
 def _corpus(line: _Line, value: Any, names: dict[str, str], limits: ColumnLimits) -> str:
-    source = line.text(value, "source").strip()
-    slug = _NOT_SLUG.sub("-", source.lower()).strip("-_")
-    if not slug:
-        raise line.fail(
-            "source", f"{source!r} has no letter or digit to name a corpus by; name the dataset"
-        )
-    if len(slug) > limits.corpus:
-        raise line.fail("source", f"expected at most {limits.corpus} characters, got {len(slug)}")
-    if names.setdefault(slug, source) != source:
-        raise line.fail(
-            "source",
-            f"{source!r} and {names[slug]!r} would both be the corpus {slug!r}; spell one"
-            " dataset one way",
-        )
-    return slug
+    try:
+        return corpus_slug(line.text(value, "source").strip(), names, limits)
+    except ValueError as problem:
+        raise line.fail("source", str(problem)) from None
 
 
 def _sentences(line: _Line, value: Any) -> list[str]:
