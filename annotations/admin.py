@@ -278,9 +278,9 @@ class JudgementChangeAdmin(admin.ModelAdmin):
 
 @admin.register(m.ReviewDecision)
 class ReviewDecisionAdmin(admin.ModelAdmin):
-    list_display = ("id", "judgement", "reviewer", "decision", "confirmed_by", "created_at")
+    list_display = ("id", "assignment", "sentence", "decision", "version", "updated_at")
     list_filter = ("decision",)
-    raw_id_fields = ("judgement",)
+    raw_id_fields = ("assignment", "sentence")
 
 
 @admin.register(m.Feedback)

@@ -38,11 +38,13 @@ from annotations.api.admin_contract import (
 )
 from annotations.api.errors import ApiError, validated
 from annotations.models import (
+    ITEM_ROUND_KINDS,
     AgreementReport,
     Assignment,
     GuidelineVersion,
     Job,
     Project,
+    ReviewScope,
     Role,
     Round,
     RoundKind,
@@ -70,6 +72,7 @@ from annotations.services.agreement_reports import (
 )
 from annotations.services.feedback import feedback_send
 from annotations.services.guidelines import guideline_diff, guideline_publish
+from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.jobs import job_start
 from annotations.services.leases import refreshed
 from annotations.services.projects import (
@@ -86,7 +89,9 @@ from annotations.services.rounds import (
 )
 
 # The kinds an admin may create; reference rounds come only with imported published labels.
-CREATABLE_ROUND_KINDS = [k.value for k in RoundKind if k != RoundKind.REFERENCE]
+CREATABLE_ROUND_KINDS = [
+    k.value for k in RoundKind if k not in (RoundKind.REFERENCE, RoundKind.ADJUDICATION)
+]
 
 
 class ProjectRefOutput(serializers.Serializer):
@@ -394,6 +399,25 @@ class RoundCreateView(APIView):
             default=False,
             help_text="Linguists verify each summary's given atomic facts instead of writing.",
         )
+        # Review and error-typing rounds (docs/api/review.md).
+        source_rounds = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+            required=False,
+            max_length=100,
+            help_text="Review and error typing: the annotation rounds whose labels they take.",
+        )
+        review_scope = serializers.ChoiceField(
+            choices=ReviewScope.values,
+            default=ReviewScope.ANY,
+            help_text="Review: sentences labelled inconsistent by anyone, or by the gold rule.",
+        )
+        type_min_count = serializers.IntegerField(
+            min_value=1,
+            max_value=20,
+            default=2,
+            help_text="Error typing: a type is gold when at least this many chose it.",
+        )
+        units = serializers.JSONField(required=False)
 
     @extend_schema(
         request=Input,
@@ -403,6 +427,15 @@ class RoundCreateView(APIView):
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         data = validated(self.Input, request.data)
+        source_rounds = data.pop("source_rounds", None)
+        review_scope = data.pop("review_scope")
+        type_min_count = data.pop("type_min_count")
+        if data["kind"] in ITEM_ROUND_KINDS:
+            return self._item_round(
+                project, data, source_rounds or [], review_scope, type_min_count
+            )
+        if "units" not in data:
+            raise ApiError("Invalid units.", errors={"units": ["This field is required."]})
         units = RoundCreateView.Units(data=data.pop("units"))
         if not units.is_valid():
             raise ApiError("Invalid units.", errors={"units": units.errors})
@@ -419,6 +452,48 @@ class RoundCreateView(APIView):
             raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
             {**round_summary(rounds_with_counts(project).get(pk=round_.pk)), "skipped": skipped},
+            status=status.HTTP_201_CREATED,
+        )
+
+    def _item_round(
+        self,
+        project: Project,
+        data: dict[str, Any],
+        source_rounds: list[int],
+        review_scope: str,
+        type_min_count: int,
+    ) -> Response:
+        """A review or error-typing round: its units are those with items (a list or
+        sample given narrows them to its units)."""
+        topic_ids = None
+        if data.get("units") is not None:
+            units = RoundCreateView.Units(data=data["units"])
+            if not units.is_valid():
+                raise ApiError("Invalid units.", errors={"units": units.errors})
+            topic_ids = units.validated_data.get("topics")
+        try:
+            round_, items = item_round_create(
+                ItemRoundRequest(
+                    project=project,
+                    name=data["name"],
+                    kind=data["kind"],
+                    guideline_version=data["guideline_version"],
+                    people=data["annotators"],
+                    source_rounds=source_rounds,
+                    overlap=data["overlap"],
+                    review_scope=review_scope,
+                    type_min_count=type_min_count,
+                    topic_ids=topic_ids,
+                )
+            )
+        except RoundInvalid as invalid:
+            raise bad_request("The round cannot be created.", invalid.errors) from None
+        return Response(
+            {
+                **round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+                "skipped": 0,
+                "items": items,
+            },
             status=status.HTTP_201_CREATED,
         )
 

@@ -58,6 +58,9 @@ class CreatedRoundOutput(AdminRoundOutput):
     skipped = serializers.IntegerField(
         help_text="Units the sample left out: already in another unclosed round of its kind."
     )
+    items = serializers.IntegerField(
+        required=False, help_text="Review and error typing: the sentences the round collected."
+    )
 
 
 class MemberOutput(serializers.Serializer):

@@ -25,7 +25,12 @@ from annotations.api.workspace_contract import (
     WorkspacePayloadOutput,
 )
 from annotations.models import Assignment, Feedback
-from annotations.selectors.workspace import queue, user_assignments, workspace_payload
+from annotations.selectors.workspace import (
+    queue,
+    queue_entry,
+    user_assignments,
+    workspace_payload,
+)
 from annotations.services.judgements import (
     Incomplete,
     NotAnnotator,
@@ -91,8 +96,7 @@ class SubmitView(APIView):
             ) from None
         except (ReadOnly, NotAnnotator) as refused:
             raise refusal(refused) from None
-        entry = next(a for a in queue(user=request.user)["assignments"] if a["id"] == assignment_id)
-        return Response(entry)
+        return Response(queue_entry(user=request.user, assignment_id=assignment_id))
 
 
 class HeartbeatView(APIView):

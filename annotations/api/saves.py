@@ -98,7 +98,7 @@ def refusal(error: ReadOnly | NotAnnotator) -> ApiError:
             code="read_only",
         )
     return ApiError(
-        "Only the project's annotators can annotate.",
+        "You no longer have the project role this round needs (annotator, reviewer or admin).",
         status_code=status.HTTP_403_FORBIDDEN,
         code="not_annotator",
     )

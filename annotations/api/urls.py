@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from annotations.api import admin, assignments, feedback, releases
+from annotations.api import admin, assignments, feedback, releases, review
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
@@ -26,6 +26,12 @@ urlpatterns = [
         assignments.HeartbeatView.as_view(),
         name="api-heartbeat",
     ),
+    path("reviews/", review.ReviewQueueView.as_view(), name="api-review-queue"),
+    path(
+        "assignments/<int:assignment_id>/items/",
+        review.ItemsView.as_view(),
+        name="api-items",
+    ),
     path("feedback/<int:feedback_id>/read/", assignments.FeedbackReadView.as_view()),
     path("feedback/<int:feedback_id>/replies/", feedback.FeedbackReplyView.as_view()),
 ]
@@ -47,6 +53,7 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/open/", admin.RoundOpenView.as_view()),
     path("admin/rounds/<int:round_id>/close/", admin.RoundCloseView.as_view()),
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
+    path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
     path("admin/rounds/<int:round_id>/agreement/", admin.AgreementView.as_view()),
     path("admin/rounds/<int:round_id>/disagreements/", admin.DisagreementsView.as_view()),
     path(

@@ -80,9 +80,13 @@ def child_serializer(child: Child) -> type[serializers.Serializer]:
     return type(name, (serializers.Serializer,), fields)
 
 
-def _judgements_fields() -> dict[str, serializers.Field]:
+def _judgements_fields(*, items: bool = False) -> dict[str, serializers.Field]:
+    """The payload's judgements: the annotation kinds (workspace), or the item kinds (the
+    item screen of review and error-typing rounds)."""
     fields: dict[str, serializers.Field] = {}
     for kind in all_kinds():
+        if kind.items_only != items:
+            continue
         state = kind_state_serializer(kind)
         # A unit's own judgement is one object (null until saved); the others are lists.
         fields[kind.payload_key] = (
@@ -92,6 +96,9 @@ def _judgements_fields() -> dict[str, serializers.Field]:
 
 
 JudgementsOutput = type("JudgementsOutput", (serializers.Serializer,), _judgements_fields())
+ItemJudgementsOutput = type(
+    "ItemJudgementsOutput", (serializers.Serializer,), _judgements_fields(items=True)
+)
 
 
 class RoundRefOutput(serializers.Serializer):
@@ -153,6 +160,15 @@ class QueueEntryOutput(serializers.Serializer):
     progress = ProgressOutput()
     active_seconds = serializers.IntegerField()
     submitted_at = serializers.DateTimeField(allow_null=True)
+    screen = serializers.ChoiceField(
+        choices=["workspace", "items"],
+        help_text="The page that opens it: the workspace, or the item screen (review, error"
+        " typing).",
+    )
+    stage = serializers.ChoiceField(
+        choices=["", "review", "second_review"],
+        help_text="Review rounds: the reviewer's stage; empty elsewhere.",
+    )
 
 
 class QueueOutput(serializers.Serializer):
@@ -257,6 +273,14 @@ def _scheme_fields() -> dict[str, serializers.Field]:
 SchemeOutput = type("SchemeOutput", (serializers.Serializer,), _scheme_fields())
 
 
+class ReviewOutcomeOutput(serializers.Serializer):
+    sentence = serializers.CharField(help_text="Handle.")
+    decision = serializers.ChoiceField(choices=["confirmed", "false_positive", "types_changed"])
+    error_types = serializers.ListField(child=serializers.IntegerField())
+    note = serializers.CharField(allow_blank=True)
+    status = serializers.ChoiceField(choices=["confirmed", "pending", "disputed", "adjudicated"])
+
+
 class WorkspacePayloadOutput(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=AssignmentStatus.choices)
@@ -283,6 +307,9 @@ class WorkspacePayloadOutput(serializers.Serializer):
         help_text="Whether atomic facts are given (verify) rather than written."
     )
     judgements = JudgementsOutput()
+    review_outcomes = ReviewOutcomeOutput(
+        many=True, help_text="What review decided about your labels; empty until you submit."
+    )
     active_seconds = serializers.IntegerField()
     feedback = FeedbackItemOutput(many=True)
 

@@ -109,9 +109,12 @@ def dataset_card(
         "",
         "## Labels",
         "",
-        "- `label`: `consistent` or `inconsistent` (gold: an adjudicated review decision,"
-        " else the annotators' majority, else the single annotation).",
-        "- Error types: the project's taxonomy below, and AggreFact's unified types.",
+        "- `label`: `consistent` or `inconsistent` (gold: an admin's adjudicated value, else a"
+        " review decision a second reviewer confirmed, else the annotators' majority, else the"
+        " single annotation; `provenance` in the native JSONL says which).",
+        "- Error types: the project's taxonomy below, and AggreFact's unified types. A type is"
+        f" gold when at least {manifest.get('config', {}).get('type_min_count', 1)} of the"
+        " annotators who flagged the sentence chose it (all of them when fewer flagged it).",
         "",
         "## Error types",
         "",

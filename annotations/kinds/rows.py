@@ -19,7 +19,7 @@ from django.db.models import BooleanField, Field, Model
 from django.utils import timezone
 
 from annotations.kinds.spec import Child, Kind
-from annotations.models import Assignment, Summary, SummarySentence
+from annotations.models import Assignment, RoundItem, Summary, SummarySentence
 from annotations.sql import table
 
 
@@ -77,6 +77,12 @@ def _saved_sql(kind: Kind, children: tuple[Child, ...]) -> str:
     else:
         on = f"j.{_column(kind.model, kind.target_field)} = x.id AND j.assignment_id = %s"
         where = f"x.id = %s AND {topic_column} = %s"
+    if kind.items_only:
+        # An item of the assignment's round: any other sentence is not in this unit's work.
+        where += (
+            f" AND EXISTS (SELECT 1 FROM {table(RoundItem)} i JOIN {table(Assignment)} a"
+            " ON a.round_id = i.round_id WHERE a.id = %s AND i.sentence_id = x.id)"
+        )
     return (
         f"SELECT j.id, j.version{columns}{id_columns} FROM {source}"
         f" LEFT JOIN {table(kind.model)} j ON {on}{joins} WHERE {where}"
@@ -122,6 +128,8 @@ def saved_state(
     params: list[Any] = (
         [assignment_id] if kind.target_field is None else [assignment_id, target_id, topic_id]
     )
+    if kind.items_only:
+        params.append(assignment_id)
     children = kind.children_in(scheme)
     with connection.cursor() as cursor:
         cursor.execute(_saved_sql(kind, children), params)

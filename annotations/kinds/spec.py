@@ -72,6 +72,8 @@ class Unit(Protocol):
     def given_atomic_facts(self) -> bool: ...
     @property
     def scheme(self) -> dict[str, bool]: ...
+    @property
+    def round_id(self) -> int: ...
 
 
 # What a kind's own check sees: the locked assignment (its unit, taxonomy and round modes),
@@ -79,6 +81,11 @@ class Unit(Protocol):
 # runs in the save's transaction, after the lock, only for saves that change a child
 # collection.
 Check = Callable[[Unit, int | None, Mapping[str, Any]], dict[str, list[str]]]
+
+# Completes a save's changes from the database under the lock (the second reviewer's verdict
+# names the decision's current version), or refuses it with ``InvalidJudgement``; runs on
+# every save of the kind, before the version check.
+Prepare = Callable[[Unit, int | None, Mapping[str, Any]], dict[str, Any]]
 
 # For a unit kind whose answer concerns every summary (key facts aligned to each): the
 # missing items of one summary (its id in the server, its handle in the workspace).
@@ -107,6 +114,10 @@ class Kind:
     missing_in_summary: MissingInSummary | None = None
     # Whether a save records the round's guideline version on the row.
     stamps_guideline: bool = False
+    # Judges only the items (``RoundItem``) of a review or error-typing round, and is answered
+    # only there (docs/review.md); a save on another sentence is "not in the unit".
+    items_only: bool = False
+    prepare: Prepare | None = None
     # What a linguist is told for each missing item key ("choose consistent or ...").
     messages: Mapping[str, str] = field(default_factory=dict)
 

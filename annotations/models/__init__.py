@@ -23,9 +23,12 @@ from annotations.models.judgements import (
     TopicJudgement,
 )
 from annotations.models.project import (
+    ANNOTATION_ROUND_KINDS,
+    ITEM_ROUND_KINDS,
     VISIBLE_ROUND_STATUSES,
     AgreementReport,
     Assignment,
+    AssignmentStage,
     AssignmentStatus,
     GuidelineVersion,
     Membership,
@@ -37,14 +40,29 @@ from annotations.models.project import (
     is_read_only,
 )
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
-from annotations.models.review import Feedback, FeedbackReply, ReviewDecision, ReviewOutcome
+from annotations.models.review import (
+    AdjudicationCase,
+    Feedback,
+    FeedbackReply,
+    ReviewDecision,
+    ReviewOutcome,
+    ReviewScope,
+    RoundItem,
+    SecondReview,
+    SecondVerdict,
+    TypingJudgement,
+)
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 
 __all__ = [
+    "ANNOTATION_ROUND_KINDS",
+    "ITEM_ROUND_KINDS",
     "VISIBLE_ROUND_STATUSES",
+    "AdjudicationCase",
     "AgreementReport",
     "AlignedSentence",
     "Assignment",
+    "AssignmentStage",
     "AssignmentStatus",
     "AtomicEvidence",
     "AtomicFact",
@@ -75,10 +93,14 @@ __all__ = [
     "ReleaseStatus",
     "ReviewDecision",
     "ReviewOutcome",
+    "ReviewScope",
     "Role",
     "Round",
+    "RoundItem",
     "RoundKind",
     "RoundStatus",
+    "SecondReview",
+    "SecondVerdict",
     "SentenceJudgement",
     "Split",
     "Summary",
@@ -88,5 +110,6 @@ __all__ = [
     "TopicCategory",
     "TopicJudgement",
     "Turn",
+    "TypingJudgement",
     "is_read_only",
 ]

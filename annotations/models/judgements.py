@@ -419,6 +419,8 @@ class JudgementChange(models.Model):
         DELETE = "delete", "delete"
         SUBMIT = "submit", "submit"
         REOPEN = "reopen", "reopen"
+        # A change made in the Django admin, outside every service.
+        ADMIN_EDIT = "admin_edit", "edit in the Django admin"
 
     assignment = models.ForeignKey(
         "annotations.Assignment", on_delete=models.CASCADE, related_name="changes"
@@ -426,7 +428,7 @@ class JudgementChange(models.Model):
     # The judgement's model ("sentencejudgement", "summaryjudgement", ...) and row id.
     kind = models.CharField(max_length=40)
     object_id = models.BigIntegerField(null=True, blank=True)
-    action = models.CharField(max_length=6, choices=Action.choices)
+    action = models.CharField(max_length=10, choices=Action.choices)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -157,6 +157,22 @@ class RoundKind(models.TextChoices):
     REVIEW = "review", "review"
     # Labels that came with a published benchmark, attributed to the release, not a person.
     REFERENCE = "reference", "reference (published labels)"
+    # The project's one round of admins' gold values (docs/review.md): always open.
+    ADJUDICATION = "adjudication", "adjudication"
+
+
+# The rounds whose assignments answer the project's scheme (docs/review.md).
+ANNOTATION_ROUND_KINDS = (RoundKind.PRACTICE, RoundKind.PILOT, RoundKind.PRODUCTION)
+# The rounds whose assignments answer about a list of items (``RoundItem``) only.
+ITEM_ROUND_KINDS = (RoundKind.REVIEW, RoundKind.ERROR_TYPING)
+
+
+class AssignmentStage(models.TextChoices):
+    """Which answer an assignment of a review round gives; empty in every other round."""
+
+    NONE = "", "-"
+    REVIEW = "review", "review"
+    SECOND_REVIEW = "second_review", "second review"
 
 
 class RoundStatus(models.TextChoices):
@@ -194,6 +210,16 @@ class Round(models.Model):
     given_atomic_facts = models.BooleanField(
         default=False, help_text="Verify the summaries' given atomic facts instead of writing."
     )
+    # Review and error-typing rounds: the annotation rounds whose labels they review or type.
+    source_rounds = models.ManyToManyField(
+        "self", symmetrical=False, blank=True, related_name="followed_by"
+    )
+    # Review rounds: which sentences become items (ReviewScope).
+    review_scope = models.CharField(max_length=4, blank=True)
+    # Error-typing rounds: a type is gold when at least this many annotators chose it.
+    type_min_count = models.PositiveSmallIntegerField(
+        default=2, help_text="Error typing: annotators who must choose a type for it to count."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -213,9 +239,18 @@ class Round(models.Model):
             # except a reference round, whose labels were collected elsewhere.
             models.CheckConstraint(
                 condition=Q(status="draft")
-                | Q(kind="reference")
+                | Q(kind__in=["reference", "adjudication"])
                 | Q(guideline_version__isnull=False),
                 name="round_open_has_guidelines",
+            ),
+            models.CheckConstraint(
+                condition=Q(type_min_count__gte=1), name="round_type_min_count_at_least_1"
+            ),
+            # One adjudication round per project.
+            models.UniqueConstraint(
+                fields=["project"],
+                condition=Q(kind="adjudication"),
+                name="one_adjudication_round_per_project",
             ),
         ]
 
@@ -235,7 +270,8 @@ VISIBLE_ROUND_STATUSES = (RoundStatus.OPEN, RoundStatus.CLOSED)
 
 def is_read_only(*, status: str, round_status: str) -> bool:
     """The one read-only rule: an assignment can change while it is not submitted and its
-    round is open (the lock, the payload and the heartbeat all ask this)."""
+    round is open (the lock, the payload and the heartbeat all ask this). The adjudication
+    round is always open and its assignments are never submitted."""
     return status == AssignmentStatus.SUBMITTED or round_status != RoundStatus.OPEN
 
 
@@ -261,6 +297,8 @@ class Assignment(models.Model):
     status = models.CharField(
         max_length=12, choices=AssignmentStatus.choices, default=AssignmentStatus.ASSIGNED
     )
+    # Review rounds: review or second review (AssignmentStage); empty elsewhere.
+    stage = models.CharField(max_length=13, choices=AssignmentStage.choices, blank=True)
     # Seeds this annotator's order of the unit's summaries (labelled A, B, C...).
     order_seed = models.BigIntegerField(default=0)
     active_seconds = models.PositiveIntegerField(default=0)

@@ -1,10 +1,11 @@
-"""Second-stage review of inconsistent labels, and feedback from admins to annotators."""
+"""Second-stage review, error typing and adjudication (docs/review.md), and feedback from
+admins to annotators."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 
 
 class ReviewOutcome(models.TextChoices):
@@ -13,44 +14,155 @@ class ReviewOutcome(models.TextChoices):
     TYPES_CHANGED = "types_changed", "error confirmed, types changed"
 
 
-class ReviewDecision(models.Model):
-    judgement = models.ForeignKey(
-        "annotations.SentenceJudgement", on_delete=models.CASCADE, related_name="reviews"
+class SecondVerdict(models.TextChoices):
+    CONFIRM = "confirm", "confirm"
+    DISPUTE = "dispute", "dispute"
+
+
+class ReviewScope(models.TextChoices):
+    ANY = "any", "labelled inconsistent by anyone"
+    GOLD = "gold", "gold label inconsistent"
+
+
+class RoundItem(models.Model):
+    """A sentence a review or error-typing round asks about (docs/review.md): collected from
+    its source rounds when it is created, never edited after."""
+
+    round = models.ForeignKey("annotations.Round", on_delete=models.CASCADE, related_name="items")
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence", on_delete=models.CASCADE, related_name="+"
     )
-    reviewer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="review_decisions"
-    )
-    decision = models.CharField(max_length=14, choices=ReviewOutcome.choices)
-    error_types = models.ManyToManyField("annotations.ErrorType", blank=True, related_name="+")
-    note = models.TextField(blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="review_confirmations",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["judgement", "reviewer"], name="one_review_per_reviewer"
-            ),
+            models.UniqueConstraint(fields=["round", "sentence"], name="round_item_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_id}: sentence {self.sentence_id}"
+
+
+class ReviewDecision(models.Model):
+    """A reviewer's decision on one item of a review round: the ``review`` kind."""
+
+    assignment = models.ForeignKey(
+        "annotations.Assignment", on_delete=models.CASCADE, related_name="review_decisions"
+    )
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence", on_delete=models.CASCADE, related_name="review_decisions"
+    )
+    # Empty until decided: a row exists as soon as anything (a note) is saved.
+    decision = models.CharField(max_length=14, choices=ReviewOutcome.choices, blank=True)
+    note = models.TextField(blank=True)
+    # The types the reviewer sets when the error stands but its types were wrong.
+    error_types = models.ManyToManyField("annotations.ErrorType", blank=True, related_name="+")
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["assignment", "sentence"], name="one_review_per_item"),
             models.CheckConstraint(
-                condition=Q(decision__in=[d.value for d in ReviewOutcome]),
+                condition=Q(decision__in=["", *(d.value for d in ReviewOutcome)]),
                 name="review_decision_valid",
-            ),
-            # The second reviewer who confirms a decision is not the one who made it.
-            models.CheckConstraint(
-                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=F("reviewer")),
-                name="review_confirmed_by_someone_else",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.judgement_id}: {self.decision}"
+        return f"{self.assignment_id}/{self.sentence_id}: {self.decision or '—'}"
+
+
+class SecondReview(models.Model):
+    """The second reviewer's verdict on a review decision: the ``second_review`` kind."""
+
+    assignment = models.ForeignKey(
+        "annotations.Assignment", on_delete=models.CASCADE, related_name="second_reviews"
+    )
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence", on_delete=models.CASCADE, related_name="second_reviews"
+    )
+    verdict = models.CharField(max_length=7, choices=SecondVerdict.choices, blank=True)
+    note = models.TextField(blank=True)
+    # The decision's version the verdict was given on: a verdict counts only while the
+    # decision is still that version (a reviewer who changes their mind needs confirming anew).
+    reviewed_version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "sentence"], name="one_second_review_per_item"
+            ),
+            models.CheckConstraint(
+                condition=Q(verdict__in=["", *(v.value for v in SecondVerdict)]),
+                name="second_review_verdict_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment_id}/{self.sentence_id}: {self.verdict or '—'}"
+
+
+class TypingJudgement(models.Model):
+    """The error types one annotator of an error-typing round chose for one item."""
+
+    assignment = models.ForeignKey(
+        "annotations.Assignment", on_delete=models.CASCADE, related_name="typings"
+    )
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence", on_delete=models.CASCADE, related_name="typings"
+    )
+    error_types = models.ManyToManyField("annotations.ErrorType", blank=True, related_name="+")
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["assignment", "sentence"], name="one_typing_per_item"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment_id}/{self.sentence_id}: typing"
+
+
+class AdjudicationCase(models.Model):
+    """An admin's note on one adjudicated question of one target, and whether it was flagged
+    for the guidelines; a flagged case is answered by the guideline version that says so."""
+
+    # The project's adjudication round: one case per question and target in a project.
+    round = models.ForeignKey(
+        "annotations.Round", on_delete=models.CASCADE, related_name="adjudication_cases"
+    )
+    topic = models.ForeignKey("annotations.Topic", on_delete=models.CASCADE, related_name="+")
+    question = models.CharField(max_length=40)
+    # "sentence:<id>", "summary:<id>" or "" (the unit).
+    target = models.CharField(max_length=40, blank=True)
+    note = models.TextField(blank=True)
+    flagged = models.BooleanField(default=False)
+    answered_in = models.ForeignKey(
+        "annotations.GuidelineVersion",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="answered_cases",
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "question", "target"], name="adjudication_case_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question} {self.target or 'unit'}"
 
 
 class Feedback(models.Model):

@@ -1,13 +1,16 @@
 """The rows of a release, streamed from the database in chunks of units, for the writers in
 ``annotations.formats.writers`` (docs/releases.md).
 
-Gold labels: an adjudicated review decision (confirmed by a second reviewer) first, then
-the majority of the annotators in the chosen rounds, then the single annotation. A tie on
-a sentence label resolves to *inconsistent* (a possible error is kept for review rather
-than dropped); a tie on the topic category to the less central category. A unit's gold key
-facts, and a summary's gold atomic facts, are those of the first voting assignment (by id)
-that has them. Annotators appear under anonymised ids (A1, A2, …) stable within the
-release; no user name is ever read here. Mappings are applied to the exported values only.
+Gold labels (annotations/agreement/gold.py, docs/review.md): an admin's adjudicated value
+first, then a review decision a second reviewer confirmed, then the vote of the annotators
+in the chosen rounds (unanimous, majority, a tie rule, or the single annotation), each with
+its provenance. A tie on a sentence label resolves to *inconsistent* (a possible error is
+kept for review rather than dropped); a tie on the topic category to the less central
+category. Gold error types are those at least ``type_min_count`` of the flaggers chose.
+A unit's gold key facts, and a summary's gold atomic facts, are those of the first voting
+assignment (by id) that has them. Annotators appear under anonymised ids (A1, A2, …)
+stable within the release; no user name is ever read here. Mappings are applied to the
+exported values only.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection, connections
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
+from annotations.agreement.gold import Gold, Provenance, decided, types_by_count, voted
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
@@ -38,6 +42,7 @@ from annotations.formats.writers.rows import (
 from annotations.models import (
     AlignedSentence,
     Assignment,
+    AssignmentStage,
     AssignmentStatus,
     AtomicFact,
     ErrorSpan,
@@ -48,6 +53,8 @@ from annotations.models import (
     ReviewDecision,
     ReviewOutcome,
     RoundKind,
+    SecondReview,
+    SecondVerdict,
     SentenceJudgement,
     Summary,
     SummaryJudgement,
@@ -76,6 +83,9 @@ class ReleaseScope:
     with_turns: bool = False
     with_annotators: bool = True  # False: rows without the annotators' raw labels
     excluded_topics: frozenset[int] = frozenset()
+    # A gold error type needs at least this many of the flaggers (all of them when fewer):
+    # AggreFact's "more than one annotator" (docs/review.md).
+    type_min_count: int = 2
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:
@@ -299,6 +309,30 @@ class _Topic:
     key_fact_ids: tuple[int, ...] = ()  # of the gold list, aligned with key_facts
     gold_assignment: int | None = None  # whose key facts are the gold ones
     reference: str = ""  # the document's reference summary (metadata "reference")
+    category_provenance: str | None = None
+
+
+@dataclass(slots=True)
+class _Adjudicated:
+    """The admins' gold values of a chunk's units (docs/review.md, "Adjudication")."""
+
+    # (sentence id, label, judgement id), and (judgement id, type id)
+    sentences: list[tuple[int, str, int]]
+    types: list[tuple[int, int]]
+    # (summary id, relevance, not a summary)
+    summaries: list[tuple[int, int | None, bool]]
+    # (topic id, category)
+    categories: list[tuple[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    """A sentence's gold label decided above the vote, with its types when they were decided
+    too (None: the flaggers' types by the count rule)."""
+
+    label: Label
+    provenance: Provenance
+    types: tuple[int, ...] | None
 
 
 @dataclass(slots=True)
@@ -314,7 +348,12 @@ class _Fetched:
     alignments: list[tuple[int, int, int, bool]]
     aligned_sentences: list[tuple[int, int]]
     judgements: list[tuple[int, int, int, str, str, str, int | None]]
-    decisions: list[tuple[int, str]]
+    # Confirmed review decisions: (sentence id, decision, decision id), and the types of
+    # those that changed them (decision id, type id).
+    decisions: list[tuple[int, str, int]]
+    decision_types: list[tuple[int, int]]
+    # The admins' gold values (the adjudication round), oldest first: the last one counts.
+    adjudicated: _Adjudicated
     answers: list[tuple[int, int, int | None, bool, str]]
     categories: list[tuple[int, str]]
     key_facts: list[tuple[int, int, str, bool, int | None]]
@@ -365,6 +404,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         .values_list("id", "topic_id", "annotator_id", "source")
     )
     id_set = {row[0] for row in assignments}
+    decisions = _confirmed_decisions(scope, topic_set)
     summaries = _raw(
         Summary.objects.filter(topic_id__any=topic_set)
         .order_by()  # sorted in Python, in the release's order
@@ -430,11 +470,17 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         if alignments
         else [],
         judgements=judgements,
-        decisions=list(
-            ReviewDecision.objects.filter(
-                judgement__assignment_id__any=id_set, confirmed_by__isnull=False
-            ).values_list("judgement__sentence_id", "decision")
-        ),
+        decisions=decisions,
+        decision_types=list(
+            ReviewDecision.error_types.through.objects.filter(
+                reviewdecision_id__in=[
+                    pk for _, decision, pk in decisions if decision == "types_changed"
+                ]
+            ).values_list("reviewdecision_id", "errortype_id")
+        )
+        if any(decision == "types_changed" for _, decision, _ in decisions)
+        else [],
+        adjudicated=_adjudicated(scope, topic_set),
         answers=list(
             SummaryJudgement.objects.filter(assignment_id__any=id_set).values_list(
                 "assignment_id", "summary_id", "relevance", "not_a_summary", "comment"
@@ -473,6 +519,99 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         ),
         summaries=summaries,
     )
+
+
+def _confirmed_decisions(scope: ReleaseScope, topic_set: set[int]) -> list[tuple[int, str, int]]:
+    """The review decisions on the chunk's sentences, in review rounds over the release's
+    rounds, that a second reviewer confirmed on the decision's current version."""
+    confirmed = SecondReview.objects.filter(
+        assignment__round_id=OuterRef("assignment__round_id"),
+        sentence_id=OuterRef("sentence_id"),
+        verdict=SecondVerdict.CONFIRM,
+        reviewed_version=OuterRef("version"),
+    )
+    return list(
+        ReviewDecision.objects.filter(
+            assignment__topic_id__any=topic_set,
+            assignment__stage=AssignmentStage.REVIEW,
+            assignment__round__source_rounds__in=list(scope.round_ids),
+        )
+        .exclude(decision="")
+        .filter(Exists(confirmed))
+        .distinct()
+        .order_by("id")
+        .values_list("sentence_id", "decision", "id")
+    )
+
+
+def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
+    """The gold values admins set on the chunk's units (any admin; the latest save wins)."""
+    ids = set(
+        Assignment.objects.filter(
+            round__project=scope.project,
+            round__kind=RoundKind.ADJUDICATION,
+            topic_id__any=topic_set,
+        ).values_list("id", flat=True)
+    )
+    if not ids:
+        return _Adjudicated([], [], [], [])
+    sentences = list(
+        SentenceJudgement.objects.filter(assignment_id__any=ids)
+        .exclude(label="")
+        .order_by("updated_at", "id")
+        .values_list("sentence_id", "label", "id")
+    )
+    return _Adjudicated(
+        sentences=sentences,
+        types=list(
+            SentenceJudgement.error_types.through.objects.filter(
+                sentencejudgement_id__in=[pk for _, _, pk in sentences]
+            ).values_list("sentencejudgement_id", "errortype_id")
+        ),
+        summaries=list(
+            SummaryJudgement.objects.filter(assignment_id__any=ids)
+            .order_by("updated_at", "id")
+            .values_list("summary_id", "relevance", "not_a_summary")
+        ),
+        categories=list(
+            TopicJudgement.objects.filter(assignment_id__any=ids)
+            .exclude(category="")
+            .order_by("updated_at", "id")
+            .values_list("assignment__topic_id", "category")
+        ),
+    )
+
+
+def _decided_sentences(fetched: _Fetched) -> dict[int, _Decided]:
+    """sentence id -> its gold label decided above the vote: an admin's, else confirmed
+    review decisions that agree. Two confirmed decisions that conflict (one a false
+    positive, one an error) cancel each other: the vote decides, as without review."""
+    types_of: dict[int, list[int]] = defaultdict(list)
+    for decision_id, type_id in fetched.decision_types:
+        types_of[decision_id].append(type_id)
+    reviewed: dict[int, set[tuple[str, tuple[int, ...] | None]]] = defaultdict(set)
+    for sentence_id, decision, decision_id in fetched.decisions:
+        if decision == ReviewOutcome.FALSE_POSITIVE:
+            reviewed[sentence_id].add(("consistent", None))
+        elif decision == ReviewOutcome.TYPES_CHANGED:
+            reviewed[sentence_id].add(("inconsistent", tuple(sorted(types_of[decision_id]))))
+        else:
+            reviewed[sentence_id].add(("inconsistent", None))
+    decided = {
+        sentence_id: _Decided(cast(Label, label), "reviewed", types)
+        for sentence_id, outcomes in reviewed.items()
+        if len({label for label, _ in outcomes}) == 1
+        # Confirmed with the flaggers' types by one reviewer, changed by another: the change.
+        for label, types in [max(outcomes, key=lambda outcome: outcome[1] is not None)]
+    }
+    adjudicated_types: dict[int, list[int]] = defaultdict(list)
+    for judgement_id, type_id in fetched.adjudicated.types:
+        adjudicated_types[judgement_id].append(type_id)
+    for sentence_id, label, judgement_id in fetched.adjudicated.sentences:
+        decided[sentence_id] = _Decided(
+            cast(Label, label), "adjudicated", tuple(sorted(adjudicated_types[judgement_id]))
+        )
+    return decided
 
 
 def _chunk(
@@ -564,20 +703,12 @@ def _chunk(
     # id) in the chosen rounds, the one topic.raters keeps for sentence labels. A person with
     # assignments of one unit in two rounds does not count twice on relevance or category.
     voting = {assignment_id for topic in topics.values() for assignment_id, _ in topic.raters}
-    # Confirmed review decisions decide a sentence's gold when they agree. Two confirmed
-    # decisions that conflict (one a false positive, one an error) cancel each other: the
-    # annotators' majority decides, as without review (docs/releases.md, "Gold labels").
-    # Before, whichever row came last won.
-    reviewed: dict[int, set[str]] = defaultdict(set)
-    for sentence_id, decision in fetched.decisions:
-        reviewed[sentence_id].add(
-            "consistent" if decision == ReviewOutcome.FALSE_POSITIVE else "inconsistent"
-        )
-    adjudicated = {
-        sentence_id: next(iter(outcomes))
-        for sentence_id, outcomes in reviewed.items()
-        if len(outcomes) == 1
-    }
+    adjudicated = _decided_sentences(fetched)
+    rule = _TypeRule(
+        scope.type_min_count,
+        type_names,
+        {name: code for name, code in type_names.values()},
+    )
     summary_answers: dict[int, dict[int, tuple[int | None, bool, str]]] = defaultdict(dict)
     for assignment_id, summary_id, relevance, flag, comment in fetched.answers:
         if assignment_id in voting:
@@ -587,13 +718,22 @@ def _chunk(
     for assignment_id, category in fetched.categories:
         if assignment_id in voting:
             categories[topic_of[assignment_id]].append(category)
+    adjudicated_category = dict(fetched.adjudicated.categories)
+    adjudicated_summary = {
+        summary_id: (relevance, flag)
+        for summary_id, relevance, flag in fetched.adjudicated.summaries
+    }
     for topic_id, topic in topics.items():
-        category = (
-            _majority(categories.get(topic_id, []), tie=TIE_RULES["topic_category"].pick) or ""
+        gold_category = decided(
+            categories.get(topic_id, []),
+            tie=TIE_RULES["topic_category"].pick,
+            adjudicated=adjudicated_category.get(topic_id),
         )
+        category = gold_category.value or ""
         topic.category = (
             "marginal" if scope.merge_marginal and category == "irrelevant" else category
         )
+        topic.category_provenance = gold_category.provenance
     # The gold key facts of a unit are those of its first assignment (by id) that has any.
     facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
     fact_ids_of: dict[int, list[int]] = defaultdict(list)  # assignment -> its key fact ids
@@ -686,9 +826,16 @@ def _chunk(
             # One annotation per sentence, no review, no key-fact coverage: the common case
             # of a reference or single-annotated round, built without the general rule.
             gold = tuple(
-                SentenceRow(row[2], row[4], source_index=row[3], start=row[5], label=judged.label)
+                SentenceRow(
+                    row[2],
+                    row[4],
+                    source_index=row[3],
+                    start=row[5],
+                    label=judged.label,
+                    provenance="single" if judged.label else None,
+                )
                 if judged.label != "inconsistent"
-                else _gold_sentence(row, [judged], None, covers=None)
+                else _gold_sentence(row, [judged], None, covers=None, rule=rule)
                 for row, judged in zip(own, theirs[0], strict=True)
             )
         else:
@@ -698,9 +845,23 @@ def _chunk(
                     [judgements[i] for judgements in theirs],
                     adjudicated.get(row[0]),
                     covers=(row[0] in gold_covers) if gold_covers is not None else None,
+                    rule=rule,
                 )
                 for i, row in enumerate(own)
             )
+        gold_relevance, relevance_provenance = _relevance(
+            [a[0] for a in answers.values()],
+            binary=scope.binary_relevance,
+            adjudicated=adjudicated_summary.get(summary_id, (None, False))[0],
+        )
+        not_a_summary = decided(
+            [a[1] for a in answers.values()],
+            tie=TIE_RULES["not_a_summary"].pick,
+            # An admin's gold relevance or flag decides the flag too: a rated summary is one.
+            adjudicated=None
+            if summary_id not in adjudicated_summary
+            else adjudicated_summary[summary_id][1],
+        )
         yield SummaryRow(
             corpus=topic.corpus,
             doc_id=topic.doc_id,
@@ -713,14 +874,11 @@ def _chunk(
             split=topic.split,
             text=text,
             corpus_name=topic.corpus_name,
-            relevance=_relevance([a[0] for a in answers.values()], binary=scope.binary_relevance)
-            if answers
-            else None,
-            not_a_summary=_majority(
-                [a[1] for a in answers.values()], tie=TIE_RULES["not_a_summary"].pick
-            )
-            if answers
-            else None,
+            relevance=gold_relevance,
+            relevance_provenance=relevance_provenance,
+            not_a_summary=not_a_summary.value,
+            not_a_summary_provenance=not_a_summary.provenance,
+            category_provenance=topic.category_provenance,
             key_facts=topic.key_facts,
             key_facts_covered=gold_stated,
             annotators=()
@@ -780,25 +938,36 @@ _CONSISTENT_NO_FACT = AnnotatorSentence(label="consistent", covers_key_fact=Fals
 _UNANSWERED = AnnotatorSentence()
 
 
+@dataclass(frozen=True, slots=True)
+class _TypeRule:
+    """How a sentence's gold error types are chosen: by count among the flaggers, or the
+    decided type ids named (``names``: type id -> (name, unified code))."""
+
+    min_count: int
+    names: dict[int, tuple[str, str]]
+    code_of: dict[str, str]
+
+
 def _gold_sentence(
     row: tuple[int, int, int, int | None, str, int],
     judged: list[AnnotatorSentence],
-    adjudicated: str | None,
+    adjudicated: _Decided | None,
     *,
     covers: bool | None,
+    rule: _TypeRule,
 ) -> SentenceRow:
-    """A sentence (its database row) with its gold label: the review's decision, else the
-    majority of the raters' labels (a tie is inconsistent), else the one annotation; the
-    explanations, types and spans of those who flagged it when the gold label is
-    inconsistent. ``judged`` has one entry per rater (unanswered ones included)."""
+    """A sentence (its database row) with its gold label and the label's provenance: an
+    admin's, else a confirmed review's, else the raters' vote (a tie is inconsistent); the
+    explanations and spans of those who flagged it when the gold label is inconsistent, and
+    the types at least ``rule.min_count`` of them chose (or the decided types). ``judged``
+    has one entry per rater (unanswered ones included)."""
     _, _, position, source_index, text, start = row
-    label: Label | None
-    if adjudicated:
-        label = cast(Label, adjudicated)
-    elif len(judged) == 1:
-        label = judged[0].label  # a single annotation: no vote to count
-    else:
-        label = _majority([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
+    gold = (
+        Gold(adjudicated.label, adjudicated.provenance)
+        if adjudicated is not None
+        else voted([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
+    )
+    label = cast("Label | None", gold.value)
     if label != "inconsistent":
         return SentenceRow(
             position,
@@ -807,22 +976,13 @@ def _gold_sentence(
             start=start,
             label=label,
             covers_key_fact=covers,
+            provenance=gold.provenance,
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
-    if len(flagged) == 1:  # one flagger: their own tuples, already deduplicated
-        (j,) = flagged
-        return SentenceRow(
-            position,
-            text,
-            source_index=source_index,
-            start=start,
-            label="inconsistent",
-            explanations=(j.explanation,) if j.explanation else (),
-            error_types=j.error_types,
-            unified_types=j.unified_types,
-            spans=j.spans,
-            covers_key_fact=covers,
-        )
+    if adjudicated is not None and adjudicated.types is not None:
+        names = tuple(rule.names[pk][0] for pk in adjudicated.types if pk in rule.names)
+    else:
+        names = types_by_count([j.error_types for j in flagged], min_count=rule.min_count)
     return SentenceRow(
         position,
         text,
@@ -830,10 +990,11 @@ def _gold_sentence(
         start=start,
         label="inconsistent",
         explanations=tuple(j.explanation for j in flagged if j.explanation),
-        error_types=tuple(dict.fromkeys(t for j in flagged for t in j.error_types)),
-        unified_types=tuple(dict.fromkeys(t for j in flagged for t in j.unified_types)),
+        error_types=names,
+        unified_types=tuple(dict.fromkeys(rule.code_of[name] for name in names)),
         spans=tuple(span for j in flagged for span in j.spans),
         covers_key_fact=covers,
+        provenance=gold.provenance,
     )
 
 
@@ -901,12 +1062,24 @@ def _covered(
     return tuple((fact_id, summary_id) in covered for fact_id in fact_ids)
 
 
-def _relevance(values: list[int | None], *, binary: bool) -> float | None:
+def _relevance(
+    values: list[int | None], *, binary: bool, adjudicated: int | None
+) -> tuple[float | None, str | None]:
+    """The gold relevance and its provenance: an admin's rating, else the raters' binary
+    vote (with the mapping) or their mean. A mean of several ratings is ``unanimous`` when
+    they agree and ``majority`` (the raters' aggregate) when they do not."""
+    if adjudicated is not None:
+        return (
+            float(RELEVANCE_BINS[adjudicated]) if binary else float(adjudicated),
+            "adjudicated",
+        )
     rated = [v for v in values if v is not None]
     if not rated:
-        return None
+        return None, None
     if binary:
-        return float(
-            _majority([RELEVANCE_BINS[v] for v in rated], tie=TIE_RULES["relevance_binary"].pick)
-        )
-    return round(sum(rated) / len(rated), 4)
+        vote = voted([RELEVANCE_BINS[v] for v in rated], tie=TIE_RULES["relevance_binary"].pick)
+        return float(cast(int, vote.value)), vote.provenance
+    provenance = (
+        "single" if len(rated) == 1 else "unanimous" if len(set(rated)) == 1 else "majority"
+    )
+    return round(sum(rated) / len(rated), 4), provenance

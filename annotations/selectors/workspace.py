@@ -17,16 +17,20 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from annotations.handles import Kind as HandleKind
 from annotations.handles import encode_many
-from annotations.kinds import all_kinds, scheme_in_effect
+from annotations.kinds import Kind, all_kinds, round_kinds, round_scheme, scheme_in_effect
 from annotations.kinds.blinding import children_out
 from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
+    ANNOTATION_ROUND_KINDS,
+    ITEM_ROUND_KINDS,
     VISIBLE_ROUND_STATUSES,
     Assignment,
     AssignmentStatus,
     ErrorType,
     Feedback,
     FeedbackReply,
+    RoundItem,
+    RoundKind,
     Summary,
     SummarySentence,
     is_read_only,
@@ -34,6 +38,7 @@ from annotations.models import (
 from annotations.retrieval.hints import turn_hints
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
 from annotations.selectors.people import display_name
+from annotations.selectors.review_outcomes import review_outcomes
 from annotations.selectors.workspace_sql import (
     dialogue,
     given_atomic_facts,
@@ -42,6 +47,9 @@ from annotations.selectors.workspace_sql import (
     unit_summaries,
     workspace_header,
 )
+
+# The rounds whose assignments are in the linguist's queue.
+LINGUIST_ROUND_KINDS = (*ANNOTATION_ROUND_KINDS, RoundKind.ERROR_TYPING)
 
 
 def user_assignments(*, user: AbstractBaseUser) -> QuerySet[Assignment]:
@@ -63,12 +71,24 @@ def ordered_summary_ids(summary_ids: list[int], *, seed: int) -> list[int]:
     return ordered
 
 
-def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
-    assignments = list(
-        user_assignments(user=user)
-        .select_related("round__project", "topic__document")
-        .order_by("round__created_at", "round_id", "id")
+def item_counts(assignments: list[Assignment]) -> dict[tuple[int, int], int]:
+    """(round id, topic id) -> how many items the round asks about in the unit, for the
+    assignments of review and error-typing rounds among ``assignments`` (one query)."""
+    rounds = {a.round_id for a in assignments if a.round.kind in ITEM_ROUND_KINDS}
+    if not rounds:
+        return {}
+    rows = (
+        RoundItem.objects.filter(round_id__in=rounds)
+        .values_list("round_id", "sentence__summary__topic_id")
+        .annotate(n=Count("id"))
     )
+    return {(round_id, topic_id): n for round_id, topic_id, n in rows}
+
+
+def assignment_entries(assignments: list[Assignment]) -> list[dict[str, Any]]:
+    """Queue rows of ``assignments`` (with ``round__project`` and ``topic__document``): each
+    with its progress, counted by the completion rules of the kinds its round asks for, in a
+    constant number of queries."""
     ids = [a.pk for a in assignments]
     topic_ids = {a.topic_id for a in assignments}
     sentences_per_topic = dict(
@@ -83,6 +103,7 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         .annotate(n=Count("id"))
         .values_list("topic_id", "n")
     )
+    items = item_counts(assignments)
     states = saved_states(all_kinds(), ids)
     taxonomies_with_types = set(
         ErrorType.objects.filter(taxonomy_id__in={a.round.project.taxonomy_id for a in assignments})
@@ -96,19 +117,28 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         positions[assignment.pk] = counts[assignment.round_id]
     entries = []
     for assignment in assignments:
+        round_ = assignment.round
+        on_items = round_.kind in ITEM_ROUND_KINDS
         targets = {
-            "sentence": sentences_per_topic.get(assignment.topic_id, 0),
+            "sentence": items.get((round_.pk, assignment.topic_id), 0)
+            if on_items
+            else sentences_per_topic.get(assignment.topic_id, 0),
             "summary": summaries_per_topic.get(assignment.topic_id, 0),
             "unit": 1,
         }
-        project = assignment.round.project
+        project = round_.project
         scheme = scheme_in_effect(
-            project.scheme, taxonomy_has_types=project.taxonomy_id in taxonomies_with_types
+            round_scheme(project.scheme, round_kind=round_.kind, stage=assignment.stage),
+            taxonomy_has_types=project.taxonomy_id in taxonomies_with_types,
         )
-        done, total = unit_progress(states.get(assignment.pk, {}), targets, scheme=scheme)
+        done, total = unit_progress(
+            states.get(assignment.pk, {}), targets, scheme=scheme, kinds=round_kinds(round_.kind)
+        )
         entries.append(
             {
                 **_assignment_header(assignment),
+                "screen": "items" if on_items else "workspace",
+                "stage": assignment.stage,
                 "document": assignment.topic.document.title
                 or assignment.topic.document.external_id,
                 "topic": assignment.topic.name,
@@ -119,7 +149,54 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
                 "submitted_at": assignment.submitted_at,
             }
         )
-    return {"assignments": entries, "feedback": unread_feedback(user_id=user.pk)}
+    return entries
+
+
+def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """The linguist's queue: their assignments of annotation and error-typing rounds (a
+    reviewer's work is in ``review_queue``, an admin's adjudication is not a queue)."""
+    assignments = list(
+        user_assignments(user=user)
+        .filter(round__kind__in=LINGUIST_ROUND_KINDS)
+        .select_related("round__project", "topic__document")
+        .order_by("round__created_at", "round_id", "id")
+    )
+    return {
+        "assignments": assignment_entries(assignments),
+        "feedback": unread_feedback(user_id=user.pk),
+    }
+
+
+def queue_entry(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, Any]:
+    """One of the user's assignments as a queue row (any round kind): what submit returns."""
+    assignment = (
+        user_assignments(user=user)
+        .select_related("round__project", "topic__document")
+        .get(pk=assignment_id)
+    )
+    position = (
+        user_assignments(user=user)
+        .filter(round_id=assignment.round_id, stage=assignment.stage, id__lte=assignment.pk)
+        .count()
+    )
+    count = (
+        user_assignments(user=user)
+        .filter(round_id=assignment.round_id, stage=assignment.stage)
+        .count()
+    )
+    (entry,) = assignment_entries([assignment])
+    return {**entry, "position": position, "count": count}
+
+
+def review_queue(*, user: AbstractBaseUser) -> dict[str, Any]:
+    """The reviewer's queue: their assignments of review rounds, either stage."""
+    assignments = list(
+        user_assignments(user=user)
+        .filter(round__kind=RoundKind.REVIEW)
+        .select_related("round__project", "topic__document")
+        .order_by("round__created_at", "round_id", "stage", "id")
+    )
+    return {"assignments": assignment_entries(assignments)}
 
 
 def _assignment_header(assignment: Assignment) -> dict[str, Any]:
@@ -224,10 +301,12 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     plus the unread-feedback lookup only when the annotator has unread feedback in the
     assignment's round."""
     header = workspace_header(assignment_id, user_id)
-    if header is None:
+    if header is None or header.round_kind not in ANNOTATION_ROUND_KINDS:
+        # Review and error-typing work opens on the item screen (selectors/items.py).
         return None
+    kinds = round_kinds(header.round_kind)
     states, siblings = saved_states_and_siblings(
-        all_kinds(),
+        kinds,
         header.pk,
         round_id=header.round_id,
         annotator_id=user_id,
@@ -277,7 +356,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     def handle_of(handle_kind: HandleKind, pk: int) -> str:
         return handles_of[handle_kind][pk]
 
-    for kind in all_kinds():
+    for kind in kinds:
         saved = [children_out(kind, state, handle_of) for state in states[kind.key]]
         if kind.target != "unit":
             for state in saved:
@@ -328,6 +407,15 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         "given_key_facts": given_facts,
         "given_atomic_facts": header.given_atomic_facts,
         "judgements": judgements,
+        # What review decided about this linguist's labels: only once they submitted.
+        "review_outcomes": [
+            {**outcome, "sentence": sentence_handles[outcome["sentence"]]}
+            for outcome in review_outcomes(
+                assignment_id=header.pk, round_id=header.round_id, topic_id=header.topic_id
+            )
+        ]
+        if header.status == AssignmentStatus.SUBMITTED
+        else [],
         "active_seconds": header.active_seconds,
         # The admin's unread feedback for this round: general, or about this unit's sentences.
         # The lookup is skipped when there is none (the header says so).
@@ -342,12 +430,16 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
 
 
 def unit_progress(
-    states: dict[str, list[dict[str, Any]]], targets: dict[str, int], *, scheme: dict[str, bool]
+    states: dict[str, list[dict[str, Any]]],
+    targets: dict[str, int],
+    *,
+    scheme: dict[str, bool],
+    kinds: tuple[Kind, ...] | None = None,
 ) -> tuple[int, int]:
-    """(answered, to answer) of one unit: per asked kind, its targets and those of its saved
-    states that its completion rule finds done."""
+    """(answered, to answer) of one unit: per asked kind (of ``kinds``, else all), its
+    targets and those of its saved states that its completion rule finds done."""
     done = total = 0
-    for kind in all_kinds():
+    for kind in kinds if kinds is not None else all_kinds():
         if kind.is_asked(scheme) and kind.counts_toward_progress:
             total += targets[kind.target]
             done += sum(not kind.missing_items(state, scheme) for state in states.get(kind.key, []))

@@ -17,6 +17,7 @@ from functools import cache
 
 from django.db import connection
 
+from annotations.kinds import round_scheme
 from annotations.models import (
     VISIBLE_ROUND_STATUSES,
     Assignment,
@@ -24,6 +25,7 @@ from annotations.models import (
     Project,
     Role,
     Round,
+    RoundKind,
     is_read_only,
 )
 from annotations.sql import table
@@ -34,7 +36,8 @@ class ReadOnly(Exception):
 
 
 class NotAnnotator(Exception):
-    """The user is no longer an annotator of the project."""
+    """The user no longer has the project role the round needs (annotator; reviewer in a
+    review round; admin in the adjudication round)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,7 @@ class LockedAssignment:
 
     pk: int
     status: str
+    round_id: int
     topic_id: int
     order_seed: int
     round_status: str
@@ -53,6 +57,7 @@ class LockedAssignment:
     # The round's completeness and atomic-fact modes (given lists or written ones).
     key_fact_source: str = ""
     given_atomic_facts: bool = False
+    round_kind: str = RoundKind.PRODUCTION
 
     @property
     def read_only(self) -> bool:
@@ -72,11 +77,16 @@ def _for_update(alias: str) -> str:
 def _lock_sql() -> str:
     visible = ", ".join(f"'{s}'" for s in VISIBLE_ROUND_STATUSES)
     scheme = ", ".join(f"p.{field}" for field in Project.SCHEME_FIELDS)
+    # The role a round's assignments need (docs/review.md).
+    role = (
+        f"CASE r.kind WHEN '{RoundKind.REVIEW}' THEN '{Role.REVIEWER}'"
+        f" WHEN '{RoundKind.ADJUDICATION}' THEN '{Role.ADMIN}' ELSE '{Role.ANNOTATOR}' END"
+    )
     return (
         "SELECT a.id, a.status, a.topic_id, a.order_seed, r.status, r.guideline_version_id,"
-        " r.key_fact_source, r.given_atomic_facts,"
+        " r.key_fact_source, r.given_atomic_facts, r.id, r.kind, a.stage,"
         f" p.taxonomy_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
-        f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = '{Role.ANNOTATOR}'),"
+        f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = {role}),"
         f" {scheme}"
         f" FROM {table(Assignment)} a"
         f" JOIN {table(Round)} r ON r.id = a.round_id"
@@ -96,21 +106,24 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
     if row is None:
         raise Assignment.DoesNotExist
     pk, status, topic_id, order_seed, round_status, guideline_id, *modes = row[:8]
-    taxonomy_id, member = row[8:10]
+    round_id, round_kind, stage, taxonomy_id, member = row[8:13]
     keys = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
+    # SQLite returns booleans as integers.
+    scheme = {key: bool(value) for key, value in zip(keys, row[13:], strict=True)}
     locked = LockedAssignment(
         pk=pk,
         status=status,
+        round_id=round_id,
         topic_id=topic_id,
         order_seed=order_seed,
         round_status=round_status,
         guideline_version_id=guideline_id,
         taxonomy_id=taxonomy_id,
-        # SQLite returns booleans as integers.
-        scheme={key: bool(value) for key, value in zip(keys, row[10:], strict=True)},
+        scheme=round_scheme(scheme, round_kind=round_kind, stage=stage),
         is_annotator=bool(member),
         key_fact_source=modes[0],
         given_atomic_facts=bool(modes[1]),
+        round_kind=round_kind,
     )
     if locked.read_only:
         raise ReadOnly

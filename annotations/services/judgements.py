@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from annotations.kinds import Kind, all_kinds, scheme_in_effect
+from annotations.kinds import Kind, round_kinds, scheme_in_effect
 from annotations.kinds.errors import InvalidJudgement
 from annotations.kinds.rows import (
     canonical_children,
@@ -33,10 +33,13 @@ from annotations.kinds.rows import (
     update_versioned,
 )
 from annotations.models import (
+    ITEM_ROUND_KINDS,
     Assignment,
     AssignmentStatus,
     ErrorType,
     JudgementChange,
+    RoundItem,
+    RoundKind,
     Summary,
     SummarySentence,
 )
@@ -93,6 +96,13 @@ def judgement_save(
     target of the user's assignment, if ``version`` is the saved one; return the new state.
     ``derive`` first turns the request into changes from the saved state, under the lock."""
     locked = assignment_lock(assignment_id, user.pk)
+    if kind not in round_kinds(locked.round_kind):
+        # Review answers in an annotation round, or labels in a review round: not here.
+        raise Assignment.DoesNotExist
+    if kind.items_only and not kind.is_asked(locked.scheme):
+        raise InvalidJudgement(
+            {kind.key: [f"this assignment does not give the {kind.key.replace('_', ' ')}"]}
+        )
     pk, saved = saved_state(
         kind,
         assignment_id=locked.pk,
@@ -105,6 +115,8 @@ def judgement_save(
         if version != (saved["version"] if saved is not None else 0):
             raise StaleVersion(saved or {"version": 0})
         changes = derive(saved or kind.empty_state(), changes)
+    if kind.prepare is not None:
+        changes = kind.prepare(locked, target_id, changes)
     for id_set in kind.id_sets:
         if id_set.name in changes:
             unknown = id_set.unknown(locked.taxonomy_id, changes[id_set.name])
@@ -210,12 +222,24 @@ class Incomplete(Exception):
 
 
 def missing_items(
-    *, assignment_id: int, topic_id: int, order_seed: int, scheme: dict[str, bool]
+    *,
+    assignment_id: int,
+    topic_id: int,
+    order_seed: int,
+    scheme: dict[str, bool],
+    round_id: int | None = None,
+    round_kind: str = RoundKind.PRODUCTION,
 ) -> list[MissingItem]:
     """What the scheme asks that this assignment has not answered, in reading order: by
     summary letter as this annotator sees them, then sentence number, then the unit's own
-    questions. Each kind's completion rule (its spec) decides; nothing else does."""
-    kinds = all_kinds()
+    questions. Each kind's completion rule (its spec) decides; nothing else does. In a
+    review or error-typing round only the round's items are asked about."""
+    kinds = round_kinds(round_kind)
+    items = (
+        set(RoundItem.objects.filter(round_id=round_id).values_list("sentence_id", flat=True))
+        if round_kind in ITEM_ROUND_KINDS and round_id is not None
+        else None
+    )
     states = saved_states(kinds, [assignment_id], scheme=scheme).get(assignment_id, {})
     by_target: dict[str, dict[int | None, dict[str, Any]]] = {
         kind.key: {
@@ -257,6 +281,8 @@ def missing_items(
     for summary_id in order:
         letter = letters[summary_id]
         for position, sentence_id in sorted(sentences[summary_id]):
+            if items is not None and sentence_id not in items:
+                continue
             where = f"Summary {letter}, sentence {position + 1}"
             result += missing("sentence", sentence_id, where, summary=letter, sentence=position + 1)
         result += missing("summary", summary_id, f"Summary {letter}", summary=letter)
@@ -274,6 +300,8 @@ def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
         topic_id=locked.topic_id,
         order_seed=locked.order_seed,
         scheme=scheme_in_effect(locked.scheme, taxonomy_has_types=has_types),
+        round_id=locked.round_id,
+        round_kind=locked.round_kind,
     )
     if missing:
         raise Incomplete(missing)

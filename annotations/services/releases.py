@@ -136,6 +136,15 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
                 f"unknown mapping {key}={value!r}; allowed: topic_category="
                 "merge_marginal, relevance=binary"
             ]
+    type_min_count = config.get("type_min_count", 2)
+    if (
+        not isinstance(type_min_count, int)
+        or isinstance(type_min_count, bool)
+        or not 1 <= type_min_count <= 20
+    ):
+        errors["type_min_count"] = [
+            "how many flaggers must choose an error type for it to be gold: 1 to 20 (default 2)"
+        ]
     split = config.get("split") or {"method": "corpus"}
     method = split.get("method")
     if method not in SPLIT_METHODS:
@@ -162,6 +171,7 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
         "split": split,
         "formats": [f for f in FORMATS if f in formats],
         "only_complete": bool(config.get("only_complete")),
+        "type_min_count": type_min_count,
     }
 
 
@@ -387,6 +397,8 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             merge_marginal=config["mappings"].get("topic_category") == "merge_marginal",
             binary_relevance=config["mappings"].get("relevance") == "binary",
             excluded_topics=excluded,
+            # Releases configured before the rule existed kept every flagger's types.
+            type_min_count=config.get("type_min_count", 1),
         )
         archive_path = work / "release.zip"
         with ReleaseArchive(archive_path) as archive:

@@ -9,8 +9,9 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "unified_types", "spans": [{"start", "end", "text", "error_type",
                     "unified_type", "note", "no_evidence",
                     "evidence": [{"turn", "start", "end", "text"}]}],
-                    "covers_key_fact"}],
+                    "covers_key_fact", "provenance"}],
      "relevance", "not_a_summary",
+     "provenance": {"topic_category", "relevance", "not_a_summary"},
      "key_facts": [{"text", "covered"}], "completeness", "conciseness",
      "atomic_facts": [{"text", "supported", "given"}], "faithfulness", "acu_score",
      "annotators": [{"annotator": "A1",
@@ -68,6 +69,13 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
         "sentences": [_sentence(sentence) for sentence in summary.sentences],
         "relevance": summary.relevance,
         "not_a_summary": summary.not_a_summary,
+        # Where each gold value came from: adjudicated, reviewed, unanimous, majority, tie or
+        # single (docs/review.md); the sentences carry their label's.
+        "provenance": {
+            "topic_category": summary.category_provenance,
+            "relevance": summary.relevance_provenance,
+            "not_a_summary": summary.not_a_summary_provenance,
+        },
         "key_facts": [
             {"text": fact.text, "covered": covered[i] if covered else None}
             for i, fact in enumerate(summary.key_facts)
@@ -100,6 +108,7 @@ def _sentence(sentence: SentenceRow) -> dict[str, Any]:
         "unified_types": sentence.unified_types,
         "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
         "covers_key_fact": sentence.covers_key_fact,
+        "provenance": sentence.provenance,
     }
 
 

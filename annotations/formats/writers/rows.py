@@ -98,6 +98,9 @@ class SentenceRow:
     # Whether the sentence states at least one of the topic's key facts (FineSurE's
     # sentence_labels, the basis of conciseness); None when not judged.
     covers_key_fact: bool | None = None
+    # Where the gold label came from (annotations/agreement/gold.py: adjudicated, reviewed,
+    # unanimous, majority, tie, single); None when not judged.
+    provenance: str | None = None
 
     def __post_init__(self) -> None:
         if self.label is not None and self.label not in LABELS:
@@ -223,6 +226,11 @@ class SummaryRow:
     # The document's reference summary, when it came with one (Document.metadata "reference",
     # e.g. FineSurE's and RoSE's ``reference``); "" when none.
     reference: str = ""
+    # Where each summary-level gold value came from (as SentenceRow.provenance); None when
+    # the value is unknown.
+    category_provenance: str | None = None
+    relevance_provenance: str | None = None
+    not_a_summary_provenance: str | None = None
 
     def __post_init__(self) -> None:
         if self.split not in SPLITS:

@@ -99,6 +99,10 @@ export interface paths {
     /** Progress per annotator and per unit */
     get: operations["admin_rounds_progress_retrieve"];
   };
+  "/api/admin/rounds/{round_id}/review/": {
+    /** A review round's progress and the false-positive rates it found */
+    get: operations["round_review_results"];
+  };
   "/api/assignments/": {
     /** The signed-in linguist's queue and unread feedback (docs/api/workspace.md) */
     get: operations["queue"];
@@ -114,6 +118,10 @@ export interface paths {
   "/api/assignments/{assignment_id}/heartbeat/": {
     /** Count active time on task (capped) */
     post: operations["assignments_heartbeat_create"];
+  };
+  "/api/assignments/{assignment_id}/items/": {
+    /** The item screen of a review or error-typing assignment of yours */
+    get: operations["review_items"];
   };
   "/api/assignments/{assignment_id}/key_facts/": {
     /** Save the unit's key facts and their alignment to summaries and sentences (the whole list) */
@@ -172,6 +180,10 @@ export interface paths {
   "/api/releases/{release_id}/retry/": {
     /** Retry a failed build */
     post: operations["releases_retry_create"];
+  };
+  "/api/reviews/": {
+    /** The signed-in reviewer's queue: review and second-review assignments */
+    get: operations["review_queue"];
   };
 }
 
@@ -299,6 +311,13 @@ export interface components {
       submitted: number;
       in_progress: number;
       active_seconds: number;
+    };
+    AnnotatorRateOutput: {
+      reviewed: number;
+      false_positive: number;
+      /** Format: double */
+      rate: number | null;
+      username: string;
     };
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
@@ -506,6 +525,21 @@ export interface components {
       given_atomic_facts: boolean;
       /** @description Units the sample left out: already in another unclosed round of its kind. */
       skipped: number;
+      /** @description Review and error typing: the sentences the round collected. */
+      items?: number;
+    };
+    /**
+     * @description * `confirmed` - confirmed
+     * * `false_positive` - false_positive
+     * * `types_changed` - types_changed
+     * @enum {string}
+     */
+    DecisionEnum: "confirmed" | "false_positive" | "types_changed";
+    DecisionToConfirmOutput: {
+      decision: string;
+      error_types: number[];
+      note: string;
+      version: number;
     };
     DisagreementOutput: {
       topic: number;
@@ -712,6 +746,58 @@ export interface components {
       /** @description 95% bootstrap interval. */
       ci: (number | null)[];
     };
+    ItemJudgementsOutput: {
+      reviews: components["schemas"]["ReviewState"][];
+      second_reviews: components["schemas"]["SecondReviewState"][];
+      typings: components["schemas"]["TypingState"][];
+    };
+    ItemOutput: {
+      /** @description Handle. */
+      sentence: string;
+      /** @description Handle. */
+      summary: string;
+      labels: components["schemas"]["SourceLabelOutput"][];
+      /** @description Second reviewers: the decision to confirm or dispute. */
+      decision: components["schemas"]["DecisionToConfirmOutput"] | null;
+    };
+    ItemSentenceOutput: {
+      /** @description Handle. */
+      id: string;
+      number: number;
+      text: string;
+    };
+    ItemSummaryOutput: {
+      /** @description Handle. */
+      id: string;
+      /** @description A, B, C… in this assignment's own order. */
+      label: string;
+      sentences: components["schemas"]["ItemSentenceOutput"][];
+    };
+    ItemsPayloadOutput: {
+      id: number;
+      stage: components["schemas"]["ItemsPayloadOutputStageEnum"];
+      status: string;
+      read_only: boolean;
+      round: components["schemas"]["RoundRefOutput"];
+      project: components["schemas"]["ProjectName"];
+      position: number;
+      count: number;
+      next_assignment: number | null;
+      guideline: components["schemas"]["GuidelineOutput"] | null;
+      taxonomy: components["schemas"]["TaxonomyOutput"];
+      topic: components["schemas"]["TopicOutput"];
+      document: components["schemas"]["DocumentOutput"];
+      summaries: components["schemas"]["ItemSummaryOutput"][];
+      items: components["schemas"]["ItemOutput"][];
+      judgements: components["schemas"]["ItemJudgementsOutput"];
+    };
+    /**
+     * @description * `review` - review
+     * * `second_review` - second_review
+     * * `error_typing` - error_typing
+     * @enum {string}
+     */
+    ItemsPayloadOutputStageEnum: "review" | "second_review" | "error_typing";
     JobOutput: {
       id: number;
       kind: string;
@@ -938,7 +1024,29 @@ export interface components {
       active_seconds: number;
       /** Format: date-time */
       submitted_at: string | null;
+      /**
+       * @description The page that opens it: the workspace, or the item screen (review, error typing).
+       *
+       * * `workspace` - workspace
+       * * `items` - items
+       */
+      screen: components["schemas"]["ScreenEnum"];
+      /**
+       * @description Review rounds: the reviewer's stage; empty elsewhere.
+       *
+       * * `` -
+       * * `review` - review
+       * * `second_review` - second_review
+       */
+      stage: components["schemas"]["QueueEntryOutputStageEnum"];
     };
+    /**
+     * @description * `` -
+     * * `review` - review
+     * * `second_review` - second_review
+     * @enum {string}
+     */
+    QueueEntryOutputStageEnum: "review" | "second_review";
     QueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
       feedback: components["schemas"]["FeedbackItemOutput"][];
@@ -973,6 +1081,10 @@ export interface components {
       relevance: number | null;
       not_a_summary: boolean;
       comment: string;
+    };
+    RatesOutput: {
+      by_annotator: components["schemas"]["AnnotatorRateOutput"][];
+      by_error_type: components["schemas"]["TypeRateOutput"][];
     };
     /** @description The shape and types of a release request; the service checks what needs the database. */
     ReleaseConfigInput: {
@@ -1131,13 +1243,51 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    ReviewOutcomeOutput: {
+      /** @description Handle. */
+      sentence: string;
+      decision: components["schemas"]["DecisionEnum"];
+      error_types: number[];
+      note: string;
+      status: components["schemas"]["ReviewOutcomeOutputStatusEnum"];
+    };
+    /**
+     * @description * `confirmed` - confirmed
+     * * `pending` - pending
+     * * `disputed` - disputed
+     * * `adjudicated` - adjudicated
+     * @enum {string}
+     */
+    ReviewOutcomeOutputStatusEnum: "confirmed" | "pending" | "disputed" | "adjudicated";
+    ReviewQueueOutput: {
+      assignments: components["schemas"]["QueueEntryOutput"][];
+    };
+    /**
+     * @description * `any` - any
+     * * `gold` - gold
+     * @enum {string}
+     */
+    ReviewScopeEnum: "any" | "gold";
+    ReviewState: {
+      /** @description The sentence's handle in this assignment (never a database id). */
+      sentence: string;
+      decision: components["schemas"]["DecisionEnum"];
+      note: string;
+      error_types: number[];
+      version: number;
+    };
+    ReviewerProgressOutput: {
+      username: string;
+      stage: string;
+      items: number;
+      done: number;
+    };
     RoundCreateInput: {
       name: string;
       kind: components["schemas"]["NewRoundKindEnum"];
       overlap: number;
       guideline_version: number;
       annotators: string[];
-      units: unknown;
       /**
        * @description Mark the turns most related to a sentence while linking evidence.
        * @default true
@@ -1153,6 +1303,22 @@ export interface components {
        * @default false
        */
       given_atomic_facts?: boolean;
+      /** @description Review and error typing: the annotation rounds whose labels they take. */
+      source_rounds?: number[];
+      /**
+       * @description Review: sentences labelled inconsistent by anyone, or by the gold rule.
+       *
+       * * `any` - any
+       * * `gold` - gold
+       * @default any
+       */
+      review_scope?: components["schemas"]["ReviewScopeEnum"];
+      /**
+       * @description Error typing: a type is gold when at least this many chose it.
+       * @default 2
+       */
+      type_min_count?: number;
+      units?: unknown;
     };
     RoundProgressOutput: {
       round: components["schemas"]["AdminRoundOutput"];
@@ -1166,6 +1332,14 @@ export interface components {
       name: string;
       kind: string;
       status: string;
+    };
+    RoundReviewOutput: {
+      reviewers: components["schemas"]["ReviewerProgressOutput"][];
+      items: number;
+      decided: number;
+      confirmed: number;
+      disputed: number;
+      false_positive_rate: components["schemas"]["RatesOutput"];
     };
     /**
      * @description * `draft` - draft
@@ -1199,6 +1373,27 @@ export interface components {
       /** @description The switch that must be on for this one to be on. */
       needs: string | null;
     };
+    /**
+     * @description * `workspace` - workspace
+     * * `items` - items
+     * @enum {string}
+     */
+    ScreenEnum: "workspace" | "items";
+    SecondReviewState: {
+      /** @description The sentence's handle in this assignment (never a database id). */
+      sentence: string;
+      verdict: components["schemas"]["SecondVerdictEnum"];
+      note: string;
+      reviewed_version: number;
+      version: number;
+    };
+    /**
+     * @description * `confirm` - confirm
+     * * `dispute` - dispute
+     * * `` -
+     * @enum {string}
+     */
+    SecondVerdictEnum: "confirm" | "dispute";
     SentFeedbackOutput: {
       id: number;
       annotator: string;
@@ -1236,6 +1431,27 @@ export interface components {
       error_types: number[];
       spans: components["schemas"]["ErrorSpanOutput"][];
       version: number;
+    };
+    SourceEvidenceOutput: {
+      turn: number;
+      start: number;
+      end: number;
+    };
+    SourceLabelOutput: {
+      /** @description R1, R2…: a role letter, never a name. */
+      rater: string;
+      label: string;
+      explanation: string;
+      error_types: number[];
+      spans: components["schemas"]["SourceSpanOutput"][];
+    };
+    SourceSpanOutput: {
+      start: number;
+      end: number;
+      error_type: number | null;
+      note: string;
+      no_evidence: boolean;
+      evidence: components["schemas"]["SourceEvidenceOutput"][];
     };
     SpanInput: {
       /** @description Offset in the sentence. */
@@ -1365,6 +1581,19 @@ export interface components {
       /** Format: double */
       end: number | null;
     };
+    TypeRateOutput: {
+      reviewed: number;
+      false_positive: number;
+      /** Format: double */
+      rate: number | null;
+      type: string;
+    };
+    TypingState: {
+      /** @description The sentence's handle in this assignment (never a database id). */
+      sentence: string;
+      error_types: number[];
+      version: number;
+    };
     UnitAssignmentOutput: {
       assignment: number;
       username: string;
@@ -1432,6 +1661,8 @@ export interface components {
       /** @description Whether atomic facts are given (verify) rather than written. */
       given_atomic_facts: boolean;
       judgements: components["schemas"]["JudgementsOutput"];
+      /** @description What review decided about your labels; empty until you submit. */
+      review_outcomes: components["schemas"]["ReviewOutcomeOutput"][];
       active_seconds: number;
       feedback: components["schemas"]["FeedbackItemOutput"][];
     };
@@ -3101,6 +3332,63 @@ export interface operations {
       };
     };
   };
+  /** A review round's progress and the false-positive rates it found */
+  round_review_results: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["RoundReviewOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** The signed-in linguist's queue and unread feedback (docs/api/workspace.md) */
   queue: {
     responses: {
@@ -3355,6 +3643,63 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The item screen of a review or error-typing assignment of yours */
+  review_items: {
+    parameters: {
+      path: {
+        assignment_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ItemsPayloadOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -4454,6 +4799,58 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The signed-in reviewer's queue: review and second-review assignments */
+  review_queue: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReviewQueueOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
