@@ -89,9 +89,3 @@ def types_by_count(type_sets: Sequence[Iterable[T]], *, min_count: int) -> tuple
             order.setdefault(type_, None)
     bar = min(min_count, len(type_sets))
     return tuple(type_ for type_ in order if counts[type_] >= bar)
-
-
-def review_provenance(provenance: Provenance | None) -> Provenance | None:
-    """The provenance of error types that follow a sentence's label: a label decided above
-    the vote decides the types too (review *types changed* replaces them)."""
-    return provenance if provenance in ("adjudicated", "reviewed") else None

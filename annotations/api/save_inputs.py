@@ -6,7 +6,16 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from annotations.api.saves import SaveApi
-from annotations.kinds import ATOMIC_FACTS, KEY_FACTS, SENTENCE, SUMMARY, TOPIC
+from annotations.kinds import (
+    ATOMIC_FACTS,
+    KEY_FACTS,
+    REVIEW,
+    SECOND_REVIEW,
+    SENTENCE,
+    SUMMARY,
+    TOPIC,
+    TYPING,
+)
 from annotations.kinds.sentence import evidence_link
 
 TEXT_LIMIT = 5000
@@ -145,6 +154,31 @@ class AtomicFactsSaveInput(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
 
 
+class ReviewSaveInput(serializers.Serializer):
+    decision = serializers.ChoiceField(
+        choices=["confirmed", "false_positive", "types_changed", ""], required=False
+    )
+    note = free_text()
+    error_types = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=50,
+        help_text="The types that apply, when the decision is types_changed.",
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
+class SecondReviewSaveInput(serializers.Serializer):
+    verdict = serializers.ChoiceField(choices=["confirm", "dispute", ""], required=False)
+    note = free_text()
+    version = serializers.IntegerField(min_value=0)
+
+
+class TypingSaveInput(serializers.Serializer):
+    error_types = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=50)
+    version = serializers.IntegerField(min_value=0)
+
+
 SAVE_APIS: tuple[SaveApi, ...] = (
     SaveApi(
         SENTENCE,
@@ -176,4 +210,11 @@ SAVE_APIS: tuple[SaveApi, ...] = (
         AtomicFactsSaveInput,
         "Save a summary's atomic facts with their verdicts and evidence (the whole list)",
     ),
+    SaveApi(REVIEW, ReviewSaveInput, "Save a review decision on an item (docs/api/review.md)"),
+    SaveApi(
+        SECOND_REVIEW,
+        SecondReviewSaveInput,
+        "Confirm or dispute an item's review decision (the second reviewer)",
+    ),
+    SaveApi(TYPING, TypingSaveInput, "Save the error types of an item of an error-typing round"),
 )

@@ -25,6 +25,8 @@ USERS = [
     ("linguist1", "Lena Linguist", Role.ANNOTATOR, False),
     ("linguist2", "Luis Linguist", Role.ANNOTATOR, False),
     ("reviewer", "Rita Reviewer", Role.REVIEWER, False),
+    # Every review decision has a second reviewer, who is someone else.
+    ("reviewer2", "Remy Reviewer", Role.REVIEWER, False),
     ("researcher", "Ravi Researcher", Role.RESEARCHER, False),
 ]
 

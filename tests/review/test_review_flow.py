@@ -57,9 +57,7 @@ def pilot_with_one_error() -> tuple[Round, int]:
         for summary in assignment.topic.summaries.order_by("id"):
             for sentence in summary.sentences.order_by("position"):
                 first = first or sentence.pk
-                inconsistent = (
-                    sentence.pk == first and assignment.annotator.username == "linguist1"
-                )
+                inconsistent = sentence.pk == first and assignment.annotator.username == "linguist1"
                 judgement = SentenceJudgement.objects.create(
                     assignment=assignment,
                     sentence=sentence,
@@ -80,8 +78,9 @@ def pilot_with_one_error() -> tuple[Round, int]:
 
 
 def add_reviewer(project, username: str):  # type: ignore[no-untyped-def]
-    user = get_user_model().objects.create_user(username, password="x")
-    Membership.objects.create(project=project, user=user, role=Role.REVIEWER)
+    user = get_user_model().objects.filter(username=username).first()
+    user = user or get_user_model().objects.create_user(username, password="x")
+    Membership.objects.get_or_create(project=project, user=user, role=Role.REVIEWER)
     return user
 
 
@@ -291,10 +290,16 @@ def test_gold_precedence_and_provenance_in_the_native_export() -> None:
     )
     assert gold_of(native(pilot), text) == ("inconsistent", "tie")
     # An admin's gold value outranks everything.
-    from annotations.services.adjudication import adjudication_open
-
     admin = get_user_model().objects.get(username="admin")
-    adjudicating = adjudication_open(pilot.project, first.topic_id, admin)
+    adjudication = Round.objects.create(
+        project=pilot.project,
+        name="Adjudication",
+        kind=RoundKind.ADJUDICATION,
+        status=RoundStatus.OPEN,
+    )
+    adjudicating = Assignment.objects.create(
+        round=adjudication, topic_id=first.topic_id, annotator=admin
+    )
     judgement_save(
         SENTENCE,
         assignment_id=adjudicating.pk,

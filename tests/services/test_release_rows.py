@@ -208,9 +208,7 @@ def test_a_failure_reading_ahead_reaches_the_build_and_closes_the_threads_connec
 def test_conflicting_confirmed_reviews_cancel_and_the_majority_decides(
     decisions: list[str], gold: str
 ) -> None:
-    from django.contrib.auth import get_user_model
-
-    from annotations.models import ReviewDecision
+    from tests.review.builders import confirmed_review
 
     round_ = labelled_demo()
     first, second = first_unit(round_)
@@ -219,15 +217,8 @@ def test_conflicting_confirmed_reviews_cancel_and_the_majority_decides(
     SentenceJudgement.objects.filter(sentence=sentence, assignment__in=[first, second]).update(
         label="inconsistent", explanation="Both saw an error."
     )
-    users = get_user_model().objects
-    reviewer, confirmer = users.get(username="reviewer"), users.get(username="admin")
-    for assignment, decision in zip([first, second], decisions, strict=True):
-        ReviewDecision.objects.create(
-            judgement=SentenceJudgement.objects.get(assignment=assignment, sentence=sentence),
-            reviewer=reviewer,
-            decision=decision,
-            confirmed_by=confirmer,
-        )
+    for decision in decisions:
+        confirmed_review(round_, sentence, decision)
     row = next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
     assert row.topic == first.topic.name
     assert row.sentences[0].label == gold

@@ -422,9 +422,7 @@ def test_a_failed_build_is_retried_from_the_api_and_downloads_with_a_token(
 
 
 def test_a_confirmed_review_decision_overrides_the_majority(demo_round: Round) -> None:
-    from django.contrib.auth.models import User
-
-    from annotations.models import ReviewDecision
+    from tests.review.builders import confirmed_review
 
     for assignment in Assignment.objects.filter(round=demo_round):
         label(assignment)
@@ -433,13 +431,7 @@ def test_a_confirmed_review_decision_overrides_the_majority(demo_round: Round) -
     SentenceJudgement.objects.filter(sentence=sentence).update(
         label="inconsistent", explanation="Both saw an error."
     )
-    reviewer, second = User.objects.get(username="reviewer"), User.objects.get(username="admin")
-    ReviewDecision.objects.create(
-        judgement=SentenceJudgement.objects.filter(sentence=sentence).first(),
-        reviewer=reviewer,
-        decision="false_positive",
-        confirmed_by=second,
-    )
+    confirmed_review(demo_round, sentence, "false_positive")
     project = demo_round.project
     release = release_build(
         release_id=release_create(project=project, user=None, config=config(project)).pk

@@ -127,6 +127,14 @@ export interface paths {
     /** Save the unit's key facts and their alignment to summaries and sentences (the whole list) */
     patch: operations["assignments_key_facts_partial_update"];
   };
+  "/api/assignments/{assignment_id}/reviews/{sentence}/": {
+    /** Save a review decision on an item (docs/api/review.md) */
+    patch: operations["assignments_reviews_partial_update"];
+  };
+  "/api/assignments/{assignment_id}/second_reviews/{sentence}/": {
+    /** Confirm or dispute an item's review decision (the second reviewer) */
+    patch: operations["assignments_second_reviews_partial_update"];
+  };
   "/api/assignments/{assignment_id}/sentences/{sentence}/": {
     /** Save a sentence's label, explanation, error types, comment, confidence or spans */
     patch: operations["assignments_sentences_partial_update"];
@@ -150,6 +158,10 @@ export interface paths {
   "/api/assignments/{assignment_id}/topic/": {
     /** Save the topic's category */
     patch: operations["assignments_topic_partial_update"];
+  };
+  "/api/assignments/{assignment_id}/typings/{sentence}/": {
+    /** Save the error types of an item of an error-typing round */
+    patch: operations["assignments_typings_partial_update"];
   };
   "/api/feedback/{feedback_id}/read/": {
     /** Mark feedback as read */
@@ -532,6 +544,7 @@ export interface components {
      * @description * `confirmed` - confirmed
      * * `false_positive` - false_positive
      * * `types_changed` - types_changed
+     * * `` -
      * @enum {string}
      */
     DecisionEnum: "confirmed" | "false_positive" | "types_changed";
@@ -927,6 +940,18 @@ export interface components {
       facts?: components["schemas"]["KeyFactInput"][];
       version?: number;
     };
+    PatchedReviewSaveInput: {
+      decision?: components["schemas"]["DecisionEnum"];
+      note?: string;
+      /** @description The types that apply, when the decision is types_changed. */
+      error_types?: number[];
+      version?: number;
+    };
+    PatchedSecondReviewSaveInput: {
+      verdict?: components["schemas"]["SecondVerdictEnum"];
+      note?: string;
+      version?: number;
+    };
     PatchedSentenceSaveInput: {
       label?: components["schemas"]["LabelEnum"];
       explanation?: string;
@@ -951,6 +976,10 @@ export interface components {
     };
     PatchedTopicSaveInput: {
       category?: components["schemas"]["TopicCategoryEnum"];
+      version?: number;
+    };
+    PatchedTypingSaveInput: {
+      error_types?: number[];
       version?: number;
     };
     ProgressOutput: {
@@ -3799,6 +3828,170 @@ export interface operations {
       };
     };
   };
+  /** Save a review decision on an item (docs/api/review.md) */
+  assignments_reviews_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedReviewSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedReviewSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReviewState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Confirm or dispute an item's review decision (the second reviewer) */
+  assignments_second_reviews_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedSecondReviewSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedSecondReviewSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["SecondReviewState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Save a sentence's label, explanation, error types, comment, confidence or spans */
   assignments_sentences_partial_update: {
     parameters: {
@@ -4219,6 +4412,88 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TopicState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Save the error types of an item of an error-typing round */
+  assignments_typings_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedTypingSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedTypingSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TypingState"];
         };
       };
       /** @description The request is not valid: see the field errors. */
