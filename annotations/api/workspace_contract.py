@@ -165,9 +165,9 @@ class QueueEntryOutput(serializers.Serializer):
         help_text="The page that opens it: the workspace, or the item screen (review, error"
         " typing).",
     )
-    stage = serializers.ChoiceField(
-        choices=["", "review", "second_review"],
-        help_text="Review rounds: the reviewer's stage; empty elsewhere.",
+    stage = serializers.CharField(
+        allow_blank=True,
+        help_text="Review rounds: the reviewer's stage, review or second_review; empty elsewhere.",
     )
 
 

@@ -788,7 +788,7 @@ export interface components {
     };
     ItemsPayloadOutput: {
       id: number;
-      stage: components["schemas"]["ItemsPayloadOutputStageEnum"];
+      stage: components["schemas"]["StageEnum"];
       status: string;
       read_only: boolean;
       round: components["schemas"]["RoundRefOutput"];
@@ -804,13 +804,6 @@ export interface components {
       items: components["schemas"]["ItemOutput"][];
       judgements: components["schemas"]["ItemJudgementsOutput"];
     };
-    /**
-     * @description * `review` - review
-     * * `second_review` - second_review
-     * * `error_typing` - error_typing
-     * @enum {string}
-     */
-    ItemsPayloadOutputStageEnum: "review" | "second_review" | "error_typing";
     JobOutput: {
       id: number;
       kind: string;
@@ -1060,22 +1053,9 @@ export interface components {
        * * `items` - items
        */
       screen: components["schemas"]["ScreenEnum"];
-      /**
-       * @description Review rounds: the reviewer's stage; empty elsewhere.
-       *
-       * * `` -
-       * * `review` - review
-       * * `second_review` - second_review
-       */
-      stage: components["schemas"]["QueueEntryOutputStageEnum"];
+      /** @description Review rounds: the reviewer's stage, review or second_review; empty elsewhere. */
+      stage: string;
     };
-    /**
-     * @description * `` -
-     * * `review` - review
-     * * `second_review` - second_review
-     * @enum {string}
-     */
-    QueueEntryOutputStageEnum: "review" | "second_review";
     QueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
       feedback: components["schemas"]["FeedbackItemOutput"][];
@@ -1501,6 +1481,13 @@ export interface components {
       start: number;
       end: number;
     };
+    /**
+     * @description * `review` - review
+     * * `second_review` - second_review
+     * * `error_typing` - error_typing
+     * @enum {string}
+     */
+    StageEnum: "review" | "second_review" | "error_typing";
     SummaryOutput: {
       /** @description Handle. */
       id: string;

@@ -91,6 +91,7 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       key_facts: null,
       atomic_facts: [],
     },
+    review_outcomes: [],
     active_seconds: 720,
     ...overrides,
   };
@@ -113,6 +114,8 @@ export function queueResponse(): QueueResponse {
         progress: { done: 3, total: 17 },
         active_seconds: 720,
         submitted_at: null,
+        screen: 'workspace',
+        stage: '',
       },
       {
         id: 7,
@@ -126,6 +129,8 @@ export function queueResponse(): QueueResponse {
         progress: { done: 8, total: 8 },
         active_seconds: 1500,
         submitted_at: '2025-01-10T10:00:00Z',
+        screen: 'workspace',
+        stage: '',
       },
       {
         id: 13,
@@ -139,6 +144,8 @@ export function queueResponse(): QueueResponse {
         progress: { done: 0, total: 12 },
         active_seconds: 0,
         submitted_at: null,
+        screen: 'workspace',
+        stage: '',
       },
     ],
     feedback: [
