@@ -22,9 +22,7 @@ def test_a_vote_says_how_it_was_decided() -> None:
 def test_adjudicated_beats_reviewed_beats_the_vote() -> None:
     votes = ["inconsistent", "inconsistent"]
     assert decided(votes, tie=inconsistent) == Gold("inconsistent", "unanimous")
-    assert decided(votes, tie=inconsistent, reviewed="consistent") == Gold(
-        "consistent", "reviewed"
-    )
+    assert decided(votes, tie=inconsistent, reviewed="consistent") == Gold("consistent", "reviewed")
     assert decided(
         votes, tie=inconsistent, reviewed="consistent", adjudicated="inconsistent"
     ) == Gold("inconsistent", "adjudicated")

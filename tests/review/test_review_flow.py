@@ -317,7 +317,8 @@ def test_the_item_screen_shows_role_letters_and_no_summarizer() -> None:
     round_ = review_round(pilot, ["reviewer", "reviewer2"])
     first = stage_assignment(round_, AssignmentStage.REVIEW)
     payload = items_payload(user_id=first.annotator_id, assignment_id=first.pk)
-    assert payload is not None and payload["stage"] == "review"
+    assert payload is not None
+    assert payload["stage"] == "review"
     (item,) = payload["items"]
     assert [label["rater"] for label in item["labels"]] == ["R1", "R2"]
     assert {label["label"] for label in item["labels"]} == {"consistent", "inconsistent"}
