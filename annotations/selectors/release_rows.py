@@ -62,6 +62,7 @@ from annotations.models import (
     Topic,
     TopicJudgement,
     Turn,
+    TypingJudgement,
 )
 
 # Units per chunk. Each chunk costs a fixed set of queries whose Python side holds the GIL
@@ -354,6 +355,10 @@ class _Fetched:
     decision_types: list[tuple[int, int]]
     # The admins' gold values (the adjudication round), oldest first: the last one counts.
     adjudicated: _Adjudicated
+    # Error-typing rounds over the release's rounds: (typing id, sentence id, the round's
+    # type_min_count), and (typing id, type id).
+    typings: list[tuple[int, int, int]]
+    typing_types: list[tuple[int, int]]
     answers: list[tuple[int, int, int | None, bool, str]]
     categories: list[tuple[int, str]]
     key_facts: list[tuple[int, int, str, bool, int | None]]
@@ -405,6 +410,15 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     )
     id_set = {row[0] for row in assignments}
     decisions = _confirmed_decisions(scope, topic_set)
+    typings = list(
+        TypingJudgement.objects.filter(
+            assignment__topic_id__any=topic_set,
+            assignment__round__kind=RoundKind.ERROR_TYPING,
+            assignment__round__source_rounds__in=list(scope.round_ids),
+        )
+        .distinct()
+        .values_list("id", "sentence_id", "assignment__round__type_min_count")
+    )
     summaries = _raw(
         Summary.objects.filter(topic_id__any=topic_set)
         .order_by()  # sorted in Python, in the release's order
@@ -481,6 +495,14 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         if any(decision == "types_changed" for _, decision, _ in decisions)
         else [],
         adjudicated=_adjudicated(scope, topic_set),
+        typings=typings,
+        typing_types=list(
+            TypingJudgement.error_types.through.objects.filter(
+                typingjudgement_id__in=[pk for pk, _, _ in typings]
+            ).values_list("typingjudgement_id", "errortype_id")
+        )
+        if typings
+        else [],
         answers=list(
             SummaryJudgement.objects.filter(assignment_id__any=id_set).values_list(
                 "assignment_id", "summary_id", "relevance", "not_a_summary", "comment"
@@ -580,6 +602,23 @@ def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
             .values_list("assignment__topic_id", "category")
         ),
     )
+
+
+def _typed_sentences(fetched: _Fetched) -> dict[int, tuple[int, ...]]:
+    """sentence id -> the gold types its error-typing round gives it: those at least the
+    round's ``type_min_count`` of its annotators chose (docs/review.md)."""
+    types_of: dict[int, list[int]] = defaultdict(list)
+    for typing_id, type_id in fetched.typing_types:
+        types_of[typing_id].append(type_id)
+    sets: dict[int, list[list[int]]] = defaultdict(list)
+    bar: dict[int, int] = {}
+    for typing_id, sentence_id, min_count in fetched.typings:
+        sets[sentence_id].append(sorted(types_of[typing_id]))
+        bar[sentence_id] = min_count
+    return {
+        sentence_id: types_by_count(chosen, min_count=bar[sentence_id])
+        for sentence_id, chosen in sets.items()
+    }
 
 
 def _decided_sentences(fetched: _Fetched) -> dict[int, _Decided]:
@@ -708,6 +747,7 @@ def _chunk(
         scope.type_min_count,
         type_names,
         {name: code for name, code in type_names.values()},
+        _typed_sentences(fetched),
     )
     summary_answers: dict[int, dict[int, tuple[int | None, bool, str]]] = defaultdict(dict)
     for assignment_id, summary_id, relevance, flag, comment in fetched.answers:
@@ -946,6 +986,8 @@ class _TypeRule:
     min_count: int
     names: dict[int, tuple[str, str]]
     code_of: dict[str, str]
+    # sentence id -> the types an error-typing round gave it (type ids)
+    typed: dict[int, tuple[int, ...]]
 
 
 def _gold_sentence(
@@ -959,7 +1001,8 @@ def _gold_sentence(
     """A sentence (its database row) with its gold label and the label's provenance: an
     admin's, else a confirmed review's, else the raters' vote (a tie is inconsistent); the
     explanations and spans of those who flagged it when the gold label is inconsistent, and
-    the types at least ``rule.min_count`` of them chose (or the decided types). ``judged``
+    its types: an admin's or a review's, else an error-typing round's, else those at least
+    ``rule.min_count`` of the flaggers chose. ``judged``
     has one entry per rater (unanswered ones included)."""
     _, _, position, source_index, text, start = row
     gold = (
@@ -979,8 +1022,13 @@ def _gold_sentence(
             provenance=gold.provenance,
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
-    if adjudicated is not None and adjudicated.types is not None:
-        names = tuple(rule.names[pk][0] for pk in adjudicated.types if pk in rule.names)
+    decided_types = (
+        adjudicated.types
+        if adjudicated is not None and adjudicated.types is not None
+        else rule.typed.get(row[0])
+    )
+    if decided_types is not None:
+        names = tuple(rule.names[pk][0] for pk in decided_types if pk in rule.names)
     else:
         names = types_by_count([j.error_types for j in flagged], min_count=rule.min_count)
     return SentenceRow(

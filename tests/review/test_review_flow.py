@@ -358,16 +358,22 @@ def test_an_error_typing_round_types_gold_inconsistent_sentences_with_three_peop
     )
     assert items == 1
     round_open(round=round_)
-    assignment = Assignment.objects.filter(round=round_).select_related("annotator").first()
-    type_id = ErrorType.objects.filter(taxonomy=pilot.project.taxonomy).first().pk
-    state = judgement_save(
-        TYPING,
-        assignment_id=assignment.pk,
-        user=assignment.annotator,
-        version=0,
-        changes={"error_types": [type_id]},
-        target_id=sentence,
-    )
-    assert state["error_types"] == [type_id]
-    assignment_submit(assignment_id=assignment.pk, user=assignment.annotator)
+    types = list(ErrorType.objects.filter(taxonomy=pilot.project.taxonomy).order_by("id")[:3])
+    chosen = [[types[0]], [types[0], types[1]], [types[2]]]
+    typers = Assignment.objects.filter(round=round_).select_related("annotator").order_by("id")
+    for assignment, picked in zip(typers, chosen, strict=True):
+        state = judgement_save(
+            TYPING,
+            assignment_id=assignment.pk,
+            user=assignment.annotator,
+            version=0,
+            changes={"error_types": [t.pk for t in picked]},
+            target_id=sentence,
+        )
+        assert state["error_types"] == sorted(t.pk for t in picked)
+        assignment_submit(assignment_id=assignment.pk, user=assignment.annotator)
+    # The gold types are those at least two of the three typists chose.
+    text = SentenceJudgement.objects.filter(sentence_id=sentence).first().sentence.text
+    exported = next(s for r in native(pilot) for s in r["sentences"] if s["text"] == text)
+    assert exported["error_types"] == [types[0].name]
     assert Assignment.objects.filter(round=round_).count() == 3
