@@ -139,9 +139,10 @@ def test_load_demo_creates_the_study_users_and_an_open_pilot_for_both_linguists(
         ("linguist1", "annotator"),
         ("linguist2", "annotator"),
         ("reviewer", "reviewer"),
+        ("reviewer2", "reviewer"),
         ("researcher", "researcher"),
     }
-    for username in ("admin", "linguist1", "linguist2", "reviewer", "researcher"):
+    for username in ("admin", "linguist1", "linguist2", "reviewer", "reviewer2", "researcher"):
         assert authenticate(username=username, password="demo") is not None
     pilot = Round.objects.get(project=project)
     assert pilot.status == RoundStatus.OPEN

@@ -418,6 +418,20 @@ class RoundCreateView(APIView):
             help_text="Error typing: a type is gold when at least this many chose it.",
         )
         units = serializers.JSONField(required=False)
+        # Production rounds (docs/api/quality.md).
+        gold_rate = serializers.FloatField(
+            min_value=0,
+            max_value=0.5,
+            default=0.0,
+            help_text="Production: the share of units that are gold (attention-check) units.",
+        )
+        pause_below = serializers.FloatField(
+            min_value=0,
+            max_value=1,
+            default=None,
+            allow_null=True,
+            help_text="Production: pause an annotator whose gold-unit accuracy falls below it.",
+        )
 
     @extend_schema(
         request=Input,
@@ -431,6 +445,8 @@ class RoundCreateView(APIView):
         review_scope = data.pop("review_scope")
         type_min_count = data.pop("type_min_count")
         if data["kind"] in ITEM_ROUND_KINDS:
+            data.pop("gold_rate")
+            data.pop("pause_below")
             return self._item_round(
                 project, data, source_rounds or [], review_scope, type_min_count
             )

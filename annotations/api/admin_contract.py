@@ -113,6 +113,12 @@ def _targets_fields() -> dict[str, serializers.Field]:
 TargetsOutput = type("TargetsOutput", (serializers.Serializer,), _targets_fields())
 
 
+class PausedMemberOutput(serializers.Serializer):
+    username = serializers.CharField()
+    paused_at = serializers.DateTimeField()
+    round = serializers.IntegerField(allow_null=True)
+
+
 class AdminProjectOutput(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -129,6 +135,9 @@ class AdminProjectOutput(serializers.Serializer):
     )
     given_atomic_facts = serializers.IntegerField(
         help_text="How many summaries have given atomic facts to verify."
+    )
+    paused = PausedMemberOutput(
+        many=True, help_text="Annotators paused by a round's gold-unit accuracy threshold."
     )
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from annotations.api import admin, assignments, feedback, releases, review
+from annotations.api import admin, assignments, feedback, quality, releases, review
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
@@ -54,6 +54,11 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/close/", admin.RoundCloseView.as_view()),
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
     path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
+    path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
+    path(
+        "admin/projects/<slug:slug>/members/<str:username>/resume/",
+        quality.MemberResumeView.as_view(),
+    ),
     path("admin/rounds/<int:round_id>/agreement/", admin.AgreementView.as_view()),
     path("admin/rounds/<int:round_id>/disagreements/", admin.DisagreementsView.as_view()),
     path(

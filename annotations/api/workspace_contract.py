@@ -281,6 +281,27 @@ class ReviewOutcomeOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=["confirmed", "pending", "disputed", "adjudicated"])
 
 
+class KeyAccuracyOutput(serializers.Serializer):
+    sentence_label = serializers.FloatField(allow_null=True)
+    error_types = serializers.FloatField(allow_null=True)
+    relevance = serializers.FloatField(allow_null=True)
+    topic_category = serializers.FloatField(allow_null=True)
+
+
+class KeySentenceOutput(serializers.Serializer):
+    sentence = serializers.CharField(help_text="Handle.")
+    label = serializers.CharField()
+    error_types = serializers.ListField(child=serializers.IntegerField())
+    explanation = serializers.CharField(allow_blank=True)
+    yours = serializers.CharField(allow_blank=True)
+    agrees = serializers.BooleanField()
+
+
+class AnswerKeyOutput(serializers.Serializer):
+    accuracy = KeyAccuracyOutput()
+    sentences = KeySentenceOutput(many=True)
+
+
 class WorkspacePayloadOutput(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=AssignmentStatus.choices)
@@ -309,6 +330,11 @@ class WorkspacePayloadOutput(serializers.Serializer):
     judgements = JudgementsOutput()
     review_outcomes = ReviewOutcomeOutput(
         many=True, help_text="What review decided about your labels; empty until you submit."
+    )
+    answer_key = AnswerKeyOutput(
+        allow_null=True,
+        help_text="Practice and qualification: the answer key beside your answers, once you"
+        " submit (docs/api/quality.md).",
     )
     active_seconds = serializers.IntegerField()
     feedback = FeedbackItemOutput(many=True)

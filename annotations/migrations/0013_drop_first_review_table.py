@@ -5,6 +5,10 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+# The first ReviewDecision (on a judgement, confirmed by a user) is dropped whole: its
+# replacement (0014) is a judgement kind of review rounds. Dropping the table, rather than
+# removing its fields one by one, also works on SQLite, whose table rebuilds choked on a
+# check constraint naming a removed field.
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -52,22 +56,6 @@ class Migration(migrations.Migration):
                 ('version', models.PositiveIntegerField(default=1)),
                 ('updated_at', models.DateTimeField(auto_now=True)),
             ],
-        ),
-        migrations.RemoveField(
-            model_name='reviewdecision',
-            name='confirmed_by',
-        ),
-        migrations.RemoveField(
-            model_name='reviewdecision',
-            name='error_types',
-        ),
-        migrations.RemoveField(
-            model_name='reviewdecision',
-            name='judgement',
-        ),
-        migrations.RemoveField(
-            model_name='reviewdecision',
-            name='reviewer',
         ),
         migrations.RemoveConstraint(
             model_name='round',

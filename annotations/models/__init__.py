@@ -25,6 +25,7 @@ from annotations.models.judgements import (
 from annotations.models.project import (
     ANNOTATION_ROUND_KINDS,
     ITEM_ROUND_KINDS,
+    KEYED_ROUND_KINDS,
     VISIBLE_ROUND_STATUSES,
     AgreementReport,
     Assignment,
@@ -44,6 +45,7 @@ from annotations.models.review import (
     AdjudicationCase,
     Feedback,
     FeedbackReply,
+    GoldUnit,
     ReviewDecision,
     ReviewOutcome,
     ReviewScope,
@@ -57,6 +59,7 @@ from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 __all__ = [
     "ANNOTATION_ROUND_KINDS",
     "ITEM_ROUND_KINDS",
+    "KEYED_ROUND_KINDS",
     "VISIBLE_ROUND_STATUSES",
     "AdjudicationCase",
     "AgreementReport",
@@ -78,6 +81,7 @@ __all__ = [
     "EvidenceSpan",
     "Feedback",
     "FeedbackReply",
+    "GoldUnit",
     "GuidelineVersion",
     "Job",
     "JobStatus",

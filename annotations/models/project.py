@@ -114,6 +114,12 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=12, choices=Role.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    # An annotator whose accuracy on gold units fell below a round's threshold: their work
+    # not yet started waits until an admin resumes them (docs/quality.md).
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_round = models.ForeignKey(
+        "annotations.Round", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = [
@@ -153,6 +159,8 @@ class RoundKind(models.TextChoices):
     PRACTICE = "practice", "practice"
     PILOT = "pilot", "pilot"
     PRODUCTION = "production", "production"
+    # A practice round whose answer-key scores decide who joins production.
+    QUALIFICATION = "qualification", "qualification"
     ERROR_TYPING = "error_typing", "error typing"
     REVIEW = "review", "review"
     # Labels that came with a published benchmark, attributed to the release, not a person.
@@ -162,7 +170,14 @@ class RoundKind(models.TextChoices):
 
 
 # The rounds whose assignments answer the project's scheme (docs/review.md).
-ANNOTATION_ROUND_KINDS = (RoundKind.PRACTICE, RoundKind.PILOT, RoundKind.PRODUCTION)
+ANNOTATION_ROUND_KINDS = (
+    RoundKind.PRACTICE,
+    RoundKind.QUALIFICATION,
+    RoundKind.PILOT,
+    RoundKind.PRODUCTION,
+)
+# The rounds scored against an answer key, shown to the linguist after submitting.
+KEYED_ROUND_KINDS = (RoundKind.PRACTICE, RoundKind.QUALIFICATION)
 # The rounds whose assignments answer about a list of items (``RoundItem``) only.
 ITEM_ROUND_KINDS = (RoundKind.REVIEW, RoundKind.ERROR_TYPING)
 
@@ -184,7 +199,7 @@ class RoundStatus(models.TextChoices):
 class Round(models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="rounds")
     name = models.CharField(max_length=200)
-    kind = models.CharField(max_length=12, choices=RoundKind.choices)
+    kind = models.CharField(max_length=13, choices=RoundKind.choices)
     status = models.CharField(max_length=6, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     overlap = models.PositiveSmallIntegerField(
         default=1, help_text="How many distinct annotators each unit goes to (k)."
@@ -220,6 +235,10 @@ class Round(models.Model):
     type_min_count = models.PositiveSmallIntegerField(
         default=2, help_text="Error typing: annotators who must choose a type for it to count."
     )
+    # Production rounds: the share of gold (attention-check) units mixed in, and the accuracy
+    # on them below which an annotator is paused (None: never).
+    gold_rate = models.FloatField(default=0.0)
+    pause_below = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -245,6 +264,13 @@ class Round(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(type_min_count__gte=1), name="round_type_min_count_at_least_1"
+            ),
+            models.CheckConstraint(
+                condition=Q(gold_rate__gte=0, gold_rate__lte=0.5), name="round_gold_rate_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(pause_below__isnull=True) | Q(pause_below__gte=0, pause_below__lte=1),
+                name="round_pause_below_range",
             ),
             # One adjudication round per project.
             models.UniqueConstraint(

@@ -42,6 +42,24 @@ class RoundItem(models.Model):
         return f"{self.round_id}: sentence {self.sentence_id}"
 
 
+class GoldUnit(models.Model):
+    """A unit with an answer key mixed into a production round as an attention check; its
+    assignments look like any other (docs/quality.md)."""
+
+    round = models.ForeignKey(
+        "annotations.Round", on_delete=models.CASCADE, related_name="gold_units"
+    )
+    topic = models.ForeignKey("annotations.Topic", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "topic"], name="gold_unit_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_id}: gold unit {self.topic_id}"
+
+
 class ReviewDecision(models.Model):
     """A reviewer's decision on one item of a review round: the ``review`` kind."""
 

@@ -69,6 +69,8 @@ def round_summary(round_: Round) -> dict[str, Any]:
 def rounds_with_counts(project: Project) -> QuerySet[Round]:
     return (
         Round.objects.filter(project=project)
+        # The adjudication round holds admins' gold values: not a round anyone works in.
+        .exclude(kind=RoundKind.ADJUDICATION)
         .select_related("guideline_version", "project")
         .annotate(
             units=Count("assignments__topic", distinct=True),
@@ -139,6 +141,15 @@ def project_overview(*, project: Project) -> dict[str, Any]:
         )
         .distinct()
         .count(),
+        # Annotators paused by a round's gold-unit threshold (docs/api/quality.md).
+        "paused": [
+            {"username": username, "paused_at": at, "round": round_id}
+            for username, at, round_id in Membership.objects.filter(
+                project=project, role=Role.ANNOTATOR, paused_at__isnull=False
+            )
+            .order_by("paused_at")
+            .values_list("user__username", "paused_at", "paused_round_id")
+        ],
     }
 
 

@@ -115,6 +115,21 @@ def source_labels(
     return labels
 
 
+def blind_types(answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What an error-typing annotator sees of the source labels: who flagged the sentence and
+    why (the explanation, the wrong words), never the types they chose, which would steer
+    the independent choice whose agreement the round measures."""
+    return [
+        {
+            **answer,
+            "error_types": [],
+            "spans": [{**span, "error_type": None} for span in answer["spans"]],
+        }
+        for answer in answers
+        if answer["label"] == "inconsistent"
+    ]
+
+
 def decisions_to_confirm(round_id: int, sentence_ids: list[int]) -> dict[int, dict[str, Any]]:
     """sentence id -> the review decision a second reviewer confirms or disputes."""
     rows = ReviewDecision.objects.filter(
@@ -186,6 +201,8 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
     # Items in the reviewer's reading order: by summary letter, then sentence.
     items = [s["id"] for summary_id in order for s in summaries[summary_id] if s["id"] in item_ids]
     labels = source_labels(header.round_id, header.topic_id, items)
+    if header.round_kind == RoundKind.ERROR_TYPING:
+        labels = {pk: blind_types(answers) for pk, answers in labels.items()}
     to_confirm = (
         decisions_to_confirm(header.round_id, items)
         if stage == AssignmentStage.SECOND_REVIEW

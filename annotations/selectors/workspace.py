@@ -13,7 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from annotations.handles import Kind as HandleKind
 from annotations.handles import encode_many
@@ -23,12 +23,15 @@ from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
     ANNOTATION_ROUND_KINDS,
     ITEM_ROUND_KINDS,
+    KEYED_ROUND_KINDS,
     VISIBLE_ROUND_STATUSES,
     Assignment,
     AssignmentStatus,
     ErrorType,
     Feedback,
     FeedbackReply,
+    Membership,
+    Role,
     RoundItem,
     RoundKind,
     Summary,
@@ -37,6 +40,7 @@ from annotations.models import (
 )
 from annotations.retrieval.hints import turn_hints
 from annotations.scheme_texts import RELEVANCE_ANCHORS, TOPIC_CATEGORIES
+from annotations.selectors.answer_key import key_feedback
 from annotations.selectors.people import display_name
 from annotations.selectors.review_outcomes import review_outcomes
 from annotations.selectors.workspace_sql import (
@@ -155,9 +159,17 @@ def assignment_entries(assignments: list[Assignment]) -> list[dict[str, Any]]:
 def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
     """The linguist's queue: their assignments of annotation and error-typing rounds (a
     reviewer's work is in ``review_queue``, an admin's adjudication is not a queue)."""
+    paused = Membership.objects.filter(
+        project_id=OuterRef("round__project_id"),
+        user_id=user.pk,
+        role=Role.ANNOTATOR,
+        paused_at__isnull=False,
+    )
     assignments = list(
         user_assignments(user=user)
         .filter(round__kind__in=LINGUIST_ROUND_KINDS)
+        # A paused annotator's work not yet started waits for an admin (docs/quality.md).
+        .exclude(Q(status=AssignmentStatus.ASSIGNED) & Exists(paused))
         .select_related("round__project", "topic__document")
         .order_by("round__created_at", "round_id", "id")
     )
@@ -416,6 +428,15 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         ]
         if header.status == AssignmentStatus.SUBMITTED
         else [],
+        # A practice or qualification unit with an answer key: where they differed from it.
+        "answer_key": key_feedback(
+            project_id=header.project_id,
+            assignment_id=header.pk,
+            topic_id=header.topic_id,
+            handle_of=sentence_handles,
+        )
+        if header.status == AssignmentStatus.SUBMITTED and header.round_kind in KEYED_ROUND_KINDS
+        else None,
         "active_seconds": header.active_seconds,
         # The admin's unread feedback for this round: general, or about this unit's sentences.
         # The lookup is skipped when there is none (the header says so).

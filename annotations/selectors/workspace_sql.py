@@ -57,6 +57,7 @@ class WorkspaceHeader:
     round_name: str
     round_kind: str
     round_status: str
+    project_id: int
     project_slug: str
     project_name: str
     scheme: dict[str, bool]
@@ -84,7 +85,7 @@ def _header_sql() -> str:
         " r.given_atomic_facts, p.slug, p.name, p.taxonomy_id,"
         " g.id, g.version, g.markdown,"
         f" EXISTS (SELECT 1 FROM {table(Feedback)} f WHERE f.annotator_id = a.annotator_id"
-        " AND f.round_id = a.round_id AND f.read_at IS NULL),"
+        " AND f.round_id = a.round_id AND f.read_at IS NULL), p.id,"
         f" {scheme}"
         f" FROM {table(Assignment)} a"
         f" JOIN {table(Round)} r ON r.id = a.round_id"
@@ -122,7 +123,8 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         guideline_version,
         guideline_markdown,
         has_feedback,
-    ) = row[:19]
+        project_id,
+    ) = row[:20]
     fields = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     return WorkspaceHeader(
         pk=pk,
@@ -134,10 +136,11 @@ def workspace_header(assignment_id: int, user_id: int) -> WorkspaceHeader | None
         round_name=round_name,
         round_kind=round_kind,
         round_status=round_status,
+        project_id=project_id,
         project_slug=project_slug,
         project_name=project_name,
         # SQLite returns booleans as integers.
-        scheme={field: bool(value) for field, value in zip(fields, row[19:], strict=True)},
+        scheme={field: bool(value) for field, value in zip(fields, row[20:], strict=True)},
         evidence_hints=bool(round_hints),
         key_fact_source=key_fact_source,
         given_atomic_facts=bool(given_atomic_facts),

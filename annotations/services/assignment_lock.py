@@ -21,6 +21,7 @@ from annotations.kinds import round_scheme
 from annotations.models import (
     VISIBLE_ROUND_STATUSES,
     Assignment,
+    AssignmentStatus,
     Membership,
     Project,
     Role,
@@ -37,7 +38,8 @@ class ReadOnly(Exception):
 
 class NotAnnotator(Exception):
     """The user no longer has the project role the round needs (annotator; reviewer in a
-    review round; admin in the adjudication round)."""
+    review round; admin in the adjudication round), or is paused and the assignment is not
+    started."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,9 @@ def _lock_sql() -> str:
         "SELECT a.id, a.status, a.topic_id, a.order_seed, r.status, r.guideline_version_id,"
         " r.key_fact_source, r.given_atomic_facts, r.id, r.kind, a.stage,"
         f" p.taxonomy_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
-        f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = {role}),"
+        f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = {role}"
+        # A paused annotator finishes what they started but starts nothing new.
+        f" AND (m.paused_at IS NULL OR a.status <> '{AssignmentStatus.ASSIGNED}')),"
         f" {scheme}"
         f" FROM {table(Assignment)} a"
         f" JOIN {table(Round)} r ON r.id = a.round_id"

@@ -51,6 +51,7 @@ from annotations.services.assignment_lock import (
     assignment_lock,
 )
 from annotations.services.audit import change_record
+from annotations.services.gold_units import gold_check
 
 __all__ = [
     "Incomplete",
@@ -317,6 +318,8 @@ def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
         before=None,
         after={"status": AssignmentStatus.SUBMITTED},
     )
+    # A gold unit scores the annotator, who may be paused (docs/quality.md).
+    gold_check(assignment_id=locked.pk)
 
 
 @transaction.atomic

@@ -12,16 +12,19 @@ from django.utils import timezone
 
 from annotations.models import (
     Assignment,
+    GoldUnit,
     GuidelineVersion,
     KeyFactList,
     Membership,
     Project,
     Role,
     Round,
+    RoundKind,
     RoundStatus,
     Summary,
     Topic,
 )
+from annotations.services.gold_units import gold_units_draw, interleaved
 
 
 class RoundError(ValueError):
@@ -173,6 +176,8 @@ def round_create(
     evidence_hints: bool = True,
     key_fact_source: str = "",
     given_atomic_facts: bool = False,
+    gold_rate: float = 0.0,
+    pause_below: float | None = None,
 ) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
     annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
@@ -236,6 +241,13 @@ def round_create(
         else:
             chosen = sorted(random.Random(seed).sample(units, sample))
     errors.update(given_facts_errors(chosen, key_fact_source, given_atomic_facts))
+    if (gold_rate or pause_below is not None) and kind != RoundKind.PRODUCTION:
+        errors["gold_rate"] = ["gold units and a pause threshold are for production rounds"]
+    gold = gold_units_draw(project, chosen, rate=gold_rate, seed=seed) if not errors else []
+    if gold_rate and not gold and not errors:
+        errors["gold_rate"] = [
+            "no unit outside the round has an answer key: adjudicate some units first"
+        ]
     if errors:
         raise RoundInvalid(errors)
     round_ = Round.objects.create(
@@ -248,6 +260,13 @@ def round_create(
         evidence_hints=evidence_hints,
         key_fact_source=key_fact_source,
         given_atomic_facts=given_atomic_facts,
+        gold_rate=gold_rate,
+        pause_below=pause_below,
     )
-    round_assign_units(round=round_, topic_ids=chosen, annotators=[users[a] for a in annotators])
+    GoldUnit.objects.bulk_create(GoldUnit(round=round_, topic_id=pk) for pk in gold)
+    round_assign_units(
+        round=round_,
+        topic_ids=interleaved(chosen, gold, seed=seed) if gold else chosen,
+        annotators=[users[a] for a in annotators],
+    )
     return round_, skipped

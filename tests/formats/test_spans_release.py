@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -23,8 +22,8 @@ from annotations.models import (
     EvidenceSpan,
     Project,
     ReleaseStatus,
-    ReviewDecision,
     ReviewOutcome,
+    Round,
     SentenceJudgement,
     SummarySentence,
     Turn,
@@ -32,7 +31,8 @@ from annotations.models import (
 from annotations.selectors.release_rows import ReleaseScope, summary_rows
 from annotations.services.releases import release_build, release_create
 from tests.api.item_urls import sentence_url
-from tests.people import ADMIN, LINGUIST, REVIEWER, SECOND_LINGUIST, signed_in
+from tests.people import LINGUIST, SECOND_LINGUIST, signed_in
+from tests.review.builders import confirmed_review
 
 pytestmark = pytest.mark.django_db
 
@@ -131,13 +131,7 @@ def saved(demo: Project) -> dict[str, Any]:
         spans=[{"start": 0, "end": 2, "no_evidence": True}],
     )
     round_id = submitted_round(demo)
-    users = get_user_model().objects
-    ReviewDecision.objects.create(
-        judgement=SentenceJudgement.objects.get(assignment=first, sentence=sentences[2]),
-        reviewer=users.get(username=REVIEWER),
-        decision=ReviewOutcome.FALSE_POSITIVE,
-        confirmed_by=users.get(username=ADMIN),
-    )
+    confirmed_review(Round.objects.get(pk=round_id), sentences[2], ReviewOutcome.FALSE_POSITIVE)
     return {"project": demo, "round": round_id, "sentences": sentences, "turns": turns}
 
 

@@ -15,8 +15,10 @@ from annotations.models import (
     ReviewDecision,
     ReviewOutcome,
     Round,
+    RoundItem,
     RoundKind,
     RoundStatus,
+    SecondReview,
     SentenceJudgement,
     SummaryJudgement,
     SummarySentence,
@@ -29,7 +31,6 @@ from tests.factories import (
     SentenceFactory,
     SummaryFactory,
     TopicFactory,
-    UserFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -151,24 +152,44 @@ def test_two_builds_of_one_version_cannot_both_publish() -> None:
     )
 
 
-def test_a_review_is_confirmed_by_a_second_reviewer() -> None:
+def test_review_answers_are_one_per_item_with_valid_values() -> None:
     assignment = AssignmentFactory()
-    judgement = SentenceJudgement.objects.create(
-        assignment=assignment,
-        sentence=SentenceFactory(summary__topic=assignment.topic),
-        label="inconsistent",
-    )
-    reviewer = UserFactory()
+    sentence = SentenceFactory(summary__topic=assignment.topic)
     assert refused(
         lambda: ReviewDecision.objects.create(
-            judgement=judgement,
-            reviewer=reviewer,
-            decision=ReviewOutcome.CONFIRMED,
-            confirmed_by=reviewer,
+            assignment=assignment, sentence=sentence, decision="maybe"
         )
     )
     ReviewDecision.objects.create(
-        judgement=judgement, reviewer=reviewer, decision="confirmed", confirmed_by=UserFactory()
+        assignment=assignment, sentence=sentence, decision=ReviewOutcome.CONFIRMED
+    )
+    assert refused(
+        lambda: ReviewDecision.objects.create(
+            assignment=assignment, sentence=sentence, decision=ReviewOutcome.FALSE_POSITIVE
+        )
+    )
+    assert refused(
+        lambda: SecondReview.objects.create(
+            assignment=assignment, sentence=sentence, verdict="agree"
+        )
+    )
+    assert refused(
+        lambda: RoundItem.objects.bulk_create(
+            [
+                RoundItem(round=assignment.round, sentence=sentence),
+                RoundItem(round=assignment.round, sentence=sentence),
+            ]
+        )
+    )
+
+
+def test_a_project_has_one_adjudication_round() -> None:
+    project = ProjectFactory()
+    Round.objects.create(project=project, name="Adjudication", kind=RoundKind.ADJUDICATION)
+    assert refused(
+        lambda: Round.objects.create(
+            project=project, name="Adjudication 2", kind=RoundKind.ADJUDICATION
+        )
     )
 
 

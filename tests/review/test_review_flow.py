@@ -361,6 +361,14 @@ def test_an_error_typing_round_types_gold_inconsistent_sentences_with_three_peop
     types = list(ErrorType.objects.filter(taxonomy=pilot.project.taxonomy).order_by("id")[:3])
     chosen = [[types[0]], [types[0], types[1]], [types[2]]]
     typers = Assignment.objects.filter(round=round_).select_related("annotator").order_by("id")
+    # A typist sees who flagged the sentence and why, never the types they chose.
+    shown = items_payload(user_id=typers[0].annotator_id, assignment_id=typers[0].pk)
+    assert shown is not None
+    assert shown["stage"] == "error_typing"
+    (item,) = shown["items"]
+    assert [answer["label"] for answer in item["labels"]] == ["inconsistent", "inconsistent"]
+    assert all(answer["error_types"] == [] for answer in item["labels"])
+    assert item["labels"][0]["explanation"] == "The dialogue never says so."
     for assignment, picked in zip(typers, chosen, strict=True):
         state = judgement_save(
             TYPING,

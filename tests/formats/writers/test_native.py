@@ -63,6 +63,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "unified_types": ["intrinsic-np", "extrinsic-sentence"],
                 "spans": [SPAN],
                 "covers_key_fact": False,
+                "provenance": None,
             },
             {
                 "position": 1,
@@ -74,10 +75,12 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "unified_types": [],
                 "spans": [],
                 "covers_key_fact": None,
+                "provenance": None,
             },
         ],
         "relevance": None,
         "not_a_summary": None,
+        "provenance": {"topic_category": None, "relevance": None, "not_a_summary": None},
         "key_facts": [
             {"text": "The council votes tonight.", "covered": True},
             {"text": "It costs $4M.", "covered": False},
