@@ -34,8 +34,10 @@ migrate: $(STAMP)
 	$(MANAGE) migrate --noinput
 
 # The demo and the public TofuEval release (fixtures/public/tofueval) load once.
+# The demo study's answer key goes in as its admin's adjudicated gold (docs/quality.md).
 $(DEMO_STAMP):
 	DEMO=1 $(MANAGE) load_demo
+	$(MANAGE) import_answer_key --project demo fixtures/demo/answer_key.json
 	$(MAKE) --no-print-directory tofueval
 	@mkdir -p var && touch $@
 
