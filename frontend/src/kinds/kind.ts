@@ -19,12 +19,25 @@ export interface SavedItem<Answer> {
   version: number;
 }
 
+/**
+ * What the item screen's rounds ask besides the project's scheme (the server's
+ * `kinds.round_scheme`): a review decision, a second reviewer's verdict, error types only.
+ */
+export interface ItemScheme {
+  review?: boolean;
+  second_review?: boolean;
+  error_typing?: boolean;
+}
+
+/** The switches a kind can be asked by: the project's scheme and the item rounds' own. */
+export type AskingScheme = Scheme & ItemScheme;
+
 export interface Kind<Answer> {
   /** As on the server (`KindSpec.key`) and in item keys (`sentence:<handle>`, `topic`). */
   key: string;
   target: TargetKind;
   /** The scheme switch that asks for it; its completion counts only when it is on. */
-  askedBy: keyof Scheme;
+  askedBy: keyof AskingScheme;
   /** The answer of an item never saved. */
   empty: Answer;
   /** The saved judgements in the workspace payload. */
@@ -35,7 +48,7 @@ export interface Kind<Answer> {
    */
   apply(answer: Answer, fields: Fields): Answer;
   /** What it still needs, as the server's completion rule says (fixtures/kinds/). */
-  missing(answer: Answer | null | undefined, scheme: Scheme): string[];
+  missing(answer: Answer | null | undefined, scheme: AskingScheme): string[];
   /**
    * For a per-assignment kind whose answer concerns every summary (key facts aligned to
    * each): what it still needs for one summary, as the server's `missing_in_summary` says.

@@ -4,16 +4,27 @@
 
 import type { Handle, Scheme } from '../api/types';
 import { atomicFactsKind } from './atomicFacts';
-import type { AnyKind, Kind } from './kind';
+import type { AnyKind, AskingScheme, Kind } from './kind';
 import { keyFactsKind } from './keyFacts';
 import { sentenceKind } from './sentence';
 import { summaryKind } from './summary';
+import { reviewKind, secondReviewKind, typingKind } from './review';
 import { topicKind } from './topic';
 
 /** `sentence:<handle>`, `summary:<handle>`, `topic`… */
 export type ItemKey = string;
 
-const REGISTERED: AnyKind[] = [sentenceKind, summaryKind, topicKind, keyFactsKind, atomicFactsKind];
+const REGISTERED: AnyKind[] = [
+  sentenceKind,
+  summaryKind,
+  topicKind,
+  keyFactsKind,
+  atomicFactsKind,
+  // Answered on the item screen of review and error-typing rounds, never in the workspace.
+  reviewKind,
+  secondReviewKind,
+  typingKind,
+];
 const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind]));
 
 /** A handle's shape (annotations/handles.py); anything else, such as an old numeric id, is refused. */
@@ -67,14 +78,14 @@ export function schemeInEffect(scheme: Scheme, taxonomyHasTypes: boolean): Schem
 }
 
 /** What one judgement still needs; nothing when the scheme does not ask for its kind. */
-export function missingOf<A>(kind: Kind<A>, answer: A | null | undefined, scheme: Scheme): string[] {
-  return scheme[kind.askedBy] ? kind.missing(answer, scheme) : [];
+export function missingOf<A>(kind: Kind<A>, answer: A | null | undefined, scheme: AskingScheme): string[] {
+  return scheme[kind.askedBy] === true ? kind.missing(answer, scheme) : [];
 }
 
 /** What a per-assignment judgement still needs for one summary (key facts: each fact decided
  * for it); nothing when the scheme does not ask for its kind or the kind has no such rule. */
-export function missingInSummaryOf<A>(kind: Kind<A>, answer: A | null | undefined, summary: Handle, scheme: Scheme): string[] {
-  return scheme[kind.askedBy] && kind.missingInSummary !== undefined ? kind.missingInSummary(answer, summary, scheme) : [];
+export function missingInSummaryOf<A>(kind: Kind<A>, answer: A | null | undefined, summary: Handle, scheme: AskingScheme): string[] {
+  return scheme[kind.askedBy] === true && kind.missingInSummary !== undefined ? kind.missingInSummary(answer, summary, scheme) : [];
 }
 
 export function kindByKey(key: string): AnyKind {
