@@ -7,6 +7,8 @@ import { NotFoundPage } from './NotFoundPage';
 import { QueuePage } from './queue/QueuePage';
 
 // The workspace (with the markdown renderer) loads on first use, keeping the landing page light.
+// The item screen of review and error-typing rounds, likewise on first use.
+const ItemsPage = lazy(() => import('./items/ItemsPage').then((module) => ({ default: module.ItemsPage })));
 const WorkspacePage = lazy(() => import('./workspace/WorkspacePage').then((module) => ({ default: module.WorkspacePage })));
 // The admin screens are for few people; each loads on first use (the agreement page brings the charts).
 const AdminLayout = lazy(() => import('./admin/AdminLayout').then((module) => ({ default: module.AdminLayout })));
@@ -48,6 +50,7 @@ export function AppRoutes() {
           <Route path="app/queue" element={<QueuePage />} />
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
+        <Route path="app/assignments/:id/items" element={<ItemsPage />} />
         <Route path="app/admin" element={<AdminLayout />}>
           <Route path="new-project" element={<NewProjectPage />} />
           <Route path="projects/:slug" element={<ProjectPage />} />

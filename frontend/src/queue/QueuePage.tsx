@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useOutletContext } from 'react-router';
 
 import type { Me } from '../api/types';
+import { ReviewQueue } from '../items/ReviewQueue';
 
 import { FeedbackCard } from './FeedbackCard';
 import { groupByRound } from './groupByRound';
@@ -18,8 +19,9 @@ export function QueuePage() {
   // listed below by the app; "you have no assignments" would answer a question they never had.
   const me = useOutletContext<Me | undefined>();
   const annotates = me === undefined || me.memberships.some((membership) => membership.role === 'annotator');
+  const reviews = me !== undefined && me.memberships.some((membership) => membership.role === 'reviewer');
   if (!annotates && state.status === 'ready' && state.queue.assignments.length === 0 && state.queue.feedback.length === 0) {
-    return null;
+    return reviews ? <ReviewQueue /> : null;
   }
 
   return (
@@ -67,6 +69,7 @@ export function QueuePage() {
             </Stack>
           ))}
       </section>
+      {reviews && <ReviewQueue />}
     </Stack>
   );
 }

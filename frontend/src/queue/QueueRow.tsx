@@ -5,6 +5,11 @@ import type { QueueEntry } from '../api/types';
 import { formatDuration } from '../format';
 import { StatusChip } from './StatusChip';
 
+/** Where an assignment opens: the workspace, or the item screen of review and error typing. */
+export function assignmentPath(entry: Pick<QueueEntry, 'id' | 'screen'>): string {
+  return entry.screen === 'items' ? `/app/assignments/${entry.id}/items` : `/app/assignments/${entry.id}`;
+}
+
 export function QueueRow({ entry }: { entry: QueueEntry }) {
   const { done, total } = entry.progress;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
@@ -44,7 +49,7 @@ export function QueueRow({ entry }: { entry: QueueEntry }) {
       <Table.Td>
         <Button
           component={Link}
-          to={`/app/assignments/${entry.id}`}
+          to={assignmentPath(entry)}
           size="xs"
           variant={open ? 'default' : 'filled'}
           aria-label={`${verb}: ${entry.topic}, ${unit}`}
