@@ -34,6 +34,7 @@ import { useWorkspaceSaving } from './useWorkspaceSaving';
 import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
+import { ReviewOutcomes } from './ReviewOutcomes';
 import { WorkspaceNotices } from './WorkspaceNotices';
 
 /** What the dialogue links evidence to now (the active span or atomic fact), in one shape. */
@@ -443,6 +444,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       />
       <div className="workspace-notices">
         <WorkspaceFeedback items={payload.feedback ?? []} />
+        <ReviewOutcomes payload={payload} />
         <WorkspaceNotices
           payload={payload}
           submitted={submitted}
