@@ -77,7 +77,7 @@ export function ItemsPage() {
 }
 
 function ItemScreen({ payload }: { payload: ItemsPayload }) {
-  const { answers, save, kind } = useItemAnswers(payload);
+  const { answers, save, settled, kind } = useItemAnswers(payload);
   const [active, setActive] = useState(0);
   const [submitted, setSubmitted] = useState(payload.status === 'submitted');
   const [missing, setMissing] = useState<string[]>([]);
@@ -102,6 +102,9 @@ function ItemScreen({ payload }: { payload: ItemsPayload }) {
 
   const submit = useCallback(async () => {
     try {
+      // A change still on its way would be missing from what the server checks.
+      (document.activeElement as HTMLElement | null)?.blur();
+      await settled();
       await api.post(`/api/assignments/${payload.id}/submit/`);
       setSubmitted(true);
       setMissing([]);
@@ -109,7 +112,7 @@ function ItemScreen({ payload }: { payload: ItemsPayload }) {
       const body = failure instanceof ApiError ? (failure.body as { missing?: { message: string }[] } | undefined) : undefined;
       setMissing(body?.missing?.map((entry) => entry.message) ?? [failure instanceof Error ? failure.message : 'Could not submit.']);
     }
-  }, [payload.id]);
+  }, [payload.id, settled]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {

@@ -41,16 +41,17 @@ function initial(payload: ItemsPayload): Record<string, ItemAnswer> {
 export function useItemAnswers(payload: ItemsPayload) {
   const kind = kindByKey(stageKind(payload.stage));
   const [answers, setAnswers] = useState<Record<string, ItemAnswer>>(() => initial(payload));
-  const latest = useRef(answers);
-  latest.current = answers;
+  // The version each next save edits, kept outside React's state: a chained save runs before
+  // the re-render that would show the previous save's version.
+  const versions = useRef<Map<string, number>>(
+    new Map(Object.entries(answers).map(([sentence, answer]) => [sentence, answer.version])),
+  );
   const chains = useRef(new Map<string, Promise<void>>());
 
   const update = useCallback((sentence: string, change: (current: ItemAnswer) => ItemAnswer) => {
     setAnswers((current) => {
       const before = current[sentence] ?? { fields: {}, version: 0, saving: false, error: null, conflict: false };
-      const next = { ...current, [sentence]: change(before) };
-      latest.current = next;
-      return next;
+      return { ...current, [sentence]: change(before) };
     });
   }, []);
 
@@ -59,16 +60,18 @@ export function useItemAnswers(payload: ItemsPayload) {
       update(sentence, (current) => ({ ...current, fields: { ...current.fields, ...changes }, saving: true, error: null, conflict: false }));
       const previous = chains.current.get(sentence) ?? Promise.resolve();
       const next = previous.then(async () => {
-        const version = latest.current[sentence]?.version ?? 0;
+        const version = versions.current.get(sentence) ?? 0;
         try {
           const saved = await api.patch<{ version: number } & Fields>(kind.url(payload.id, sentence), { ...changes, version });
           const { sentence: _handle, version: savedVersion, ...fields } = saved;
+          versions.current.set(sentence, savedVersion);
           update(sentence, (current) => ({ ...current, fields: { ...current.fields, ...fields }, version: savedVersion, saving: false }));
         } catch (error: unknown) {
           if (error instanceof ApiError && error.status === 409) {
             const body = error.body as { current?: Fields };
             const { sentence: _handle, version: savedVersion, ...fields } = body.current ?? {};
             const version = typeof savedVersion === 'number' ? savedVersion : 0;
+            versions.current.set(sentence, version);
             update(sentence, () => ({ fields, version, saving: false, error: null, conflict: true }));
             return;
           }
@@ -82,5 +85,10 @@ export function useItemAnswers(payload: ItemsPayload) {
     [kind, payload.id, update],
   );
 
-  return { answers, save, kind };
+  /** Resolves once every save sent so far has an answer: submit waits for it. */
+  const settled = useCallback(async () => {
+    await Promise.all([...chains.current.values()]);
+  }, []);
+
+  return { answers, save, settled, kind };
 }
