@@ -20,6 +20,7 @@ from annotations.models import (
     ErrorSpan,
     EvidenceSpan,
     Round,
+    RoundKind,
     SentenceJudgement,
     Summary,
     SummaryJudgement,
@@ -27,12 +28,16 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors.fact_agreement_inputs import acu_questions, key_fact_questions
+from annotations.selectors.typing_inputs import typing_question
 
 RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
 
 
 def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionInput]:
+    if round.kind == RoundKind.ERROR_TYPING:
+        # An error-typing round answers one question: the types of its items.
+        return [typing_question(round)]
     project = round.project
     assignments = list(
         Assignment.objects.filter(
