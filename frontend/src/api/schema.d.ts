@@ -51,6 +51,10 @@ export interface paths {
     /** Import a native JSONL corpus file (background job) */
     post: operations["admin_projects_imports_create"];
   };
+  "/api/admin/projects/{slug}/members/{username}/resume/": {
+    /** Let a paused annotator start new work again */
+    post: operations["member_resume"];
+  };
   "/api/admin/projects/{slug}/rounds/": {
     /** Create a draft round and its assignments */
     post: operations["admin_projects_rounds_create"];
@@ -98,6 +102,10 @@ export interface paths {
   "/api/admin/rounds/{round_id}/progress/": {
     /** Progress per annotator and per unit */
     get: operations["admin_rounds_progress_retrieve"];
+  };
+  "/api/admin/rounds/{round_id}/quality/": {
+    /** Accuracy against the answer key and on gold units, drift, and who is paused */
+    get: operations["round_quality"];
   };
   "/api/admin/rounds/{round_id}/review/": {
     /** A review round's progress and the false-positive rates it found */
@@ -222,6 +230,8 @@ export interface components {
       key_fact_sources: string[];
       /** @description How many summaries have given atomic facts to verify. */
       given_atomic_facts: number;
+      /** @description Annotators paused by a round's gold-unit accuracy threshold. */
+      paused: components["schemas"]["PausedMemberOutput"][];
     };
     AdminRoundOutput: {
       id: number;
@@ -330,6 +340,14 @@ export interface components {
       /** Format: double */
       rate: number | null;
       username: string;
+    };
+    AnswerKeyOutput: {
+      accuracy: components["schemas"]["KeyAccuracyOutput"];
+      sentences: components["schemas"]["KeySentenceOutput"][];
+    };
+    AnswerKeyScoresOutput: {
+      units: number;
+      annotators: components["schemas"]["KeyedAnnotatorOutput"][];
     };
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
@@ -579,6 +597,16 @@ export interface components {
       title: string;
       turns: components["schemas"]["TurnOutput"][];
     };
+    DriftOutput: {
+      username: string;
+      weeks: components["schemas"]["DriftWeekOutput"][];
+    };
+    DriftWeekOutput: {
+      week: string;
+      sentences: number;
+      /** Format: double */
+      agreement: number | null;
+    };
     /** @description Every API error (docs/api/errors.md). */
     ErrorEnvelope: {
       status: number;
@@ -696,11 +724,33 @@ export interface components {
       position: number;
       text: string;
     };
+    GoldAnnotatorOutput: {
+      username: string;
+      scored: number;
+      /** Format: double */
+      accuracy: number | null;
+      paused: boolean;
+      by_week: components["schemas"]["GoldWeekOutput"][];
+    };
     /**
      * @description * `majority` - majority
      * @enum {string}
      */
     GoldEnum: "majority";
+    GoldUnitsOutput: {
+      units: number;
+      /** Format: double */
+      rate: number;
+      /** Format: double */
+      pause_below: number | null;
+      annotators: components["schemas"]["GoldAnnotatorOutput"][];
+    };
+    GoldWeekOutput: {
+      week: string;
+      scored: number;
+      /** Format: double */
+      accuracy: number | null;
+    };
     GuidelineDiffOutput: {
       to: number;
       /** @description A unified diff. */
@@ -833,6 +883,16 @@ export interface components {
       topic: components["schemas"]["TopicState"] | null;
       key_facts: components["schemas"]["KeyFactsState"] | null;
     };
+    KeyAccuracyOutput: {
+      /** Format: double */
+      sentence_label: number | null;
+      /** Format: double */
+      error_types: number | null;
+      /** Format: double */
+      relevance: number | null;
+      /** Format: double */
+      topic_category: number | null;
+    };
     KeyFactAlignmentOutput: {
       /** @description The summary's handle in this assignment. */
       summary: string;
@@ -856,6 +916,20 @@ export interface components {
     KeyFactsState: {
       facts: components["schemas"]["KeyFactOutput"][];
       version: number;
+    };
+    KeySentenceOutput: {
+      /** @description Handle. */
+      sentence: string;
+      label: string;
+      error_types: number[];
+      explanation: string;
+      yours: string;
+      agrees: boolean;
+    };
+    KeyedAnnotatorOutput: {
+      username: string;
+      units: number;
+      accuracy: components["schemas"]["KeyAccuracyOutput"];
     };
     /**
      * @description * `consistent` - consistent
@@ -900,11 +974,12 @@ export interface components {
      * @description * `practice` - practice
      * * `pilot` - pilot
      * * `production` - production
+     * * `qualification` - qualification
      * * `error_typing` - error_typing
      * * `review` - review
      * @enum {string}
      */
-    NewRoundKindEnum: "practice" | "pilot" | "production" | "error_typing" | "review";
+    NewRoundKindEnum: "practice" | "pilot" | "production" | "qualification" | "error_typing" | "review";
     PairOutput: {
       a: string;
       b: string;
@@ -974,6 +1049,21 @@ export interface components {
     PatchedTypingSaveInput: {
       error_types?: number[];
       version?: number;
+    };
+    PausedMemberOutput: {
+      username: string;
+      /** Format: date-time */
+      paused_at: string;
+      round: number | null;
+    };
+    PausedOutput: {
+      username: string;
+      /** Format: date-time */
+      paused_at: string;
+      /** Format: double */
+      accuracy: number | null;
+      /** @description The round that paused them. */
+      round: number | null;
     };
     ProgressOutput: {
       done: number;
@@ -1328,6 +1418,17 @@ export interface components {
        */
       type_min_count?: number;
       units?: unknown;
+      /**
+       * Format: double
+       * @description Production: the share of units that are gold (attention-check) units.
+       * @default 0
+       */
+      gold_rate?: number;
+      /**
+       * Format: double
+       * @description Production: pause an annotator whose gold-unit accuracy falls below it.
+       */
+      pause_below?: number | null;
     };
     RoundProgressOutput: {
       round: components["schemas"]["AdminRoundOutput"];
@@ -1335,6 +1436,12 @@ export interface components {
       units: components["schemas"]["UnitProgressOutput"][];
       /** @description A reference round's published labels; null otherwise. */
       published: components["schemas"]["PublishedLabelsOutput"] | null;
+    };
+    RoundQualityOutput: {
+      answer_key: components["schemas"]["AnswerKeyScoresOutput"];
+      gold_units: components["schemas"]["GoldUnitsOutput"];
+      drift: components["schemas"]["DriftOutput"][];
+      paused: components["schemas"]["PausedOutput"][];
     };
     RoundRefOutput: {
       id: number;
@@ -1679,6 +1786,8 @@ export interface components {
       judgements: components["schemas"]["JudgementsOutput"];
       /** @description What review decided about your labels; empty until you submit. */
       review_outcomes: components["schemas"]["ReviewOutcomeOutput"][];
+      /** @description Practice and qualification: the answer key beside your answers, once you submit (docs/api/quality.md). */
+      answer_key: components["schemas"]["AnswerKeyOutput"] | null;
       active_seconds: number;
       feedback: components["schemas"]["FeedbackItemOutput"][];
     };
@@ -2401,6 +2510,81 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["JobStartedOutput"];
         };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Let a paused annotator start new work again */
+  member_resume: {
+    parameters: {
+      path: {
+        slug: string;
+        username: string;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
       };
       /** @description The request is not valid: see the field errors. */
       400: {
@@ -3302,6 +3486,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RoundProgressOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Accuracy against the answer key and on gold units, drift, and who is paused */
+  round_quality: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["RoundQualityOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

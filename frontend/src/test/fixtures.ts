@@ -92,6 +92,7 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
       atomic_facts: [],
     },
     review_outcomes: [],
+    answer_key: null,
     active_seconds: 720,
     ...overrides,
   };
