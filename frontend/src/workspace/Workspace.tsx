@@ -34,6 +34,7 @@ import { useWorkspaceSaving } from './useWorkspaceSaving';
 import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
+import { AnswerKeyPanel } from './AnswerKeyPanel';
 import { ReviewOutcomes } from './ReviewOutcomes';
 import { WorkspaceNotices } from './WorkspaceNotices';
 
@@ -445,6 +446,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       <div className="workspace-notices">
         <WorkspaceFeedback items={payload.feedback ?? []} />
         <ReviewOutcomes payload={payload} />
+        <AnswerKeyPanel payload={payload} />
         <WorkspaceNotices
           payload={payload}
           submitted={submitted}
