@@ -50,10 +50,47 @@ describe('the new-round form', () => {
           evidence_hints: true,
           key_fact_source: '',
           given_atomic_facts: false,
+          gold_rate: 0,
+          pause_below: null,
         },
       },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('Pilot 3');
+  });
+
+  it('sends a review round over chosen rounds with its reviewers and no units', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const user = userEvent.setup();
+    const project = adminProject();
+    const reviewers = [
+      { id: 8, username: 'reviewer', display_name: 'Rita Reviewer', roles: ['reviewer'] },
+      { id: 9, username: 'reviewer2', display_name: '', roles: ['reviewer'] },
+    ];
+    renderWithProviders(<NewRoundForm project={{ ...project, members: [...project.members, ...reviewers] }} onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Review 1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'review');
+    // Reviewers are offered, not linguists; and no units to choose.
+    expect(screen.queryByRole('checkbox', { name: 'Lena Linguist (linguist1)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Units' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Rita Reviewer (reviewer)' }));
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    expect(await screen.findByText('Choose at least two reviewers: every decision has a second reviewer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'reviewer2' }));
+    const source = project.rounds[0];
+    if (source === undefined) throw new Error('the fixture has a round');
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(source.name) }));
+    await user.click(screen.getByRole('radio', { name: 'Inconsistent by the gold rule' }));
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(server.requests[0]?.body).toEqual({
+      name: 'Review 1',
+      kind: 'review',
+      overlap: 1,
+      guideline_version: 2,
+      annotators: ['reviewer', 'reviewer2'],
+      source_rounds: [source.id],
+      review_scope: 'gold',
+    });
   });
 
   it('offers an unassisted round (no evidence hints) only where spans are asked', async () => {

@@ -17,7 +17,7 @@ import { createRound } from '../api/client';
 import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
-import { ROUND_KINDS } from './questions';
+import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS } from './questions';
 import { UnitPicker } from './UnitPicker';
 
 interface NewRoundFormProps {
@@ -41,6 +41,11 @@ function initialValues(project: AdminProject): NewRoundValues {
     topics: [],
     keyFactSource: '',
     givenAtomicFacts: false,
+    sourceRounds: [],
+    reviewScope: 'any',
+    typeMinCount: 2,
+    goldPercent: 0,
+    pausePercent: '',
   };
 }
 
@@ -52,7 +57,11 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
   const [created, setCreated] = useState<string | null>(null);
   // The chosen units with how they read; the body sends their ids only.
   const [chosenUnits, setChosenUnits] = useState<Map<number, string>>(new Map());
-  const annotators = project.members.filter((member) => member.roles.includes('annotator'));
+  const items = ITEM_ROUND_KINDS.has(values.kind);
+  // A review round's people are the reviewers; every other round's, the linguists.
+  const role = values.kind === 'review' ? 'reviewer' : 'annotator';
+  const annotators = project.members.filter((member) => member.roles.includes(role));
+  const sources = project.rounds.filter((round) => ANNOTATION_ROUND_KINDS.has(round.kind));
   const versions = [...project.guidelines].sort((a, b) => b.version - a.version);
 
   function set<K extends keyof NewRoundValues>(key: K, value: NewRoundValues[K]) {
@@ -131,8 +140,16 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
         </SimpleGrid>
 
         <Checkbox.Group
-          label="Annotators"
-          description={annotators.length === 0 ? 'The project has no linguists yet.' : undefined}
+          label={role === 'reviewer' ? 'Reviewers' : 'Annotators'}
+          description={
+            annotators.length === 0
+              ? role === 'reviewer'
+                ? 'The project has no reviewers yet.'
+                : 'The project has no linguists yet.'
+              : role === 'reviewer'
+                ? 'Each unit goes to one reviewer and one second reviewer, neither of them its annotators.'
+                : undefined
+          }
           value={values.annotators}
           onChange={(selected) => set('annotators', selected)}
           error={error('annotators')}
@@ -148,54 +165,125 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           </Group>
         </Checkbox.Group>
 
-        <Radio.Group
-          label="Units"
-          value={values.unitsMode}
-          onChange={(mode) => set('unitsMode', mode === 'topics' ? 'topics' : 'sample')}
-          error={unitsError}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio value="sample" label="Random sample" />
-            <Radio value="topics" label="Choose units" />
-          </Group>
-        </Radio.Group>
-
-        {values.unitsMode === 'sample' ? (
+        {items && (
+          <Checkbox.Group
+            label="Source rounds"
+            description={
+              values.kind === 'review'
+                ? 'The rounds whose inconsistent labels are reviewed.'
+                : 'The rounds whose gold-inconsistent sentences are typed.'
+            }
+            value={values.sourceRounds.map(String)}
+            onChange={(selected) => set('sourceRounds', selected.map(Number))}
+            error={error('source_rounds')}
+          >
+            <Group gap="md" mt={6}>
+              {sources.map((round) => (
+                <Checkbox key={round.id} value={String(round.id)} label={`${round.name} (${round.kind}, ${round.status})`} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+        {values.kind === 'review' && (
+          <Radio.Group
+            label="Which sentences"
+            value={values.reviewScope}
+            onChange={(scope) => set('reviewScope', scope === 'gold' ? 'gold' : 'any')}
+            error={error('review_scope')}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="any" label="Labelled inconsistent by anyone" />
+              <Radio value="gold" label="Inconsistent by the gold rule" />
+            </Group>
+          </Radio.Group>
+        )}
+        {values.kind === 'error_typing' && (
+          <NumberInput
+            label="Annotators who must choose a type for it to count"
+            description="2: more than one annotator, as AggreFact."
+            min={1}
+            allowDecimal={false}
+            value={values.typeMinCount}
+            onChange={(value) => set('typeMinCount', value)}
+            error={error('type_min_count')}
+            maw={320}
+          />
+        )}
+        {values.kind === 'production' && (
           <Group gap="md" align="flex-start">
             <NumberInput
-              label="Number of units to sample"
-              min={1}
-              allowDecimal={false}
-              value={values.sample}
-              onChange={(value) => set('sample', value)}
-              error={error('units.sample', 'sample')}
+              label="Gold units (%)"
+              description="Units with an answer key, mixed in unseen."
+              min={0}
+              max={50}
+              value={values.goldPercent}
+              onChange={(value) => set('goldPercent', value)}
+              error={error('gold_rate')}
             />
             <NumberInput
-              label="Seed"
-              description="The same seed draws the same sample."
-              allowDecimal={false}
-              value={values.seed}
-              onChange={(value) => set('seed', value)}
-              error={error('units.seed', 'seed')}
-            />
-            <Checkbox
-              mt="xl"
-              label="Also sample units in another open round of this kind"
-              description="Left out by default, so no unit is annotated twice in parallel."
-              checked={values.includeBusy}
-              onChange={(event) => set('includeBusy', event.currentTarget.checked)}
+              label="Pause below (% accuracy on gold units)"
+              description="Empty: never pause."
+              min={0}
+              max={100}
+              value={values.pausePercent}
+              onChange={(value) => set('pausePercent', value)}
+              error={error('pause_below')}
             />
           </Group>
-        ) : (
-          <UnitPicker
-            slug={project.slug}
-            chosen={chosenUnits}
-            onChange={(next) => {
-              setChosenUnits(next);
-              set('topics', [...next.keys()]);
-            }}
-            error={error('units.topics', 'topics')}
-          />
+        )}
+
+        {!items && (
+          <>
+            <Radio.Group
+              label="Units"
+              value={values.unitsMode}
+              onChange={(mode) => set('unitsMode', mode === 'topics' ? 'topics' : 'sample')}
+              error={unitsError}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="sample" label="Random sample" />
+                <Radio value="topics" label="Choose units" />
+              </Group>
+            </Radio.Group>
+
+            {values.unitsMode === 'sample' ? (
+              <Group gap="md" align="flex-start">
+                <NumberInput
+                  label="Number of units to sample"
+                  min={1}
+                  allowDecimal={false}
+                  value={values.sample}
+                  onChange={(value) => set('sample', value)}
+                  error={error('units.sample', 'sample')}
+                />
+                <NumberInput
+                  label="Seed"
+                  description="The same seed draws the same sample."
+                  allowDecimal={false}
+                  value={values.seed}
+                  onChange={(value) => set('seed', value)}
+                  error={error('units.seed', 'seed')}
+                />
+                <Checkbox
+                  mt="xl"
+                  label="Also sample units in another open round of this kind"
+                  description="Left out by default, so no unit is annotated twice in parallel."
+                  checked={values.includeBusy}
+                  onChange={(event) => set('includeBusy', event.currentTarget.checked)}
+                />
+              </Group>
+            ) : (
+              <UnitPicker
+                slug={project.slug}
+                chosen={chosenUnits}
+                onChange={(next) => {
+                  setChosenUnits(next);
+                  set('topics', [...next.keys()]);
+                }}
+                error={error('units.topics', 'topics')}
+              />
+            )}
+          </>
         )}
 
         {project.scheme.error_spans === true && (

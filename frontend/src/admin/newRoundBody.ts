@@ -1,4 +1,5 @@
 import type { NewRoundBody, RoundKind } from '../api/types';
+import { ITEM_ROUND_KINDS } from './questions';
 
 /** What the new-round form holds; numbers are '' while their input is empty. */
 export interface NewRoundValues {
@@ -20,6 +21,16 @@ export interface NewRoundValues {
   keyFactSource: string;
   /** Each summary's atomic facts are given, to verify, instead of written. */
   givenAtomicFacts: boolean;
+  /** Review and error typing: the rounds whose labels they take. */
+  sourceRounds: number[];
+  /** Review: sentences labelled inconsistent by anyone, or by the gold rule. */
+  reviewScope: 'any' | 'gold';
+  /** Error typing: a type is gold when at least this many chose it. */
+  typeMinCount: number | string;
+  /** Production: the share of gold units, in percent ('' or 0: none). */
+  goldPercent: number | string;
+  /** Production: pause below this gold-unit accuracy, in percent ('' : never). */
+  pausePercent: number | string;
 }
 
 /** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
@@ -32,6 +43,8 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   const guideline = wholeNumber(values.guidelineVersion);
   if (guideline === null) errors.guideline_version = 'Choose a guideline version.';
 
+  const items = ITEM_ROUND_KINDS.has(values.kind);
+  if (items) return itemRoundBody(values, name, overlap, guideline, errors);
   let units: NewRoundBody['units'] | null = null;
   if (values.unitsMode === 'sample') {
     const sample = wholeNumber(values.sample);
@@ -42,6 +55,10 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   } else if (values.topics.length === 0) errors['units.topics'] = 'Choose at least one unit from the list.';
   else units = { topics: [...new Set(values.topics)] };
 
+  const gold = values.kind === 'production' ? percent(values.goldPercent, 0, 50) : 0;
+  const pause = values.kind === 'production' && values.pausePercent !== '' ? percent(values.pausePercent, 0, 100) : null;
+  if (gold === undefined) errors.gold_rate = 'Enter a share of gold units between 0 and 50 %.';
+  if (pause === undefined) errors.pause_below = 'Enter an accuracy between 0 and 100 %, or leave it empty.';
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
   return {
     body: {
@@ -54,6 +71,40 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
       evidence_hints: values.evidenceHints,
       key_fact_source: values.keyFactSource,
       given_atomic_facts: values.givenAtomicFacts,
+      ...(values.kind === 'production' ? { gold_rate: gold ?? 0, pause_below: pause ?? null } : {}),
+    },
+  };
+}
+
+/** A share typed in percent as a fraction; undefined when out of [low, high] or not a number. */
+function percent(value: number | string, low: number, high: number): number | undefined {
+  const number = typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value);
+  return Number.isFinite(number) && number >= low && number <= high ? number / 100 : undefined;
+}
+
+function itemRoundBody(
+  values: NewRoundValues,
+  name: string,
+  overlap: number | null,
+  guideline: number | null,
+  errors: Record<string, string>,
+): { body: NewRoundBody } | { errors: Record<string, string> } {
+  if (values.sourceRounds.length === 0) errors.source_rounds = 'Choose the rounds whose labels it takes.';
+  const review = values.kind === 'review';
+  if (review && values.annotators.length < 2) errors.annotators = 'Choose at least two reviewers: every decision has a second reviewer.';
+  if (!review && overlap !== null && overlap < 3) errors.overlap = 'Error typing needs at least 3 annotators per sentence.';
+  const typeMinCount = wholeNumber(values.typeMinCount);
+  if (!review && (typeMinCount === null || typeMinCount < 1)) errors.type_min_count = 'Enter a whole number of at least 1.';
+  if (Object.keys(errors).length > 0 || overlap === null || guideline === null) return { errors };
+  return {
+    body: {
+      name,
+      kind: values.kind,
+      overlap: review ? 1 : overlap,
+      guideline_version: guideline,
+      annotators: values.annotators,
+      source_rounds: values.sourceRounds,
+      ...(review ? { review_scope: values.reviewScope } : { type_min_count: typeMinCount ?? 2 }),
     },
   };
 }

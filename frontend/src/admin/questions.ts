@@ -31,10 +31,17 @@ export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string; needs?:
 
 export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [
   { value: 'practice', label: 'Practice' },
+  { value: 'qualification', label: 'Qualification' },
   { value: 'pilot', label: 'Pilot' },
   { value: 'production', label: 'Production' },
   { value: 'error_typing', label: 'Error typing' },
+  { value: 'review', label: 'Second-stage review' },
 ];
+
+/** Rounds over the items of other rounds (docs/review.md): no units of their own to choose. */
+export const ITEM_ROUND_KINDS: ReadonlySet<string> = new Set(['error_typing', 'review']);
+/** The rounds whose labels a review or error-typing round takes. */
+export const ANNOTATION_ROUND_KINDS: ReadonlySet<string> = new Set(['practice', 'qualification', 'pilot', 'production']);
 
 export function kindLabel(kind: string): string {
   return ROUND_KINDS.find((option) => option.value === kind)?.label ?? kind;

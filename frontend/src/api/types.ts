@@ -159,7 +159,8 @@ export type CorpusUnit = Schemas['CorpusUnitOutput'];
 /** The body of `POST /api/admin/projects/{slug}/rounds/`: the schema leaves `units` open
  * because it is one of two shapes, a seeded sample or chosen topics. */
 export type NewRoundBody = Omit<Schemas['RoundCreateInput'], 'units'> & {
-  units: { sample: number; seed: number; include_busy?: boolean } | { topics: number[] };
+  /** Absent for a review or error-typing round: its units are those with items. */
+  units?: { sample: number; seed: number; include_busy?: boolean } | { topics: number[] };
 };
 
 export type ReleaseStatus = Schemas['ReleaseStatusEnum'];
