@@ -7,7 +7,9 @@ import { AnnotatorProgressTable } from './AnnotatorProgressTable';
 import { LoadStatus } from './LoadStatus';
 import { parseId } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
+import { ReviewResults } from './ReviewResults';
 import { RoundHeader } from './RoundHeader';
+import { RoundQuality } from './RoundQuality';
 import { UnitProgressTable } from './UnitProgressTable';
 import { useLoad } from './useLoad';
 import { useRoundProject } from './useRoundProject';
@@ -58,6 +60,10 @@ export function RoundProgressPage() {
               />
             )}
           </AdminSection>
+          {state.data.round.kind === 'review' && <ReviewResults roundId={roundId} />}
+          {context.status === 'ready' && state.data.round.kind !== 'review' && (
+            <RoundQuality roundId={roundId} slug={context.data.project.slug} />
+          )}
         </>
       )}
     </Stack>
