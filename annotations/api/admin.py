@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -66,6 +67,7 @@ from annotations.selectors.admin import (
 )
 from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.selectors.project_options import project_options
+from annotations.services.adjudication_cases import cases_answer
 from annotations.services.agreement_reports import (
     agreement_report_current,
     report_comparison,
@@ -285,6 +287,12 @@ class GuidelineCreateView(APIView):
 
         markdown = serializers.CharField(max_length=200_000, trim_whitespace=False)
         changelog = serializers.CharField(max_length=5000)
+        answers_cases = serializers.ListField(
+            child=serializers.IntegerField(min_value=1),
+            required=False,
+            max_length=500,
+            help_text="Flagged adjudication cases this version answers: listed in its changelog.",
+        )
 
     @extend_schema(
         request=Input, responses={201: GuidelineOutput}, summary="Publish a new guideline version"
@@ -292,7 +300,10 @@ class GuidelineCreateView(APIView):
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         data = validated(self.Input, request.data)
-        version = guideline_publish(project=project, user=request.user, **data)
+        answered = data.pop("answers_cases", [])
+        with transaction.atomic():
+            version = guideline_publish(project=project, user=request.user, **data)
+            cases_answer(version=version, case_ids=answered)
         return Response(_guideline(version), status=status.HTTP_201_CREATED)
 
 

@@ -2,7 +2,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from annotations.api import admin, assignments, feedback, quality, releases, review
+from annotations.api import (
+    adjudication_views,
+    admin,
+    assignments,
+    feedback,
+    quality,
+    releases,
+    review,
+)
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
@@ -55,6 +63,26 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
     path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
     path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
+    path(
+        "admin/projects/<slug:slug>/adjudication/",
+        adjudication_views.AdjudicationQueueView.as_view(),
+    ),
+    path(
+        "admin/projects/<slug:slug>/adjudication/units/<int:topic_id>/",
+        adjudication_views.AdjudicationOpenView.as_view(),
+    ),
+    path(
+        "admin/adjudication/<int:assignment_id>/",
+        adjudication_views.AdjudicationPayloadView.as_view(),
+    ),
+    path(
+        "admin/adjudication/<int:assignment_id>/cases/",
+        adjudication_views.CaseView.as_view(),
+    ),
+    path(
+        "admin/projects/<slug:slug>/flagged-cases/",
+        adjudication_views.FlaggedCasesView.as_view(),
+    ),
     path(
         "admin/projects/<slug:slug>/members/<str:username>/resume/",
         quality.MemberResumeView.as_view(),

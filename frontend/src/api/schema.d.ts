@@ -5,6 +5,14 @@
 
 
 export interface paths {
+  "/api/admin/adjudication/{assignment_id}/": {
+    /** One unit's answers side by side, the gold of each layer, and your gold values */
+    get: operations["adjudication_payload"];
+  };
+  "/api/admin/adjudication/{assignment_id}/cases/": {
+    /** A case's note and its flag for the next guideline version */
+    put: operations["adjudication_case"];
+  };
   "/api/admin/assignments/{assignment_id}/reopen/": {
     /** Reopen a submitted assignment so its annotator can change it (audited) */
     post: operations["admin_assignments_reopen_create"];
@@ -27,6 +35,14 @@ export interface paths {
     /** Project overview for its admins */
     get: operations["admin_projects_retrieve"];
   };
+  "/api/admin/projects/{slug}/adjudication/": {
+    /** What needs an admin's decision, lowest agreement first */
+    get: operations["adjudication_queue"];
+  };
+  "/api/admin/projects/{slug}/adjudication/units/{topic_id}/": {
+    /** Your assignment of a unit in the project's adjudication round (made once) */
+    post: operations["adjudication_open"];
+  };
   "/api/admin/projects/{slug}/agreement-history/": {
     /** Each question's agreement across the rounds */
     get: operations["admin_projects_agreement_history_retrieve"];
@@ -34,6 +50,10 @@ export interface paths {
   "/api/admin/projects/{slug}/corpus/": {
     /** What was imported, and the published labels per system */
     get: operations["admin_projects_corpus_retrieve"];
+  };
+  "/api/admin/projects/{slug}/flagged-cases/": {
+    /** Cases flagged for the guidelines that no version answers yet */
+    get: operations["flagged_cases"];
   };
   "/api/admin/projects/{slug}/guidelines/": {
     /** Publish a new guideline version */
@@ -211,6 +231,41 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AdjudicationCaseInput: {
+      question: components["schemas"]["QuestionEnum"];
+      target: string | null;
+      note: string;
+      flagged: boolean;
+    };
+    AdjudicationPayloadOutput: {
+      assignment: number;
+      round: components["schemas"]["RoundNameOutput"] | null;
+      topic: {
+        [key: string]: unknown;
+      };
+      document: {
+        [key: string]: unknown;
+      };
+      raters: string[];
+      taxonomy: components["schemas"]["TaxonomyOutput"];
+      /** @description Each with its handle, letter, every rater's answers (with history refs), the gold with provenance, and its sentences likewise (docs/api/review.md). */
+      summaries: {
+          [key: string]: unknown;
+        }[];
+      topic_category: {
+        [key: string]: unknown;
+      };
+      judgements: components["schemas"]["JudgementsOutput"];
+      cases: components["schemas"]["CaseOutput"][];
+    };
+    AdjudicationQueueOutput: {
+      count: number;
+      page: number;
+      page_size: number;
+      questions: string[];
+      rounds: components["schemas"]["RoundNameOutput"][];
+      items: components["schemas"]["QueueItemOutput"][];
+    };
     AdminDocumentOutput: {
       title: string;
       turns: components["schemas"]["AdminTurnOutput"][];
@@ -436,6 +491,14 @@ export interface components {
       summary: string;
       facts: components["schemas"]["AtomicFactOutput"][];
       version: number;
+    };
+    CaseOutput: {
+      id: number;
+      question: string;
+      /** @description A handle, or null: the unit. */
+      target: string | null;
+      note: string;
+      flagged: boolean;
     };
     /**
      * @description * `automatic` - automatic
@@ -700,6 +763,17 @@ export interface components {
       summary_label: string;
       number: number;
     };
+    FlaggedCaseOutput: {
+      id: number;
+      question: string;
+      unit: string;
+      note: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    FlaggedCasesOutput: {
+      cases: components["schemas"]["FlaggedCaseOutput"][];
+    };
     /**
      * @description * `native` - native
      * * `tofueval` - tofueval
@@ -760,6 +834,8 @@ export interface components {
     GuidelineInput: {
       markdown: string;
       changelog: string;
+      /** @description Flagged adjudication cases this version answers: listed in its changelog. */
+      answers_cases?: number[];
     };
     GuidelineOutput: {
       version: number;
@@ -980,6 +1056,9 @@ export interface components {
      * @enum {string}
      */
     NewRoundKindEnum: "practice" | "pilot" | "production" | "qualification" | "error_typing" | "review";
+    OpenedOutput: {
+      assignment: number;
+    };
     PairOutput: {
       a: string;
       b: string;
@@ -1123,6 +1202,14 @@ export interface components {
       /** Format: double */
       inconsistent_rate: number | null;
     };
+    /**
+     * @description * `review_dispute` - review_dispute
+     * * `sentence_label` - sentence_label
+     * * `relevance` - relevance
+     * * `topic_category` - topic_category
+     * @enum {string}
+     */
+    QuestionEnum: "review_dispute" | "sentence_label" | "relevance" | "topic_category";
     QueueEntryOutput: {
       id: number;
       status: components["schemas"]["AssignmentStatusEnum"];
@@ -1145,6 +1232,23 @@ export interface components {
       screen: components["schemas"]["ScreenEnum"];
       /** @description Review rounds: the reviewer's stage, review or second_review; empty elsewhere. */
       stage: string;
+    };
+    QueueItemOutput: {
+      question: string;
+      round: components["schemas"]["RoundNameOutput"];
+      topic_id: number;
+      unit: string;
+      /** @description The summary's letter. */
+      summary: string | null;
+      /** @description 1-based. */
+      sentence: number | null;
+      /**
+       * Format: double
+       * @description Share of raters giving the commonest answer.
+       */
+      agreement: number;
+      answers: number;
+      decided: boolean;
     };
     QueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
@@ -1429,6 +1533,10 @@ export interface components {
        * @description Production: pause an annotator whose gold-unit accuracy falls below it.
        */
       pause_below?: number | null;
+    };
+    RoundNameOutput: {
+      id: number;
+      name: string;
     };
     RoundProgressOutput: {
       round: components["schemas"]["AdminRoundOutput"];
@@ -1805,6 +1913,148 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** One unit's answers side by side, the gold of each layer, and your gold values */
+  adjudication_payload: {
+    parameters: {
+      query?: {
+        /** @description Whose answers to show. */
+        round?: number;
+      };
+      path: {
+        assignment_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjudicationPayloadOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A case's note and its flag for the next guideline version */
+  adjudication_case: {
+    parameters: {
+      path: {
+        assignment_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdjudicationCaseInput"];
+        "multipart/form-data": components["schemas"]["AdjudicationCaseInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["CaseOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Reopen a submitted assignment so its annotator can change it (audited) */
   admin_assignments_reopen_create: {
     parameters: {
@@ -2180,6 +2430,145 @@ export interface operations {
       };
     };
   };
+  /** What needs an admin's decision, lowest agreement first */
+  adjudication_queue: {
+    parameters: {
+      query?: {
+        decided?: boolean;
+        page?: number;
+        question?: "relevance" | "review_dispute" | "sentence_label" | "topic_category";
+        round?: number;
+      };
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjudicationQueueOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Your assignment of a unit in the project's adjudication round (made once) */
+  adjudication_open: {
+    parameters: {
+      path: {
+        slug: string;
+        topic_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["OpenedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Each question's agreement across the rounds */
   admin_projects_agreement_history_retrieve: {
     parameters: {
@@ -2248,6 +2637,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["CorpusOverviewOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Cases flagged for the guidelines that no version answers yet */
+  flagged_cases: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["FlaggedCasesOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

@@ -1,0 +1,298 @@
+"""What needs an admin's decision (docs/review.md, "Adjudication"): disputed review items,
+and every disagreement in a closed annotation round on a sentence's label, a summary's
+relevance or a unit's topic category, lowest agreement first.
+
+The disagreements are found by the database, one aggregate query per question (GROUP BY the
+round and the target, HAVING the answers differ), so a round of 200,000 summaries hands
+Python only its disagreements; then one query each for the ratings behind the relevance
+disagreements, the disputes, what admins already decided, and the page's names. A fixed
+number of queries whatever the project's size. An item's agreement is the share of its
+raters who gave the most common answer (0 for a dispute: two reviewers disagree).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, F, Max, Min, OuterRef, Q, Subquery
+
+from annotations.models import (
+    ANNOTATION_ROUND_KINDS,
+    AssignmentStage,
+    AssignmentStatus,
+    ConsistencyLabel,
+    Project,
+    ReviewDecision,
+    Round,
+    RoundKind,
+    RoundStatus,
+    SecondReview,
+    SecondVerdict,
+    SentenceJudgement,
+    Summary,
+    SummaryJudgement,
+    SummarySentence,
+    Topic,
+    TopicJudgement,
+)
+from annotations.selectors.workspace import summary_labels
+
+PAGE_SIZE = 50
+QUESTIONS = ("review_dispute", "sentence_label", "relevance", "topic_category")
+
+
+@dataclass(frozen=True, slots=True)
+class QueueItem:
+    question: str
+    round_id: int
+    topic_id: int
+    agreement: float
+    answers: int
+    summary_id: int | None = None
+    sentence_id: int | None = None
+
+
+def _people(round_ids: list[int]) -> dict[str, Any]:
+    """The filter of submitted assignments of people in ``round_ids``, for judgements."""
+    return {
+        "assignment__round_id__in": round_ids,
+        "assignment__annotator__isnull": False,
+        "assignment__status": AssignmentStatus.SUBMITTED,
+    }
+
+
+def _sentence_items(round_ids: list[int]) -> list[QueueItem]:
+    rows = (
+        SentenceJudgement.objects.filter(**_people(round_ids))
+        .exclude(label="")
+        .values("assignment__round_id", "sentence_id", "sentence__summary__topic_id")
+        .annotate(n=Count("id"), bad=Count("id", filter=Q(label=ConsistencyLabel.INCONSISTENT)))
+        .filter(bad__gt=0, n__gt=F("bad"))
+    )
+    return [
+        QueueItem(
+            "sentence_label",
+            row["assignment__round_id"],
+            row["sentence__summary__topic_id"],
+            max(row["bad"], row["n"] - row["bad"]) / row["n"],
+            row["n"],
+            sentence_id=row["sentence_id"],
+        )
+        for row in rows
+    ]
+
+
+def _relevance_items(round_ids: list[int]) -> list[QueueItem]:
+    disagreeing = (
+        SummaryJudgement.objects.filter(**_people(round_ids), relevance__isnull=False)
+        .values("assignment__round_id", "summary_id")
+        .annotate(low=Min("relevance"), high=Max("relevance"))
+        .filter(low__lt=F("high"))
+        .values_list("summary_id", flat=True)
+    )
+    counts: dict[tuple[int, int, int], Counter[int]] = defaultdict(Counter)
+    for round_id, summary_id, topic_id, relevance in SummaryJudgement.objects.filter(
+        **_people(round_ids), relevance__isnull=False, summary_id__in=Subquery(disagreeing)
+    ).values_list("assignment__round_id", "summary_id", "summary__topic_id", "relevance"):
+        if relevance is not None:
+            counts[(round_id, summary_id, topic_id)][relevance] += 1
+    items = []
+    for (round_id, summary_id, topic_id), ratings in counts.items():
+        total = sum(ratings.values())
+        if len(ratings) > 1:
+            items.append(
+                QueueItem(
+                    "relevance",
+                    round_id,
+                    topic_id,
+                    max(ratings.values()) / total,
+                    total,
+                    summary_id=summary_id,
+                )
+            )
+    return items
+
+
+def _category_items(round_ids: list[int]) -> list[QueueItem]:
+    counts: dict[tuple[int, int], Counter[str]] = defaultdict(Counter)
+    for round_id, topic_id, category in (
+        TopicJudgement.objects.filter(**_people(round_ids))
+        .exclude(category="")
+        .values_list("assignment__round_id", "assignment__topic_id", "category")
+    ):
+        counts[(round_id, topic_id)][category] += 1
+    return [
+        QueueItem(
+            "topic_category",
+            round_id,
+            topic_id,
+            max(given.values()) / sum(given.values()),
+            sum(given.values()),
+        )
+        for (round_id, topic_id), given in counts.items()
+        if len(given) > 1
+    ]
+
+
+def _dispute_items(project: Project) -> list[QueueItem]:
+    """Review decisions whose second reviewer disputed the decision as it stands."""
+    current = ReviewDecision.objects.filter(
+        assignment__round_id=OuterRef("assignment__round_id"),
+        assignment__stage=AssignmentStage.REVIEW,
+        sentence_id=OuterRef("sentence_id"),
+    ).values("version")[:1]
+    rows = (
+        SecondReview.objects.filter(
+            assignment__round__project=project,
+            assignment__round__kind=RoundKind.REVIEW,
+            verdict=SecondVerdict.DISPUTE,
+            reviewed_version=Subquery(current),
+        )
+        .values_list("assignment__round_id", "assignment__topic_id", "sentence_id")
+        .order_by("id")
+    )
+    return [
+        QueueItem("review_dispute", round_id, topic_id, 0.0, 2, sentence_id=sentence_id)
+        for round_id, topic_id, sentence_id in rows
+    ]
+
+
+def _decided(project: Project) -> dict[str, set[int]]:
+    """What admins already set, by question: sentence, summary and topic ids."""
+    adjudicated = {
+        "assignment__round__project": project,
+        "assignment__round__kind": RoundKind.ADJUDICATION,
+    }
+    sentences = set(
+        SentenceJudgement.objects.filter(**adjudicated)
+        .exclude(label="")
+        .values_list("sentence_id", flat=True)
+    )
+    return {
+        "sentence_label": sentences,
+        "review_dispute": sentences,
+        "relevance": set(
+            SummaryJudgement.objects.filter(**adjudicated, relevance__isnull=False).values_list(
+                "summary_id", flat=True
+            )
+        ),
+        "topic_category": set(
+            TopicJudgement.objects.filter(**adjudicated)
+            .exclude(category="")
+            .values_list("assignment__topic_id", flat=True)
+        ),
+    }
+
+
+def _target(item: QueueItem) -> int:
+    if item.sentence_id is not None:
+        return item.sentence_id
+    if item.summary_id is not None:
+        return item.summary_id
+    return item.topic_id
+
+
+def adjudication_queue(
+    *,
+    project: Project,
+    question: str | None = None,
+    round_id: int | None = None,
+    decided: bool | None = None,
+    page: int = 1,
+) -> dict[str, Any]:
+    """One page of the queue, filtered by question, round and decided-or-not."""
+    rounds = list(
+        Round.objects.filter(
+            project=project, kind__in=ANNOTATION_ROUND_KINDS, status=RoundStatus.CLOSED
+        )
+        .order_by("created_at", "id")
+        .values_list("id", "name")
+    )
+    review_rounds = dict(
+        Round.objects.filter(project=project, kind=RoundKind.REVIEW).values_list("id", "name")
+    )
+    names = {**dict(rounds), **review_rounds}
+    closed = [pk for pk, _ in rounds if round_id is None or pk == round_id]
+    wanted = set(QUESTIONS) if question is None else {question}
+    items: list[QueueItem] = []
+    if "review_dispute" in wanted and (round_id is None or round_id in review_rounds):
+        items += _dispute_items(project)
+    if closed and "sentence_label" in wanted:
+        items += _sentence_items(closed)
+    if closed and "relevance" in wanted:
+        items += _relevance_items(closed)
+    if closed and "topic_category" in wanted:
+        items += _category_items(closed)
+    done = _decided(project)
+    marked = [(item, _target(item) in done[item.question]) for item in items]
+    if decided is not None:
+        marked = [(item, is_done) for item, is_done in marked if is_done == decided]
+    marked.sort(
+        key=lambda pair: (
+            pair[0].agreement,
+            pair[0].topic_id,
+            pair[0].summary_id or 0,
+            pair[0].sentence_id or 0,
+        )
+    )
+    page = max(page, 1)
+    shown = marked[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    return {
+        "count": len(marked),
+        "page": page,
+        "page_size": PAGE_SIZE,
+        "questions": list(QUESTIONS),
+        "rounds": [{"id": pk, "name": name} for pk, name in rounds],
+        "items": _described(shown, names),
+    }
+
+
+def _described(shown: list[tuple[QueueItem, bool]], names: dict[int, str]) -> list[dict[str, Any]]:
+    """The page's items with their unit's name, summary letter and sentence number (the
+    admin's letters: summaries in stored order)."""
+    topics = {item.topic_id for item, _ in shown}
+    unit = {
+        pk: f"{title or external_id} · {name}"
+        for pk, name, title, external_id in Topic.objects.filter(pk__in=topics).values_list(
+            "id", "name", "document__title", "document__external_id"
+        )
+    }
+    letters: dict[int, str] = {}
+    by_topic: dict[int, list[int]] = defaultdict(list)
+    for pk, topic_id in (
+        Summary.objects.filter(topic_id__in=topics)
+        .order_by("topic_id", "position", "id")
+        .values_list("id", "topic_id")
+    ):
+        by_topic[topic_id].append(pk)
+    for summary_ids in by_topic.values():
+        letters.update(zip(summary_ids, summary_labels(len(summary_ids)), strict=True))
+    sentences = {
+        pk: (summary_id, position)
+        for pk, summary_id, position in SummarySentence.objects.filter(
+            pk__in=[item.sentence_id for item, _ in shown if item.sentence_id is not None]
+        ).values_list("id", "summary_id", "position")
+    }
+    described = []
+    for item, is_done in shown:
+        summary_id: int | None = item.summary_id
+        number = None
+        if item.sentence_id is not None:
+            summary_id, position = sentences[item.sentence_id]
+            number = position + 1
+        described.append(
+            {
+                "question": item.question,
+                "round": {"id": item.round_id, "name": names.get(item.round_id, "")},
+                "topic_id": item.topic_id,
+                "unit": unit.get(item.topic_id, ""),
+                "summary": letters.get(summary_id) if summary_id is not None else None,
+                "sentence": number,
+                "agreement": round(item.agreement, 4),
+                "answers": item.answers,
+                "decided": is_done,
+            }
+        )
+    return described

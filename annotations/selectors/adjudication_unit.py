@@ -1,0 +1,211 @@
+"""The adjudication screen's payload (docs/api/review.md): one unit with every annotator's
+answer in a round side by side (the disagreement view's, annotations/selectors/admin.py),
+the review decisions on its sentences, the gold of each layer with its provenance, and the
+admin's own saved gold values under their adjudication assignment's handles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from annotations.agreement.gold import decided
+from annotations.handles import encode_many
+from annotations.kinds import round_kinds
+from annotations.kinds.blinding import children_out
+from annotations.kinds.rows import saved_states
+from annotations.models import (
+    ANNOTATION_ROUND_KINDS,
+    AdjudicationCase,
+    Assignment,
+    AssignmentStage,
+    ReviewDecision,
+    Round,
+    RoundKind,
+    SecondReview,
+    SentenceJudgement,
+    SummaryJudgement,
+)
+from annotations.selectors.admin import disagreement_unit
+from annotations.selectors.release_rows import TIE_RULES
+from annotations.selectors.workspace_sql import taxonomy
+
+
+def _history(kind: str, ids: dict[tuple[int, str], int], target: int, rater: str) -> Any:
+    pk = ids.get((target, rater))
+    return None if pk is None else {"kind": kind, "id": pk}
+
+
+def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict[str, Any]:
+    """``assignment``: an admin's unit in the adjudication round; ``round``: the annotation
+    round whose answers to show (None: the latest that has the unit)."""
+    topic = assignment.topic
+    if round is None:
+        round = (
+            Round.objects.filter(
+                project_id=assignment.round.project_id,
+                kind__in=ANNOTATION_ROUND_KINDS,
+                assignments__topic=topic,
+            )
+            .order_by("-created_at", "-id")
+            .first()
+        )
+    unit: dict[str, Any] = (
+        disagreement_unit(round=round, topic=topic)
+        if round is not None
+        else {"topic": {"id": topic.pk, "name": topic.name}, "annotators": [], "summaries": []}
+    )
+    if round is None:
+        unit["document"] = {"title": topic.document.title, "turns": []}
+        unit["topic_category"] = {}
+    sentence_ids = [s["id"] for summary in unit["summaries"] for s in summary["sentences"]]
+    summary_ids = [summary["id"] for summary in unit["summaries"]]
+    sentence_handles = dict(
+        zip(sentence_ids, encode_many(assignment.pk, "sentence", sentence_ids), strict=True)
+    )
+    summary_handles = dict(
+        zip(summary_ids, encode_many(assignment.pk, "summary", summary_ids), strict=True)
+    )
+    # The judgements behind each answer, for their history.
+    people = {"assignment__round": round, "assignment__annotator__isnull": False}
+    sentence_rows = {
+        (sentence, rater): pk
+        for pk, sentence, rater in SentenceJudgement.objects.filter(
+            **people, sentence_id__in=sentence_ids
+        ).values_list("id", "sentence_id", "assignment__annotator__username")
+    }
+    summary_rows = {
+        (summary, rater): pk
+        for pk, summary, rater in SummaryJudgement.objects.filter(
+            **people, summary_id__in=summary_ids
+        ).values_list("id", "summary_id", "assignment__annotator__username")
+    }
+    reviews = _reviews(assignment.round.project_id, sentence_ids)
+    states = saved_states(round_kinds(RoundKind.ADJUDICATION), [assignment.pk]).get(
+        assignment.pk, {}
+    )
+    own_sentences = {s["sentence"]: s for s in states.get("sentence", [])}
+    own_summaries = {s["summary"]: s for s in states.get("summary", [])}
+    own_topic = next(iter(states.get("topic", [])), None)
+    handle_of = {"sentence": sentence_handles, "summary": summary_handles}
+    label_tie = TIE_RULES["sentence_label"].pick
+    for summary in unit["summaries"]:
+        answers = summary.pop("judgements")
+        for rater, answer in answers.items():
+            answer["history"] = _history("summaryjudgement", summary_rows, summary["id"], rater)
+        mine = own_summaries.get(summary["id"])
+        relevance = decided(
+            [a["relevance"] for a in answers.values()],
+            tie=lambda tied: max(tied),
+            adjudicated=mine["relevance"] if mine else None,
+        )
+        summary.update(
+            answers=answers,
+            gold={"relevance": {"value": relevance.value, "provenance": relevance.provenance}},
+        )
+        for sentence in summary["sentences"]:
+            given = sentence.pop("judgements")
+            for rater, answer in given.items():
+                answer["history"] = _history(
+                    "sentencejudgement", sentence_rows, sentence["id"], rater
+                )
+            review = reviews.get(sentence["id"])
+            own = own_sentences.get(sentence["id"])
+            reviewed = None
+            if review is not None and review["second"] == "confirm":
+                reviewed = (
+                    "consistent" if review["decision"] == "false_positive" else "inconsistent"
+                )
+            label = decided(
+                [a["label"] for a in given.values()],
+                tie=label_tie,
+                adjudicated=own["label"] if own else None,
+                reviewed=reviewed,
+            )
+            sentence.update(
+                answers=given,
+                review=review,
+                gold={"label": {"value": label.value, "provenance": label.provenance}},
+            )
+    for summary in unit["summaries"]:
+        for sentence in summary["sentences"]:
+            sentence["id"] = sentence_handles[sentence["id"]]
+        summary["id"] = summary_handles[summary["id"]]
+    category_answers = unit.pop("topic_category", {})
+    category = decided(
+        list(category_answers.values()),
+        tie=TIE_RULES["topic_category"].pick,
+        adjudicated=own_topic["category"] if own_topic else None,
+    )
+
+    def handle(handle_kind: Any, pk: int) -> str:
+        return handle_of[handle_kind][pk]
+
+    judgements: dict[str, Any] = {}
+    for kind in round_kinds(RoundKind.ADJUDICATION):
+        saved = [children_out(kind, state, handle) for state in states.get(kind.key, [])]
+        if kind.target in ("sentence", "summary"):
+            saved = [s for s in saved if s[kind.target] in handle_of[kind.target]]
+            for state in saved:
+                state[kind.target] = handle_of[kind.target][state[kind.target]]
+        judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
+    return {
+        "assignment": assignment.pk,
+        "round": None if round is None else {"id": round.pk, "name": round.name},
+        "topic": unit["topic"],
+        "document": unit["document"],
+        "raters": unit["annotators"],
+        "taxonomy": taxonomy(assignment.round.project.taxonomy_id),
+        "summaries": unit["summaries"],
+        "topic_category": {
+            "answers": category_answers,
+            "gold": {"value": category.value, "provenance": category.provenance},
+        },
+        "judgements": judgements,
+        "cases": [
+            {
+                "id": case.pk,
+                "question": case.question,
+                "target": _case_target(case.target, sentence_handles, summary_handles),
+                "note": case.note,
+                "flagged": case.flagged,
+            }
+            for case in AdjudicationCase.objects.filter(round=assignment.round, topic=topic)
+        ],
+    }
+
+
+def _case_target(target: str, sentences: dict[int, str], summaries: dict[int, str]) -> str | None:
+    kind, _, pk = target.partition(":")
+    if not pk:
+        return None
+    return (sentences if kind == "sentence" else summaries).get(int(pk))
+
+
+def _reviews(project_id: int, sentence_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """sentence id -> its latest review decision and the second reviewer's verdict on it."""
+    decisions = {
+        (round_id, sentence): (decision, note, version)
+        for round_id, sentence, decision, note, version in ReviewDecision.objects.filter(
+            assignment__round__project_id=project_id,
+            assignment__stage=AssignmentStage.REVIEW,
+            sentence_id__in=sentence_ids,
+        )
+        .exclude(decision="")
+        .order_by("updated_at")
+        .values_list("assignment__round_id", "sentence_id", "decision", "note", "version")
+    }
+    verdicts = {
+        (round_id, sentence): (verdict, note, seen)
+        for round_id, sentence, verdict, note, seen in SecondReview.objects.filter(
+            assignment__round__project_id=project_id, sentence_id__in=sentence_ids
+        ).values_list("assignment__round_id", "sentence_id", "verdict", "note", "reviewed_version")
+    }
+    reviews: dict[int, dict[str, Any]] = {}
+    for (round_id, sentence), (decision, note, version) in decisions.items():
+        verdict, second_note, seen = verdicts.get((round_id, sentence), ("", "", 0))
+        reviews[sentence] = {
+            "decision": decision,
+            "note": note,
+            "second": verdict if seen == version else "",
+            "second_note": second_note if seen == version else "",
+        }
+    return reviews
