@@ -6,9 +6,70 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.forms.models import model_to_dict
 from django.http import HttpRequest
 
 from annotations import models as m
+from annotations.services.audit import change_record
+
+
+def _snapshot(row: Model) -> dict[str, Any]:
+    """A row's editable fields as JSON (many-to-many fields as id lists)."""
+    return {
+        name: [item.pk for item in value] if isinstance(value, list) else value
+        for name, value in model_to_dict(row).items()
+    }
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Edits of judgements made here are audited like every other change (action
+    ``admin_edit``, the acting admin, the row before and after), so the history an admin
+    opens from the adjudication screen has no gap (docs/review.md). ``audit_parent`` is the
+    path from the edited row to the judgement it belongs to ("" for the judgement itself)."""
+
+    audit_parent = ""
+
+    def _judgement(self, row: Model) -> Model | None:
+        found: Model | None = row
+        for part in filter(None, self.audit_parent.split(".")):
+            found = getattr(found, part, None)
+        return found
+
+    def _record(self, request: HttpRequest, row: Model, before: Any, after: Any) -> None:
+        judgement = self._judgement(row)
+        assignment_id = getattr(judgement, "assignment_id", None)
+        if judgement is None or assignment_id is None:  # a given list's fact: no one's
+            return
+        change_record(
+            assignment_id=assignment_id,
+            kind=judgement._meta.model_name or "",
+            object_id=judgement.pk,
+            action=m.JudgementChange.Action.ADMIN_EDIT,
+            actor_id=int(request.user.pk or 0),
+            before=before,
+            after=after,
+        )
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        previous = type(obj)._default_manager.filter(pk=obj.pk).first() if change else None
+        obj._audit_before = None if previous is None else _snapshot(previous)
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # After the many-to-many fields (error types) are saved: the "after" shows them.
+        super().save_related(request, form, formsets, change)
+        row = form.instance
+        self._record(request, row, getattr(row, "_audit_before", None), _snapshot(row))
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        self._record(request, obj, _snapshot(obj), None)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for row in queryset:
+            self._record(request, row, _snapshot(row), None)
+        super().delete_queryset(request, queryset)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -206,7 +267,8 @@ class EvidenceSpanInline(admin.TabularInline):
 
 
 @admin.register(m.ErrorSpan)
-class ErrorSpanAdmin(admin.ModelAdmin):
+class ErrorSpanAdmin(AuditedAdmin):
+    audit_parent = "judgement"
     list_display = ("id", "judgement", "start", "end", "error_type", "no_evidence")
     list_filter = ("no_evidence", "judgement__assignment__round")
     list_select_related = ("judgement", "error_type")
@@ -215,7 +277,7 @@ class ErrorSpanAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.SentenceJudgement)
-class SentenceJudgementAdmin(admin.ModelAdmin):
+class SentenceJudgementAdmin(AuditedAdmin):
     list_display = ("id", "assignment", "sentence", "label", "version", "updated_at")
     list_filter = ("label", "assignment__round__project", "assignment__round", "error_types")
     search_fields = ("explanation", "sentence__text")
@@ -226,7 +288,7 @@ class SentenceJudgementAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.SummaryJudgement)
-class SummaryJudgementAdmin(admin.ModelAdmin):
+class SummaryJudgementAdmin(AuditedAdmin):
     list_display = ("id", "assignment", "summary", "relevance", "not_a_summary", "version")
     list_filter = ("relevance", "not_a_summary", "assignment__round")
     search_fields = ("comment",)
@@ -234,14 +296,15 @@ class SummaryJudgementAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.TopicJudgement)
-class TopicJudgementAdmin(admin.ModelAdmin):
+class TopicJudgementAdmin(AuditedAdmin):
     list_display = ("id", "assignment", "category", "version")
     list_filter = ("category", "assignment__round")
     raw_id_fields = ("assignment",)
 
 
 @admin.register(m.KeyFact)
-class KeyFactAdmin(admin.ModelAdmin):
+class KeyFactAdmin(AuditedAdmin):
+    audit_parent = "sheet"
     list_display = ("id", "sheet", "given_list", "position", "text")
     list_filter = ("sheet__assignment__round",)
     search_fields = ("text",)
@@ -249,7 +312,8 @@ class KeyFactAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.AtomicFact)
-class AtomicFactAdmin(admin.ModelAdmin):
+class AtomicFactAdmin(AuditedAdmin):
+    audit_parent = "sheet"
     list_display = ("id", "sheet", "given_for", "position", "text", "verdict")
     list_filter = ("verdict",)
     search_fields = ("text",)
@@ -277,7 +341,7 @@ class JudgementChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.ReviewDecision)
-class ReviewDecisionAdmin(admin.ModelAdmin):
+class ReviewDecisionAdmin(AuditedAdmin):
     list_display = ("id", "assignment", "sentence", "decision", "version", "updated_at")
     list_filter = ("decision",)
     raw_id_fields = ("assignment", "sentence")

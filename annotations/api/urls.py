@@ -7,6 +7,7 @@ from annotations.api import (
     admin,
     assignments,
     feedback,
+    history_views,
     quality,
     releases,
     review,
@@ -78,6 +79,10 @@ urlpatterns += [
     path(
         "admin/adjudication/<int:assignment_id>/cases/",
         adjudication_views.CaseView.as_view(),
+    ),
+    path(
+        "admin/history/<slug:kind>/<int:object_id>/",
+        history_views.HistoryView.as_view(),
     ),
     path(
         "admin/projects/<slug:slug>/flagged-cases/",

@@ -24,6 +24,12 @@ const DisagreementsPage = lazy(() =>
 const DisagreementUnitPage = lazy(() =>
   import('./admin/DisagreementUnitPage').then((module) => ({ default: module.DisagreementUnitPage })),
 );
+const AdjudicationQueuePage = lazy(() =>
+  import('./admin/adjudication/AdjudicationQueuePage').then((module) => ({ default: module.AdjudicationQueuePage })),
+);
+const AdjudicationUnitPage = lazy(() =>
+  import('./admin/adjudication/AdjudicationUnitPage').then((module) => ({ default: module.AdjudicationUnitPage })),
+);
 const CorpusPage = lazy(() => import('./admin/CorpusPage').then((module) => ({ default: module.CorpusPage })));
 const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) => ({ default: module.FormatDocPage })));
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
@@ -55,6 +61,8 @@ export function AppRoutes() {
           <Route path="new-project" element={<NewProjectPage />} />
           <Route path="projects/:slug" element={<ProjectPage />} />
           <Route path="projects/:slug/corpus" element={<CorpusPage />} />
+          <Route path="projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
+          <Route path="adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
           <Route path="help/native-jsonl" element={<FormatDocPage />} />
           <Route path="rounds/:id/progress" element={<RoundProgressPage />} />
           <Route path="rounds/:id/agreement" element={<AgreementPage />} />

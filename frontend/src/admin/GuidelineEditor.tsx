@@ -1,7 +1,8 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
-import { getGuideline, publishGuideline } from '../api/client';
+import { api, getGuideline, publishGuideline } from '../api/client';
+import type { components } from '../api/schema';
 import type { GuidelineVersion } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { SafeMarkdown } from '../components/SafeMarkdown';
@@ -13,6 +14,8 @@ interface GuidelineEditorProps {
   onPublished: (version: GuidelineVersion) => void;
 }
 
+type FlaggedCase = components['schemas']['FlaggedCaseOutput'];
+
 /** Markdown with a live preview and a changelog; publishing creates the next version at once. */
 export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorProps) {
   const previewId = useId();
@@ -22,6 +25,17 @@ export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorPr
   const [busy, setBusy] = useState(false);
   const [published, setPublished] = useState<number | null>(null);
   const edited = useRef(false);
+  const [flagged, setFlagged] = useState<FlaggedCase[]>([]);
+  const [answered, setAnswered] = useState<string[]>([]);
+  // Cases admins flagged while adjudicating: this version may answer them (docs/review.md).
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get<{ cases: FlaggedCase[] }>(`/api/admin/projects/${slug}/flagged-cases/`, controller.signal).then(
+      (found) => setFlagged(found.cases),
+      () => {}, // Not fatal: the editor works without the list.
+    );
+    return () => controller.abort();
+  }, [slug, published]);
 
   // Start from the latest text, unless the person has already typed.
   useEffect(() => {
@@ -42,7 +56,11 @@ export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorPr
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      const version = await publishGuideline(slug, { markdown, changelog });
+      const version = await publishGuideline(
+        slug,
+        answered.length === 0 ? { markdown, changelog } : { markdown, changelog, answers_cases: answered.map(Number) },
+      );
+      setAnswered([]);
       onPublished(version);
       setPublished(version.version);
       setChangelog('');
@@ -87,6 +105,24 @@ export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorPr
           onChange={(event) => setChangelog(event.currentTarget.value)}
           error={fieldError(errors, 'changelog')}
         />
+        {flagged.length > 0 && (
+          <Checkbox.Group
+            label="Flagged cases this version answers"
+            description="Listed in the changelog; they leave the list."
+            value={answered}
+            onChange={setAnswered}
+          >
+            <Stack gap={4} mt={6}>
+              {flagged.map((item) => (
+                <Checkbox
+                  key={item.id}
+                  value={String(item.id)}
+                  label={`${item.unit} (${item.question.replace('_', ' ')})${item.note === '' ? '' : `: ${item.note}`}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         {errors.general !== null && (
           <Alert color="red" title="The version was not published" role="alert">
             {errors.general}

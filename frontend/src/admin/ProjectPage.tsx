@@ -1,5 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 
 import { getAdminProject } from '../api/client';
 import type { AdminProject, AdminRound, GuidelineVersion } from '../api/types';
@@ -46,10 +46,21 @@ export function ProjectPage() {
           {project.name}
         </Title>
       </div>
+      {project.paused.map((paused) => (
+        <Alert key={paused.username} color="orange" title={`${paused.username} is paused`} role="alert">
+          Their accuracy on gold units fell below a round's threshold: their work not yet started waits. Resume them
+          from the round's progress page.
+        </Alert>
+      ))}
       <AdminSection title="Overview">{() => <ProjectOverview project={project} />}</AdminSection>
       <AdminSection title="Rounds">
         {(headingId) => (
-          <RoundsTable rounds={project.rounds} slug={project.slug} onRoundChanged={replaceRound} labelledBy={headingId} />
+          <Stack gap="sm">
+            <RoundsTable rounds={project.rounds} slug={project.slug} onRoundChanged={replaceRound} labelledBy={headingId} />
+            <Anchor component={Link} to={`/app/admin/projects/${project.slug}/adjudication`}>
+              Adjudicate disputes and disagreements
+            </Anchor>
+          </Stack>
         )}
       </AdminSection>
       <AdminSection title="New round">{() => <NewRoundForm project={project} onCreated={addRound} />}</AdminSection>

@@ -241,7 +241,10 @@ export function getGuideline(slug: string, version: number, signal?: AbortSignal
 }
 
 /** 201 with the new version (max + 1, published at once); 400 when either field is empty. */
-export function publishGuideline(slug: string, body: { markdown: string; changelog: string }): Promise<GuidelineVersion> {
+export function publishGuideline(
+  slug: string,
+  body: { markdown: string; changelog: string; answers_cases?: number[] },
+): Promise<GuidelineVersion> {
   return api.post<GuidelineVersion>(`${slugPath(slug)}/guidelines/`, body);
 }
 

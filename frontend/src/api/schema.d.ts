@@ -17,6 +17,10 @@ export interface paths {
     /** Reopen a submitted assignment so its annotator can change it (audited) */
     post: operations["admin_assignments_reopen_create"];
   };
+  "/api/admin/history/{kind}/{object_id}/": {
+    /** A judgement's full audit history: changes, submits, reopenings, reviews */
+    get: operations["judgement_history"];
+  };
   "/api/admin/jobs/{job_id}/": {
     /** A background job's state and progress */
     get: operations["admin_jobs_retrieve"];
@@ -864,6 +868,21 @@ export interface components {
     HeartbeatOutput: {
       active_seconds: number;
     };
+    HistoryEntryOutput: {
+      /** Format: date-time */
+      at: string;
+      actor: string | null;
+      /** @description create, update, delete, submit, reopen, admin_edit */
+      action: string;
+      /** @description What changed: the judgement, its assignment, a review. */
+      kind: string;
+      before: unknown;
+      after: unknown;
+      source: components["schemas"]["SourceEnum"];
+    };
+    HistoryOutput: {
+      entries: components["schemas"]["HistoryEntryOutput"][];
+    };
     HistoryPointOutput: {
       round: string;
       round_id: number;
@@ -1656,6 +1675,14 @@ export interface components {
       spans: components["schemas"]["ErrorSpanOutput"][];
       version: number;
     };
+    /**
+     * @description * `workspace` - workspace
+     * * `review` - review
+     * * `adjudication` - adjudication
+     * * `django_admin` - django_admin
+     * @enum {string}
+     */
+    SourceEnum: "workspace" | "review" | "adjudication" | "django_admin";
     SourceEvidenceOutput: {
       turn: number;
       start: number;
@@ -2118,6 +2145,64 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A judgement's full audit history: changes, submits, reopenings, reviews */
+  judgement_history: {
+    parameters: {
+      path: {
+        kind: string;
+        object_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["HistoryOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

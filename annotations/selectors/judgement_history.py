@@ -1,0 +1,89 @@
+"""A judgement's full audit history for admins (docs/api/review.md, "History"): every
+change of the row, its assignment's submits and reopenings, and for a sentence the review
+decisions and verdicts on it, oldest first. Four queries whatever the history's length."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from annotations.kinds import all_kinds
+from annotations.models import (
+    JudgementChange,
+    ReviewDecision,
+    RoundKind,
+    SecondReview,
+)
+
+SENTENCE_KINDS = ("sentencejudgement",)
+
+
+def audited_kinds() -> set[str]:
+    """The judgement models whose rows have a history: those of the kind registry."""
+    return {kind.audit_kind for kind in all_kinds()}
+
+
+def _source(round_kind: str, action: str) -> str:
+    if action == JudgementChange.Action.ADMIN_EDIT:
+        return "django_admin"
+    if round_kind in (RoundKind.REVIEW, RoundKind.ERROR_TYPING):
+        return "review"
+    if round_kind == RoundKind.ADJUDICATION:
+        return "adjudication"
+    return "workspace"
+
+
+def judgement_history(*, kind: str, object_id: int) -> tuple[int, list[dict[str, Any]]] | None:
+    """(the row's project id, its history), or None when the row has no changes recorded."""
+    model = next((k.model for k in all_kinds() if k.audit_kind == kind), None)
+    if model is None:
+        return None
+    row = (
+        model._default_manager.filter(pk=object_id)  # type: ignore[attr-defined]
+        .values(
+            "assignment_id",
+            "assignment__round__project_id",
+            *(["sentence_id"] if kind in SENTENCE_KINDS else []),
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    wanted = Q(kind=kind, object_id=object_id) | Q(
+        kind="assignment", object_id=row["assignment_id"], assignment_id=row["assignment_id"]
+    )
+    if kind in SENTENCE_KINDS:
+        project = row["assignment__round__project_id"]
+        decisions = ReviewDecision.objects.filter(
+            sentence_id=row["sentence_id"], assignment__round__project_id=project
+        ).values_list("id", flat=True)
+        verdicts = SecondReview.objects.filter(
+            sentence_id=row["sentence_id"], assignment__round__project_id=project
+        ).values_list("id", flat=True)
+        wanted |= Q(kind="reviewdecision", object_id__in=list(decisions))
+        wanted |= Q(kind="secondreview", object_id__in=list(verdicts))
+    changes = (
+        JudgementChange.objects.filter(wanted)
+        .select_related("actor")
+        .order_by("at", "id")
+        .values_list(
+            "at", "actor__username", "action", "before", "after", "kind", "assignment__round__kind"
+        )
+    )
+    entries = [
+        {
+            "at": at,
+            "actor": actor,
+            "action": action,
+            "kind": changed_kind,
+            "before": before,
+            "after": after,
+            "source": _source(round_kind, action),
+        }
+        for at, actor, action, before, after, changed_kind, round_kind in changes
+    ]
+    return row["assignment__round__project_id"], entries
+
+
+__all__ = ["audited_kinds", "judgement_history"]

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { fakeServer } from '../../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../../test/render';
+import { AdjudicationQueuePage } from './AdjudicationQueuePage';
+import { AdjudicationUnitPage } from './AdjudicationUnitPage';
+import { changedFields } from './HistoryButton';
+import type { AdjudicationPayload } from './types';
+
+const SENTENCE = 'SentenceHandleAAAAAAAAA';
+
+function payload(): AdjudicationPayload {
+  return {
+    assignment: 77,
+    round: { id: 3, name: 'Pilot 1' },
+    topic: { id: 55, name: 'Funding' },
+    document: { title: 'City council', turns: [] },
+    raters: ['alice', 'bob'],
+    taxonomy: { name: 'TofuEval', types: [{ id: 3, code: 'EXT', name: 'Extrinsic Information', definition: '', example: '', parent: null }] },
+    summaries: [
+      {
+        id: 'SummaryHandleAAAAAAAAAA',
+        label: 'A',
+        disagree: false,
+        answers: { alice: { relevance: 4, not_a_summary: false, history: { kind: 'summaryjudgement', id: 9 } } },
+        gold: { relevance: { value: 4, provenance: 'single' } },
+        sentences: [
+          {
+            id: SENTENCE,
+            number: 1,
+            text: 'The vote failed.',
+            disagree: true,
+            answers: {
+              alice: { label: 'inconsistent', explanation: 'It passed.', error_types: ['Extrinsic Information'], history: { kind: 'sentencejudgement', id: 12 } },
+              bob: { label: 'consistent', explanation: '', error_types: [], history: { kind: 'sentencejudgement', id: 13 } },
+            },
+            review: { decision: 'false_positive', note: 'Says failed.', second: 'dispute', second_note: 'It passed.' },
+            gold: { label: { value: 'inconsistent', provenance: 'tie' } },
+          },
+        ],
+      },
+    ],
+    topic_category: { answers: { alice: 'main', bob: 'main' }, gold: { value: 'main', provenance: 'unanimous' } },
+    judgements: { sentences: [], summaries: [], topic: null },
+    cases: [],
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('adjudication', () => {
+  it('lists the queue and opens a unit', async () => {
+    const server = fakeServer({
+      'GET /api/admin/projects/demo/adjudication/?decided=false&page=1': () =>
+        jsonResponse({
+          count: 1,
+          page: 1,
+          page_size: 50,
+          questions: ['review_dispute', 'sentence_label'],
+          rounds: [{ id: 3, name: 'Pilot 1' }],
+          items: [{ question: 'sentence_label', round: { id: 3, name: 'Pilot 1' }, topic_id: 55, unit: 'City council · Funding', summary: 'A', sentence: 1, agreement: 0.5, answers: 2, decided: false }],
+        }),
+      'POST /api/admin/projects/demo/adjudication/units/55/': () => jsonResponse({ assignment: 77 }),
+      'GET /api/admin/adjudication/77/?round=3': () => jsonResponse(payload()),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/projects/demo/adjudication']}>
+        <Routes>
+          <Route path="/app/admin/projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
+          <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('50% of 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Adjudicate: City council/ }));
+    expect(await screen.findByText('Adjudicate: City council · Funding')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(true);
+  });
+
+  it('sets a gold label, flags the case and reads a history', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => jsonResponse(payload()),
+      [`PATCH /api/assignments/77/sentences/${SENTENCE}/`]: () => jsonResponse({ sentence: SENTENCE, label: 'consistent', version: 1 }),
+      'PUT /api/admin/adjudication/77/cases/': (body) => jsonResponse({ id: 1, ...(body as object) }),
+      'GET /api/admin/history/sentencejudgement/12/': () =>
+        jsonResponse({
+          entries: [{ at: '2026-11-24T10:00:00Z', actor: 'alice', action: 'update', kind: 'sentencejudgement', before: { label: 'consistent', version: 1 }, after: { label: 'inconsistent', version: 2 }, source: 'workspace' }],
+        }),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+        <Routes>
+          <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('gold: inconsistent (tie)')).toBeInTheDocument();
+    expect(screen.getByText(/second reviewer: dispute/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Gold: consistent' }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]?.body).toEqual({ label: 'consistent', error_types: [], version: 0 });
+    await userEvent.type(screen.getByLabelText('Note on Summary A, sentence 1'), 'Hedges are not facts.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Flag for guideline update' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Saved and flagged for the next guideline version.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      question: 'review_dispute',
+      target: SENTENCE,
+      note: 'Hedges are not facts.',
+      flagged: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'History of alice, Summary A, sentence 1' }));
+    expect(await screen.findByText('label: "consistent" → "inconsistent"')).toBeInTheDocument();
+  });
+
+  it('names only the fields that changed', () => {
+    expect(changedFields({ label: 'a', note: 'x', version: 1 }, { label: 'b', note: 'x', version: 2 })).toEqual(['label: "a" → "b"']);
+    expect(changedFields(null, { label: 'a' })).toEqual(['label: null → "a"']);
+  });
+});
