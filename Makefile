@@ -13,7 +13,8 @@ PORT ?= 8000
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores migrate demo tofueval clean
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review migrate demo \
+	tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -95,7 +96,7 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -113,6 +114,9 @@ bench-release: $(STAMP)
 # The per-system score table of 200,000 summaries (target < 2 s); no database.
 bench-scores: $(STAMP)
 	$(PY) bench/bench_scores.py
+
+bench-review: $(STAMP)
+	$(PY) bench/bench_review.py
 
 clean:
 	rm -rf var frontend/dist

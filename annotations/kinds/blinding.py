@@ -46,6 +46,33 @@ def children_out(kind: Kind, state: Mapping[str, Any], encode: Translate) -> dic
     return _rows(kind.children, state, encode) if has_handles(kind) else dict(state)
 
 
+def states_out(
+    kinds: tuple[Kind, ...],
+    states: Mapping[str, list[dict[str, Any]]],
+    handles_of: Mapping[str, Mapping[int, str]],
+) -> dict[str, Any]:
+    """A payload's ``judgements``: each kind's saved states under its payload key, every
+    summary and sentence id (targets and child rows) as this assignment's handle
+    (``handles_of``: handle kind -> id -> handle). A target without a handle (not shown in
+    this payload) is left out. A unit's own judgement is one object (null until saved)."""
+
+    def handle_of(handle_kind: HandleKind, pk: int) -> str:
+        return handles_of[handle_kind][pk]
+
+    judgements: dict[str, Any] = {}
+    for kind in kinds:
+        saved = [
+            children_out(kind, state, handle_of)
+            for state in states.get(kind.key, [])
+            if kind.target == "unit" or state[kind.target] in handles_of[kind.target]
+        ]
+        if kind.target != "unit":
+            for state in saved:
+                state[kind.target] = handles_of[kind.target][state[kind.target]]
+        judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
+    return judgements
+
+
 def children_in(kind: Kind, changes: Mapping[str, Any], decode: Translate) -> dict[str, Any]:
     """``changes`` with its child rows' handles as ids; a handle not of this assignment is a
     400 naming the field (the summary or sentence is not in the unit)."""

@@ -10,7 +10,7 @@ from typing import Any
 from annotations.agreement.gold import decided
 from annotations.handles import encode_many
 from annotations.kinds import round_kinds
-from annotations.kinds.blinding import children_out
+from annotations.kinds.blinding import states_out
 from annotations.kinds.rows import saved_states
 from annotations.models import (
     ANNOTATION_ROUND_KINDS,
@@ -136,17 +136,7 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
         adjudicated=own_topic["category"] if own_topic else None,
     )
 
-    def handle(handle_kind: Any, pk: int) -> str:
-        return handle_of[handle_kind][pk]
-
-    judgements: dict[str, Any] = {}
-    for kind in round_kinds(RoundKind.ADJUDICATION):
-        saved = [children_out(kind, state, handle) for state in states.get(kind.key, [])]
-        if kind.target in ("sentence", "summary"):
-            saved = [s for s in saved if s[kind.target] in handle_of[kind.target]]
-            for state in saved:
-                state[kind.target] = handle_of[kind.target][state[kind.target]]
-        judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
+    judgements = states_out(round_kinds(RoundKind.ADJUDICATION), states, handle_of)
     return {
         "assignment": assignment.pk,
         "round": None if round is None else {"id": round.pk, "name": round.name},

@@ -13,16 +13,14 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from annotations.handles import Kind as HandleKind
 from annotations.handles import encode_many
 from annotations.kinds import round_kinds, round_scheme
-from annotations.kinds.blinding import children_out
+from annotations.kinds.blinding import states_out
 from annotations.kinds.rows import saved_states_and_siblings
 from annotations.models import (
     ITEM_ROUND_KINDS,
     Assignment,
     AssignmentStage,
-    AssignmentStatus,
     ErrorSpan,
     EvidenceSpan,
     ReviewDecision,
@@ -31,7 +29,7 @@ from annotations.models import (
     SentenceJudgement,
     is_read_only,
 )
-from annotations.selectors.workspace import ordered_summary_ids, summary_labels
+from annotations.selectors.workspace import ordered_summary_ids, place_among, summary_labels
 from annotations.selectors.workspace_sql import dialogue, taxonomy, unit_summaries, workspace_header
 
 
@@ -174,15 +172,7 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
         ).values_list("id", flat=True)
     )
     siblings = [(pk, status) for pk, status in siblings if pk in same_stage]
-    position = [pk for pk, _ in siblings].index(header.pk)
-    next_open = next(
-        (
-            pk
-            for pk, status in siblings[position + 1 :] + siblings[:position]
-            if status != AssignmentStatus.SUBMITTED
-        ),
-        None,
-    )
+    position, next_open = place_among(siblings, header.pk)
     topic, document = dialogue(header.topic_id)
     summaries = unit_summaries(header.topic_id)
     order = ordered_summary_ids(list(summaries), seed=header.order_seed)
@@ -208,17 +198,9 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
         if stage == AssignmentStage.SECOND_REVIEW
         else {}
     )
-    handles_of = {"sentence": sentence_handles, "summary": summary_handles}
-
-    def handle_of(handle_kind: HandleKind, pk: int) -> str:
-        return handles_of[handle_kind][pk]
-
-    judgements: dict[str, Any] = {}
-    for kind in kinds:
-        saved = [children_out(kind, state, handle_of) for state in states[kind.key]]
-        for state in saved:
-            state[kind.target] = handles_of[kind.target][state[kind.target]]
-        judgements[kind.payload_key] = saved
+    judgements = states_out(
+        kinds, states, {"sentence": sentence_handles, "summary": summary_handles}
+    )
     return {
         "id": header.pk,
         "stage": item_stage(header.round_kind, stage),

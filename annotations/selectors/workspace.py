@@ -15,10 +15,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
-from annotations.handles import Kind as HandleKind
 from annotations.handles import encode_many
 from annotations.kinds import Kind, all_kinds, round_kinds, round_scheme, scheme_in_effect
-from annotations.kinds.blinding import children_out
+from annotations.kinds.blinding import states_out
 from annotations.kinds.rows import saved_states, saved_states_and_siblings
 from annotations.models import (
     ANNOTATION_ROUND_KINDS,
@@ -325,15 +324,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         scheme=header.scheme,
     )
     sibling_ids = [pk for pk, _ in siblings]
-    position = sibling_ids.index(header.pk)
-    next_open = next(
-        (
-            pk
-            for pk, status in siblings[position + 1 :] + siblings[:position]
-            if status != AssignmentStatus.SUBMITTED
-        ),
-        None,
-    )
+    position, next_open = place_among(siblings, header.pk)
     topic, document = dialogue(header.topic_id)
     summaries = unit_summaries(header.topic_id)
     # Hints help link evidence: shown only where spans are asked and the round allows them.
@@ -363,18 +354,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
     acu_ids = [fact["id"] for facts in acus.values() for fact in facts]
     acu_handles = dict(zip(acu_ids, encode_many(header.pk, "acu", acu_ids), strict=True))
     handles_of = {"sentence": sentence_handles, "summary": summary_handles, "acu": acu_handles}
-    judgements: dict[str, Any] = {}
-
-    def handle_of(handle_kind: HandleKind, pk: int) -> str:
-        return handles_of[handle_kind][pk]
-
-    for kind in kinds:
-        saved = [children_out(kind, state, handle_of) for state in states[kind.key]]
-        if kind.target != "unit":
-            for state in saved:
-                state[kind.target] = handles_of[kind.target][state[kind.target]]
-        # A unit's own judgement is one object (null until saved); the others are lists.
-        judgements[kind.payload_key] = saved if kind.target != "unit" else next(iter(saved), None)
+    judgements = states_out(kinds, states, handles_of)
     return {
         "id": header.pk,
         "status": header.status,
@@ -448,6 +428,16 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         if header.has_feedback
         else [],
     }
+
+
+def place_among(siblings: list[tuple[int, str]], pk: int) -> tuple[int, int | None]:
+    """The assignment's 0-based place among its siblings (id, status) and the next one not
+    submitted after it, wrapping round (None: all are)."""
+    position = [sibling for sibling, _ in siblings].index(pk)
+    following = siblings[position + 1 :] + siblings[:position]
+    return position, next(
+        (sibling for sibling, status in following if status != AssignmentStatus.SUBMITTED), None
+    )
 
 
 def unit_progress(

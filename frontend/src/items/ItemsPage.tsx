@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { ApiError, api } from '../api/client';
-import type { AskingScheme } from '../kinds/kind';
+import { NOTHING_ASKED, type AskingScheme } from '../kinds/kind';
 import { missingOf } from '../kinds/registry';
 import { DialoguePane } from '../workspace/DialoguePane';
 import { SourceLabels } from './SourceLabels';
@@ -25,25 +25,6 @@ const MESSAGES: Record<string, string> = {
   error_types: 'pick the error types',
   note: 'write a note saying why',
   verdict: 'confirm or dispute the decision',
-};
-
-/** The project's questions are not asked on the item screen: only the stage's own answer. */
-const NOTHING_ASKED: AskingScheme = {
-  consistency: false,
-  error_types: false,
-  error_spans: false,
-  require_error_spans: false,
-  evidence: false,
-  require_evidence: false,
-  relevance: false,
-  not_a_summary: false,
-  comment: false,
-  sentence_comment: false,
-  confidence: false,
-  topic_category: false,
-  completeness: false,
-  atomic_facts: false,
-  show_fact_scores: false,
 };
 
 /** `/app/assignments/:id/items`: the item screen of a review or error-typing assignment. */
@@ -83,6 +64,7 @@ function ItemScreen({ payload }: { payload: ItemsPayload }) {
   const [missing, setMissing] = useState<string[]>([]);
   const readOnly = payload.read_only || submitted;
   const item: Item | undefined = payload.items[active];
+  // The project's questions are not asked on the item screen: only the stage's own answer.
   const scheme = useMemo<AskingScheme>(() => ({ ...NOTHING_ASKED, [kind.askedBy]: true }), [kind]);
   const letterOf = useMemo(() => new Map(payload.summaries.map((summary) => [summary.id, summary.label])), [payload.summaries]);
   const sentenceOf = useMemo(

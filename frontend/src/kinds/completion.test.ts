@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Scheme } from '../api/types';
 import completion from '../../../fixtures/kinds/completion.json';
+import { NOTHING_ASKED } from './kind';
 import { kindByKey, missingInSummaryOf, missingOf } from './registry';
 
 interface Case {
@@ -16,23 +17,6 @@ const CASES = completion.cases as Case[];
 /** A per-assignment kind's rule for one summary (key facts decided for it). */
 const IN_SUMMARY_CASES = completion.in_summary_cases as (Case & { summary: string })[];
 
-const NOTHING_ASKED: Scheme = {
-  consistency: false,
-  error_types: false,
-  error_spans: false,
-  require_error_spans: false,
-  evidence: false,
-  require_evidence: false,
-  relevance: false,
-  not_a_summary: false,
-  comment: false,
-  sentence_comment: false,
-  confidence: false,
-  topic_category: false,
-  completeness: false,
-  atomic_facts: false,
-  show_fact_scores: false,
-};
 
 describe('the completion rules the server applies (fixtures/kinds/completion.json)', () => {
   it('has cases to run', () => {

@@ -32,6 +32,25 @@ export interface ItemScheme {
 /** The switches a kind can be asked by: the project's scheme and the item rounds' own. */
 export type AskingScheme = Scheme & ItemScheme;
 
+/** A scheme that asks nothing: what a test or a screen switches single questions on from. */
+export const NOTHING_ASKED: Scheme = {
+  consistency: false,
+  error_types: false,
+  error_spans: false,
+  require_error_spans: false,
+  evidence: false,
+  require_evidence: false,
+  relevance: false,
+  not_a_summary: false,
+  comment: false,
+  sentence_comment: false,
+  confidence: false,
+  topic_category: false,
+  completeness: false,
+  atomic_facts: false,
+  show_fact_scores: false,
+};
+
 export interface Kind<Answer> {
   /** As on the server (`KindSpec.key`) and in item keys (`sentence:<handle>`, `topic`). */
   key: string;
