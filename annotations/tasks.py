@@ -8,6 +8,7 @@ from pathlib import Path
 from celery import shared_task
 
 from annotations.models import Job, Project, Release, Round
+from annotations.selectors.adjudication_queue import disagreements_list
 from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
@@ -82,6 +83,8 @@ def agreement_report_task(
 ) -> int | None:
     round_ = Round.objects.select_related("project").get(pk=round_id)
     if job_id is None:
+        # Run when a round closes: list its disagreements for adjudication too, once.
+        disagreements_list(round_)
         return agreement_report_compute(round=round_, compare=compare).pk
     if not job_claim(job_id):
         return None

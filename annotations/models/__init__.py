@@ -43,6 +43,7 @@ from annotations.models.project import (
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
 from annotations.models.review import (
     AdjudicationCase,
+    Disagreement,
     Feedback,
     FeedbackReply,
     GoldUnit,
@@ -74,6 +75,7 @@ __all__ = [
     "Confidence",
     "ConsistencyLabel",
     "Corpus",
+    "Disagreement",
     "Document",
     "ErrorSpan",
     "ErrorTaxonomy",

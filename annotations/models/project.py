@@ -239,6 +239,8 @@ class Round(models.Model):
     # on them below which an annotator is paused (None: never).
     gold_rate = models.FloatField(default=0.0)
     pause_below = models.FloatField(null=True, blank=True)
+    # When its disagreements were listed for adjudication (``Disagreement``), once closed.
+    disagreements_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     opened_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

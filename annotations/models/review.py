@@ -144,6 +144,36 @@ class TypingJudgement(models.Model):
         return f"{self.assignment_id}/{self.sentence_id}: typing"
 
 
+class Disagreement(models.Model):
+    """A target on which a closed round's raters disagree, with their agreement (the share
+    giving the commonest answer): computed once when the round closes, since a closed round's
+    labels cannot change, so the adjudication queue is an indexed read (docs/review.md)."""
+
+    round = models.ForeignKey(
+        "annotations.Round", on_delete=models.CASCADE, related_name="disagreements"
+    )
+    question = models.CharField(max_length=20)
+    topic = models.ForeignKey("annotations.Topic", on_delete=models.CASCADE, related_name="+")
+    summary = models.ForeignKey(
+        "annotations.Summary", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    sentence = models.ForeignKey(
+        "annotations.SummarySentence",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    agreement = models.FloatField()
+    answers = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["agreement", "topic", "summary", "sentence"])]
+
+    def __str__(self) -> str:
+        return f"{self.round_id} {self.question} {self.agreement:.2f}"
+
+
 class AdjudicationCase(models.Model):
     """An admin's note on one adjudicated question of one target, and whether it was flagged
     for the guidelines; a flagged case is answered by the guideline version that says so."""

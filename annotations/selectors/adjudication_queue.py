@@ -2,12 +2,14 @@
 and every disagreement in a closed annotation round on a sentence's label, a summary's
 relevance or a unit's topic category, lowest agreement first.
 
-The disagreements are found by the database, one aggregate query per question (GROUP BY the
-round and the target, HAVING the answers differ), so a round of 200,000 summaries hands
-Python only its disagreements; then one query each for the ratings behind the relevance
-disagreements, the disputes, what admins already decided, and the page's names. A fixed
-number of queries whatever the project's size. An item's agreement is the share of its
-raters who gave the most common answer (0 for a dispute: two reviewers disagree).
+A closed round's labels cannot change, so its disagreements are found once
+(``disagreements_list``: one aggregate query per question, GROUP BY the target, HAVING the
+answers differ) and kept in ``Disagreement``, indexed by agreement: the queue's page is then
+an indexed ``ORDER BY … LIMIT``, its count one more query, and what admins already decided an
+``EXISTS`` per row of the page. Disputes (few, and live: a reviewer may still change their
+mind) are read as they stand and come first (agreement 0). A fixed number of queries
+whatever the project's size. An item's agreement is the share of its raters who gave the
+most common answer.
 """
 
 from __future__ import annotations
@@ -16,13 +18,28 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max, Min, OuterRef, Q, Subquery
+from django.db import transaction
+from django.db.models import (
+    BooleanField,
+    Case,
+    Count,
+    Exists,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    Subquery,
+    When,
+)
+from django.utils import timezone
 
 from annotations.models import (
     ANNOTATION_ROUND_KINDS,
     AssignmentStage,
     AssignmentStatus,
     ConsistencyLabel,
+    Disagreement,
     Project,
     ReviewDecision,
     Round,
@@ -38,6 +55,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors.workspace import summary_labels
+from annotations.services.bulk import insert_rows
 
 PAGE_SIZE = 50
 QUESTIONS = ("review_dispute", "sentence_label", "relevance", "topic_category")
@@ -159,39 +177,83 @@ def _dispute_items(project: Project) -> list[QueueItem]:
     ]
 
 
-def _decided(project: Project) -> dict[str, set[int]]:
-    """What admins already set, by question: sentence, summary and topic ids."""
+def disagreements_list(round_: Round) -> int:
+    """Find a closed annotation round's disagreements and keep them for the queue (once:
+    again only if the list was cleared). Returns how many."""
+    if round_.kind not in ANNOTATION_ROUND_KINDS or round_.status != RoundStatus.CLOSED:
+        return 0
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.disagreements_at is not None:
+            return Disagreement.objects.filter(round=locked).count()
+        ids = [locked.pk]
+        items = _sentence_items(ids) + _relevance_items(ids) + _category_items(ids)
+        insert_rows(
+            Disagreement,
+            [
+                "round_id",
+                "question",
+                "topic_id",
+                "summary_id",
+                "sentence_id",
+                "agreement",
+                "answers",
+            ],
+            [
+                (
+                    i.round_id,
+                    i.question,
+                    i.topic_id,
+                    i.summary_id,
+                    i.sentence_id,
+                    i.agreement,
+                    i.answers,
+                )
+                for i in items
+            ],
+        )
+        Round.objects.filter(pk=locked.pk).update(disagreements_at=timezone.now())
+        return len(items)
+
+
+def _listed(project: Project) -> None:
+    """List the disagreements of closed rounds not listed yet (normally done at close)."""
+    for round_ in Round.objects.filter(
+        project=project,
+        kind__in=ANNOTATION_ROUND_KINDS,
+        status=RoundStatus.CLOSED,
+        disagreements_at__isnull=True,
+    ):
+        disagreements_list(round_)
+
+
+def _decided_exists(project: Project) -> Any:
+    """Whether an admin set the gold of a ``Disagreement`` row's target (an expression)."""
     adjudicated = {
         "assignment__round__project": project,
         "assignment__round__kind": RoundKind.ADJUDICATION,
     }
-    sentences = set(
-        SentenceJudgement.objects.filter(**adjudicated)
-        .exclude(label="")
-        .values_list("sentence_id", flat=True)
+    sentence = Exists(
+        SentenceJudgement.objects.filter(
+            **adjudicated, sentence_id=OuterRef("sentence_id")
+        ).exclude(label="")
     )
-    return {
-        "sentence_label": sentences,
-        "review_dispute": sentences,
-        "relevance": set(
-            SummaryJudgement.objects.filter(**adjudicated, relevance__isnull=False).values_list(
-                "summary_id", flat=True
-            )
-        ),
-        "topic_category": set(
-            TopicJudgement.objects.filter(**adjudicated)
-            .exclude(category="")
-            .values_list("assignment__topic_id", flat=True)
-        ),
-    }
-
-
-def _target(item: QueueItem) -> int:
-    if item.sentence_id is not None:
-        return item.sentence_id
-    if item.summary_id is not None:
-        return item.summary_id
-    return item.topic_id
+    summary = Exists(
+        SummaryJudgement.objects.filter(
+            **adjudicated, summary_id=OuterRef("summary_id"), relevance__isnull=False
+        )
+    )
+    topic = Exists(
+        TopicJudgement.objects.filter(
+            **adjudicated, assignment__topic_id=OuterRef("topic_id")
+        ).exclude(category="")
+    )
+    return Case(
+        When(question="sentence_label", then=sentence),
+        When(question="relevance", then=summary),
+        default=topic,
+        output_field=BooleanField(),
+    )
 
 
 def adjudication_queue(
@@ -203,6 +265,7 @@ def adjudication_queue(
     page: int = 1,
 ) -> dict[str, Any]:
     """One page of the queue, filtered by question, round and decided-or-not."""
+    _listed(project)
     rounds = list(
         Round.objects.filter(
             project=project, kind__in=ANNOTATION_ROUND_KINDS, status=RoundStatus.CLOSED
@@ -214,39 +277,62 @@ def adjudication_queue(
         Round.objects.filter(project=project, kind=RoundKind.REVIEW).values_list("id", "name")
     )
     names = {**dict(rounds), **review_rounds}
-    closed = [pk for pk, _ in rounds if round_id is None or pk == round_id]
-    wanted = set(QUESTIONS) if question is None else {question}
-    items: list[QueueItem] = []
-    if "review_dispute" in wanted and (round_id is None or round_id in review_rounds):
-        items += _dispute_items(project)
-    if closed and "sentence_label" in wanted:
-        items += _sentence_items(closed)
-    if closed and "relevance" in wanted:
-        items += _relevance_items(closed)
-    if closed and "topic_category" in wanted:
-        items += _category_items(closed)
-    done = _decided(project)
-    marked = [(item, _target(item) in done[item.question]) for item in items]
+    disputes: list[tuple[QueueItem, bool]] = []
+    if question in (None, "review_dispute") and (round_id is None or round_id in review_rounds):
+        done = _decided_sentences(project)
+        disputes = [
+            (item, item.sentence_id in done)
+            for item in _dispute_items(project)
+            if round_id is None or item.round_id == round_id
+        ]
+        if decided is not None:
+            disputes = [(item, is_done) for item, is_done in disputes if is_done == decided]
+    listed = Disagreement.objects.filter(round__project=project)
+    if round_id is not None:
+        listed = listed.filter(round_id=round_id)
+    if question is not None:
+        listed = listed.filter(question=question)
+    listed = listed.annotate(decided=_decided_exists(project))
     if decided is not None:
-        marked = [(item, is_done) for item, is_done in marked if is_done == decided]
-    marked.sort(
-        key=lambda pair: (
-            pair[0].agreement,
-            pair[0].topic_id,
-            pair[0].summary_id or 0,
-            pair[0].sentence_id or 0,
-        )
-    )
+        listed = listed.filter(decided=decided)
+    total = listed.count() + len(disputes)
     page = max(page, 1)
-    shown = marked[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    first = (page - 1) * PAGE_SIZE
+    shown = disputes[first : first + PAGE_SIZE]
+    offset = max(first - len(disputes), 0)
+    rows = listed.order_by("agreement", "topic_id", "summary_id", "sentence_id", "id").values_list(
+        "question",
+        "round_id",
+        "topic_id",
+        "agreement",
+        "answers",
+        "summary_id",
+        "sentence_id",
+        "decided",
+    )[offset : offset + PAGE_SIZE - len(shown)]
+    shown += [
+        (QueueItem(q, r, t, a, n, summary_id=m, sentence_id=s), bool(d))
+        for q, r, t, a, n, m, s, d in rows
+    ]
     return {
-        "count": len(marked),
+        "count": total,
         "page": page,
         "page_size": PAGE_SIZE,
         "questions": list(QUESTIONS),
         "rounds": [{"id": pk, "name": name} for pk, name in rounds],
         "items": _described(shown, names),
     }
+
+
+def _decided_sentences(project: Project) -> set[int]:
+    """The sentences whose gold label an admin set."""
+    return set(
+        SentenceJudgement.objects.filter(
+            assignment__round__project=project, assignment__round__kind=RoundKind.ADJUDICATION
+        )
+        .exclude(label="")
+        .values_list("sentence_id", flat=True)
+    )
 
 
 def _described(shown: list[tuple[QueueItem, bool]], names: dict[int, str]) -> list[dict[str, Any]]:

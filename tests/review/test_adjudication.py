@@ -12,8 +12,16 @@ from django.test.utils import CaptureQueriesContext
 
 from annotations.handles import encode
 from annotations.kinds import REVIEW, SECOND_REVIEW
-from annotations.models import Assignment, AssignmentStage, SentenceJudgement, Summary
+from annotations.models import (
+    Assignment,
+    AssignmentStage,
+    Disagreement,
+    Round,
+    SentenceJudgement,
+    Summary,
+)
 from annotations.services.judgements import judgement_save
+from annotations.services.rounds import round_close
 from tests.people import signed_in
 from tests.review.test_review_flow import add_reviewer, pilot_with_one_error, review_round
 
@@ -140,15 +148,32 @@ def test_a_disputed_review_comes_first() -> None:
 
 
 def test_the_queue_costs_the_same_queries_for_one_disagreement_as_for_many() -> None:
+    """A closed round's disagreements are listed once (at close, or on the first read), then
+    each page is the same few queries however many there are."""
     pilot, _ = pilot_with_one_error()
     admin = signed_in("admin")
     url = f"/api/admin/projects/{pilot.project.slug}/adjudication/"
+    assert admin.get(url).json()["count"] == 1  # lists them
     with CaptureQueriesContext(connection) as one:
         assert admin.get(url).json()["count"] == 1
-    linguist1 = SentenceJudgement.objects.filter(
+    # The same round with every sentence in dispute, listed anew.
+    Disagreement.objects.filter(round=pilot).delete()
+    Round.objects.filter(pk=pilot.pk).update(disagreements_at=None)
+    SentenceJudgement.objects.filter(
         assignment__round=pilot, assignment__annotator__username="linguist1"
-    )
-    linguist1.update(label="inconsistent")
+    ).update(label="inconsistent")
+    assert admin.get(url).json()["count"] > 20
     with CaptureQueriesContext(connection) as many:
         assert admin.get(url).json()["count"] > 20
     assert len(many) == len(one)
+
+
+def test_closing_a_round_lists_its_disagreements(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    pilot, _ = pilot_with_one_error()
+    Round.objects.filter(pk=pilot.pk).update(status="open")
+    pilot.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_close(round=pilot)  # its task runs eagerly in tests
+    pilot.refresh_from_db()
+    assert pilot.disagreements_at is not None
+    assert Disagreement.objects.filter(round=pilot, question="sentence_label").count() == 1
