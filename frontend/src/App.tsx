@@ -5,6 +5,7 @@ import { AppHeader } from './components/AppHeader';
 import { ProjectList } from './components/ProjectList';
 import { AccountPending, useAccount } from './components/useAccount';
 import { navigateTo, type Navigate } from './navigation';
+import { hasRole } from './roles';
 
 interface AppProps {
   navigate?: Navigate;
@@ -17,7 +18,12 @@ export function App({ navigate = navigateTo }: AppProps) {
   const { me } = state;
   return (
     <>
-      <AppHeader showDjangoAdmin={me.is_staff} onSignOut={handleSignOut} signingOut={signingOut} />
+      <AppHeader
+        showDjangoAdmin={me.is_staff}
+        showReviews={hasRole(me.memberships, 'reviewer')}
+        onSignOut={handleSignOut}
+        signingOut={signingOut}
+      />
       <Container size="md" component="main" py="xl">
         <Stack gap="xl">
           {signOutError !== null && (

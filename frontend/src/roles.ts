@@ -7,6 +7,11 @@ const ROLE_LABELS: Record<Role, string> = {
   researcher: 'Researcher',
 };
 
+/** Whether the person holds `role` in any project (the header links a reviewer's queue). */
+export function hasRole(memberships: ReadonlyArray<{ role: string }>, role: Role): boolean {
+  return memberships.some((membership) => membership.role === role);
+}
+
 /** The word a person sees for a project role. Unknown roles are shown as sent, capitalised. */
 export function roleLabel(role: string): string {
   if (Object.hasOwn(ROLE_LABELS, role)) return ROLE_LABELS[role as Role];

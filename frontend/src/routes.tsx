@@ -5,10 +5,13 @@ import { Route, Routes } from 'react-router';
 import { App } from './App';
 import { NotFoundPage } from './NotFoundPage';
 import { QueuePage } from './queue/QueuePage';
+// The reviewer queue is part of the landing page (QueuePage lists it for reviewers), so it is
+// in the first bundle already.
+import { ReviewQueuePage } from './review/ReviewQueuePage';
 
 // The workspace (with the markdown renderer) loads on first use, keeping the landing page light.
 // The item screen of review and error-typing rounds, likewise on first use.
-const ItemsPage = lazy(() => import('./items/ItemsPage').then((module) => ({ default: module.ItemsPage })));
+const ItemsPage = lazy(() => import('./review/ItemsPage').then((module) => ({ default: module.ItemsPage })));
 const WorkspacePage = lazy(() => import('./workspace/WorkspacePage').then((module) => ({ default: module.WorkspacePage })));
 // The admin screens are for few people; each loads on first use (the agreement page brings the charts).
 const AdminLayout = lazy(() => import('./admin/AdminLayout').then((module) => ({ default: module.AdminLayout })));
@@ -54,6 +57,7 @@ export function AppRoutes() {
         <Route element={<App />}>
           <Route index element={<QueuePage />} />
           <Route path="app/queue" element={<QueuePage />} />
+          <Route path="app/reviews" element={<ReviewQueuePage />} />
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
         <Route path="app/assignments/:id/items" element={<ItemsPage />} />

@@ -86,7 +86,7 @@ def open_items(page: Page, base_url: str, assignment: Assignment) -> None:
     section = page.get_by_role("region", name="Your reviews")
     expect(section).to_be_visible()
     section.get_by_role("link").first.click()
-    expect(page.get_by_role("list", name="Items")).to_be_visible()
+    expect(page.get_by_role("region", name="Items")).to_be_visible()
 
 
 def test_review_second_review_and_the_linguists_view(
@@ -111,10 +111,15 @@ def test_review_second_review_and_the_linguists_view(
     page.get_by_role("heading", level=1).click()  # the note saves when it loses focus
     page.keyboard.press("j")
     page.keyboard.press("3")  # types changed
-    page.get_by_role("checkbox").nth(1).check()
+    page.keyboard.press("t")  # the types field: type to filter, Enter to add
+    page.keyboard.type(review.project.taxonomy.types.order_by("id")[1].name)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
     expect(page.get_by_text("to do", exact=True)).to_have_count(0)
-    page.keyboard.press("Control+Enter")
-    expect(page.get_by_role("button", name="Submitted")).to_be_visible()
+    page.keyboard.press("Control+Enter")  # asks first; Enter confirms
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Submitted — thank you")).to_be_visible()
     decisions = dict(
         ReviewDecision.objects.filter(assignment=first).values_list(
             "sentence__position", "decision"
@@ -137,8 +142,10 @@ def test_review_second_review_and_the_linguists_view(
     other.keyboard.press("j")
     other.keyboard.press("c")
     expect(other.get_by_text("to do", exact=True)).to_have_count(0)
-    other.keyboard.press("Control+Enter")
-    expect(other.get_by_role("button", name="Submitted")).to_be_visible()
+    other.keyboard.press("Control+Enter")  # asks first; Enter confirms
+    expect(other.get_by_role("dialog")).to_be_visible()
+    other.keyboard.press("Enter")
+    expect(other.get_by_text("Submitted — thank you")).to_be_visible()
     context.close()
     verdicts = sorted(
         SecondReview.objects.filter(assignment=second).values_list("verdict", flat=True)
@@ -149,8 +156,12 @@ def test_review_second_review_and_the_linguists_view(
     linguist.set_default_timeout(15_000)
     sign_in(linguist, live_server.url, "linguist1")
     linguist.goto(f"{live_server.url}/app/assignments/{mine.pk}")
-    outcomes = linguist.get_by_role("alert").filter(has_text="What review decided")
-    expect(outcomes).to_be_visible()
-    expect(outcomes.get_by_text("disputed, with an admin to decide")).to_be_visible()
-    expect(outcomes.get_by_text("“Turn 2 says exactly this.”")).to_be_visible()
-    expect(outcomes.get_by_text("confirmed by a second reviewer")).to_have_count(2)
+    # Under each reviewed sentence: what review decided, and where that decision stands.
+    outcomes = linguist.get_by_role("note", name="Review outcome")
+    expect(outcomes).to_have_count(3)
+    expect(outcomes.filter(has_text="Turn 2 says exactly this.")).to_contain_text(
+        "false positive (the sentence is consistent)"
+    )
+    expect(outcomes.filter(has_text="disputed; an admin will decide")).to_have_count(1)
+    expect(outcomes.filter(has_text="confirmed by a second reviewer")).to_have_count(2)
+    expect(outcomes.filter(has_text="types changed to")).to_have_count(1)

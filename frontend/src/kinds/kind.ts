@@ -1,9 +1,11 @@
 // What the workspace knows of one judgement kind: the frontend side of the server's registry
 // (annotations/kinds/). Every kind is one module of this shape (sentence.ts, summary.ts,
-// topic.ts, keyFacts.ts, atomicFacts.ts) listed in registry.ts; the answers, the save queue, completion and the save
+// topic.ts, keyFacts.ts, atomicFacts.ts; review.ts, secondReview.ts and typing.ts for the
+// item screen) listed in registry.ts; the answers, the save queue, completion and the save
 // routing read a kind only through it, so adding a kind edits no switch (docs/kinds.md).
 
 import type { Handle, Scheme, WorkspacePayload } from '../api/types';
+import type { ItemsPayload } from '../review/types';
 
 /** One change as the save queue carries it: field name → value. */
 export type Fields = Record<string, unknown>;
@@ -32,6 +34,18 @@ export interface ItemScheme {
 /** The switches a kind can be asked by: the project's scheme and the item rounds' own. */
 export type AskingScheme = Scheme & ItemScheme;
 
+/**
+ * The screens that answer judgements, each with the payload its kinds read their saved
+ * answers from: the workspace of annotation rounds, and the item screen of review and
+ * error-typing rounds (docs/review.md). A kind belongs to one screen; the other never reads
+ * or asks for it, so the item screen's kinds leave the workspace as it was.
+ */
+export interface ScreenPayloads {
+  workspace: WorkspacePayload;
+  items: ItemsPayload;
+}
+export type KindScreen = keyof ScreenPayloads;
+
 /** A scheme that asks nothing: what a test or a screen switches single questions on from. */
 export const NOTHING_ASKED: Scheme = {
   consistency: false,
@@ -51,16 +65,18 @@ export const NOTHING_ASKED: Scheme = {
   show_fact_scores: false,
 };
 
-export interface Kind<Answer> {
+export interface Kind<Answer, Screen extends KindScreen = 'workspace'> {
   /** As on the server (`KindSpec.key`) and in item keys (`sentence:<handle>`, `topic`). */
   key: string;
   target: TargetKind;
+  /** The screen that answers it; absent for the workspace's own kinds. */
+  screen?: Screen;
   /** The scheme switch that asks for it; its completion counts only when it is on. */
   askedBy: keyof AskingScheme;
   /** The answer of an item never saved. */
   empty: Answer;
-  /** The saved judgements in the workspace payload. */
-  saved(payload: WorkspacePayload): SavedItem<Answer>[];
+  /** The saved judgements in its screen's payload. */
+  saved(payload: ScreenPayloads[Screen]): SavedItem<Answer>[];
   /**
    * Applies saved, replayed or server-sent fields. Only known fields with the right type are
    * taken, so a stored change or a server state can never put anything else on screen.
@@ -78,6 +94,14 @@ export interface Kind<Answer> {
   url(assignmentId: number, target: Handle | null): string;
 }
 
-/** `Kind<A>` for any `A`, as the registry holds them. */
+/** A kind of either screen: what the helpers that work for both take. */
+export type ScreenKind<Answer> = Kind<Answer, KindScreen>;
+
+/** `Kind<A>` for any `A` and either screen, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyKind = Kind<any>;
+export type AnyKind = Kind<any, KindScreen>;
+
+/** The screen a kind belongs to. */
+export function screenOf(kind: AnyKind): KindScreen {
+  return kind.screen ?? 'workspace';
+}

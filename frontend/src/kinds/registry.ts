@@ -1,15 +1,17 @@
-// The judgement kinds the workspace saves, by key, and the item keys that name one judgement
-// in the answers, the save queue and its storage: `<kind>:<handle>`, or `<kind>` for a kind
-// with one judgement per assignment.
+// The judgement kinds the workspace and the item screen save, by key, and the item keys that
+// name one judgement in the answers, the save queue and its storage: `<kind>:<handle>`, or
+// `<kind>` for a kind with one judgement per assignment.
 
 import type { Handle, Scheme } from '../api/types';
 import { atomicFactsKind } from './atomicFacts';
-import type { AnyKind, AskingScheme, Kind } from './kind';
+import { screenOf, type AnyKind, type AskingScheme, type KindScreen, type ScreenKind } from './kind';
 import { keyFactsKind } from './keyFacts';
+import { reviewKind } from './review';
+import { secondReviewKind } from './secondReview';
 import { sentenceKind } from './sentence';
 import { summaryKind } from './summary';
-import { reviewKind, secondReviewKind, typingKind } from './review';
 import { topicKind } from './topic';
+import { typingKind } from './typing';
 
 /** `sentence:<handle>`, `summary:<handle>`, `topic`… */
 export type ItemKey = string;
@@ -20,7 +22,8 @@ const REGISTERED: AnyKind[] = [
   topicKind,
   keyFactsKind,
   atomicFactsKind,
-  // Answered on the item screen of review and error-typing rounds, never in the workspace.
+  // Answered on the item screen of review and error-typing rounds (`screen: 'items'`), never
+  // in the workspace, which reads only its own (kindsOf).
   reviewKind,
   secondReviewKind,
   typingKind,
@@ -31,7 +34,7 @@ const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind
 const HANDLE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * Adds a kind. The five above are registered here; a test registers its own to prove a kind
+ * Adds a kind. The eight above are registered here; a test registers its own to prove a kind
  * needs nothing else (kinds/newKind.test.ts).
  */
 export function registerKind(kind: AnyKind): void {
@@ -52,7 +55,12 @@ export function allKinds(): readonly AnyKind[] {
   return REGISTERED;
 }
 
-export function itemKey<A>(kind: Kind<A>, target: Handle | null): ItemKey {
+/** The kinds one screen answers and reads from its payload. */
+export function kindsOf(screen: KindScreen): readonly AnyKind[] {
+  return REGISTERED.filter((kind) => screenOf(kind) === screen);
+}
+
+export function itemKey<A>(kind: ScreenKind<A>, target: Handle | null): ItemKey {
   return kind.target === 'assignment' ? kind.key : `${kind.key}:${target}`;
 }
 
@@ -78,13 +86,13 @@ export function schemeInEffect(scheme: Scheme, taxonomyHasTypes: boolean): Schem
 }
 
 /** What one judgement still needs; nothing when the scheme does not ask for its kind. */
-export function missingOf<A>(kind: Kind<A>, answer: A | null | undefined, scheme: AskingScheme): string[] {
+export function missingOf<A>(kind: ScreenKind<A>, answer: A | null | undefined, scheme: AskingScheme): string[] {
   return scheme[kind.askedBy] === true ? kind.missing(answer, scheme) : [];
 }
 
 /** What a per-assignment judgement still needs for one summary (key facts: each fact decided
  * for it); nothing when the scheme does not ask for its kind or the kind has no such rule. */
-export function missingInSummaryOf<A>(kind: Kind<A>, answer: A | null | undefined, summary: Handle, scheme: AskingScheme): string[] {
+export function missingInSummaryOf<A>(kind: ScreenKind<A>, answer: A | null | undefined, summary: Handle, scheme: AskingScheme): string[] {
   return scheme[kind.askedBy] === true && kind.missingInSummary !== undefined ? kind.missingInSummary(answer, summary, scheme) : [];
 }
 

@@ -7,6 +7,7 @@ import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer } from '../test/fakeServer';
 import { queueResponse } from '../test/fixtures';
+import { reviewQueueResponse } from '../test/reviewFixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { groupByRound } from './groupByRound';
 
@@ -107,6 +108,46 @@ describe('the queue', () => {
 });
 
 describe('groupByRound', () => {
+  it('opens an error-typing assignment on the item screen, and the others in the workspace', async () => {
+    const queue = queueResponse();
+    const typing = {
+      ...queue.assignments[0]!,
+      id: 44,
+      round: { id: 9, name: 'Typing 1', kind: 'error_typing', status: 'open' },
+      topic: 'Ferry timetable',
+      screen: 'items' as const,
+    };
+    renderQueue('/', LINGUIST, { ...queue, assignments: [...queue.assignments, typing] });
+
+    const table = await screen.findByRole('table', { name: 'Typing 1' });
+    expect(within(table).getByRole('link', { name: /Ferry timetable/ })).toHaveAttribute('href', '/app/assignments/44/items');
+    const pilot = screen.getByRole('table', { name: 'Pilot 1' });
+    expect(within(pilot).getByRole('link', { name: /^Continue/ })).toHaveAttribute('href', '/app/assignments/12');
+  });
+
+  it('lands someone who only reviews on their reviews', async () => {
+    const reviewer: Me = {
+      username: 'rev1',
+      display_name: 'Rhea Reviewer',
+      is_staff: false,
+      memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
+    };
+    const server = fakeServer({
+      'GET /api/me/': () => jsonResponse(reviewer),
+      'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
+      'GET /api/reviews/': () => jsonResponse(reviewQueueResponse()),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    const table = await screen.findByRole('table', { name: 'Your reviews' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText(/You have no assignments/)).not.toBeInTheDocument();
+    expect(server.requests.some((request) => request.path === '/api/reviews/')).toBe(true);
+  });
+
   it('keeps the server order of rounds and rows', () => {
     const groups = groupByRound(queueResponse().assignments);
     expect(groups.map((group) => [group.round.name, group.entries.map((entry) => entry.id)])).toEqual([

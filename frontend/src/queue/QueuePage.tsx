@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useOutletContext } from 'react-router';
 
 import type { Me } from '../api/types';
-import { ReviewQueue } from '../items/ReviewQueue';
+import { ReviewQueuePage } from '../review/ReviewQueuePage';
+import { hasRole } from '../roles';
 
 import { FeedbackCard } from './FeedbackCard';
 import { groupByRound } from './groupByRound';
@@ -18,10 +19,12 @@ export function QueuePage() {
   // Someone who annotates in no project (an admin, a researcher) lands on their projects,
   // listed below by the app; "you have no assignments" would answer a question they never had.
   const me = useOutletContext<Me | undefined>();
-  const annotates = me === undefined || me.memberships.some((membership) => membership.role === 'annotator');
-  const reviews = me !== undefined && me.memberships.some((membership) => membership.role === 'reviewer');
+  const annotates = me === undefined || hasRole(me.memberships, 'annotator');
+  // A reviewer's own queue is at /app/reviews (linked in the header); it is also listed here,
+  // where someone who only reviews lands.
+  const reviews = me !== undefined && hasRole(me.memberships, 'reviewer');
   if (!annotates && state.status === 'ready' && state.queue.assignments.length === 0 && state.queue.feedback.length === 0) {
-    return reviews ? <ReviewQueue /> : null;
+    return reviews ? <ReviewQueuePage /> : null;
   }
 
   return (
@@ -69,7 +72,7 @@ export function QueuePage() {
             </Stack>
           ))}
       </section>
-      {reviews && <ReviewQueue />}
+      {reviews && <ReviewQueuePage embedded />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { memo } from 'react';
 
 import type { Confidence, ErrorSpan, SentenceLabel, SummarySentence } from '../api/types';
 import { sentenceKind } from '../kinds/sentence';
+import { SentenceReviewOutcome } from '../review/SentenceReviewOutcome';
 import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
@@ -157,6 +158,8 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
           {errors.label}
         </Text>
       )}
+      {/* What second-stage review decided, once the unit is submitted (docs/api/review.md). */}
+      <SentenceReviewOutcome sentence={sentenceId} />
       {showExplanation && (
         <div data-nav={`explanation:${sentenceId}`} className="sentence__field">
           <Textarea

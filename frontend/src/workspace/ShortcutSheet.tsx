@@ -18,6 +18,17 @@ export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; on
     atomic_facts: scheme.atomic_facts,
   };
   const shown = SHORTCUTS.filter((shortcut) => shortcut.when === undefined || asked[shortcut.when]);
+  return <ShortcutTable opened={opened} onClose={onClose} shortcuts={shown} />;
+}
+
+/** One shortcut as a sheet lists it: the keys pressed together, and what they do. */
+export interface ShortcutEntry {
+  keys: readonly string[];
+  description: string;
+}
+
+/** The sheet itself, for any screen's list of keys (the item screen of review rounds has its own). */
+export function ShortcutTable({ opened, onClose, shortcuts }: { opened: boolean; onClose: () => void; shortcuts: readonly ShortcutEntry[] }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="lg">
       <Table>
@@ -28,7 +39,7 @@ export function ShortcutSheet({ opened, onClose, scheme }: { opened: boolean; on
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shown.map((shortcut) => (
+          {shortcuts.map((shortcut) => (
             <Table.Tr key={shortcut.description}>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">

@@ -35,7 +35,6 @@ import { useSubmit } from './useSubmit';
 import { useWorkspaceKeys } from './useWorkspaceKeys';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
 import { AnswerKeyPanel } from './AnswerKeyPanel';
-import { ReviewOutcomes } from './ReviewOutcomes';
 import { WorkspaceNotices } from './WorkspaceNotices';
 
 /** What the dialogue links evidence to now (the active span or atomic fact), in one shape. */
@@ -445,7 +444,6 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       />
       <div className="workspace-notices">
         <WorkspaceFeedback items={payload.feedback ?? []} />
-        <ReviewOutcomes payload={payload} />
         <AnswerKeyPanel payload={payload} />
         <WorkspaceNotices
           payload={payload}

@@ -4,9 +4,9 @@
 
 import type { GivenAtomicFact, GivenFact, Handle, MissingItem, Scheme, Summary, SummarySentence, WorkspacePayload } from '../api/types';
 import { atomicFactsKind } from '../kinds/atomicFacts';
-import type { Fields, Kind } from '../kinds/kind';
+import type { Fields, KindScreen, ScreenKind, ScreenPayloads } from '../kinds/kind';
 import { keyFactsKind, type KeyFact } from '../kinds/keyFacts';
-import { allKinds, itemKey, missingOf, parseItemKey, schemeInEffect, type ItemKey } from '../kinds/registry';
+import { itemKey, kindsOf, missingOf, parseItemKey, schemeInEffect, type ItemKey } from '../kinds/registry';
 import { sentenceKind, type SentenceAnswer } from '../kinds/sentence';
 import { summaryKind, summaryMissing, type SummaryAnswer } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
@@ -21,7 +21,7 @@ export type { SummaryAnswer } from '../kinds/summary';
 export type Answers = Readonly<Record<ItemKey, unknown>>;
 
 /** The answer of one target of `kind`, its kind's empty answer when it has none yet. */
-export function answerOf<A>(answers: Answers, kind: Kind<A>, target: Handle | null): A {
+export function answerOf<A>(answers: Answers, kind: ScreenKind<A>, target: Handle | null): A {
   return (answers[itemKey(kind, target)] as A | undefined) ?? kind.empty;
 }
 
@@ -40,21 +40,32 @@ export function flattenSentences(summaries: readonly Summary[]): FlatSentence[] 
   return flat;
 }
 
-export function answersFromPayload(payload: WorkspacePayload): Answers {
+/** What a screen's payload says was saved: each answer and its version, read by the kinds of
+ * that screen only (unsaved items are absent: version 0). */
+export interface SavedAnswers {
+  answers: Answers;
+  versions: Record<ItemKey, number>;
+}
+
+export function savedAnswersOn<S extends KindScreen>(screen: S, payload: ScreenPayloads[S]): SavedAnswers {
   const answers: Record<ItemKey, unknown> = {};
-  for (const kind of allKinds()) {
-    for (const saved of kind.saved(payload)) answers[itemKey(kind, saved.target)] = saved.answer;
+  const versions: Record<ItemKey, number> = {};
+  for (const kind of kindsOf(screen)) {
+    for (const saved of kind.saved(payload)) {
+      answers[itemKey(kind, saved.target)] = saved.answer;
+      versions[itemKey(kind, saved.target)] = saved.version;
+    }
   }
-  return answers;
+  return { answers, versions };
+}
+
+export function answersFromPayload(payload: WorkspacePayload): Answers {
+  return savedAnswersOn('workspace', payload).answers;
 }
 
 /** The version of every saved item; unsaved items are version 0. */
 export function versionsFromPayload(payload: WorkspacePayload): Record<ItemKey, number> {
-  const versions: Record<ItemKey, number> = {};
-  for (const kind of allKinds()) {
-    for (const saved of kind.saved(payload)) versions[itemKey(kind, saved.target)] = saved.version;
-  }
-  return versions;
+  return savedAnswersOn('workspace', payload).versions;
 }
 
 /** Applies saved, replayed or server-sent fields through the item's kind (`Kind.apply`). */

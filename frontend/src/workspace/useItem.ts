@@ -1,17 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import type { ErrorType, Handle, WorkspacePayload } from '../api/types';
-import type { Kind } from '../kinds/kind';
+import type { ScreenKind } from '../kinds/kind';
 import { itemKey } from '../kinds/registry';
 import { answerOf } from './answers';
 import type { AnswerStore } from './answerStore';
 import type { Conflict, Fields, ItemKey, SaveQueue } from './saveQueue';
 import type { ChangeAnswer } from './useWorkspaceSaving';
 
-/** What every judgement's component shares: the stores, whether it may change, the taxonomy. */
-export interface WorkspaceItems {
-  /** The unit as loaded: its scheme, summaries, anchors and categories do not change. */
-  payload: WorkspacePayload;
+/** What saving any judgement needs: the stores, whether it may change, the taxonomy. */
+export interface ItemSaving {
   answers: AnswerStore;
   queue: SaveQueue;
   change: ChangeAnswer;
@@ -20,12 +18,29 @@ export interface WorkspaceItems {
   errorTypes: readonly ErrorType[];
 }
 
+/** What every judgement's component of the workspace shares: the saving and the unit. */
+export interface WorkspaceItems extends ItemSaving {
+  /** The unit as loaded: its scheme, summaries, anchors and categories do not change. */
+  payload: WorkspacePayload;
+}
+
 export const WorkspaceItemsContext = createContext<WorkspaceItems | null>(null);
+/** The item screen of review rounds saves through the same `useItem`, without a workspace
+ * payload. */
+export const ItemSavingContext = createContext<ItemSaving | null>(null);
 
 function useWorkspaceItems(): WorkspaceItems {
   const items = useContext(WorkspaceItemsContext);
-  if (items === null) throw new Error('useItem is used outside a WorkspaceItemsContext.');
+  if (items === null) throw new Error('useWorkspacePayload is used outside a WorkspaceItemsContext.');
   return items;
+}
+
+function useItemSaving(): ItemSaving {
+  const workspace = useContext(WorkspaceItemsContext);
+  const items = useContext(ItemSavingContext);
+  const saving = workspace ?? items;
+  if (saving === null) throw new Error('useItem is used outside a WorkspaceItemsContext or ItemSavingContext.');
+  return saving;
 }
 
 /** One judgement as its component needs it. */
@@ -56,8 +71,8 @@ interface Saving {
  * The state and save function of one judgement (`kind` at `target`). The component re-renders
  * when its own answer, errors or conflict change, not when another item's do.
  */
-export function useItem<A>(kind: Kind<A>, target: Handle | null): ItemState<A> {
-  const { answers, queue, change, readOnly, errorTypes } = useWorkspaceItems();
+export function useItem<A>(kind: ScreenKind<A>, target: Handle | null): ItemState<A> {
+  const { answers, queue, change, readOnly, errorTypes } = useItemSaving();
   const key = itemKey(kind, target);
   const answer = useSyncExternalStore(answers.subscribe, () => answerOf(answers.get(), kind, target));
   // The queue rebuilds its snapshot's objects on every change: keep this item's while they
@@ -97,6 +112,6 @@ export function useWorkspacePayload(): WorkspacePayload {
 
 /** Every answer, for the components that summarise several items (completion dots). */
 export function useAnswers() {
-  const { answers } = useWorkspaceItems();
+  const { answers } = useItemSaving();
   return useSyncExternalStore(answers.subscribe, answers.get);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import type { WorkspacePayload } from '../api/types';
-import { answersFromPayload, applyFields, versionsFromPayload, type Answers } from './answers';
+import { applyFields, savedAnswersOn, type Answers, type SavedAnswers } from './answers';
 import { AnswerStore } from './answerStore';
 import { SaveQueue, storageKeyFor, type Fields, type ItemKey, type KeyValueStorage, type SaveSnapshot } from './saveQueue';
 import { sendSave } from './sendSave';
@@ -27,20 +27,36 @@ export interface WorkspaceSaving {
   change: ChangeAnswer;
 }
 
+/** The assignment whose answers are saved: its id (the routes and storage) and whether it
+ * is read-only as loaded. */
+interface SavedAssignment {
+  id: number;
+  read_only: boolean;
+}
+
 /**
  * The local answers (what the person sees) and the save queue behind them. Local answers are
  * the truth while typing: a save answer only moves the version, so nothing re-renders under
  * the cursor and focus stays where it is.
  */
 export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
+  return useAnswerSaving(payload, () => savedAnswersOn('workspace', payload));
+}
+
+/**
+ * The same saving for any screen (the workspace, the item screen of review rounds): `saved`
+ * reads the answers and versions its payload carries, once.
+ */
+export function useAnswerSaving(payload: SavedAssignment, saved: () => SavedAnswers): WorkspaceSaving {
   const store = useRef<AnswerStore | null>(null);
+  const [initial] = useState(saved);
   const [queue] = useState(
     () =>
       new SaveQueue({
         storageKey: storageKeyFor(payload.id),
         storage: browserStorage(),
         send: (key, body) => sendSave(payload.id, key, body),
-        versions: versionsFromPayload(payload),
+        versions: initial.versions,
         isOnline: () => navigator.onLine,
         onServerState: (key, state) => store.current?.apply(key, state),
       }),
@@ -51,8 +67,8 @@ export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
     () =>
       new AnswerStore(
         payload.read_only
-          ? answersFromPayload(payload)
-          : queue.replayed.reduce((answers, change) => applyFields(answers, change.key, change.fields), answersFromPayload(payload)),
+          ? initial.answers
+          : queue.replayed.reduce((answers, change) => applyFields(answers, change.key, change.fields), initial.answers),
       ),
   );
   store.current = answerStore;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+
+import { interpretItemKey, itemShortcuts, type ItemKeyContext, type ItemKeyInput } from './itemKeys';
+
+function press(key: string, extra: Partial<ItemKeyInput> = {}): ItemKeyInput {
+  return { key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, inTextField: false, inDialog: false, ...extra };
+}
+
+const REVIEW: ItemKeyContext = { stage: 'review', count: 3, active: 1, readOnly: false, dialog: null };
+
+describe('the item screen’s keys', () => {
+  it('move between items with j/k and the arrows, within bounds', () => {
+    expect(interpretItemKey(press('j'), REVIEW)).toEqual({ type: 'focusItem', index: 2 });
+    expect(interpretItemKey(press('ArrowDown'), { ...REVIEW, active: 2 })).toEqual({ type: 'focusItem', index: 2 });
+    expect(interpretItemKey(press('k'), REVIEW)).toEqual({ type: 'focusItem', index: 0 });
+    expect(interpretItemKey(press('ArrowUp'), { ...REVIEW, active: 0 })).toEqual({ type: 'focusItem', index: 0 });
+    expect(interpretItemKey(press('j'), { ...REVIEW, active: null })).toEqual({ type: 'focusItem', index: 0 });
+    expect(interpretItemKey(press('j'), { ...REVIEW, count: 0, active: null })).toBeNull();
+  });
+
+  it('give a reviewer’s decision by digit', () => {
+    expect(interpretItemKey(press('1'), REVIEW)).toEqual({ type: 'decide', decision: 'confirmed' });
+    expect(interpretItemKey(press('2'), REVIEW)).toEqual({ type: 'decide', decision: 'false_positive' });
+    expect(interpretItemKey(press('3'), REVIEW)).toEqual({ type: 'decide', decision: 'types_changed' });
+    expect(interpretItemKey(press('c'), REVIEW)).toBeNull();
+  });
+
+  it('give a second reviewer’s verdict by c and x, and no decision', () => {
+    const second = { ...REVIEW, stage: 'second_review' as const };
+    expect(interpretItemKey(press('c'), second)).toEqual({ type: 'verdict', verdict: 'confirm' });
+    expect(interpretItemKey(press('x'), second)).toEqual({ type: 'verdict', verdict: 'dispute' });
+    expect(interpretItemKey(press('1'), second)).toBeNull();
+    expect(interpretItemKey(press('t'), second)).toBeNull();
+  });
+
+  it('ask only for types in error typing: t, and no note', () => {
+    const typing = { ...REVIEW, stage: 'error_typing' as const };
+    expect(interpretItemKey(press('t'), typing)).toEqual({ type: 'focusTypes' });
+    expect(interpretItemKey(press('n'), typing)).toBeNull();
+    expect(interpretItemKey(press('2'), typing)).toBeNull();
+  });
+
+  it('leave letters to a text field, where Esc goes back to the item and Ctrl+Enter still submits', () => {
+    expect(interpretItemKey(press('j', { inTextField: true }), REVIEW)).toBeNull();
+    expect(interpretItemKey(press('2', { inTextField: true }), REVIEW)).toBeNull();
+    expect(interpretItemKey(press('Escape', { inTextField: true }), REVIEW)).toEqual({ type: 'leaveField' });
+    expect(interpretItemKey(press('Enter', { inTextField: true, ctrlKey: true }), REVIEW)).toEqual({ type: 'submit' });
+    expect(interpretItemKey(press('n'), REVIEW)).toEqual({ type: 'focusNote' });
+  });
+
+  it('change nothing on a read-only unit, but still move and show the keys', () => {
+    const readOnly = { ...REVIEW, readOnly: true };
+    expect(interpretItemKey(press('1'), readOnly)).toBeNull();
+    expect(interpretItemKey(press('Enter', { ctrlKey: true }), readOnly)).toBeNull();
+    expect(interpretItemKey(press('j'), readOnly)).toEqual({ type: 'focusItem', index: 2 });
+    expect(interpretItemKey(press('?'), readOnly)).toEqual({ type: 'showShortcuts' });
+  });
+
+  it('give an open dialog its keys before focus reaches it', () => {
+    const confirming = { ...REVIEW, dialog: 'submit' as const };
+    expect(interpretItemKey(press('Enter'), confirming)).toEqual({ type: 'confirmSubmit' });
+    expect(interpretItemKey(press('Escape'), confirming)).toEqual({ type: 'closeDialog' });
+    expect(interpretItemKey(press('1'), confirming)).toEqual({ type: 'ignore' });
+    expect(interpretItemKey(press('Enter', { inDialog: true }), confirming)).toBeNull();
+  });
+
+  it('are all on the shortcut sheet of their stage', () => {
+    const keys = (stage: ItemKeyContext['stage']) => itemShortcuts(stage).flatMap((shortcut) => shortcut.keys);
+    expect(keys('review')).toEqual(expect.arrayContaining(['j', 'k', '1', '2', '3', 't', 'n', '?', 'Ctrl', 'Enter']));
+    expect(keys('second_review')).toEqual(expect.arrayContaining(['c', 'x', 'n']));
+    expect(keys('second_review')).not.toContain('1');
+    expect(keys('error_typing')).toContain('t');
+    expect(keys('error_typing')).not.toContain('n');
+  });
+});

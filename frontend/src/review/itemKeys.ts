@@ -1,0 +1,117 @@
+// The item screen's keyboard model as a pure function, like the workspace's (keyboard.ts):
+// the component turns DOM events into `ItemKeyInput` and runs the action, so the rules (not
+// while typing, each stage's own keys, bounds) are unit-tested without a browser.
+
+import type { ShortcutEntry } from '../workspace/ShortcutSheet';
+import { DECISIONS, VERDICTS, type DecisionChoice, type VerdictChoice } from './stages';
+import type { ItemStage } from './types';
+
+export interface ItemKeyInput {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  /** The event comes from a text field (the note, the types' filter): letters are text there. */
+  inTextField: boolean;
+  /** The event comes from a dialog, which handles its own keys. */
+  inDialog: boolean;
+}
+
+export interface ItemKeyContext {
+  stage: ItemStage;
+  count: number;
+  /** The item the keys act on, by index, or null before any was chosen. */
+  active: number | null;
+  readOnly: boolean;
+  /** A dialog the screen opened: Mantine moves focus into it a moment later. */
+  dialog: 'submit' | 'shortcuts' | null;
+}
+
+export type ItemKeyAction =
+  | { type: 'focusItem'; index: number }
+  | { type: 'decide'; decision: DecisionChoice['value'] }
+  | { type: 'verdict'; verdict: VerdictChoice['value'] }
+  | { type: 'focusNote' }
+  | { type: 'focusTypes' }
+  | { type: 'showShortcuts' }
+  | { type: 'toQueue' }
+  | { type: 'submit' }
+  | { type: 'confirmSubmit' }
+  | { type: 'closeDialog' }
+  | { type: 'leaveField' }
+  | { type: 'ignore' };
+
+/** The keys of a stage, for the shortcut sheet; the handler below reads the same choices. */
+export function itemShortcuts(stage: ItemStage): ShortcutEntry[] {
+  const stageKeys: ShortcutEntry[] =
+    stage === 'review'
+      ? [
+          ...DECISIONS.map((choice) => ({ keys: [choice.key], description: choice.label })),
+          { keys: ['t'], description: 'Pick the error types (after 3; type to filter, Enter to add)' },
+          { keys: ['n'], description: 'Write the note (required for a false positive)' },
+        ]
+      : stage === 'second_review'
+        ? [
+            ...VERDICTS.map((choice) => ({ keys: [choice.key], description: `${choice.label} the review decision` })),
+            { keys: ['n'], description: 'Write the note (required to dispute)' },
+          ]
+        : [{ keys: ['t'], description: 'Pick the error types (type to filter, Enter to add)' }];
+  return [
+    { keys: ['j'], description: 'Next item (or ↓)' },
+    { keys: ['k'], description: 'Previous item (or ↑)' },
+    ...stageKeys,
+    { keys: ['Esc'], description: 'From a field back to its item' },
+    { keys: ['?'], description: 'Show these shortcuts' },
+    { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
+    { keys: ['Shift', 'Q'], description: 'Back to your queue' },
+  ];
+}
+
+/** What a key does on the item screen; null leaves it to the browser. */
+export function interpretItemKey(input: ItemKeyInput, context: ItemKeyContext): ItemKeyAction | null {
+  if (context.dialog !== null && !input.inDialog) {
+    // The dialog is open but focus has not reached it yet: it gets the key, not the page.
+    if (input.key === 'Escape') return { type: 'closeDialog' };
+    if (input.key === 'Enter' && context.dialog === 'submit' && !input.shiftKey && !input.altKey) return { type: 'confirmSubmit' };
+    return input.key === 'Tab' ? null : { type: 'ignore' };
+  }
+  if (input.inDialog) return null;
+  // Ctrl+Enter (or ⌘+Enter) submits from anywhere, the note included (after a confirm).
+  if (input.key === 'Enter' && (input.ctrlKey || input.metaKey)) return context.readOnly ? null : { type: 'submit' };
+  if (input.inTextField) return input.key === 'Escape' ? { type: 'leaveField' } : null;
+  if (input.ctrlKey || input.metaKey || input.altKey) return null;
+
+  const { active, count } = context;
+  const editable = !context.readOnly;
+  switch (input.key) {
+    case 'j':
+    case 'ArrowDown':
+      return count === 0 ? null : { type: 'focusItem', index: active === null ? 0 : Math.min(count - 1, active + 1) };
+    case 'k':
+    case 'ArrowUp':
+      return count === 0 ? null : { type: 'focusItem', index: active === null ? 0 : Math.max(0, active - 1) };
+    case 'n':
+      return context.stage === 'error_typing' || active === null ? null : { type: 'focusNote' };
+    case 't':
+      return context.stage === 'second_review' || active === null || !editable ? null : { type: 'focusTypes' };
+    case '?':
+      return { type: 'showShortcuts' };
+    case 'Q':
+      return input.shiftKey ? { type: 'toQueue' } : null;
+    case 'Escape':
+      return { type: 'leaveField' };
+    default:
+      break;
+  }
+  if (active === null || !editable) return null;
+  if (context.stage === 'review') {
+    const decision = DECISIONS.find((choice) => choice.key === input.key);
+    return decision === undefined ? null : { type: 'decide', decision: decision.value };
+  }
+  if (context.stage === 'second_review') {
+    const verdict = VERDICTS.find((choice) => choice.key === input.key);
+    return verdict === undefined ? null : { type: 'verdict', verdict: verdict.value };
+  }
+  return null;
+}
