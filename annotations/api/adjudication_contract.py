@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from annotations.agreement.gold import PROVENANCES
+from annotations.api.admin_contract import (
+    AdminDocumentOutput,
+    CorpusTopicOutput,
+    RaterSentenceOutput,
+    RaterSummaryOutput,
+)
 from annotations.api.workspace_contract import JudgementsOutput, TaxonomyOutput
 
 
@@ -37,11 +44,6 @@ class OpenedOutput(serializers.Serializer):
     assignment = serializers.IntegerField()
 
 
-class GoldValueOutput(serializers.Serializer):
-    value = serializers.JSONField(allow_null=True)
-    provenance = serializers.CharField(allow_null=True)
-
-
 class CaseOutput(serializers.Serializer):
     id = serializers.IntegerField()
     question = serializers.CharField()
@@ -50,19 +52,99 @@ class CaseOutput(serializers.Serializer):
     flagged = serializers.BooleanField()
 
 
+class HistoryRefOutput(serializers.Serializer):
+    kind = serializers.CharField(help_text="For GET /api/admin/history/{kind}/{id}/.")
+    id = serializers.IntegerField()
+
+
+class AdjudicatedSentenceAnswerOutput(RaterSentenceOutput):
+    history = HistoryRefOutput(allow_null=True)
+
+
+class AdjudicatedSummaryAnswerOutput(RaterSummaryOutput):
+    history = HistoryRefOutput(allow_null=True)
+
+
+class GoldOutput(serializers.Serializer):
+    """A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
+    is each subclass's."""
+
+    provenance = serializers.ChoiceField(choices=list(PROVENANCES), allow_null=True)
+
+
+class GoldLabelOutput(GoldOutput):
+    value = serializers.CharField(allow_null=True)
+
+
+class GoldTypesOutput(GoldOutput):
+    value = serializers.ListField(child=serializers.CharField(), help_text="Type names.")
+
+
+class GoldRelevanceOutput(GoldOutput):
+    value = serializers.IntegerField(allow_null=True)
+
+
+class GoldCategoryOutput(GoldOutput):
+    value = serializers.CharField(allow_null=True)
+
+
+class SentenceGoldOutput(serializers.Serializer):
+    label = GoldLabelOutput()
+    error_types = GoldTypesOutput(
+        help_text="Type names; empty unless the gold label is inconsistent."
+    )
+
+
+class SentenceReviewOutput(serializers.Serializer):
+    decision = serializers.CharField()
+    note = serializers.CharField(allow_blank=True)
+    error_types = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Type ids a 'types_changed' decision chose."
+    )
+    second = serializers.CharField(allow_blank=True, help_text="confirm, dispute, or ''.")
+    second_note = serializers.CharField(allow_blank=True)
+
+
+class AdjudicatedSentenceOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="A handle of the admin's adjudication assignment.")
+    number = serializers.IntegerField()
+    text = serializers.CharField()
+    disagree = serializers.BooleanField(help_text="The raters' labels differ.")
+    types_disagree = serializers.BooleanField(
+        help_text="Every rater (two or more) said inconsistent, with different types."
+    )
+    answers = serializers.DictField(child=AdjudicatedSentenceAnswerOutput(), help_text="By rater.")
+    review = SentenceReviewOutput(allow_null=True)
+    gold = SentenceGoldOutput()
+
+
+class SummaryGoldOutput(serializers.Serializer):
+    relevance = GoldRelevanceOutput()
+
+
+class AdjudicatedSummaryOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="A handle of the admin's adjudication assignment.")
+    label = serializers.CharField(help_text="A, B, C… in stored order; never the system.")
+    disagree = serializers.BooleanField()
+    answers = serializers.DictField(child=AdjudicatedSummaryAnswerOutput(), help_text="By rater.")
+    gold = SummaryGoldOutput()
+    sentences = AdjudicatedSentenceOutput(many=True)
+
+
+class AdjudicatedCategoryOutput(serializers.Serializer):
+    answers = serializers.DictField(child=serializers.CharField(), help_text="By rater.")
+    gold = GoldCategoryOutput()
+
+
 class AdjudicationPayloadOutput(serializers.Serializer):
     assignment = serializers.IntegerField()
     round = RoundNameOutput(allow_null=True)
-    topic = serializers.DictField()
-    document = serializers.DictField()
+    topic = CorpusTopicOutput()
+    document = AdminDocumentOutput()
     raters = serializers.ListField(child=serializers.CharField())
     taxonomy = TaxonomyOutput()
-    summaries = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Each with its handle, letter, every rater's answers (with history refs),"
-        " the gold with provenance, and its sentences likewise (docs/api/review.md).",
-    )
-    topic_category = serializers.DictField()
+    summaries = AdjudicatedSummaryOutput(many=True)
+    topic_category = AdjudicatedCategoryOutput()
     judgements = JudgementsOutput()
     cases = CaseOutput(many=True)
 

@@ -169,6 +169,18 @@ class Disagreement(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["agreement", "topic", "summary", "sentence"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    question__in=["sentence_label", "error_types", "relevance", "topic_category"]
+                ),
+                name="disagreement_question_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(agreement__gte=0) & Q(agreement__lte=1),
+                name="disagreement_agreement_is_a_share",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.round_id} {self.question} {self.agreement:.2f}"

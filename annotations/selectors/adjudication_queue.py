@@ -1,6 +1,7 @@
 """What needs an admin's decision (docs/review.md, "Adjudication"): disputed review items,
-and every disagreement in a closed annotation round on a sentence's label, a summary's
-relevance or a unit's topic category, lowest agreement first.
+and every disagreement in a closed annotation round on a sentence's label, the error types
+of a sentence every rater called inconsistent, a summary's relevance or a unit's topic
+category, lowest agreement first.
 
 A closed round's labels cannot change, so its disagreements are found once
 (``disagreements_list``: one aggregate query per question, GROUP BY the target, HAVING the
@@ -58,7 +59,7 @@ from annotations.selectors.workspace import summary_labels
 from annotations.services.bulk import insert_rows
 
 PAGE_SIZE = 50
-QUESTIONS = ("review_dispute", "sentence_label", "relevance", "topic_category")
+QUESTIONS = ("review_dispute", "sentence_label", "error_types", "relevance", "topic_category")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,45 @@ def _sentence_items(round_ids: list[int]) -> list[QueueItem]:
             sentence_id=row["sentence_id"],
         )
         for row in rows
+    ]
+
+
+def _type_items(round_ids: list[int]) -> list[QueueItem]:
+    """Sentences every rater (two or more) called inconsistent with different type sets: the
+    label is agreed, the kind of error is not. Agreement: the share of raters whose set is
+    the most common one."""
+    agreed = (
+        SentenceJudgement.objects.filter(**_people(round_ids))
+        .exclude(label="")
+        .values("assignment__round_id", "sentence_id")
+        .annotate(n=Count("id"), bad=Count("id", filter=Q(label=ConsistencyLabel.INCONSISTENT)))
+        .filter(n__gte=2, bad=F("n"))
+        .values("sentence_id")
+    )
+    judgements = SentenceJudgement.objects.filter(
+        **_people(round_ids), sentence_id__in=Subquery(agreed)
+    ).exclude(label="")
+    chosen: dict[int, set[int]] = defaultdict(set)
+    for judgement_id, type_id in SentenceJudgement.error_types.through.objects.filter(
+        sentencejudgement__in=judgements
+    ).values_list("sentencejudgement_id", "errortype_id"):
+        chosen[judgement_id].add(type_id)
+    sets: dict[tuple[int, int, int], Counter[frozenset[int]]] = defaultdict(Counter)
+    for judgement_id, round_id, sentence_id, topic_id in judgements.values_list(
+        "id", "assignment__round_id", "sentence_id", "sentence__summary__topic_id"
+    ):
+        sets[(round_id, sentence_id, topic_id)][frozenset(chosen[judgement_id])] += 1
+    return [
+        QueueItem(
+            "error_types",
+            round_id,
+            topic_id,
+            max(given.values()) / sum(given.values()),
+            sum(given.values()),
+            sentence_id=sentence_id,
+        )
+        for (round_id, sentence_id, topic_id), given in sets.items()
+        if len(given) > 1
     ]
 
 
@@ -187,7 +227,9 @@ def disagreements_list(round_: Round) -> int:
         if locked.disagreements_at is not None:
             return Disagreement.objects.filter(round=locked).count()
         ids = [locked.pk]
-        items = _sentence_items(ids) + _relevance_items(ids) + _category_items(ids)
+        items = (
+            _sentence_items(ids) + _type_items(ids) + _relevance_items(ids) + _category_items(ids)
+        )
         insert_rows(
             Disagreement,
             [
@@ -249,7 +291,7 @@ def _decided_exists(project: Project) -> Any:
         ).exclude(category="")
     )
     return Case(
-        When(question="sentence_label", then=sentence),
+        When(question__in=("sentence_label", "error_types"), then=sentence),
         When(question="relevance", then=summary),
         default=topic,
         output_field=BooleanField(),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from annotations.agreement.gold import decided
+from annotations.agreement.gold import Gold, decided, types_by_count
 from annotations.handles import encode_many
 from annotations.kinds import round_kinds
 from annotations.kinds.blinding import states_out
@@ -79,6 +79,7 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
         ).values_list("id", "summary_id", "assignment__annotator__username")
     }
     reviews = _reviews(assignment.round.project_id, sentence_ids)
+    taxonomy_out = taxonomy(assignment.round.project.taxonomy_id)
     states = saved_states(round_kinds(RoundKind.ADJUDICATION), [assignment.pk]).get(
         assignment.pk, {}
     )
@@ -87,6 +88,7 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
     own_topic = next(iter(states.get("topic", [])), None)
     handle_of = {"sentence": sentence_handles, "summary": summary_handles}
     label_tie = TIE_RULES["sentence_label"].pick
+    type_names = {t["id"]: t["name"] for t in taxonomy_out["types"]}
     for summary in unit["summaries"]:
         answers = summary.pop("judgements")
         for rater, answer in answers.items():
@@ -120,10 +122,27 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
                 adjudicated=own["label"] if own else None,
                 reviewed=reviewed,
             )
+            flagged = [a["error_types"] for a in given.values() if a["label"] == "inconsistent"]
+            types = _gold_types(
+                label,
+                flagged,
+                adjudicated=[type_names.get(pk, str(pk)) for pk in own["error_types"]]
+                if own and own["label"] == "inconsistent"
+                else None,
+                reviewed=[type_names.get(pk, str(pk)) for pk in review["error_types"]]
+                if review is not None and review["decision"] == "types_changed"
+                else None,
+            )
             sentence.update(
                 answers=given,
                 review=review,
-                gold={"label": {"value": label.value, "provenance": label.provenance}},
+                # Every rater called it inconsistent, but not with the same types.
+                types_disagree=len(flagged) == len(given) >= 2
+                and len({frozenset(chosen) for chosen in flagged}) > 1,
+                gold={
+                    "label": {"value": label.value, "provenance": label.provenance},
+                    "error_types": types,
+                },
             )
     for summary in unit["summaries"]:
         for sentence in summary["sentences"]:
@@ -143,7 +162,7 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
         "topic": unit["topic"],
         "document": unit["document"],
         "raters": unit["annotators"],
-        "taxonomy": taxonomy(assignment.round.project.taxonomy_id),
+        "taxonomy": taxonomy_out,
         "summaries": unit["summaries"],
         "topic_category": {
             "answers": category_answers,
@@ -163,6 +182,29 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
     }
 
 
+def _gold_types(
+    label: Gold[str],
+    flagged: list[list[str]],
+    *,
+    adjudicated: list[str] | None,
+    reviewed: list[str] | None,
+) -> dict[str, Any]:
+    """The gold error types beside the gold label, in the release's precedence: the admin's
+    when they set the label inconsistent; a confirmed review's when it changed the types;
+    else (the gold label being inconsistent) the types at least two of the raters who
+    flagged it chose (a release's default ``type_min_count``; all of them when fewer flagged
+    it)."""
+    if adjudicated is not None:
+        return {"value": adjudicated, "provenance": "adjudicated"}
+    if label.provenance == "reviewed" and label.value == "inconsistent" and reviewed:
+        return {"value": reviewed, "provenance": "reviewed"}
+    if label.value != "inconsistent" or not flagged:
+        return {"value": [], "provenance": label.provenance}
+    sets = {frozenset(chosen) for chosen in flagged}
+    provenance = "single" if len(flagged) == 1 else "unanimous" if len(sets) == 1 else "majority"
+    return {"value": list(types_by_count(flagged, min_count=2)), "provenance": provenance}
+
+
 def _case_target(target: str, sentences: dict[int, str], summaries: dict[int, str]) -> str | None:
     kind, _, pk = target.partition(":")
     if not pk:
@@ -171,18 +213,24 @@ def _case_target(target: str, sentences: dict[int, str], summaries: dict[int, st
 
 
 def _reviews(project_id: int, sentence_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """sentence id -> its latest review decision and the second reviewer's verdict on it."""
+    """sentence id -> its latest review decision (with the types a "types changed" decision
+    chose, by id) and the second reviewer's verdict on it."""
     decisions = {
-        (round_id, sentence): (decision, note, version)
-        for round_id, sentence, decision, note, version in ReviewDecision.objects.filter(
+        (round_id, sentence): (pk, decision, note, version)
+        for pk, round_id, sentence, decision, note, version in ReviewDecision.objects.filter(
             assignment__round__project_id=project_id,
             assignment__stage=AssignmentStage.REVIEW,
             sentence_id__in=sentence_ids,
         )
         .exclude(decision="")
         .order_by("updated_at")
-        .values_list("assignment__round_id", "sentence_id", "decision", "note", "version")
+        .values_list("id", "assignment__round_id", "sentence_id", "decision", "note", "version")
     }
+    chosen: dict[int, list[int]] = {}
+    for decision_id, type_id in ReviewDecision.error_types.through.objects.filter(
+        reviewdecision_id__in=[pk for pk, *_ in decisions.values()]
+    ).values_list("reviewdecision_id", "errortype_id"):
+        chosen.setdefault(decision_id, []).append(type_id)
     verdicts = {
         (round_id, sentence): (verdict, note, seen)
         for round_id, sentence, verdict, note, seen in SecondReview.objects.filter(
@@ -190,11 +238,12 @@ def _reviews(project_id: int, sentence_ids: list[int]) -> dict[int, dict[str, An
         ).values_list("assignment__round_id", "sentence_id", "verdict", "note", "reviewed_version")
     }
     reviews: dict[int, dict[str, Any]] = {}
-    for (round_id, sentence), (decision, note, version) in decisions.items():
+    for (round_id, sentence), (pk, decision, note, version) in decisions.items():
         verdict, second_note, seen = verdicts.get((round_id, sentence), ("", "", 0))
         reviews[sentence] = {
             "decision": decision,
             "note": note,
+            "error_types": sorted(chosen.get(pk, [])),
             "second": verdict if seen == version else "",
             "second_note": second_note if seen == version else "",
         }

@@ -10,11 +10,12 @@ from annotations import handles
 from annotations.models import AdjudicationCase, Assignment, GuidelineVersion, JudgementChange
 from annotations.services.audit import change_record
 
-CASE_QUESTIONS = ("review_dispute", "sentence_label", "relevance", "topic_category")
+CASE_QUESTIONS = ("review_dispute", "sentence_label", "error_types", "relevance", "topic_category")
 # Which target each question is about.
 TARGET_OF = {
     "review_dispute": "sentence",
     "sentence_label": "sentence",
+    "error_types": "sentence",
     "relevance": "summary",
     "topic_category": "",
 }

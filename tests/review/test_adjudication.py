@@ -177,3 +177,47 @@ def test_closing_a_round_lists_its_disagreements(django_capture_on_commit_callba
     pilot.refresh_from_db()
     assert pilot.disagreements_at is not None
     assert Disagreement.objects.filter(round=pilot, question="sentence_label").count() == 1
+
+
+def test_different_error_types_on_an_agreed_error_are_a_question_of_their_own() -> None:
+    """Both linguists call the sentence inconsistent, with different types: the label is
+    agreed, so it is not a label disagreement; the types are, and the unit shows the types
+    given by both (none here) as the vote's gold until the admin sets theirs."""
+    pilot, sentence = pilot_with_one_error()
+    types = list(pilot.project.taxonomy.types.order_by("id")[:2])
+    other = SentenceJudgement.objects.get(
+        assignment__round=pilot, assignment__annotator__username="linguist2", sentence=sentence
+    )
+    other.label = "inconsistent"
+    other.save()
+    other.error_types.set(types[1:])
+    admin = signed_in("admin")
+    url = f"/api/admin/projects/{pilot.project.slug}/adjudication/"
+    (item,) = admin.get(url).json()["items"]
+    assert (item["question"], item["agreement"], item["answers"]) == ("error_types", 0.5, 2)
+    assert admin.get(f"{url}?question=sentence_label").json()["count"] == 0
+    assignment_id = admin.post(f"{url}units/{item['topic_id']}/").json()["assignment"]
+    handle = encode(assignment_id, "sentence", sentence)
+
+    def shown() -> dict:  # type: ignore[type-arg]
+        payload = admin.get(f"/api/admin/adjudication/{assignment_id}/").json()
+        return next(s for m in payload["summaries"] for s in m["sentences"] if s["id"] == handle)
+
+    first = shown()
+    assert (first["disagree"], first["types_disagree"]) == (False, True)
+    assert first["gold"]["label"] == {"value": "inconsistent", "provenance": "unanimous"}
+    assert first["gold"]["error_types"] == {"value": [], "provenance": "majority"}
+    saved = admin.patch(
+        f"/api/assignments/{assignment_id}/sentences/{handle}/",
+        json.dumps({"version": 0, "label": "inconsistent", "error_types": [types[1].pk]}),
+        content_type="application/json",
+    )
+    assert saved.status_code == 200, saved.content
+    assert shown()["gold"]["error_types"] == {"value": [types[1].name], "provenance": "adjudicated"}
+    assert admin.get(f"{url}?decided=false").json()["count"] == 0
+    case = put(
+        admin,
+        f"/api/admin/adjudication/{assignment_id}/cases/",
+        {"question": "error_types", "target": handle, "note": "A name swap.", "flagged": True},
+    )
+    assert case.status_code == 200, case.content

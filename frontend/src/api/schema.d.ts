@@ -235,6 +235,56 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AdjudicatedCategoryOutput: {
+      /** @description By rater. */
+      answers: {
+        [key: string]: string;
+      };
+      gold: components["schemas"]["GoldCategoryOutput"];
+    };
+    AdjudicatedSentenceAnswerOutput: {
+      label: string;
+      explanation: string;
+      error_types: string[];
+      /** @description The error spans, each with its evidence. */
+      spans: components["schemas"]["RaterSpanOutput"][];
+      history: components["schemas"]["HistoryRefOutput"] | null;
+    };
+    AdjudicatedSentenceOutput: {
+      /** @description A handle of the admin's adjudication assignment. */
+      id: string;
+      number: number;
+      text: string;
+      /** @description The raters' labels differ. */
+      disagree: boolean;
+      /** @description Every rater (two or more) said inconsistent, with different types. */
+      types_disagree: boolean;
+      /** @description By rater. */
+      answers: {
+        [key: string]: components["schemas"]["AdjudicatedSentenceAnswerOutput"];
+      };
+      review: components["schemas"]["SentenceReviewOutput"] | null;
+      gold: components["schemas"]["SentenceGoldOutput"];
+    };
+    AdjudicatedSummaryAnswerOutput: {
+      relevance: number | null;
+      not_a_summary: boolean;
+      comment: string;
+      history: components["schemas"]["HistoryRefOutput"] | null;
+    };
+    AdjudicatedSummaryOutput: {
+      /** @description A handle of the admin's adjudication assignment. */
+      id: string;
+      /** @description A, B, C… in stored order; never the system. */
+      label: string;
+      disagree: boolean;
+      /** @description By rater. */
+      answers: {
+        [key: string]: components["schemas"]["AdjudicatedSummaryAnswerOutput"];
+      };
+      gold: components["schemas"]["SummaryGoldOutput"];
+      sentences: components["schemas"]["AdjudicatedSentenceOutput"][];
+    };
     AdjudicationCaseInput: {
       question: components["schemas"]["QuestionEnum"];
       target: string | null;
@@ -244,21 +294,12 @@ export interface components {
     AdjudicationPayloadOutput: {
       assignment: number;
       round: components["schemas"]["RoundNameOutput"] | null;
-      topic: {
-        [key: string]: unknown;
-      };
-      document: {
-        [key: string]: unknown;
-      };
+      topic: components["schemas"]["CorpusTopicOutput"];
+      document: components["schemas"]["AdminDocumentOutput"];
       raters: string[];
       taxonomy: components["schemas"]["TaxonomyOutput"];
-      /** @description Each with its handle, letter, every rater's answers (with history refs), the gold with provenance, and its sentences likewise (docs/api/review.md). */
-      summaries: {
-          [key: string]: unknown;
-        }[];
-      topic_category: {
-        [key: string]: unknown;
-      };
+      summaries: components["schemas"]["AdjudicatedSummaryOutput"][];
+      topic_category: components["schemas"]["AdjudicatedCategoryOutput"];
       judgements: components["schemas"]["JudgementsOutput"];
       cases: components["schemas"]["CaseOutput"][];
     };
@@ -811,10 +852,43 @@ export interface components {
       by_week: components["schemas"]["GoldWeekOutput"][];
     };
     /**
+     * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
+     * is each subclass's.
+     */
+    GoldCategoryOutput: {
+      provenance: components["schemas"]["ProvenanceEnum"] | null;
+      value: string | null;
+    };
+    /**
      * @description * `majority` - majority
      * @enum {string}
      */
     GoldEnum: "majority";
+    /**
+     * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
+     * is each subclass's.
+     */
+    GoldLabelOutput: {
+      provenance: components["schemas"]["ProvenanceEnum"] | null;
+      value: string | null;
+    };
+    /**
+     * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
+     * is each subclass's.
+     */
+    GoldRelevanceOutput: {
+      provenance: components["schemas"]["ProvenanceEnum"] | null;
+      value: number | null;
+    };
+    /**
+     * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
+     * is each subclass's.
+     */
+    GoldTypesOutput: {
+      provenance: components["schemas"]["ProvenanceEnum"] | null;
+      /** @description Type names. */
+      value: string[];
+    };
     GoldUnitsOutput: {
       units: number;
       /** Format: double */
@@ -897,6 +971,11 @@ export interface components {
       /** Format: double */
       target: number | null;
       points: components["schemas"]["HistoryPointOutput"][];
+    };
+    HistoryRefOutput: {
+      /** @description For GET /api/admin/history/{kind}/{id}/. */
+      kind: string;
+      id: number;
     };
     IntervalOutput: {
       /** Format: double */
@@ -1206,6 +1285,16 @@ export interface components {
       formats: components["schemas"]["FormatsEnum"][];
       releases: components["schemas"]["ReleaseOutput"][];
     };
+    /**
+     * @description * `adjudicated` - adjudicated
+     * * `reviewed` - reviewed
+     * * `unanimous` - unanimous
+     * * `majority` - majority
+     * * `tie` - tie
+     * * `single` - single
+     * @enum {string}
+     */
+    ProvenanceEnum: "adjudicated" | "reviewed" | "unanimous" | "majority" | "tie" | "single";
     PublishedLabelsOutput: {
       sources: string[];
       systems: components["schemas"]["PublishedRowOutput"][];
@@ -1224,11 +1313,12 @@ export interface components {
     /**
      * @description * `review_dispute` - review_dispute
      * * `sentence_label` - sentence_label
+     * * `error_types` - error_types
      * * `relevance` - relevance
      * * `topic_category` - topic_category
      * @enum {string}
      */
-    QuestionEnum: "review_dispute" | "sentence_label" | "relevance" | "topic_category";
+    QuestionEnum: "review_dispute" | "sentence_label" | "error_types" | "relevance" | "topic_category";
     QueueEntryOutput: {
       id: number;
       status: components["schemas"]["AssignmentStatusEnum"];
@@ -1656,6 +1746,11 @@ export interface components {
       sentence: components["schemas"]["FeedbackSentenceOutput"] | null;
       replies: components["schemas"]["FeedbackReplyOutput"][];
     };
+    SentenceGoldOutput: {
+      label: components["schemas"]["GoldLabelOutput"];
+      /** @description Type names; empty unless the gold label is inconsistent. */
+      error_types: components["schemas"]["GoldTypesOutput"];
+    };
     SentenceOutput: {
       /** @description Handle. */
       id: string;
@@ -1663,6 +1758,15 @@ export interface components {
       text: string;
       /** @description Evidence hints: the positions of the dialogue turns most related to the sentence, best first (BM25 over the unit's turns); empty unless the scheme asks for spans and the round shows hints. Where to look, never a label. */
       hints: number[];
+    };
+    SentenceReviewOutput: {
+      decision: string;
+      note: string;
+      /** @description Type ids a 'types_changed' decision chose. */
+      error_types: number[];
+      /** @description confirm, dispute, or ''. */
+      second: string;
+      second_note: string;
     };
     SentenceState: {
       /** @description The sentence's handle in this assignment (never a database id). */
@@ -1730,6 +1834,9 @@ export interface components {
      * @enum {string}
      */
     StageEnum: "review" | "second_review" | "error_typing";
+    SummaryGoldOutput: {
+      relevance: components["schemas"]["GoldRelevanceOutput"];
+    };
     SummaryOutput: {
       /** @description Handle. */
       id: string;
@@ -2521,7 +2628,7 @@ export interface operations {
       query?: {
         decided?: boolean;
         page?: number;
-        question?: "relevance" | "review_dispute" | "sentence_label" | "topic_category";
+        question?: "error_types" | "relevance" | "review_dispute" | "sentence_label" | "topic_category";
         round?: number;
       };
       path: {

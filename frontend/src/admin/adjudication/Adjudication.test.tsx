@@ -17,7 +17,7 @@ function payload(): AdjudicationPayload {
     assignment: 77,
     round: { id: 3, name: 'Pilot 1' },
     topic: { id: 55, name: 'Funding' },
-    document: { title: 'City council', turns: [] },
+    document: { title: 'City council', turns: [{ id: 501, position: 0, speaker: 'CHAIR', role: '', text: 'The motion carried by six votes to three.' }] },
     raters: ['alice', 'bob'],
     taxonomy: { name: 'TofuEval', types: [{ id: 3, code: 'EXT', name: 'Extrinsic Information', definition: '', example: '', parent: null }] },
     summaries: [
@@ -25,7 +25,7 @@ function payload(): AdjudicationPayload {
         id: 'SummaryHandleAAAAAAAAAA',
         label: 'A',
         disagree: false,
-        answers: { alice: { relevance: 4, not_a_summary: false, history: { kind: 'summaryjudgement', id: 9 } } },
+        answers: { alice: { relevance: 4, not_a_summary: false, comment: '', history: { kind: 'summaryjudgement', id: 9 } } },
         gold: { relevance: { value: 4, provenance: 'single' } },
         sentences: [
           {
@@ -34,17 +34,24 @@ function payload(): AdjudicationPayload {
             text: 'The vote failed.',
             disagree: true,
             answers: {
-              alice: { label: 'inconsistent', explanation: 'It passed.', error_types: ['Extrinsic Information'], history: { kind: 'sentencejudgement', id: 12 } },
-              bob: { label: 'consistent', explanation: '', error_types: [], history: { kind: 'sentencejudgement', id: 13 } },
+              alice: {
+                label: 'inconsistent',
+                explanation: 'It passed.',
+                error_types: ['Extrinsic Information'],
+                spans: [{ start: 9, end: 15, text: 'failed', error_type: 'Extrinsic Information', note: '', no_evidence: false, evidence: [{ turn: 501, start: 11, end: 18, text: 'carried' }] }],
+                history: { kind: 'sentencejudgement', id: 12 },
+              },
+              bob: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 13 } },
             },
-            review: { decision: 'false_positive', note: 'Says failed.', second: 'dispute', second_note: 'It passed.' },
-            gold: { label: { value: 'inconsistent', provenance: 'tie' } },
+            types_disagree: false,
+            review: { decision: 'false_positive', note: 'Says failed.', error_types: [], second: 'dispute', second_note: 'It passed.' },
+            gold: { label: { value: 'inconsistent', provenance: 'tie' }, error_types: { value: ['Extrinsic Information'], provenance: 'single' } },
           },
         ],
       },
     ],
     topic_category: { answers: { alice: 'main', bob: 'main' }, gold: { value: 'main', provenance: 'unanimous' } },
-    judgements: { sentences: [], summaries: [], topic: null },
+    judgements: { sentences: [], summaries: [], topic: null, key_facts: null, atomic_facts: [] },
     cases: [],
   };
 }
@@ -114,6 +121,34 @@ describe('adjudication', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'History of alice, Summary A, sentence 1' }));
     expect(await screen.findByText('label: "consistent" → "inconsistent"')).toBeInTheDocument();
+  });
+
+  it('shows where a rater’s span points in the dialogue, and asks about types when only they differ', async () => {
+    const agreedLabel = payload();
+    const sentence = agreedLabel.summaries[0]!.sentences[0]!;
+    sentence.disagree = false;
+    sentence.types_disagree = true;
+    sentence.review = null;
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => jsonResponse(agreedLabel),
+      'PUT /api/admin/adjudication/77/cases/': (body) => jsonResponse({ id: 1, ...(body as object) }),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+        <Routes>
+          <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText("the raters' error types differ")).toBeInTheDocument();
+    expect(screen.getByText('types: Extrinsic Information (single)')).toBeInTheDocument();
+    const dialogue = screen.getByRole('region', { name: 'Dialogue' });
+    expect(dialogue).toHaveTextContent('The motion carried by six votes to three.');
+    expect(dialogue.querySelector('.evidence-mark')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the evidence of alice\'s span “failed”' }));
+    await waitFor(() => expect(dialogue.querySelector('.evidence-mark')).toHaveTextContent('carried'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ question: 'error_types' }));
   });
 
   it('names only the fields that changed', () => {

@@ -10,6 +10,7 @@ import type { AdjudicationQueue, QueueItem } from './types';
 const QUESTION_NAMES: Record<string, string> = {
   review_dispute: 'Disputed review',
   sentence_label: 'Sentence label',
+  error_types: 'Error types',
   relevance: 'Relevance',
   topic_category: 'Topic category',
 };

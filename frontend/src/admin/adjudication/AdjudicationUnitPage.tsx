@@ -3,17 +3,49 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 
 import { ApiError, api } from '../../api/client';
+import { DialoguePane, type Linking } from '../../workspace/DialoguePane';
 import { LoadStatus } from '../LoadStatus';
 import { useLoad } from '../useLoad';
 import { HistoryButton } from './HistoryButton';
-import type { AdjudicatedSentence, AdjudicationPayload, Gold } from './types';
+import type { AdjudicatedSentence, AdjudicationPayload, Gold, SentenceAnswer } from './types';
 
-function GoldBadge({ gold }: { gold: Gold<string | number> }) {
-  if (gold.value === null) return <Badge color="gray">no gold yet</Badge>;
+function GoldBadge({ gold, what = 'gold' }: { gold: Gold<string | number | string[]>; what?: string }) {
+  if (gold.value === null) return <Badge color="gray">no {what} yet</Badge>;
+  const value = Array.isArray(gold.value) ? gold.value.join(', ') || 'none' : String(gold.value);
   return (
     <Badge color={gold.provenance === 'adjudicated' ? 'grape' : 'blue'} variant="light" tt="none">
-      gold: {String(gold.value)} ({gold.provenance})
+      {what}: {value} ({gold.provenance})
     </Badge>
+  );
+}
+
+/** A rater's spans; each button shows where its evidence is in the dialogue pane. */
+function RaterSpans({ rater, answer, onShow }: { rater: string; answer: SentenceAnswer; onShow: (linking: Linking) => void }) {
+  return (
+    <Group gap={4}>
+      {answer.spans.map((span) => {
+        const name = `${rater}'s span “${span.text}”`;
+        return (
+          <Button
+            key={`${span.start}-${span.end}`}
+            size="compact-xs"
+            variant="light"
+            aria-label={`Show the evidence of ${name}`}
+            onClick={() =>
+              onShow({
+                spanName: name,
+                evidence: span.evidence.map(({ turn, start, end }) => ({ turn, start, end })),
+                canLink: false,
+                onLink: () => undefined,
+              })
+            }
+          >
+            “{span.text}”{span.error_type !== null && ` · ${span.error_type}`}
+            {span.no_evidence && ' · no evidence'}
+          </Button>
+        );
+      })}
+    </Group>
   );
 }
 
@@ -35,6 +67,7 @@ export function AdjudicationUnitPage() {
 
 function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
+  const [linking, setLinking] = useState<Linking | null>(null);
   const versions = new Map<string, number>([
     ...payload.judgements.sentences.map((state) => [`sentences:${state.sentence}`, state.version] as const),
     ...payload.judgements.summaries.map((state) => [`summaries:${state.summary}`, state.version] as const),
@@ -72,6 +105,11 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
         Answers of {payload.round?.name ?? 'no round'} by {payload.raters.join(', ') || 'nobody'}.
       </Text>
       {message !== null && <Text role="status">{message}</Text>}
+      <div className="adjudication-panes">
+        <div className="adjudication-panes__dialogue">
+          <DialoguePane title={payload.document.title} turns={payload.document.turns.map((turn) => ({ ...turn, start: null, end: null }))} linking={linking} />
+        </div>
+        <Stack gap="md">
       <Paper withBorder p="sm">
         <Group gap="xs">
           <Text fw={600}>Topic category</Text>
@@ -112,11 +150,13 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
           </Group>
           <Stack gap="sm">
             {summary.sentences.map((sentence) => (
-              <SentenceCase key={sentence.id} payload={payload} summaryLabel={summary.label} sentence={sentence} onGold={saveGold} />
+              <SentenceCase key={sentence.id} payload={payload} summaryLabel={summary.label} sentence={sentence} onGold={saveGold} onShowEvidence={setLinking} />
             ))}
           </Stack>
         </Paper>
       ))}
+        </Stack>
+      </div>
     </Stack>
   );
 }
@@ -126,11 +166,13 @@ function SentenceCase({
   summaryLabel,
   sentence,
   onGold,
+  onShowEvidence,
 }: {
   payload: AdjudicationPayload;
   summaryLabel: string;
   sentence: AdjudicatedSentence;
   onGold: (route: 'sentences', handle: string, fields: Record<string, unknown>) => Promise<void>;
+  onShowEvidence: (linking: Linking) => void;
 }) {
   const own = payload.judgements.sentences.find((state) => state.sentence === sentence.id);
   const [types, setTypes] = useState<string[]>((own?.error_types ?? []).map(String));
@@ -140,7 +182,9 @@ function SentenceCase({
   const [flagged, setFlagged] = useState(existing?.flagged ?? false);
   const [caseMessage, setCaseMessage] = useState<string | null>(null);
   const name = `Summary ${summaryLabel}, sentence ${sentence.number}`;
-  if (!sentence.disagree && sentence.review === null && own === undefined) {
+  // The question this sentence's note is about: the dispute, else the label, else the types.
+  const question = sentence.review?.second === 'dispute' ? 'review_dispute' : !sentence.disagree && sentence.types_disagree ? 'error_types' : 'sentence_label';
+  if (!sentence.disagree && !sentence.types_disagree && sentence.review === null && own === undefined) {
     return (
       <Text size="sm" c="dimmed">
         {sentence.number}. {sentence.text}
@@ -151,7 +195,7 @@ function SentenceCase({
   async function saveCase() {
     try {
       await api.put(`/api/admin/adjudication/${payload.assignment}/cases/`, {
-        question: sentence.review?.second === 'dispute' ? 'review_dispute' : 'sentence_label',
+        question,
         target: sentence.id,
         note,
         flagged,
@@ -169,6 +213,12 @@ function SentenceCase({
           {sentence.number}. {sentence.text}
         </Text>
         <GoldBadge gold={sentence.gold.label} />
+        {sentence.gold.label.value === 'inconsistent' && <GoldBadge what="types" gold={sentence.gold.error_types} />}
+        {sentence.types_disagree && (
+          <Badge color="orange" variant="light" tt="none">
+            the raters' error types differ
+          </Badge>
+        )}
       </Group>
       <Table>
         <Table.Tbody>
@@ -178,7 +228,9 @@ function SentenceCase({
               <Table.Td>{answer.label || '–'}</Table.Td>
               <Table.Td>{answer.explanation}</Table.Td>
               <Table.Td>{answer.error_types.join(', ')}</Table.Td>
-              <Table.Td>{(answer.spans ?? []).map((span) => `“${span.text}”`).join(' ')}</Table.Td>
+              <Table.Td>
+                <RaterSpans rater={rater} answer={answer} onShow={onShowEvidence} />
+              </Table.Td>
               <Table.Td>{answer.history !== null && <HistoryButton reference={answer.history} label={`${rater}, ${name}`} />}</Table.Td>
             </Table.Tr>
           ))}
