@@ -1,10 +1,11 @@
 """The scores every release carries, whatever its formats (docs/formats/scores.md):
 ``scores.csv`` (one row per summary), ``system_scores.csv`` (one row per system) and the
 per-system table in the manifest (``scores``), which the release API serves to the
-release page.
+release page; and ``records.csv`` (one row per sentence with its gold,
+formats/writers/records.py), what evaluators are scored against.
 
 No extra pass over the database: ``tap`` wraps the rows of the build's first format pass,
-writing each summary's scores to a scratch file as the row streams past, and keeping its
+writing each summary's scores and sentence records to scratch files as the row streams past, and keeping its
 system and scores as arrays (~40 bytes a summary). ``finish`` then adds both files to the
 archive and computes the table. Only when no format pass went through ``tap`` to the end
 (which the release build never does) are the rows read again, without dialogue or annotators.
@@ -17,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, cast
 
+from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter
 from annotations.formats.writers.rows import SummaryRow
 from annotations.formats.writers.scores import ScoreCollector, ScoresWriter, write_system_scores
 from annotations.scoring import ScoreTable
@@ -34,6 +36,8 @@ SEED = 0
 class ReleaseScores:
     def __init__(self, scratch: Path) -> None:
         self._path = scratch / SCORES_FILE
+        self._records_path = scratch / RECORDS_FILE
+        self._sentences: int | None = None
         self._collector = ScoreCollector()
         self._records: int | None = None  # set when a tapped pass has ended
         self._tapped = False
@@ -44,15 +48,19 @@ class ReleaseScores:
             yield from rows
             return
         self._tapped = True
-        with self._path.open("wb") as stream:
+        with self._path.open("wb") as stream, self._records_path.open("wb") as records:
             writer = ScoresWriter(cast(BinaryIO, stream), collector=self._collector)
+            sentences = RecordsWriter(cast(BinaryIO, records))
             for row in rows:
                 writer.write(row)
+                sentences.write(row)
                 yield row
         self._records = writer.records
+        self._sentences = sentences.records
 
     def finish(self, archive: ReleaseArchive, scope: ReleaseScope) -> ScoreTable:
-        """Add ``scores.csv`` and ``system_scores.csv`` to the archive; returns the table."""
+        """Add ``scores.csv``, ``system_scores.csv`` and ``records.csv`` to the archive;
+        returns the table."""
         if self._records is None:
             self._tapped = False
             self._collector = ScoreCollector()
@@ -61,6 +69,8 @@ class ReleaseScores:
                 pass
         archive.add(self._path, SCORES_FILE, records=self._records)
         self._path.unlink()
+        archive.add(self._records_path, RECORDS_FILE, records=self._sentences)
+        self._records_path.unlink()
         table = self._collector.table(n_resamples=N_RESAMPLES, confidence=CONFIDENCE, seed=SEED)
         with archive.entry(SYSTEM_SCORES_FILE) as stream:
             stream.records = write_system_scores(cast(BinaryIO, stream), table)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from annotations.formats.release_records import read_release_records
 from annotations.formats.tofueval import placeholder_documents
 from annotations.models import Project, ReleaseStatus, Round
 from annotations.services.projects import project_get_or_create
@@ -61,6 +62,23 @@ def unpacked(project: Project, formats: list[str], tmp_path: Path) -> tuple[Path
     with zipfile.ZipFile(built.archive.path) as packed:
         packed.extractall(folder)
     return folder, built.manifest
+
+
+def test_the_records_an_evaluator_is_scored_on_are_the_llm_aggrefact_claims(
+    tofueval_project: Project, tmp_path: Path
+) -> None:
+    """Predictions made on the LLM-AggreFact export join back: its ``id`` and ``summary_id``
+    are records.csv's record ids."""
+    folder, _ = unpacked(tofueval_project, ["llm_aggrefact"], tmp_path)
+    records = read_release_records((folder / "records.csv").read_bytes())
+    claims = [
+        json.loads(line)
+        for path in sorted((folder / "llm_aggrefact").glob("*.jsonl"))
+        for line in path.read_text().splitlines()
+    ]
+    judged = records.sentences.label >= 0
+    assert sorted(c["id"] for c in claims) == sorted(records.sentences.record_id[judged])
+    assert {c["summary_id"] for c in claims} <= set(records.summaries.record_id)
 
 
 def card_configs(folder: Path) -> dict[str, dict[str, str]]:

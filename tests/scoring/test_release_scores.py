@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
 
-from annotations.api.releases import ProjectReleasesOutput, ReleaseDetailOutput
+from annotations.formats.release_records import read_release_records
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -25,11 +24,10 @@ from annotations.models import (
     SentenceJudgement,
     Summary,
     SummaryJudgement,
+    SummarySentence,
     TopicJudgement,
 )
-from annotations.scoring import METRICS
 from annotations.services.releases import release_build, release_create
-from tests.api.test_contract import mismatches
 
 pytestmark = pytest.mark.django_db
 
@@ -125,47 +123,25 @@ def test_every_release_has_the_score_files(labelled_round: Round, formats: list[
     assert (table["confidence"], table["n_resamples"], table["seed"]) == (0.95, 1000, 0)
 
 
-def test_two_releases_of_the_same_labels_have_the_same_scores(labelled_round: Round) -> None:
-    first = build(labelled_round, ["native"])
-    second = build(labelled_round, ["aggrefact"], version="1.0.1")
-    assert first.manifest["scores"] == second.manifest["scores"]
-    with zipfile.ZipFile(first.archive.path) as a, zipfile.ZipFile(second.archive.path) as b:
-        assert a.read("system_scores.csv") == b.read("system_scores.csv")
-
-
-def test_the_release_api_serves_the_table(labelled_round: Round, client: Client) -> None:
-    release = build(labelled_round, ["native"])
-    assert client.login(username="researcher", password="demo")
-    listing = client.get("/api/projects/demo/releases/").json()
-    assert mismatches(ProjectReleasesOutput(), listing) == []
-    scores = listing["releases"][0]["scores"]
-    assert (scores["confidence"], scores["n_resamples"], scores["seed"]) == (0.95, 1000, 0)
-    stored = release.manifest["scores"]["systems"]
-    assert [s["system"] for s in scores["systems"]] == [s["system"] for s in stored]
-    for served, kept in zip(scores["systems"], stored, strict=True):
-        assert served["summaries"] == kept["summaries"]
-        for metric in METRICS:
-            assert served[metric] == kept[metric]
-    # Nothing in this round judged key facts or atomic facts: those scores are empty, n = 0.
-    assert scores["systems"][0]["completeness"] == {"mean": None, "low": None, "high": None, "n": 0}
-    detail = client.get(f"/api/releases/{release.pk}/").json()
-    assert mismatches(ReleaseDetailOutput(), detail) == []
-    assert detail["scores"] == scores
-
-
-def test_a_release_without_scores_in_its_manifest_serves_null(
-    labelled_round: Round, client: Client
-) -> None:
-    release = build(labelled_round, ["native"])
-    manifest = dict(release.manifest)
-    del manifest["scores"]  # as a release built before releases carried scores
-    Release.objects.filter(pk=release.pk).update(manifest=manifest)
-    building = Release.objects.create(
-        project=labelled_round.project, version="2.0.0", config=release.config
+@pytest.mark.parametrize("formats", [["native"], ["aggrefact", "rose"]])
+def test_every_release_has_its_sentence_records(labelled_round: Round, formats: list[str]) -> None:
+    """records.csv, what evaluators are scored against, is there whatever the formats."""
+    release = build(labelled_round, formats)
+    with zipfile.ZipFile(release.archive.path) as packed:
+        records = read_release_records(packed.read("records.csv"))
+    n_sentences = (
+        SummarySentence.objects.filter(summary__topic__assignments__round=labelled_round)
+        .distinct()
+        .count()
     )
-    assert client.login(username="researcher", password="demo")
-    listing = client.get("/api/projects/demo/releases/").json()
-    assert mismatches(ProjectReleasesOutput(), listing) == []
-    by_id = {r["id"]: r for r in listing["releases"]}
-    assert by_id[release.pk]["scores"] is None
-    assert by_id[building.pk]["scores"] is None
+    assert len(records.sentences) == n_sentences
+    assert release.manifest["files"]["records.csv"]["records"] == n_sentences
+    flagged = min(
+        Summary.objects.filter(topic__assignments__round=labelled_round).values_list(
+            "system", flat=True
+        )
+    )
+    # Only the flagged system's sentences were called inconsistent.
+    bad = records.sentences.summary[records.sentences.label == 1]
+    assert {records.summaries.system[s] for s in bad} == {flagged}
+    assert (records.sentences.label >= 0).all()

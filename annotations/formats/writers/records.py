@@ -1,0 +1,97 @@
+"""``records.csv``: every sentence of a release with its gold label, one row each. It is what
+an automatic evaluator's predictions are joined on and scored against (docs/evaluation.md),
+so every release carries it, whatever its formats (as it carries ``scores.csv``).
+
+UTF-8 without BOM, quoted only where needed, ``\\n`` after every row::
+
+    record_id,summary_record_id,corpus,doc_id,topic,topic_category,system,split,sent_idx,label,error_types,unified_types
+
+- ``record_id``: the sentence's record id, the LLM-AggreFact export's ``id``;
+  ``summary_record_id``: the summary's, its ``summary_id`` (rows.py, "Record ids"): the ids an
+  evaluator's sentence-level and summary-level predictions name;
+- ``corpus``, ``doc_id``: the document, the unit a bootstrap resamples (its sentences are not
+  independent); ``topic``, ``topic_category`` (gold: ``main``, ``marginal``, ``irrelevant`` or
+  empty when not judged); ``system``: the summarizer; ``split``: ``dev``, ``test`` or ``none``;
+- ``sent_idx``: the 1-based sentence number the exports print;
+- ``label``: the gold label, ``consistent`` or ``inconsistent``, empty when not judged;
+- ``error_types``, ``unified_types``: the gold types of an inconsistent sentence (project type
+  names; AggreFact's unified codes) as a JSON array, ``[]`` when none.
+
+A push writer (``RecordsWriter.write(row)``), so a release fills it from rows streaming past
+into another format. No Django here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import BinaryIO
+
+from annotations.formats.writers.encoding import csv_fields
+from annotations.formats.writers.rows import SummaryRow, sentence_record_id, summary_record_id
+
+RECORDS_FILE = "records.csv"
+COLUMNS = [
+    "record_id",
+    "summary_record_id",
+    "corpus",
+    "doc_id",
+    "topic",
+    "topic_category",
+    "system",
+    "split",
+    "sent_idx",
+    "label",
+    "error_types",
+    "unified_types",
+]
+
+
+def _json_list(values: tuple[str, ...]) -> str:
+    return json.dumps(list(values), ensure_ascii=False)
+
+
+class RecordsWriter:
+    """Writes ``records.csv`` to ``stream`` one summary at a time; ``records`` counts rows."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self.records = 0
+        stream.write((csv_fields(COLUMNS) + "\n").encode("utf-8"))
+
+    def write(self, summary: SummaryRow) -> None:
+        summary_id = summary_record_id(summary)
+        head = [
+            summary_id,
+            summary.corpus,
+            summary.doc_id,
+            summary.topic,
+            summary.topic_category,
+            summary.system,
+            summary.split,
+        ]
+        lines = []
+        for sentence in summary.sentences:
+            lines.append(
+                csv_fields(
+                    [
+                        sentence_record_id(summary, sentence.number),
+                        *head,
+                        sentence.number,
+                        sentence.label or "",
+                        _json_list(sentence.error_types),
+                        _json_list(sentence.unified_types),
+                    ]
+                )
+                + "\n"
+            )
+        self._stream.write("".join(lines).encode("utf-8"))
+        self.records += len(lines)
+
+
+def write_records(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> int:
+    """Write the header and one row per sentence; returns the number of rows."""
+    writer = RecordsWriter(stream)
+    for summary in summaries:
+        writer.write(summary)
+    return writer.records
