@@ -333,7 +333,7 @@ def read_predictions(data: bytes, *, file: str, records: ReleaseRecords) -> Pred
     )
     predictions = Predictions(columns.kind, sentence_values, summary_values)
     for row, text in enumerate(columns.explanation or []):
-        if text is None:
+        if text is None or text == "":
             continue
         line = int(columns.lines[row])
         if not isinstance(text, str):

@@ -1,6 +1,7 @@
 """All models, importable from ``annotations.models``."""
 
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
+from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
 from annotations.models.jobs import Job, JobStatus
 from annotations.models.judgements import (
     AlignedSentence,
@@ -80,6 +81,9 @@ __all__ = [
     "ErrorSpan",
     "ErrorTaxonomy",
     "ErrorType",
+    "Evaluator",
+    "EvaluatorKind",
+    "EvaluatorRun",
     "EvidenceSpan",
     "Feedback",
     "FeedbackReply",
@@ -93,6 +97,7 @@ __all__ = [
     "KeyFactList",
     "KeyFactSheet",
     "Membership",
+    "PredictionKind",
     "Project",
     "Release",
     "ReleaseFile",

@@ -5,10 +5,11 @@ release page; and ``records.csv`` (one row per sentence with its gold,
 formats/writers/records.py), what evaluators are scored against.
 
 No extra pass over the database: ``tap`` wraps the rows of the build's first format pass,
-writing each summary's scores and sentence records to scratch files as the row streams past, and keeping its
-system and scores as arrays (~40 bytes a summary). ``finish`` then adds both files to the
-archive and computes the table. Only when no format pass went through ``tap`` to the end
-(which the release build never does) are the rows read again, without dialogue or annotators.
+writing each summary's scores and sentence records to scratch files as the row streams
+past, and keeping its system and scores as arrays (~40 bytes a summary). ``finish`` then
+adds the files to the archive and computes the table. Only when no format pass went through
+``tap`` to the end (which the release build never does) are the rows read again, without
+dialogue or annotators.
 """
 
 from __future__ import annotations

@@ -1,0 +1,243 @@
+"""Storing an evaluator's run of predictions on a published release (docs/evaluation.md).
+
+``evaluator_run_upload`` reads the file against the release's ``records.csv`` (every check
+before anything is written: a refused file leaves no evaluator, run or stored file behind),
+then keeps the predictions, aligned to the records, as one ``.npz`` in the storage and a row
+that names it. Runs are immutable; a correction is a new run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from annotations.formats.predictions import Predictions, read_predictions
+from annotations.formats.release_records import ReleaseRecords, read_release_records
+from annotations.formats.writers.records import RECORDS_FILE
+from annotations.models import (
+    Evaluator,
+    EvaluatorKind,
+    EvaluatorRun,
+    Release,
+    ReleaseStatus,
+)
+
+MAX_NAME = 100
+
+
+class EvaluatorInvalid(ValueError):
+    """``errors``: field -> messages, as the API's error envelope lists them."""
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
+        self.errors = errors
+
+
+@lru_cache(maxsize=8)
+def _records(release_id: int, archive: str, archive_sha256: str) -> ReleaseRecords:
+    # A published release never changes (its archive's name and checksum name the bytes):
+    # the parsed records are kept for the next upload or report of the same release.
+    release = Release.objects.get(pk=release_id)
+    with release.archive.open("rb") as stored, zipfile.ZipFile(stored) as packed:
+        if RECORDS_FILE not in packed.namelist():
+            raise EvaluatorInvalid(
+                {
+                    "release": [
+                        f"{release.version} was built before releases carried {RECORDS_FILE};"
+                        " build a new version of the same rounds to score evaluators on it"
+                    ]
+                }
+            )
+        return read_release_records(packed.read(RECORDS_FILE))
+
+
+def release_records(release: Release) -> ReleaseRecords:
+    """The records a published release's evaluators are scored on."""
+    if release.status != ReleaseStatus.PUBLISHED:
+        raise EvaluatorInvalid(
+            {"release": [f"{release.version} is {release.status}; only a published one"]}
+        )
+    return _records(release.pk, release.archive.name, release.manifest.get("archive_sha256", ""))
+
+
+def _packed(predictions: Predictions) -> bytes:
+    """The run as arrays (no pickled objects: the file is read with allow_pickle=False)."""
+    explained = sorted(predictions.sentence_explanations)
+    summary_explained = sorted(predictions.summary_explanations)
+    typed = sorted(predictions.sentence_types)
+    stream = io.BytesIO()
+    np.savez(
+        stream,
+        kind=np.array(predictions.kind),
+        sentence_values=predictions.sentence_values,
+        summary_values=predictions.summary_values,
+        explained=np.array(explained, dtype=np.int64),
+        explanations=np.array([predictions.sentence_explanations[i] for i in explained], dtype=str),
+        summary_explained=np.array(summary_explained, dtype=np.int64),
+        summary_explanations=np.array(
+            [predictions.summary_explanations[i] for i in summary_explained], dtype=str
+        ),
+        typed=np.array(typed, dtype=np.int64),
+        types=np.array([json.dumps(predictions.sentence_types[i]) for i in typed], dtype=str),
+    )
+    return stream.getvalue()
+
+
+def run_predictions(run: EvaluatorRun) -> Predictions:
+    """A stored run's predictions, as ``read_predictions`` returned them."""
+    with run.predictions.open("rb") as stored:
+        arrays = np.load(io.BytesIO(stored.read()), allow_pickle=False)
+        kind = str(arrays["kind"])
+        return Predictions(
+            kind="score" if kind == "score" else "label",
+            sentence_values=arrays["sentence_values"],
+            summary_values=arrays["summary_values"],
+            sentence_explanations=dict(
+                zip(arrays["explained"].tolist(), arrays["explanations"].tolist(), strict=True)
+            ),
+            summary_explanations=dict(
+                zip(
+                    arrays["summary_explained"].tolist(),
+                    arrays["summary_explanations"].tolist(),
+                    strict=True,
+                )
+            ),
+            sentence_types={
+                index: tuple(json.loads(chosen))
+                for index, chosen in zip(
+                    arrays["typed"].tolist(), arrays["types"].tolist(), strict=True
+                )
+            },
+        )
+
+
+def _evaluator(
+    release: Release, name: str, kind: str, notes: str, user: AbstractBaseUser | None
+) -> Evaluator:
+    name = name.strip()
+    errors: dict[str, list[str]] = {}
+    if not name or len(name) > MAX_NAME:
+        errors["evaluator"] = [f"a name of 1 to {MAX_NAME} characters"]
+    if kind not in EvaluatorKind.values:
+        errors["kind"] = [f"one of {', '.join(EvaluatorKind.values)}"]
+    if errors:
+        raise EvaluatorInvalid(errors)
+    evaluator, _ = Evaluator.objects.get_or_create(
+        project_id=release.project_id,
+        name=name,
+        defaults={"kind": kind, "notes": notes, "created_by_id": user.pk if user else None},
+    )
+    return evaluator
+
+
+def evaluator_run_upload(
+    *,
+    release: Release,
+    evaluator: str,
+    data: bytes,
+    file_name: str,
+    kind: str = EvaluatorKind.METRIC,
+    notes: str = "",
+    number: int | None = None,
+    user: AbstractBaseUser | None = None,
+) -> EvaluatorRun:
+    """Check ``data`` against the release's records and store it as run ``number`` (the
+    next one when None) of ``evaluator`` (created on first use). Raises FormatError (file,
+    line, field) or EvaluatorInvalid; either way nothing is stored."""
+    if number is not None and not 1 <= number <= 1000:
+        raise EvaluatorInvalid({"run": ["a run number from 1 to 1000"]})
+    predictions = read_predictions(data, file=file_name, records=release_records(release))
+    packed = _packed(predictions)
+    with transaction.atomic():
+        owner = _evaluator(release, evaluator, kind, notes, user)
+        # Serialise the numbering of this evaluator's runs.
+        Evaluator.objects.select_for_update().get(pk=owner.pk)
+        runs = EvaluatorRun.objects.filter(evaluator=owner, release=release)
+        if number is None:
+            number = (runs.aggregate(last=Max("number"))["last"] or 0) + 1
+        elif runs.filter(number=number).exists():
+            raise EvaluatorInvalid(
+                {
+                    "run": [
+                        f"run {number} of {owner.name} on {release.version} exists; runs are"
+                        " immutable: upload the corrected file as a new run"
+                    ]
+                }
+            )
+        run = EvaluatorRun(
+            evaluator=owner,
+            release=release,
+            number=number,
+            kind=predictions.kind,
+            source_name=file_name[:255],
+            sha256=hashlib.sha256(data).hexdigest(),
+            sentences=predictions.sentences,
+            summaries=predictions.summaries,
+            explanations=len(predictions.sentence_explanations)
+            + len(predictions.summary_explanations),
+            created_by_id=user.pk if user else None,
+        )
+        stored_name = f"{release.project.slug}-{release.version}-{owner.pk}-run{number}.npz"
+        run.predictions.save(stored_name, ContentFile(packed), save=False)
+        try:
+            with transaction.atomic():
+                run.save()
+        except IntegrityError:
+            run.predictions.delete(save=False)
+            raise EvaluatorInvalid(
+                {"run": [f"run {number} was stored by another upload meanwhile"]}
+            ) from None
+    return run
+
+
+def run_summary(run: EvaluatorRun) -> dict[str, Any]:
+    return {
+        "id": run.pk,
+        "evaluator": run.evaluator.name,
+        "kind": run.evaluator.kind,
+        "release": run.release.version,
+        "run": run.number,
+        "predictions": run.kind,
+        "sentences": run.sentences,
+        "summaries": run.summaries,
+        "explanations": run.explanations,
+        "source_name": run.source_name,
+        "sha256": run.sha256,
+    }
+
+
+def published_release(reference: str) -> Release:
+    """``SLUG@VERSION``: the project's published release of that version."""
+    slug, at, version = reference.partition("@")
+    if not at or not slug or not version:
+        raise EvaluatorInvalid({"release": [f"{reference!r}: write SLUG@VERSION, e.g. demo@1.0.0"]})
+    release = (
+        Release.objects.filter(project__slug=slug, version=version, status=ReleaseStatus.PUBLISHED)
+        .select_related("project")
+        .first()
+    )
+    if release is None:
+        published = list(
+            Release.objects.filter(project__slug=slug, status=ReleaseStatus.PUBLISHED)
+            .order_by("created_at")
+            .values_list("version", flat=True)
+        )
+        raise EvaluatorInvalid(
+            {
+                "release": [
+                    f"{slug} has no published release {version}; published:"
+                    f" {', '.join(published) or 'none'}"
+                ]
+            }
+        )
+    return release
