@@ -234,6 +234,8 @@ SPECTACULAR_SETTINGS = {
         # A release's mappings: named apart so they do not take the label enums' names.
         "TopicCategoryMappingEnum": [("merge_marginal", "merge_marginal")],
         "RelevanceMappingEnum": [("binary", "binary")],
+        "EvaluatorKindEnum": "annotations.models.EvaluatorKind",
+        "PredictionKindEnum": "annotations.models.PredictionKind",
     },
     # A sentence's or summary's per-assignment handle (annotations/handles.py).
     "PATH_CONVERTER_OVERRIDES": {

@@ -77,6 +77,41 @@ def import_job_task(job_id: int) -> None:
         upload_discard(job.params)
 
 
+@shared_task(name="annotations.evaluator_upload")
+def evaluator_upload_task(job_id: int) -> None:
+    """A run of an evaluator's predictions uploaded from the browser: checked against the
+    release's records and stored, under a lease; the uploaded file is deleted at the end."""
+    from annotations.formats.errors import FormatError
+    from annotations.services.evaluator_runs import (
+        EvaluatorInvalid,
+        evaluator_run_upload,
+        run_summary,
+    )
+
+    if not job_claim(job_id):
+        return
+    job = Job.objects.get(pk=job_id)
+    params = job.params
+    try:
+        with lease_heartbeat(Job, job_id):
+            job_progress(job_id, progress=10, message=f"checking {params['name']}")
+            run = evaluator_run_upload(
+                release=Release.objects.get(pk=params["release"]),
+                evaluator=params["evaluator"],
+                data=Path(params["path"]).read_bytes(),
+                file_name=params["name"],
+                kind=params["kind"],
+                notes=params.get("notes", ""),
+                number=params.get("run"),
+                user=job.created_by,
+            )
+        job_finish(job_id, result=run_summary(run), message=f"stored run {run.number}")
+    except Exception as error:
+        job_finish(job_id, error=failure_message(error, expected=(FormatError, EvaluatorInvalid)))
+    finally:
+        upload_discard(params)
+
+
 @shared_task(name="annotations.agreement_report")
 def agreement_report_task(
     round_id: int, job_id: int | None = None, compare: int | None = None

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -862,9 +863,17 @@ class ImportCreateView(APIView):
 class JobView(APIView):
     @extend_schema(responses=JobOutput, summary="A background job's state and progress")
     def get(self, request: Request, job_id: int) -> Response:
-        job = Job.objects.filter(
-            pk=job_id, project__in=administered_projects(user=request.user)
-        ).first()
+        from annotations.api.releases import exporter_projects
+
+        # An admin follows every job of their projects; a researcher the uploads they started.
+        job = (
+            Job.objects.filter(pk=job_id)
+            .filter(
+                Q(project__in=administered_projects(user=request.user))
+                | Q(created_by_id=request.user.pk, project__in=exporter_projects(request.user))
+            )
+            .first()
+        )
         if job is None:
             raise Http404("No such job in a project that you administer.")
         job = refreshed(job)

@@ -6,6 +6,7 @@ from annotations.api import (
     adjudication_views,
     admin,
     assignments,
+    evaluators,
     feedback,
     history_views,
     quality,
@@ -111,4 +112,5 @@ urlpatterns += [
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
+    path("releases/<int:release_id>/evaluator-runs/", evaluators.EvaluatorRunsView.as_view()),
 ]

@@ -11,14 +11,16 @@ from typing import Any
 
 import numpy as np
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from annotations.formats.release_records import read_release_records
 from annotations.models import Evaluator, EvaluatorRun, Release, Round
 from annotations.services.evaluator_runs import run_predictions
+from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(databases="__all__")
 
 
 @pytest.fixture(autouse=True)
@@ -127,3 +129,54 @@ def test_an_unknown_release_names_the_published_ones(release: Release, tmp_path:
         call_command("evaluator_upload", str(path), "--release", "demo@9.9.9", "--evaluator", "E")
     with pytest.raises(CommandError, match="write SLUG@VERSION"):
         call_command("evaluator_upload", str(path), "--release", "demo", "--evaluator", "E")
+
+
+def test_a_researcher_uploads_from_the_browser_and_follows_the_job(
+    release: Release, tmp_path: Path, django_capture_on_commit_callbacks: Any
+) -> None:
+    ids, labels = record_ids(release)
+    body = "record_id,label\n" + "".join(
+        f"{i},{0 if label == 1 else 1}\n" for i, label in zip(ids, labels, strict=True)
+    )
+    researcher = signed_in("researcher")
+    url = f"/api/releases/{release.pk}/evaluator-runs/"
+    with django_capture_on_commit_callbacks(execute=True):
+        started = researcher.post(
+            url,
+            {
+                "file": SimpleUploadedFile("folder/gpt.csv", body.encode()),
+                "evaluator": "GPT-4",
+                "kind": "llm",
+            },
+        )
+    assert started.status_code == 202, started.content
+    job = researcher.get(f"/api/admin/jobs/{started.json()['job']}/").json()
+    assert (job["status"], job["message"]) == ("succeeded", "stored run 1")
+    assert job["result"]["source_name"] == "gpt.csv"
+    (run,) = researcher.get(url).json()["runs"]
+    assert (run["evaluator"], run["kind"], run["predictions"]) == ("GPT-4", "llm", "label")
+    assert not list((Path(release.archive.path).parents[2] / "imports").iterdir())
+    # A bad file: the job fails naming the file, line and field, and nothing is kept.
+    with django_capture_on_commit_callbacks(execute=True):
+        started = researcher.post(
+            url,
+            {
+                "file": SimpleUploadedFile("bad.csv", b"record_id,label\nnope,1\n"),
+                "evaluator": "Other",
+            },
+        )
+    job = researcher.get(f"/api/admin/jobs/{started.json()['job']}/").json()
+    assert job["status"] == "failed"
+    assert job["error"].startswith("bad.csv, line 2, field record_id: 'nope' is not a record")
+    assert EvaluatorRun.objects.count() == 1
+
+
+def test_only_researchers_and_admins_of_the_project_reach_the_runs(release: Release) -> None:
+    url = f"/api/releases/{release.pk}/evaluator-runs/"
+    assert signed_in("admin").get(url).status_code == 200
+    for username in ("linguist1", "reviewer"):
+        assert signed_in(username).get(url).status_code == 404
+        assert signed_in(username).post(url, {"evaluator": "E"}).status_code == 404
+    refused = signed_in("researcher").post(url, {"evaluator": "E"})
+    assert refused.status_code == 400
+    assert "file" in refused.json()["errors"]

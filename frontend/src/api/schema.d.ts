@@ -221,6 +221,12 @@ export interface paths {
     /** Download */
     get: operations["releases_download_retrieve"];
   };
+  "/api/releases/{release_id}/evaluator-runs/": {
+    /** The evaluators' runs on a published release */
+    get: operations["evaluator_runs"];
+    /** Upload a run of predictions (CSV or JSONL; a background job) */
+    post: operations["evaluator_run_upload"];
+  };
   "/api/releases/{release_id}/retry/": {
     /** Retry a failed build */
     post: operations["releases_retry_create"];
@@ -744,6 +750,12 @@ export interface components {
       example: string;
       parent: number | null;
     };
+    /**
+     * @description * `metric` - metric
+     * * `llm` - LLM
+     * @enum {string}
+     */
+    EvaluatorKindEnum: "metric" | "llm";
     EvidenceComparisonOutput: {
       /** Format: double */
       value: number | null;
@@ -1242,6 +1254,12 @@ export interface components {
       /** @description The round that paused them. */
       round: number | null;
     };
+    /**
+     * @description * `score` - score
+     * * `label` - label
+     * @enum {string}
+     */
+    PredictionKindEnum: "score" | "label";
     ProgressOutput: {
       done: number;
       total: number;
@@ -1681,6 +1699,33 @@ export interface components {
      * @enum {string}
      */
     RoundStatusEnum: "draft" | "open" | "closed";
+    RunOutput: {
+      id: number;
+      evaluator: string;
+      kind: components["schemas"]["EvaluatorKindEnum"];
+      /** @description The release's version. */
+      release: string;
+      run: number;
+      predictions: components["schemas"]["PredictionKindEnum"];
+      sentences: number;
+      summaries: number;
+      explanations: number;
+      source_name: string;
+      sha256: string;
+    };
+    RunUploadInput: {
+      /** Format: uri */
+      file: string;
+      evaluator: string;
+      /** @default metric */
+      kind?: components["schemas"]["EvaluatorKindEnum"];
+      run?: number;
+      /** @default */
+      notes?: string;
+    };
+    RunsOutput: {
+      runs: components["schemas"]["RunOutput"][];
+    };
     SchemeOutput: {
       consistency: boolean;
       error_types: boolean;
@@ -5865,6 +5910,143 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The evaluators' runs on a published release */
+  evaluator_runs: {
+    parameters: {
+      path: {
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["RunsOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Upload a run of predictions (CSV or JSONL; a background job) */
+  evaluator_run_upload: {
+    parameters: {
+      path: {
+        release_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["RunUploadInput"];
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["JobStartedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

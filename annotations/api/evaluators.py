@@ -1,0 +1,131 @@
+"""Evaluators' runs on a release, for researchers and admins (docs/api/evaluation.md).
+
+Linguists and reviewers never reach these routes: an evaluator's name is not theirs to see
+(the explanation meta-annotation round shows model explanations without it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from django.conf import settings
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from annotations.api.admin import JobStartedOutput, bad_request
+from annotations.api.releases import exporter_projects
+from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
+from annotations.services.evaluator_runs import run_summary
+from annotations.services.jobs import job_start
+
+# A run of 3 million predictions with explanations is a few hundred MB at most.
+MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
+
+
+class RunOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    evaluator = serializers.CharField()
+    kind = serializers.ChoiceField(choices=EvaluatorKind.choices)
+    release = serializers.CharField(help_text="The release's version.")
+    run = serializers.IntegerField()
+    predictions = serializers.ChoiceField(choices=PredictionKind.choices)
+    sentences = serializers.IntegerField()
+    summaries = serializers.IntegerField()
+    explanations = serializers.IntegerField()
+    source_name = serializers.CharField()
+    sha256 = serializers.CharField()
+
+
+class RunsOutput(serializers.Serializer):
+    runs = RunOutput(many=True)
+
+
+class RunUploadInput(serializers.Serializer):
+    file = serializers.FileField()
+    evaluator = serializers.CharField(max_length=100)
+    kind = serializers.ChoiceField(choices=EvaluatorKind.choices, default=EvaluatorKind.METRIC)
+    run = serializers.IntegerField(min_value=1, max_value=1000, required=False)
+    notes = serializers.CharField(allow_blank=True, required=False, default="")
+
+
+def _published_release(request: Request, release_id: int) -> Release:
+    release = (
+        Release.objects.filter(
+            pk=release_id,
+            status=ReleaseStatus.PUBLISHED,
+            project__in=exporter_projects(request.user),
+        )
+        .select_related("project")
+        .first()
+    )
+    if release is None:
+        raise Http404("No such published release in a project you research or administer.")
+    return release
+
+
+class EvaluatorRunsView(APIView):
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        responses=RunsOutput,
+        operation_id="evaluator_runs",
+        summary="The evaluators' runs on a published release",
+    )
+    def get(self, request: Request, release_id: int) -> Response:
+        release = _published_release(request, release_id)
+        runs = (
+            EvaluatorRun.objects.filter(release=release)
+            .select_related("evaluator", "release")
+            .order_by("evaluator__name", "number")
+        )
+        return Response({"runs": [run_summary(run) for run in runs]})
+
+    @extend_schema(
+        request={"multipart/form-data": RunUploadInput},
+        responses={202: JobStartedOutput},
+        operation_id="evaluator_run_upload",
+        summary="Upload a run of predictions (CSV or JSONL; a background job)",
+    )
+    def post(self, request: Request, release_id: int) -> Response:
+        release = _published_release(request, release_id)
+        given = RunUploadInput(data=request.data)
+        if not given.is_valid():
+            raise bad_request("The upload is not valid: see the field errors.", given.errors)
+        data = given.validated_data
+        upload = data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise bad_request(
+                "The file is too large.", {"file": [f"at most {MAX_UPLOAD_BYTES} bytes"]}
+            )
+        folder = Path(settings.MEDIA_ROOT) / "imports"
+        folder.mkdir(parents=True, exist_ok=True)
+        # A name of our own: the uploaded name is kept for messages only, never as a path.
+        name = Path(upload.name or "predictions.csv").name
+        path = folder / f"{uuid.uuid4().hex}{Path(name).suffix[:10]}"
+        with path.open("wb") as out:
+            for chunk in upload.chunks():
+                out.write(chunk)
+        from annotations.tasks import evaluator_upload_task
+
+        job = job_start(
+            project=release.project,
+            kind="evaluator_upload",
+            params={
+                "path": str(path),
+                "name": name,
+                "release": release.pk,
+                "evaluator": data["evaluator"],
+                "kind": data["kind"],
+                "run": data.get("run"),
+                "notes": data["notes"],
+            },
+            user=request.user,
+            enqueue=evaluator_upload_task.delay,
+        )
+        return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
