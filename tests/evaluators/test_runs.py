@@ -180,3 +180,71 @@ def test_only_researchers_and_admins_of_the_project_reach_the_runs(release: Rele
     refused = signed_in("researcher").post(url, {"evaluator": "E"})
     assert refused.status_code == 400
     assert "file" in refused.json()["errors"]
+
+
+def test_the_report_scores_every_evaluator_with_intervals(release: Release, tmp_path: Path) -> None:
+    ids, labels = record_ids(release)
+    perfect = tmp_path / "perfect.csv"
+    perfect.write_text(
+        "record_id,score\n"
+        + "".join(
+            f"{i},{0.1 if label == 1 else 0.9}\n" for i, label in zip(ids, labels, strict=True)
+        )
+    )
+    upload(release, perfect, "--evaluator", "Perfect")
+    upload(release, perfect, "--evaluator", "Perfect")
+    contrary = tmp_path / "contrary.jsonl"
+    contrary.write_text(
+        "".join(
+            json.dumps({"record_id": i, "label": 1 if label == 1 else 0}) + "\n"
+            for i, label in zip(ids, labels, strict=True)
+        )
+    )
+    upload(release, contrary, "--evaluator", "Contrary", "--kind", "llm")
+    out = StringIO()
+    call_command(
+        "evaluator_report",
+        "--release",
+        f"{release.project.slug}@{release.version}",
+        "--json",
+        "--resamples",
+        "200",
+        stdout=out,
+    )
+    report = json.loads(out.getvalue())
+    sentence = report["levels"]["sentence"]
+    assert sentence["protocol"] == "dev_test"  # tuned on dev, measured on test
+    best = sentence["evaluators"]["Perfect"]
+    assert best["balanced_accuracy"] == {"value": 1.0, "low": 1.0, "high": 1.0}
+    assert best["auc"]["value"] == 1.0
+    assert best["confusion"]["fp"] == 0
+    worst = sentence["evaluators"]["Contrary"]
+    assert worst["balanced_accuracy"]["value"] == 0.0
+    assert (worst["fpr"]["value"], worst["fnr"]["value"]) == (1.0, 1.0)
+    assert set(worst["by"]["system"]) == {str(s) for s in report_systems(release)}
+    (comparison,) = sentence["comparisons"]
+    assert (comparison["a"], comparison["b"], comparison["value"]) == ("Contrary", "Perfect", -1.0)
+    assert comparison["p_value"] < 0.05
+    # Summaries are derived from the sentences: the least consistent one decides.
+    assert report["levels"]["summary"]["evaluators"]["Perfect"]["balanced_accuracy"]["value"] == 1.0
+    agreement = report["self_agreement"]["Perfect"]["sentence"]
+    assert (agreement["coefficient"], agreement["runs"], agreement["value"]) == (
+        "cohen_kappa",
+        2,
+        1.0,
+    )
+    text = StringIO()
+    call_command(
+        "evaluator_report",
+        "--release",
+        f"{release.project.slug}@{release.version}",
+        "--resamples",
+        "50",
+        stdout=text,
+    )
+    assert "Perfect: balanced accuracy 1.000 [1.000, 1.000]" in text.getvalue()
+
+
+def report_systems(release: Release) -> set[str]:
+    with zipfile.ZipFile(release.archive.path) as packed:
+        return set(read_release_records(packed.read("records.csv")).summaries.system.tolist())

@@ -1,0 +1,31 @@
+"""Scoring automatic factuality evaluators against human labels (docs/evaluation.md): the
+binary figures with inconsistent as the positive class, threshold tuning on dev, AUC, recall
+per error type, self-agreement across runs, and bootstrap intervals by document. Pure: no
+Django imports; numpy only."""
+
+from annotations.evaluator_scores.auc import Auc, clustered_auc
+from annotations.evaluator_scores.binary import FIGURES, binary_figures
+from annotations.evaluator_scores.errors import EvaluatorScoreError
+from annotations.evaluator_scores.leaderboard import (
+    LevelRecords,
+    RunValues,
+    flags,
+    level_leaderboard,
+)
+from annotations.evaluator_scores.self_agreement import self_agreement
+from annotations.evaluator_scores.threshold import Threshold, tune_threshold
+
+__all__ = [
+    "FIGURES",
+    "Auc",
+    "EvaluatorScoreError",
+    "LevelRecords",
+    "RunValues",
+    "Threshold",
+    "binary_figures",
+    "clustered_auc",
+    "flags",
+    "level_leaderboard",
+    "self_agreement",
+    "tune_threshold",
+]

@@ -1,0 +1,233 @@
+"""Every figure of every evaluator at one level (sentences, or summaries), with bootstrap
+intervals by document (docs/evaluation.md, "Figures").
+
+Protocol (AggreFact, TofuEval): when the records have a dev and a test split, a score's
+threshold is tuned on dev (``threshold.py``) and every figure is measured on test; with no
+dev split, the threshold is tuned and measured on all records, and the report says so
+(``protocol: "all"``: optimistic). A label needs no threshold. Figures are given overall and
+per value of each grouping (corpus, topic type, system…), recall per gold error type, AUC for
+scores, and each pair of evaluators' difference in balanced accuracy with a paired bootstrap
+p-value (the same resampled documents for both).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Literal
+
+import numpy as np
+
+from annotations.evaluator_scores.auc import clustered_auc
+from annotations.evaluator_scores.binary import FIGURES, binary_figures
+from annotations.evaluator_scores.errors import EvaluatorScoreError
+from annotations.evaluator_scores.resampling import interval, resampled_sums
+from annotations.evaluator_scores.threshold import tune_threshold
+
+PredictionKind = Literal["score", "label"]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelRecords:
+    """The judged records of one level, aligned: gold, document, split, groupings."""
+
+    inconsistent: np.ndarray  # bool
+    document: np.ndarray  # any hashable codes
+    split: np.ndarray  # str: dev | test | none
+    groups: dict[str, np.ndarray] = field(default_factory=dict)  # name -> value per record
+    # The gold error types of each record (inconsistent ones), for recall per type.
+    types: tuple[tuple[str, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RunValues:
+    """One evaluator's predictions aligned to ``LevelRecords``: scores (higher = more
+    consistent) or labels (1.0 consistent, 0.0 inconsistent)."""
+
+    kind: PredictionKind
+    values: np.ndarray
+
+
+def flags(run: RunValues, threshold: float | None) -> np.ndarray:
+    """Which records the evaluator calls inconsistent."""
+    if run.kind == "label":
+        return np.asarray(run.values) == 0.0
+    assert threshold is not None
+    return np.asarray(run.values) < threshold
+
+
+def _tuned(run: RunValues, records: LevelRecords, dev: np.ndarray) -> tuple[float | None, Any]:
+    if run.kind == "label":
+        return None, None
+    tuned = tune_threshold(run.values[dev], records.inconsistent[dev])
+    return tuned.value, tuned.balanced_accuracy
+
+
+def _figure(value: float, low: float, high: float) -> dict[str, float | None]:
+    def clean(x: float) -> float | None:
+        return None if np.isnan(x) else round(float(x), 6)
+
+    return {"value": clean(value), "low": clean(low), "high": clean(high)}
+
+
+def _figures(
+    point: dict[str, np.ndarray], replicates: dict[str, np.ndarray], confidence: float
+) -> list[dict[str, Any]]:
+    """Per column: every figure with its interval."""
+    bounds = {name: interval(replicates[name], confidence) for name in FIGURES}
+    return [
+        {name: _figure(point[name][c], bounds[name][0][c], bounds[name][1][c]) for name in FIGURES}
+        for c in range(len(point[FIGURES[0]]))
+    ]
+
+
+def level_leaderboard(
+    records: LevelRecords,
+    runs: dict[str, RunValues],
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """The figures of every run in ``runs`` (by evaluator name) on ``records``."""
+    gold = np.asarray(records.inconsistent, dtype=bool)
+    size = len(gold)
+    for name, run in runs.items():
+        if len(run.values) != size or np.isnan(np.asarray(run.values, dtype=float)).any():
+            raise EvaluatorScoreError(f"{name}: needs one prediction for each of {size} records")
+    dev = np.asarray(records.split) == "dev"
+    test = np.asarray(records.split) == "test"
+    split_protocol = bool(dev.any() and test.any())
+    tune_on = dev if split_protocol else np.ones(size, dtype=bool)
+    measure = test if split_protocol else np.ones(size, dtype=bool)
+    names = list(runs)
+    thresholds: dict[str, tuple[float | None, Any]] = {
+        name: _tuned(runs[name], records, tune_on) for name in names
+    }
+    flagged = {name: flags(runs[name], thresholds[name][0])[measure] for name in names}
+    y = gold[measure]
+    documents = np.unique(np.asarray(records.document)[measure], return_inverse=True)[1]
+    n_documents = int(documents.max()) + 1 if len(documents) else 0
+    if n_documents == 0:
+        raise EvaluatorScoreError("no record to measure on")
+
+    # The groups: overall, then each value of each grouping, as record masks.
+    group_masks: list[tuple[str, str, np.ndarray]] = [("all", "all", np.ones(len(y), dtype=bool))]
+    for grouping, values in records.groups.items():
+        measured = np.asarray(values)[measure]
+        for value in sorted(set(measured.tolist()) - {""}):
+            group_masks.append((grouping, value, measured == value))
+    type_names: list[str] = []
+    has_type: list[np.ndarray] = []
+    if records.types is not None:
+        measured_types = [records.types[i] for i in np.flatnonzero(measure)]
+        type_names = sorted({t for chosen in measured_types for t in chosen})
+        for name in type_names:
+            has_type.append(np.fromiter((name in c for c in measured_types), bool, len(y)) & y)
+
+    # Per-document counts, one column each: p and n per group, then tp and fp per group and
+    # evaluator, then each type's count and, per evaluator, its flagged count.
+    columns: list[np.ndarray] = []
+    for _, _, mask in group_masks:
+        columns += [mask & y, mask & ~y]
+    for name in names:
+        for _, _, mask in group_masks:
+            columns += [mask & y & flagged[name], mask & ~y & flagged[name]]
+    for typed in has_type:
+        columns.append(typed)
+        columns += [typed & flagged[name] for name in names]
+    per_document = np.stack(
+        [np.bincount(documents, weights=c, minlength=n_documents) for c in columns], axis=1
+    )
+    totals = per_document.sum(axis=0)
+    sums = resampled_sums(per_document, n_resamples=n_resamples, seed=seed)
+
+    g = len(group_masks)
+    p_point, n_point = totals[0 : 2 * g : 2], totals[1 : 2 * g : 2]
+    p_rep, n_rep = sums[:, 0 : 2 * g : 2], sums[:, 1 : 2 * g : 2]
+    report: dict[str, Any] = {
+        "protocol": "dev_test" if split_protocol else "all",
+        "tuned_on": int(tune_on.sum()),
+        "measured_on": int(measure.sum()),
+        "documents": n_documents,
+        "n_resamples": n_resamples,
+        "confidence": confidence,
+        "seed": seed,
+        "evaluators": {},
+        "comparisons": [],
+    }
+    balanced: dict[str, np.ndarray] = {}
+    point_balanced: dict[str, float] = {}
+    for e, name in enumerate(names):
+        start = 2 * g + 2 * g * e
+        tp_point, fp_point = (
+            totals[start : start + 2 * g : 2],
+            totals[start + 1 : start + 2 * g : 2],
+        )
+        tp_rep, fp_rep = sums[:, start : start + 2 * g : 2], sums[:, start + 1 : start + 2 * g : 2]
+        point = binary_figures(tp_point, fp_point, p_point, n_point)
+        replicates = binary_figures(tp_rep, fp_rep, p_rep, n_rep)
+        per_group = _figures(point, replicates, confidence)
+        balanced[name] = replicates["balanced_accuracy"][:, 0]
+        point_balanced[name] = float(point["balanced_accuracy"][0])
+        by: dict[str, dict[str, Any]] = {}
+        for index, (grouping, value, mask) in enumerate(group_masks[1:], start=1):
+            by.setdefault(grouping, {})[value] = {
+                "records": int(mask.sum()),
+                "inconsistent": int(p_point[index]),
+                **per_group[index],
+            }
+        threshold, dev_accuracy = thresholds[name]
+        entry: dict[str, Any] = {
+            "kind": runs[name].kind,
+            "threshold": threshold,
+            "tuned_balanced_accuracy": None if dev_accuracy is None else round(dev_accuracy, 6),
+            **per_group[0],
+            "by": by,
+            "auc": None,
+            "type_recall": {},
+        }
+        if runs[name].kind == "score":
+            auc = clustered_auc(
+                np.asarray(runs[name].values)[measure], y, documents, confidence=confidence
+            )
+            entry["auc"] = _figure(auc.value, auc.low, auc.high)
+        entry["confusion"] = {
+            "tp": int(tp_point[0]),
+            "fp": int(fp_point[0]),
+            "fn": int(p_point[0] - tp_point[0]),
+            "tn": int(n_point[0] - fp_point[0]),
+        }
+        report["evaluators"][name] = entry
+    type_start = 2 * g + 2 * g * len(names)
+    for t, type_name in enumerate(type_names):
+        base = type_start + t * (len(names) + 1)
+        count_point, count_rep = totals[base], sums[:, base]
+        for e, name in enumerate(names):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                value = totals[base + 1 + e] / count_point if count_point else np.nan
+                rep = np.where(
+                    count_rep > 0, sums[:, base + 1 + e] / np.maximum(count_rep, 1), np.nan
+                )
+            low, high = interval(rep, confidence)
+            report["evaluators"][name]["type_recall"][type_name] = {
+                "records": int(count_point),
+                **_figure(value, float(low), float(high)),
+            }
+    for a, b in combinations(names, 2):
+        difference = balanced[a] - balanced[b]
+        defined = difference[~np.isnan(difference)]
+        low, high = interval(difference, confidence)
+        # Two-sided: how often the resampled difference falls on the other side of 0 than
+        # the observed one, doubled; +1 in both counts so a p-value is never exactly 0.
+        below = (np.count_nonzero(defined <= 0) + 1) / (len(defined) + 1)
+        above = (np.count_nonzero(defined >= 0) + 1) / (len(defined) + 1)
+        report["comparisons"].append(
+            {
+                "a": a,
+                "b": b,
+                **_figure(point_balanced[a] - point_balanced[b], float(low), float(high)),
+                "p_value": round(min(1.0, 2 * min(below, above)), 6),
+            }
+        )
+    return report

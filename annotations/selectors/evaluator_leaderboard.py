@@ -1,0 +1,163 @@
+"""A release's evaluator leaderboard (docs/evaluation.md): every stored run joined to the
+release's gold records and scored by ``annotations.evaluator_scores``.
+
+Per evaluator, its first run is scored (the figures), and its runs together give its
+self-agreement. Sentence-level figures use the sentence predictions; summary-level figures
+use a run's summary predictions, or else derive them from its sentence predictions as
+TofuEval does: a summary is as consistent as its least consistent sentence (the minimum
+score; for labels, inconsistent if any sentence is), then thresholded on its own dev split.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from annotations.evaluator_scores import (
+    EvaluatorScoreError,
+    LevelRecords,
+    RunValues,
+    flags,
+    level_leaderboard,
+    self_agreement,
+    tune_threshold,
+)
+from annotations.formats.predictions import Predictions
+from annotations.formats.release_records import UNJUDGED, ReleaseRecords
+from annotations.models import EvaluatorRun, Release
+from annotations.services.evaluator_runs import release_records, run_predictions
+
+LEVELS = ("sentence", "summary")
+
+
+def _levels(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecords]]:
+    """Per level: the indices of its judged records, and those records for scoring."""
+    summaries = records.summaries
+    sentences = records.sentences
+    judged_sentences = np.flatnonzero(sentences.label != UNJUDGED)
+    owner = sentences.summary[judged_sentences]
+    judged_summaries = np.flatnonzero(summaries.label != UNJUDGED)
+
+    def groups(index: np.ndarray) -> dict[str, np.ndarray]:
+        return {
+            "corpus": summaries.corpus[index],
+            "topic_type": summaries.topic_category[index],
+            "system": summaries.system[index],
+        }
+
+    return {
+        "sentence": (
+            judged_sentences,
+            LevelRecords(
+                inconsistent=sentences.label[judged_sentences] == 1,
+                document=summaries.document[owner],
+                split=summaries.split[owner],
+                groups=groups(owner),
+                types=tuple(sentences.error_types[i] for i in judged_sentences),
+            ),
+        ),
+        "summary": (
+            judged_summaries,
+            LevelRecords(
+                inconsistent=summaries.label[judged_summaries] == 1,
+                document=summaries.document[judged_summaries],
+                split=summaries.split[judged_summaries],
+                groups=groups(judged_summaries),
+            ),
+        ),
+    }
+
+
+def _summary_values(predictions: Predictions, records: ReleaseRecords) -> np.ndarray:
+    """The run's summary values: given, or the minimum over the summary's sentences."""
+    if not np.isnan(predictions.summary_values).all():
+        return predictions.summary_values
+    derived = np.full(len(records.summaries), np.inf)
+    np.minimum.at(derived, records.sentences.summary, predictions.sentence_values)
+    derived[np.isinf(derived)] = np.nan
+    return derived
+
+
+def _values(predictions: Predictions, records: ReleaseRecords, level: str) -> np.ndarray:
+    if level == "sentence":
+        return predictions.sentence_values
+    return _summary_values(predictions, records)
+
+
+def _calls(run: RunValues, level: LevelRecords) -> np.ndarray:
+    """A run's binary calls at its own threshold, tuned as the leaderboard tunes it."""
+    if run.kind == "label":
+        return flags(run, None)
+    dev = level.split == "dev"
+    tune_on = dev if dev.any() and (level.split == "test").any() else np.ones(len(dev), bool)
+    return flags(run, tune_threshold(run.values[tune_on], level.inconsistent[tune_on]).value)
+
+
+def release_leaderboard(
+    release: Release, *, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0
+) -> dict[str, Any]:
+    """Every evaluator's figures on ``release``, per level, with intervals."""
+    records = release_records(release)
+    levels = _levels(records)
+    runs = list(
+        EvaluatorRun.objects.filter(release=release)
+        .select_related("evaluator")
+        .order_by("evaluator__name", "number")
+    )
+    by_evaluator: dict[str, list[EvaluatorRun]] = {}
+    for run in runs:
+        by_evaluator.setdefault(run.evaluator.name, []).append(run)
+    loaded = {run.pk: run_predictions(run) for run in runs}
+    report: dict[str, Any] = {
+        "release": f"{release.project.slug}@{release.version}",
+        "evaluators": [
+            {
+                "name": name,
+                "kind": group[0].evaluator.kind,
+                "runs": [run.number for run in group],
+                "scored_run": group[0].number,
+                "predictions": group[0].kind,
+            }
+            for name, group in by_evaluator.items()
+        ],
+        "levels": {},
+        "self_agreement": {},
+    }
+    for level, (index, level_records) in levels.items():
+        scored: dict[str, RunValues] = {}
+        every: dict[str, list[RunValues]] = {}
+        for name, group in by_evaluator.items():
+            for run in group:
+                values = _values(loaded[run.pk], records, level)[index]
+                if np.isnan(values).any():
+                    continue  # this run does not predict this level
+                every.setdefault(name, []).append(RunValues(run.kind, values))  # type: ignore[arg-type]
+            if name in every:
+                scored[name] = every[name][0]
+        if not scored or not len(index):
+            report["levels"][level] = None
+            continue
+        try:
+            report["levels"][level] = level_leaderboard(
+                level_records,
+                scored,
+                n_resamples=n_resamples,
+                confidence=confidence,
+                seed=seed,
+            )
+        except EvaluatorScoreError as error:
+            report["levels"][level] = {"error": str(error)}
+            continue
+        for name, repeated in every.items():
+            if len(repeated) < 2:
+                continue
+            calls = [_calls(run, level_records) for run in repeated]
+            report["self_agreement"].setdefault(name, {})[level] = self_agreement(
+                calls,
+                level_records.document,
+                n_resamples=n_resamples,
+                confidence=confidence,
+                seed=seed,
+            )
+    return report
