@@ -13,7 +13,7 @@ PORT ?= 8000
 
 .PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review migrate demo \
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators migrate demo \
 	tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -96,7 +96,7 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -117,6 +117,9 @@ bench-scores: $(STAMP)
 
 bench-review: $(STAMP)
 	$(PY) bench/bench_review.py
+
+bench-evaluators: $(STAMP)
+	$(PY) bench/bench_evaluators.py
 
 clean:
 	rm -rf var frontend/dist

@@ -24,11 +24,28 @@ class Auc:
     high: float
 
 
-def _below(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """For each value: how many of ``sorted_values`` are below it, plus half the ties."""
-    left = np.searchsorted(sorted_values, values, side="left")
-    right = np.searchsorted(sorted_values, values, side="right")
-    return left + (right - left) / 2
+def _structural_components(scores: np.ndarray, gold: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """DeLong's components from one sort: per inconsistent record, the share of consistent
+    records scoring higher (ties half); per consistent record, the share of inconsistent
+    records scoring lower (ties half). Both in the records' order, masked by ``gold``."""
+    order = np.argsort(scores)
+    ordered = scores[order]
+    bad = gold[order]
+    # Tie groups of equal scores: where each starts and ends in the sorted order.
+    starts = np.flatnonzero(np.concatenate([[True], ordered[1:] != ordered[:-1]]))
+    group = np.cumsum(np.concatenate([[False], ordered[1:] != ordered[:-1]]))
+    bad_before = np.concatenate([[0], np.cumsum(bad)])[starts][group]
+    good_before = np.concatenate([[0], np.cumsum(~bad)])[starts][group]
+    bad_in = np.bincount(group, weights=bad)[group]
+    good_in = np.bincount(group, weights=~bad)[group]
+    m, n = int(bad.sum()), int((~bad).sum())
+    higher_good = (n - good_before - good_in + good_in / 2) / n
+    lower_bad = (bad_before + bad_in / 2) / m
+    v10 = np.empty(len(scores))
+    v01 = np.empty(len(scores))
+    v10[order] = higher_good
+    v01[order] = lower_bad
+    return v10[gold], v01[~gold]
 
 
 def clustered_auc(
@@ -36,14 +53,10 @@ def clustered_auc(
 ) -> Auc:
     scores = np.asarray(scores, dtype=np.float64)
     gold = np.asarray(inconsistent, dtype=bool)
-    bad, good = scores[gold], scores[~gold]
-    m, n = len(bad), len(good)
+    m, n = int(gold.sum()), int((~gold).sum())
     if m == 0 or n == 0:
         return Auc(float("nan"), float("nan"), float("nan"))
-    # V10: per inconsistent record, the share of consistent ones scoring higher (ties half);
-    # V01: per consistent record, the share of inconsistent ones scoring lower.
-    v10 = (n - _below(np.sort(good), bad)) / n
-    v01 = _below(np.sort(bad), good) / m
+    v10, v01 = _structural_components(scores, gold)
     theta = float(v10.mean())
     _, codes = np.unique(np.asarray(document), return_inverse=True)
     k = int(codes.max()) + 1

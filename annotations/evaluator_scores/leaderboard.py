@@ -120,10 +120,17 @@ def level_leaderboard(
     type_names: list[str] = []
     has_type: list[np.ndarray] = []
     if records.types is not None:
-        measured_types = [records.types[i] for i in np.flatnonzero(measure)]
-        type_names = sorted({t for chosen in measured_types for t in chosen})
+        # Each distinct type set once: records share a handful of them.
+        distinct: dict[tuple[str, ...], int] = {}
+        codes = np.fromiter(
+            (distinct.setdefault(chosen, len(distinct)) for chosen in records.types),
+            dtype=np.int64,
+            count=len(records.types),
+        )[measure]
+        type_names = sorted({t for chosen in distinct for t in chosen})
         for name in type_names:
-            has_type.append(np.fromiter((name in c for c in measured_types), bool, len(y)) & y)
+            member = np.fromiter((name in chosen for chosen in distinct), bool, len(distinct))
+            has_type.append(member[codes] & y)
 
     # Per-document counts, one column each: p and n per group, then tp and fp per group and
     # evaluator, then each type's count and, per evaluator, its flagged count.

@@ -34,7 +34,8 @@ def tune_threshold(scores: np.ndarray, inconsistent: np.ndarray) -> Threshold:
         raise EvaluatorScoreError(
             f"no {missing} record to tune a threshold on: the dev records need both labels"
         )
-    order = np.argsort(scores, kind="stable")
+    # Equal scores are cut together below, so the sort need not be stable.
+    order = np.argsort(scores)
     ordered = scores[order]
     flagged_bad = np.cumsum(gold[order])
     flagged_good = np.cumsum(~gold[order])

@@ -360,3 +360,52 @@ def read_predictions(data: bytes, *, file: str, records: ReleaseRecords) -> Pred
         if positions[row] >= 0 and chosen:
             predictions.sentence_types[int(positions[row])] = tuple(chosen)
     return predictions
+
+
+def pack_predictions(predictions: Predictions) -> bytes:
+    """A run as the ``.npz`` the site stores: arrays only, no pickled objects, so it is read
+    back with ``allow_pickle=False``."""
+    explained = sorted(predictions.sentence_explanations)
+    summary_explained = sorted(predictions.summary_explanations)
+    typed = sorted(predictions.sentence_types)
+    stream = io.BytesIO()
+    np.savez(
+        stream,
+        kind=np.array(predictions.kind),
+        sentence_values=predictions.sentence_values,
+        summary_values=predictions.summary_values,
+        explained=np.array(explained, dtype=np.int64),
+        explanations=np.array([predictions.sentence_explanations[i] for i in explained], dtype=str),
+        summary_explained=np.array(summary_explained, dtype=np.int64),
+        summary_explanations=np.array(
+            [predictions.summary_explanations[i] for i in summary_explained], dtype=str
+        ),
+        typed=np.array(typed, dtype=np.int64),
+        types=np.array([json.dumps(predictions.sentence_types[i]) for i in typed], dtype=str),
+    )
+    return stream.getvalue()
+
+
+def unpack_predictions(data: bytes) -> Predictions:
+    arrays = np.load(io.BytesIO(data), allow_pickle=False)
+    return Predictions(
+        kind="score" if str(arrays["kind"]) == "score" else "label",
+        sentence_values=arrays["sentence_values"],
+        summary_values=arrays["summary_values"],
+        sentence_explanations=dict(
+            zip(arrays["explained"].tolist(), arrays["explanations"].tolist(), strict=True)
+        ),
+        summary_explanations=dict(
+            zip(
+                arrays["summary_explained"].tolist(),
+                arrays["summary_explanations"].tolist(),
+                strict=True,
+            )
+        ),
+        sentence_types={
+            index: tuple(json.loads(chosen))
+            for index, chosen in zip(
+                arrays["typed"].tolist(), arrays["types"].tolist(), strict=True
+            )
+        },
+    )

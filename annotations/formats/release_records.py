@@ -59,7 +59,7 @@ def _types(cells: pd.Series, column: str) -> tuple[tuple[str, ...], ...]:
     # Most sentences have none: decode each distinct cell once.
     decoded = {cell: tuple(json.loads(cell)) if cell else () for cell in cells.unique()}
     try:
-        return tuple(decoded[cell] for cell in cells)
+        return tuple(cells.map(decoded))
     except (ValueError, TypeError) as error:  # pragma: no cover - written by our writer
         raise FormatError(f"not a JSON list ({error})", file=RECORDS_FILE, field=column) from None
 

@@ -9,19 +9,21 @@ that names it. Runs are immutable; a correction is a new run.
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import zipfile
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from annotations.formats.predictions import Predictions, read_predictions
+from annotations.formats.predictions import (
+    Predictions,
+    pack_predictions,
+    read_predictions,
+    unpack_predictions,
+)
 from annotations.formats.release_records import ReleaseRecords, read_release_records
 from annotations.formats.writers.records import RECORDS_FILE
 from annotations.models import (
@@ -70,55 +72,10 @@ def release_records(release: Release) -> ReleaseRecords:
     return _records(release.pk, release.archive.name, release.manifest.get("archive_sha256", ""))
 
 
-def _packed(predictions: Predictions) -> bytes:
-    """The run as arrays (no pickled objects: the file is read with allow_pickle=False)."""
-    explained = sorted(predictions.sentence_explanations)
-    summary_explained = sorted(predictions.summary_explanations)
-    typed = sorted(predictions.sentence_types)
-    stream = io.BytesIO()
-    np.savez(
-        stream,
-        kind=np.array(predictions.kind),
-        sentence_values=predictions.sentence_values,
-        summary_values=predictions.summary_values,
-        explained=np.array(explained, dtype=np.int64),
-        explanations=np.array([predictions.sentence_explanations[i] for i in explained], dtype=str),
-        summary_explained=np.array(summary_explained, dtype=np.int64),
-        summary_explanations=np.array(
-            [predictions.summary_explanations[i] for i in summary_explained], dtype=str
-        ),
-        typed=np.array(typed, dtype=np.int64),
-        types=np.array([json.dumps(predictions.sentence_types[i]) for i in typed], dtype=str),
-    )
-    return stream.getvalue()
-
-
 def run_predictions(run: EvaluatorRun) -> Predictions:
     """A stored run's predictions, as ``read_predictions`` returned them."""
     with run.predictions.open("rb") as stored:
-        arrays = np.load(io.BytesIO(stored.read()), allow_pickle=False)
-        kind = str(arrays["kind"])
-        return Predictions(
-            kind="score" if kind == "score" else "label",
-            sentence_values=arrays["sentence_values"],
-            summary_values=arrays["summary_values"],
-            sentence_explanations=dict(
-                zip(arrays["explained"].tolist(), arrays["explanations"].tolist(), strict=True)
-            ),
-            summary_explanations=dict(
-                zip(
-                    arrays["summary_explained"].tolist(),
-                    arrays["summary_explanations"].tolist(),
-                    strict=True,
-                )
-            ),
-            sentence_types={
-                index: tuple(json.loads(chosen))
-                for index, chosen in zip(
-                    arrays["typed"].tolist(), arrays["types"].tolist(), strict=True
-                )
-            },
-        )
+        return unpack_predictions(stored.read())
 
 
 def _evaluator(
@@ -157,7 +114,7 @@ def evaluator_run_upload(
     if number is not None and not 1 <= number <= 1000:
         raise EvaluatorInvalid({"run": ["a run number from 1 to 1000"]})
     predictions = read_predictions(data, file=file_name, records=release_records(release))
-    packed = _packed(predictions)
+    packed = pack_predictions(predictions)
     with transaction.atomic():
         owner = _evaluator(release, evaluator, kind, notes, user)
         # Serialise the numbering of this evaluator's runs.
