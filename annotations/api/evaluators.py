@@ -7,11 +7,14 @@ Linguists and reviewers never reach these routes: an evaluator's name is not the
 from __future__ import annotations
 
 import uuid
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
@@ -20,8 +23,10 @@ from rest_framework.views import APIView
 
 from annotations.api.admin import JobStartedOutput, bad_request
 from annotations.api.releases import exporter_projects
+from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
-from annotations.services.evaluator_runs import run_summary
+from annotations.selectors.evaluator_leaderboard import LEVELS, release_leaderboard
+from annotations.services.evaluator_runs import EvaluatorInvalid, run_summary
 from annotations.services.jobs import job_start
 
 # A run of 3 million predictions with explanations is a few hundred MB at most.
@@ -129,3 +134,73 @@ class EvaluatorRunsView(APIView):
             enqueue=evaluator_upload_task.delay,
         )
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+def _leaderboard(release: Release) -> dict[str, Any]:
+    """The release's leaderboard; runs are immutable, so the same set of runs gives the same
+    report (kept for the process's next request: a million records take ~3 s to score)."""
+    runs = tuple(
+        EvaluatorRun.objects.filter(release=release).order_by("pk").values_list("pk", flat=True)
+    )
+    return _cached_leaderboard(release.pk, runs)
+
+
+@lru_cache(maxsize=4)
+def _cached_leaderboard(release_id: int, runs: tuple[int, ...]) -> dict[str, Any]:
+    return release_leaderboard(Release.objects.select_related("project").get(pk=release_id))
+
+
+class LeaderboardView(APIView):
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        operation_id="evaluator_leaderboard",
+        summary="Every evaluator's figures on a published release (docs/evaluation.md)",
+    )
+    def get(self, request: Request, release_id: int) -> Response:
+        release = _published_release(request, release_id)
+        try:
+            return Response(_leaderboard(release))
+        except EvaluatorInvalid as invalid:
+            raise bad_request(str(invalid), invalid.errors) from None
+
+
+class LeaderboardTableView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("level", str, enum=list(LEVELS))],
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/x-tex"): OpenApiTypes.STR,
+        },
+        operation_id="evaluator_leaderboard_table",
+        summary="The leaderboard of one level as a CSV or a LaTeX table",
+    )
+    def get(self, request: Request, release_id: int, table: str) -> HttpResponse:
+        if table not in ("csv", "tex"):
+            raise Http404("The leaderboard comes as .csv or .tex.")
+        release = _published_release(request, release_id)
+        level = request.query_params.get("level", "sentence")
+        if level not in LEVELS:
+            raise bad_request("Unknown level.", {"level": [f"one of {', '.join(LEVELS)}"]})
+        try:
+            board = _leaderboard(release)["levels"].get(level)
+        except EvaluatorInvalid as invalid:
+            raise bad_request(str(invalid), invalid.errors) from None
+        if not board or "error" in board:
+            raise bad_request(
+                f"No {level}-level figures for this release.",
+                {"level": [board["error"] if board else "no run predicts this level"]},
+            )
+        name = f"{release.project.slug}-{release.version}-{level}-evaluators"
+        if table == "csv":
+            body, content_type = leaderboard_csv(board), "text/csv; charset=utf-8"
+        else:
+            caption = (
+                f"{level.capitalize()}-level evaluator figures on {release.project.name}"
+                f" {release.version} ({board['protocol'].replace('_', '/')}; 95% bootstrap"
+                " intervals by document)."
+            )
+            body = leaderboard_latex(board, caption=caption)
+            content_type = "application/x-tex; charset=utf-8"
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{name}.{table}"'
+        return response

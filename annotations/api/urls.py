@@ -113,4 +113,9 @@ urlpatterns += [
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
     path("releases/<int:release_id>/evaluator-runs/", evaluators.EvaluatorRunsView.as_view()),
+    path("releases/<int:release_id>/leaderboard/", evaluators.LeaderboardView.as_view()),
+    path(
+        "releases/<int:release_id>/leaderboard.<str:table>",
+        evaluators.LeaderboardTableView.as_view(),
+    ),
 ]

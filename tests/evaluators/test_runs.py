@@ -3,6 +3,7 @@ release's records, numbered, immutable; every refused file leaves nothing behind
 
 from __future__ import annotations
 
+import csv
 import json
 import zipfile
 from io import StringIO
@@ -248,3 +249,40 @@ def test_the_report_scores_every_evaluator_with_intervals(release: Release, tmp_
 def report_systems(release: Release) -> set[str]:
     with zipfile.ZipFile(release.archive.path) as packed:
         return set(read_release_records(packed.read("records.csv")).summaries.system.tolist())
+
+
+def test_the_leaderboard_over_http_with_csv_and_latex_tables(
+    release: Release, tmp_path: Path
+) -> None:
+    ids, labels = record_ids(release)
+    for name, good in (("Metric_1 & co", True), ("Coin", False)):
+        path = tmp_path / f"{good}.csv"
+        path.write_text(
+            "record_id,score\n"
+            + "".join(
+                f"{i},{(0.1 if label == 1 else 0.9) if good else (n % 7) / 7}\n"
+                for n, (i, label) in enumerate(zip(ids, labels, strict=True))
+            )
+        )
+        upload(release, path, "--evaluator", name)
+    researcher = signed_in("researcher")
+    base = f"/api/releases/{release.pk}/leaderboard"
+    board = researcher.get(f"{base}/").json()
+    sentence = board["levels"]["sentence"]
+    assert set(sentence["evaluators"]) == {"Metric_1 & co", "Coin"}
+    assert sentence["evaluators"]["Metric_1 & co"]["balanced_accuracy"]["value"] == 1.0
+    table = researcher.get(f"{base}.csv?level=sentence")
+    assert table["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(StringIO(table.content.decode())))
+    assert [row["evaluator"] for row in rows] == ["Metric_1 & co", "Coin"]  # best first
+    assert float(rows[0]["balanced_accuracy"]) == 1.0
+    assert rows[0]["balanced_accuracy_low"] == "1.0"
+    latex = researcher.get(f"{base}.tex?level=summary").content.decode()
+    assert r"\begin{tabular}{lccccccc}" in latex
+    assert r"Metric\_1 \& co & 1.000 {\scriptsize [1.000, 1.000]}" in latex
+    assert r"95\% bootstrap intervals by document" in latex
+    assert researcher.get(f"{base}.csv?level=words").status_code == 400
+    assert researcher.get(f"{base}.pdf").status_code == 404
+    for username in ("linguist1", "reviewer"):
+        assert signed_in(username).get(f"{base}/").status_code == 404
+        assert signed_in(username).get(f"{base}.tex").status_code == 404

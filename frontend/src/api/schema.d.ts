@@ -227,6 +227,14 @@ export interface paths {
     /** Upload a run of predictions (CSV or JSONL; a background job) */
     post: operations["evaluator_run_upload"];
   };
+  "/api/releases/{release_id}/leaderboard/": {
+    /** Every evaluator's figures on a published release (docs/evaluation.md) */
+    get: operations["evaluator_leaderboard"];
+  };
+  "/api/releases/{release_id}/leaderboard.{table}": {
+    /** The leaderboard of one level as a CSV or a LaTeX table */
+    get: operations["evaluator_leaderboard_table"];
+  };
   "/api/releases/{release_id}/retry/": {
     /** Retry a failed build */
     post: operations["releases_retry_create"];
@@ -6047,6 +6055,127 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every evaluator's figures on a published release (docs/evaluation.md) */
+  evaluator_leaderboard: {
+    parameters: {
+      path: {
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The leaderboard of one level as a CSV or a LaTeX table */
+  evaluator_leaderboard_table: {
+    parameters: {
+      query?: {
+        level?: "sentence" | "summary";
+      };
+      path: {
+        release_id: number;
+        table: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "text/csv": string;
+          "application/x-tex": string;
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -1,0 +1,105 @@
+"""A leaderboard level as the tables researchers paste into papers: CSV (every figure with
+its interval bounds in columns) and LaTeX (booktabs; a figure as ``.842 {\\scriptsize
+[.841, .844]}``). Rows by balanced accuracy, best first. Pure: no Django."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+COLUMNS = ("balanced_accuracy", "fpr", "fnr", "precision", "recall", "f1", "auc")
+HEADINGS = {
+    "balanced_accuracy": "BAcc",
+    "fpr": "FPR",
+    "fnr": "FNR",
+    "precision": "Prec.",
+    "recall": "Rec.",
+    "f1": "F1",
+    "auc": "AUC",
+}
+# LaTeX's special characters, as text (an evaluator's name is free text).
+_LATEX = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+def ranked(level: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def key(item: tuple[str, dict[str, Any]]) -> tuple[float, str]:
+        value = item[1]["balanced_accuracy"]["value"]
+        return (-(value if value is not None else -1.0), item[0])
+
+    return sorted(level["evaluators"].items(), key=key)
+
+
+def leaderboard_csv(level: dict[str, Any]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["evaluator", "kind", "threshold"]
+        + [f"{c}{suffix}" for c in COLUMNS for suffix in ("", "_low", "_high")]
+    )
+    for name, entry in ranked(level):
+        row: list[Any] = [
+            name,
+            entry["kind"],
+            "" if entry["threshold"] is None else entry["threshold"],
+        ]
+        for column in COLUMNS:
+            figure = entry.get(column) or {}
+            row += ["" if figure.get(k) is None else figure[k] for k in ("value", "low", "high")]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def latex_text(text: str) -> str:
+    return "".join(_LATEX.get(char, char) for char in text)
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "--"
+    return f"{value:.3f}".replace("0.", ".", 1) if 0 <= value < 1 else f"{value:.3f}"
+
+
+def leaderboard_latex(level: dict[str, Any], *, caption: str) -> str:
+    lines = [
+        r"\begin{table}[t]",
+        r"\centering",
+        r"\small",
+        r"\begin{tabular}{l" + "c" * len(COLUMNS) + "}",
+        r"\toprule",
+        "Evaluator & " + " & ".join(HEADINGS[c] for c in COLUMNS) + r" \\",
+        r"\midrule",
+    ]
+    for name, entry in ranked(level):
+        cells = []
+        for column in COLUMNS:
+            figure = entry.get(column) or {}
+            cell = _number(figure.get("value"))
+            if figure.get("low") is not None and figure.get("high") is not None:
+                cell += (
+                    r" {\scriptsize ["
+                    + _number(figure["low"])
+                    + ", "
+                    + _number(figure["high"])
+                    + "]}"
+                )
+            cells.append(cell)
+        lines.append(latex_text(name) + " & " + " & ".join(cells) + r" \\")
+    lines += [
+        r"\bottomrule",
+        r"\end{tabular}",
+        r"\caption{" + latex_text(caption) + "}",
+        r"\end{table}",
+    ]
+    return "\n".join(lines) + "\n"
