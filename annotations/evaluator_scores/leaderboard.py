@@ -25,6 +25,9 @@ from annotations.evaluator_scores.resampling import interval, resampled_sums
 from annotations.evaluator_scores.threshold import tune_threshold
 
 PredictionKind = Literal["score", "label"]
+# Below this many documents a bootstrap by document has too few distinct resamples for its
+# intervals and p-values to mean much; the report says so.
+FEW_DOCUMENTS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,12 @@ def level_leaderboard(
         "tuned_on": int(tune_on.sum()),
         "measured_on": int(measure.sum()),
         "documents": n_documents,
+        "warning": (
+            f"Only {n_documents} document{'s' if n_documents != 1 else ''} measured: bootstrap"
+            " intervals and p-values resample documents, and mean little with so few."
+            if n_documents < FEW_DOCUMENTS
+            else None
+        ),
         "n_resamples": n_resamples,
         "confidence": confidence,
         "seed": seed,

@@ -130,6 +130,7 @@ def test_the_leaderboard_tunes_on_dev_measures_on_test_and_groups() -> None:
     )
     test = data.split == "test"
     assert (board["protocol"], board["measured_on"], board["tuned_on"]) == ("dev_test", 300, 300)
+    assert board["warning"] is None  # 30 test documents
     entry = board["evaluators"]["good"]
     dev = data.split == "dev"
     assert entry["threshold"] == pytest.approx(

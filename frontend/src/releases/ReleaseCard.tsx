@@ -81,10 +81,10 @@ export function ReleaseCard({
                 size="xs"
                 aria-expanded={open}
                 aria-controls={open ? detailId : undefined}
-                aria-label={`${open ? 'Hide' : 'Show'} card and manifest of ${release.version}`}
+                aria-label={`${open ? 'Hide' : 'Show'} card, manifest and evaluators of ${release.version}`}
                 onClick={() => setOpen((current) => !current)}
               >
-                {open ? 'Hide card and manifest' : 'Show card and manifest'}
+                {open ? 'Hide details' : 'Card, manifest, evaluators'}
               </Button>
             </Group>
           )}

@@ -6,6 +6,7 @@ import { useLoad } from '../admin/useLoad';
 import { SafeMarkdown } from '../components/SafeMarkdown';
 import { splitCard } from './cardFrontMatter';
 import { DataTree } from './DataTree';
+import { EvaluatorsPanel } from './evaluators/EvaluatorsPanel';
 
 /** A published release's dataset card (its metadata as a table, then the Markdown) and its
  * manifest as structured data, fetched on opening. */
@@ -26,6 +27,7 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
       <Tabs.List aria-label={`Release ${version}`}>
         <Tabs.Tab value="card">Dataset card</Tabs.Tab>
         <Tabs.Tab value="manifest">Manifest</Tabs.Tab>
+        <Tabs.Tab value="evaluators">Evaluators</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="card" pt="sm">
         {split === null ? (
@@ -58,6 +60,9 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
             </div>
           </Stack>
         )}
+      </Tabs.Panel>
+      <Tabs.Panel value="evaluators" pt="sm">
+        <EvaluatorsPanel releaseId={releaseId} version={version} />
       </Tabs.Panel>
       <Tabs.Panel value="manifest" pt="sm">
         {manifest ? (

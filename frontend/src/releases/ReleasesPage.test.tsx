@@ -97,7 +97,7 @@ describe('the releases page', () => {
     });
     const user = userEvent.setup();
 
-    const show = await screen.findByRole('button', { name: 'Show card and manifest of 1.0.0' });
+    const show = await screen.findByRole('button', { name: 'Show card, manifest and evaluators of 1.0.0' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await user.click(show);
 
@@ -121,7 +121,7 @@ describe('the releases page', () => {
     expect(manifest).toHaveTextContent('native/dev.jsonl');
     expect(server.requests.map((request) => request.path)).toContain('/api/releases/3/');
 
-    await user.click(screen.getByRole('button', { name: 'Hide card and manifest of 1.0.0' }));
+    await user.click(screen.getByRole('button', { name: 'Hide card, manifest and evaluators of 1.0.0' }));
     expect(screen.queryByRole('region', { name: 'Manifest of 1.0.0' })).not.toBeInTheDocument();
   });
 

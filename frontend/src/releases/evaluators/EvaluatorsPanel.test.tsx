@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { fakeServer } from '../../test/fakeServer';
+import { jsonResponse, renderWithProviders } from '../../test/render';
+import { EvaluatorsPanel } from './EvaluatorsPanel';
+import type { EvaluatorEntry, Leaderboard } from './types';
+
+function figure(value: number, spread = 0.05) {
+  return { value, low: value - spread, high: value + spread };
+}
+
+function entry(accuracy: number, threshold: number | null): EvaluatorEntry {
+  return {
+    kind: threshold === null ? 'label' : 'score',
+    threshold,
+    tuned_balanced_accuracy: threshold === null ? null : accuracy,
+    balanced_accuracy: figure(accuracy),
+    fpr: figure(1 - accuracy),
+    fnr: figure(0.2),
+    precision: figure(0.6),
+    recall: figure(0.8),
+    f1: figure(0.69),
+    auc: threshold === null ? null : figure(0.9),
+    confusion: { tp: 8, fp: 3, fn: 2, tn: 37 },
+    type_recall: { 'Extrinsic Information': { records: 6, ...figure(0.5) } },
+    by: {},
+  };
+}
+
+const BOARD: Leaderboard = {
+  release: 'demo@1.0.0',
+  evaluators: [
+    { name: 'AlignScore', kind: 'metric', runs: [1], scored_run: 1, predictions: 'score' },
+    { name: 'GPT-4', kind: 'llm', runs: [1, 2], scored_run: 1, predictions: 'label' },
+  ],
+  levels: {
+    sentence: {
+      protocol: 'dev_test',
+      tuned_on: 40,
+      measured_on: 50,
+      documents: 3,
+      warning: 'Only 3 documents measured: bootstrap intervals and p-values resample documents, and mean little with so few.',
+      n_resamples: 1000,
+      confidence: 0.95,
+      evaluators: { AlignScore: entry(0.61, 0.42), 'GPT-4': entry(0.83, null) },
+      comparisons: [{ a: 'AlignScore', b: 'GPT-4', value: -0.22, low: -0.3, high: -0.1, p_value: 0.004 }],
+    },
+    summary: { error: 'no summary-level predictions' },
+  },
+  self_agreement: { 'GPT-4': { sentence: { coefficient: 'cohen_kappa', runs: 2, value: 0.7, low: 0.6, high: 0.8 } } },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the evaluators of a release', () => {
+  it('ranks them with intervals, compares two, and links the tables', async () => {
+    fakeServer({
+      'GET /api/releases/7/evaluator-runs/': () => jsonResponse({ runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => jsonResponse(BOARD),
+    });
+    renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
+    const table = await screen.findByRole('table', { name: 'Evaluators on 1.0.0, sentence level' });
+    const rows = within(table).getAllByRole('row');
+    // Best balanced accuracy first; a label needs no threshold.
+    expect(rows[1]).toHaveTextContent('GPT-4label0.830 [0.780, 0.880]');
+    expect(rows[2]).toHaveTextContent('AlignScore0.420');
+    // Sorting by FPR puts the lowest first.
+    await userEvent.click(within(table).getByRole('button', { name: /FPR/ }));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('GPT-4');
+    expect(screen.getByText(/AlignScore − GPT-4, balanced accuracy/)).toBeInTheDocument();
+    expect(screen.getByText(/-0.220 \[-0.300, -0.100\]; paired bootstrap p = 0.004/)).toBeInTheDocument();
+    // Swapping the two flips the sign of the difference and its interval.
+    await userEvent.selectOptions(screen.getByLabelText('Evaluator A'), 'GPT-4');
+    await userEvent.selectOptions(screen.getByLabelText('Evaluator B'), 'AlignScore');
+    expect(screen.getByText(/0.220 \[0.100, 0.300\]; paired bootstrap p = 0.004/)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Confusion matrix of GPT-4' })).toHaveTextContent('inconsistent82');
+    expect(screen.getByText(/Only 3 documents measured/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'LaTeX' })).toHaveAttribute('href', '/api/releases/7/leaderboard.tex?level=sentence');
+    expect(screen.getByRole('table', { name: 'Recall per error type' })).toHaveTextContent('Extrinsic Information (6)0.500');
+    expect(screen.getByRole('table', { name: 'Self-agreement across runs' })).toHaveTextContent("GPT-4Cohen's κ over 2 runs: 0.700 [0.600, 0.800]");
+    await userEvent.click(screen.getByRole('radio', { name: 'Summaries' }));
+    expect(screen.getByText('no summary-level predictions')).toBeInTheDocument();
+  });
+
+  it('uploads a run and shows the refusal that names the line', async () => {
+    const server = fakeServer({
+      'GET /api/releases/7/evaluator-runs/': () => jsonResponse({ runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => jsonResponse({ ...BOARD, evaluators: [] }),
+      'POST /api/releases/7/evaluator-runs/': () => jsonResponse({ job: 31 }, 202),
+      'GET /api/admin/jobs/31/': () =>
+        jsonResponse({ id: 31, kind: 'evaluator_upload', status: 'failed', progress: 0, message: 'failed', result: null, error: "bad.csv, line 2, field record_id: 'x' is not a record of this release" }),
+    });
+    renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
+    expect(await screen.findByText(/No evaluator runs on 1.0.0 yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the predictions file.');
+    await userEvent.type(screen.getByLabelText('Evaluator'), 'GPT-4');
+    // Mantine's FileInput is a styled button over a hidden file input.
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['record_id,label\nx,1\n'], 'bad.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("bad.csv, line 2, field record_id: 'x' is not a record"), { timeout: 4000 });
+    expect(server.requests.some((request) => request.method === 'POST')).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+
+import { Table, Text } from '@mantine/core';
+
+import { figureText } from './format';
+import type { Level } from './types';
+
+const COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#f08c00', '#0c8599', '#c2255c', '#5c940d'];
+
+/** Recall per gold error type, one bar per evaluator in each type's group, with its interval
+ * as a whisker; the same figures as a table for screen readers and exact values. */
+export function TypeRecallChart({ level }: { level: Level }) {
+  const names = Object.keys(level.evaluators).sort();
+  const types = [...new Set(names.flatMap((name) => Object.keys(level.evaluators[name]?.type_recall ?? {})))].sort();
+  if (types.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No gold error types on the measured records.
+      </Text>
+    );
+  }
+  const data = types.map((type) => {
+    const row: Record<string, number | string | [number, number]> = { type };
+    for (const name of names) {
+      const figure = level.evaluators[name]?.type_recall[type];
+      if (figure?.value !== null && figure?.value !== undefined) {
+        row[name] = figure.value;
+        if (figure.low !== null && figure.high !== null) row[`${name}:error`] = [figure.value - figure.low, figure.high - figure.value];
+      }
+    }
+    return row;
+  });
+  return (
+    <>
+      <div aria-hidden="true">
+        <BarChart width={Math.max(480, types.length * (names.length * 22 + 40))} height={260} data={data}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="type" interval={0} fontSize={11} />
+          <YAxis domain={[0, 1]} fontSize={11} />
+          <Tooltip />
+          <Legend />
+          {names.map((name, index) => (
+            <Bar key={name} dataKey={name} fill={COLORS[index % COLORS.length]} isAnimationActive={false}>
+              <ErrorBar dataKey={`${name}:error`} width={4} stroke="#333" />
+            </Bar>
+          ))}
+        </BarChart>
+      </div>
+      <Table fz="sm" withTableBorder aria-label="Recall per error type">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Error type</Table.Th>
+            {names.map((name) => (
+              <Table.Th key={name} scope="col">
+                {name}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {types.map((type) => (
+            <Table.Tr key={type}>
+              <Table.Th scope="row">
+                {type} ({level.evaluators[names[0] ?? '']?.type_recall[type]?.records ?? 0})
+              </Table.Th>
+              {names.map((name) => (
+                <Table.Td key={name}>{figureText(level.evaluators[name]?.type_recall[type])}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Figure } from './types';
+
+/** "0.842 [0.831, 0.853]", or "–" when undefined. */
+export function figureText(figure: Figure | null | undefined): string {
+  if (figure === null || figure === undefined || figure.value === null) return '–';
+  const value = figure.value.toFixed(3);
+  if (figure.low === null || figure.high === null) return value;
+  return `${value} [${figure.low.toFixed(3)}, ${figure.high.toFixed(3)}]`;
+}
