@@ -46,6 +46,8 @@ from annotations.models import (
     GuidelineVersion,
     Job,
     Project,
+    Release,
+    ReleaseStatus,
     ReviewScope,
     Role,
     Round,
@@ -379,10 +381,26 @@ class RoundCreateView(APIView):
             " that is not closed (left out by default; the answer says how many).",
         )
 
+        hardest = serializers.DictField(
+            required=False,
+            help_text="{release, by: against_gold | among_evaluators, count}: the units of a"
+            " published release hardest for its evaluators (docs/evaluation.md, 'Hard units').",
+        )
+
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            if ("sample" in attrs) == ("topics" in attrs):
-                raise serializers.ValidationError("give either sample (with seed) or topics")
+            if sum(key in attrs for key in ("sample", "topics", "hardest")) != 1:
+                raise serializers.ValidationError(
+                    "give one of sample (with seed), topics or hardest"
+                )
             return attrs
+
+    class Hardest(serializers.Serializer):
+        class Meta:
+            ref_name = "RoundHardestInput"
+
+        release = serializers.IntegerField(min_value=1)
+        by = serializers.ChoiceField(choices=["against_gold", "among_evaluators"])
+        count = serializers.IntegerField(min_value=1, max_value=100_000)
 
     class Input(serializers.Serializer):
         class Meta:
@@ -467,12 +485,15 @@ class RoundCreateView(APIView):
         units = RoundCreateView.Units(data=data.pop("units"))
         if not units.is_valid():
             raise ApiError("Invalid units.", errors={"units": units.errors})
+        topic_ids = units.validated_data.get("topics")
+        if "hardest" in units.validated_data:
+            topic_ids = self._hardest(project, units.validated_data["hardest"])
         try:
             round_, skipped = round_create(
                 project=project,
                 sample=units.validated_data.get("sample"),
                 seed=units.validated_data.get("seed", 0),
-                topic_ids=units.validated_data.get("topics"),
+                topic_ids=topic_ids,
                 include_busy=units.validated_data.get("include_busy", False),
                 **data,
             )
@@ -482,6 +503,38 @@ class RoundCreateView(APIView):
             {**round_summary(rounds_with_counts(project).get(pk=round_.pk)), "skipped": skipped},
             status=status.HTTP_201_CREATED,
         )
+
+    def _hardest(self, project: Project, given: dict[str, Any]) -> list[int]:
+        from annotations.selectors.hard_units import hard_units
+        from annotations.services.evaluator_runs import EvaluatorInvalid
+
+        hardest = RoundCreateView.Hardest(data=given)
+        if not hardest.is_valid():
+            raise ApiError("Invalid units.", errors={"units.hardest": hardest.errors})
+        release = Release.objects.filter(
+            pk=hardest.validated_data["release"],
+            project=project,
+            status=ReleaseStatus.PUBLISHED,
+        ).first()
+        if release is None:
+            raise bad_request(
+                "Invalid units.",
+                {"units.hardest.release": ["no published release of this project"]},
+            )
+        try:
+            chosen = hard_units(
+                release, by=hardest.validated_data["by"], count=hardest.validated_data["count"]
+            )
+        except EvaluatorInvalid as invalid:
+            raise bad_request(
+                "Invalid units.",
+                {f"units.hardest.{field}": messages for field, messages in invalid.errors.items()},
+            ) from None
+        if not chosen:
+            raise bad_request(
+                "Invalid units.", {"units.hardest": ["no unit of the release matches this project"]}
+            )
+        return [unit["topic_id"] for unit in chosen]
 
     def _item_round(
         self,

@@ -204,3 +204,41 @@ class LeaderboardTableView(APIView):
         response = HttpResponse(body, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{name}.{table}"'
         return response
+
+
+class HardUnitOutput(serializers.Serializer):
+    topic_id = serializers.IntegerField()
+    unit = serializers.CharField(help_text="Document · topic.")
+    records = serializers.IntegerField(help_text="Judged sentences in the unit.")
+    against_gold = serializers.FloatField()
+    among_evaluators = serializers.FloatField()
+
+
+class HardUnitsOutput(serializers.Serializer):
+    units = HardUnitOutput(many=True)
+
+
+class HardUnitsView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("by", str, enum=["against_gold", "among_evaluators"]),
+            OpenApiParameter("count", int),
+        ],
+        responses=HardUnitsOutput,
+        operation_id="evaluator_hard_units",
+        summary="The release's units hardest for its evaluators, hardest first",
+    )
+    def get(self, request: Request, release_id: int) -> Response:
+        from annotations.selectors.hard_units import hard_units
+
+        release = _published_release(request, release_id)
+        count = request.query_params.get("count", "20")
+        if not count.isdigit() or not 1 <= int(count) <= 100_000:
+            raise bad_request("Invalid count.", {"count": ["a whole number from 1 to 100000"]})
+        try:
+            units = hard_units(
+                release, by=request.query_params.get("by", "against_gold"), count=int(count)
+            )
+        except EvaluatorInvalid as invalid:
+            raise bad_request(str(invalid), invalid.errors) from None
+        return Response({"units": units})

@@ -114,6 +114,7 @@ urlpatterns += [
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
     path("releases/<int:release_id>/evaluator-runs/", evaluators.EvaluatorRunsView.as_view()),
     path("releases/<int:release_id>/leaderboard/", evaluators.LeaderboardView.as_view()),
+    path("releases/<int:release_id>/hard-units/", evaluators.HardUnitsView.as_view()),
     path(
         "releases/<int:release_id>/leaderboard.<str:table>",
         evaluators.LeaderboardTableView.as_view(),

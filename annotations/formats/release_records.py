@@ -40,6 +40,8 @@ class SummaryRecords:
     record_id: np.ndarray  # str
     document: np.ndarray  # int: one code per (corpus, doc_id), the bootstrap's cluster
     corpus: np.ndarray  # str
+    doc_id: np.ndarray  # str: the document's external id
+    topic: np.ndarray  # str: the topic's name
     topic_category: np.ndarray  # str: main | marginal | irrelevant | ""
     system: np.ndarray  # str
     split: np.ndarray  # str: dev | test | none
@@ -98,6 +100,8 @@ def read_release_records(data: bytes) -> ReleaseRecords:
             record_id=np.asarray(summary_ids, dtype=str),
             document=documents[first],
             corpus=frame["corpus"].to_numpy(dtype=str)[first],
+            doc_id=frame["doc_id"].to_numpy(dtype=str)[first],
+            topic=frame["topic"].to_numpy(dtype=str)[first],
             topic_category=frame["topic_category"].to_numpy(dtype=str)[first],
             system=frame["system"].to_numpy(dtype=str)[first],
             split=frame["split"].to_numpy(dtype=str)[first],

@@ -31,7 +31,7 @@ from annotations.services.evaluator_runs import release_records, run_predictions
 LEVELS = ("sentence", "summary")
 
 
-def _levels(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecords]]:
+def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecords]]:
     """Per level: the indices of its judged records, and those records for scoring."""
     summaries = records.summaries
     sentences = records.sentences
@@ -85,7 +85,7 @@ def _values(predictions: Predictions, records: ReleaseRecords, level: str) -> np
     return _summary_values(predictions, records)
 
 
-def _calls(run: RunValues, level: LevelRecords) -> np.ndarray:
+def run_calls(run: RunValues, level: LevelRecords) -> np.ndarray:
     """A run's binary calls at its own threshold, tuned as the leaderboard tunes it."""
     if run.kind == "label":
         return flags(run, None)
@@ -99,7 +99,7 @@ def release_leaderboard(
 ) -> dict[str, Any]:
     """Every evaluator's figures on ``release``, per level, with intervals."""
     records = release_records(release)
-    levels = _levels(records)
+    levels = levels_of(records)
     runs = list(
         EvaluatorRun.objects.filter(release=release)
         .select_related("evaluator")
@@ -152,7 +152,7 @@ def release_leaderboard(
         for name, repeated in every.items():
             if len(repeated) < 2:
                 continue
-            calls = [_calls(run, level_records) for run in repeated]
+            calls = [run_calls(run, level_records) for run in repeated]
             report["self_agreement"].setdefault(name, {})[level] = self_agreement(
                 calls,
                 level_records.document,

@@ -22,6 +22,7 @@ from annotations.evaluator_scores import (
     self_agreement,
     tune_threshold,
 )
+from annotations.evaluator_scores.hardness import unit_hardness
 
 
 def test_the_binary_figures_by_hand() -> None:
@@ -208,3 +209,20 @@ def test_self_agreement_is_cohen_for_two_runs_and_fleiss_for_three() -> None:
     assert three["value"] == pytest.approx(fleiss_kappa(counts), abs=1e-6)
     with pytest.raises(EvaluatorScoreError, match="at least two runs"):
         self_agreement(runs[:1], document)
+
+
+def test_hardness_by_hand() -> None:
+    # Unit 0: two records, gold bad/good; evaluators A and B agree with gold on both.
+    # Unit 1: two records, gold good/good; A flags both, B flags the first.
+    unit = np.array([0, 0, 1, 1])
+    gold = np.array([True, False, False, False])
+    a = np.array([True, False, True, True])
+    b = np.array([True, False, True, False])
+    hard = unit_hardness(unit, gold, [a, b])
+    assert hard.records.tolist() == [2, 2]
+    # Unit 1: calls differing from gold: record 3: 2 of 2, record 4: 1 of 2 -> (1 + 0.5) / 2.
+    assert hard.against_gold.tolist() == [0.0, 0.75]
+    # Unit 1: minority shares: record 3: 0 (both flag), record 4: 1 of 2 -> (0 + 0.5) / 2.
+    assert hard.among_evaluators.tolist() == [0.0, 0.25]
+    with pytest.raises(EvaluatorScoreError, match="no evaluator run"):
+        unit_hardness(unit, gold, [])

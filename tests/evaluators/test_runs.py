@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from annotations.formats.release_records import read_release_records
-from annotations.models import Evaluator, EvaluatorRun, Release, Round
+from annotations.models import Assignment, Evaluator, EvaluatorRun, Release, Round, Topic
 from annotations.services.evaluator_runs import run_predictions
 from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
@@ -286,3 +286,76 @@ def test_the_leaderboard_over_http_with_csv_and_latex_tables(
     for username in ("linguist1", "reviewer"):
         assert signed_in(username).get(f"{base}/").status_code == 404
         assert signed_in(username).get(f"{base}.tex").status_code == 404
+
+
+def test_a_round_from_the_units_hardest_for_the_evaluators(
+    release: Release, tmp_path: Path
+) -> None:
+    """Two evaluators wrong on every sentence of one unit and right elsewhere: that unit is
+    the hardest against the gold, and a new round can be made of it alone."""
+    with zipfile.ZipFile(release.archive.path) as packed:
+        records = read_release_records(packed.read("records.csv"))
+    ids, labels = records.sentences.record_id.tolist(), records.sentences.label.tolist()
+    owner = records.sentences.summary
+    hard_topic = str(records.summaries.topic[owner[0]])
+    hard_doc = str(records.summaries.doc_id[owner[0]])
+
+    def wrong(n: int) -> bool:
+        summary = owner[n]
+        return (
+            str(records.summaries.topic[summary]) == hard_topic
+            and str(records.summaries.doc_id[summary]) == hard_doc
+        )
+
+    for name in ("A", "B"):
+        path = tmp_path / f"{name}.csv"
+        path.write_text(
+            "record_id,label\n"
+            + "".join(
+                f"{i},{(1 if y == 1 else 0) if wrong(n) else (0 if y == 1 else 1)}\n"
+                for n, (i, y) in enumerate(zip(ids, labels, strict=True))
+            )
+        )
+        upload(release, path, "--evaluator", name)
+    admin = signed_in("admin")
+    shown = admin.get(f"/api/releases/{release.pk}/hard-units/?by=against_gold&count=2").json()
+    first, second = shown["units"]
+    assert first["against_gold"] == 1.0
+    assert second["against_gold"] == 0.0
+    hard = Topic.objects.get(document__external_id=hard_doc, name=hard_topic)
+    assert first["topic_id"] == hard.pk
+    created = admin.post(
+        f"/api/admin/projects/{release.project.slug}/rounds/",
+        json.dumps(
+            {
+                "name": "Hard pilot",
+                "kind": "pilot",
+                "overlap": 2,
+                "guideline_version": 1,
+                "annotators": ["linguist1", "linguist2"],
+                "units": {"hardest": {"release": release.pk, "by": "against_gold", "count": 1}},
+            }
+        ),
+        content_type="application/json",
+    )
+    assert created.status_code == 201, created.content
+    assert set(
+        Assignment.objects.filter(round_id=created.json()["id"]).values_list("topic_id", flat=True)
+    ) == {hard.pk}
+    refused = admin.post(
+        f"/api/admin/projects/{release.project.slug}/rounds/",
+        json.dumps(
+            {
+                "name": "Hard pilot 2",
+                "kind": "pilot",
+                "overlap": 2,
+                "guideline_version": 1,
+                "annotators": ["linguist1", "linguist2"],
+                "units": {"hardest": {"release": 999999, "by": "against_gold", "count": 1}},
+            }
+        ),
+        content_type="application/json",
+    )
+    assert refused.status_code == 400
+    assert "units.hardest.release" in refused.json()["errors"]
+    assert signed_in("linguist1").get(f"/api/releases/{release.pk}/hard-units/").status_code == 404

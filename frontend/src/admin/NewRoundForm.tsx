@@ -18,6 +18,7 @@ import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
 import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS } from './questions';
+import { HardestUnits } from './HardestUnits';
 import { UnitPicker } from './UnitPicker';
 
 interface NewRoundFormProps {
@@ -34,6 +35,9 @@ function initialValues(project: AdminProject): NewRoundValues {
     guidelineVersion: latest > 0 ? String(latest) : '',
     annotators: [],
     unitsMode: 'sample',
+    hardRelease: '',
+    hardBy: 'against_gold',
+    hardCount: 20,
     sample: '',
     seed: 1,
     includeBusy: false,
@@ -237,16 +241,30 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             <Radio.Group
               label="Units"
               value={values.unitsMode}
-              onChange={(mode) => set('unitsMode', mode === 'topics' ? 'topics' : 'sample')}
+              onChange={(mode) => set('unitsMode', mode === 'topics' || mode === 'hardest' ? mode : 'sample')}
               error={unitsError}
             >
               <Group gap="lg" mt={6}>
                 <Radio value="sample" label="Random sample" />
                 <Radio value="topics" label="Choose units" />
+                <Radio value="hardest" label="Hardest for evaluators" />
               </Group>
             </Radio.Group>
 
-            {values.unitsMode === 'sample' ? (
+            {values.unitsMode === 'hardest' ? (
+              <HardestUnits
+                slug={project.slug}
+                release={values.hardRelease}
+                by={values.hardBy}
+                count={values.hardCount}
+                onChange={(change) => {
+                  if (change.release !== undefined) set('hardRelease', change.release);
+                  if (change.by !== undefined) set('hardBy', change.by);
+                  if (change.count !== undefined) set('hardCount', change.count);
+                }}
+                errors={{ release: error('units.hardest.release'), count: error('units.hardest.count'), by: error('units.hardest.by') }}
+              />
+            ) : values.unitsMode === 'sample' ? (
               <Group gap="md" align="flex-start">
                 <NumberInput
                   label="Number of units to sample"

@@ -1,4 +1,4 @@
-import type { NewRoundBody, RoundKind } from '../api/types';
+import type { HardnessMeasure, NewRoundBody, RoundKind } from '../api/types';
 import { ITEM_ROUND_KINDS } from './questions';
 
 /** What the new-round form holds; numbers are '' while their input is empty. */
@@ -8,7 +8,11 @@ export interface NewRoundValues {
   overlap: number | string;
   guidelineVersion: string;
   annotators: string[];
-  unitsMode: 'sample' | 'topics';
+  unitsMode: 'sample' | 'topics' | 'hardest';
+  /** Hardest units: the published release whose evaluator runs measure them ('' : none). */
+  hardRelease: string;
+  hardBy: HardnessMeasure;
+  hardCount: number | string;
   sample: number | string;
   seed: number | string;
   /** Let the sample take units already in another open round of the same kind. */
@@ -52,6 +56,12 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
     if (sample === null || sample < 1) errors['units.sample'] = 'Enter how many units to sample (at least 1).';
     if (seed === null) errors['units.seed'] = 'Enter a whole number as the seed.';
     if (sample !== null && seed !== null) units = values.includeBusy ? { sample, seed, include_busy: true } : { sample, seed };
+  } else if (values.unitsMode === 'hardest') {
+    const release = wholeNumber(values.hardRelease);
+    const count = wholeNumber(values.hardCount);
+    if (release === null) errors['units.hardest.release'] = 'Choose a published release with evaluator runs.';
+    if (count === null || count < 1) errors['units.hardest.count'] = 'Enter how many units to take (at least 1).';
+    if (release !== null && count !== null && count >= 1) units = { hardest: { release, by: values.hardBy, count } };
   } else if (values.topics.length === 0) errors['units.topics'] = 'Choose at least one unit from the list.';
   else units = { topics: [...new Set(values.topics)] };
 

@@ -227,6 +227,10 @@ export interface paths {
     /** Upload a run of predictions (CSV or JSONL; a background job) */
     post: operations["evaluator_run_upload"];
   };
+  "/api/releases/{release_id}/hard-units/": {
+    /** The release's units hardest for its evaluators, hardest first */
+    get: operations["evaluator_hard_units"];
+  };
   "/api/releases/{release_id}/leaderboard/": {
     /** Every evaluator's figures on a published release (docs/evaluation.md) */
     get: operations["evaluator_leaderboard"];
@@ -955,6 +959,20 @@ export interface components {
       /** Format: date-time */
       published_at: string | null;
       markdown: string;
+    };
+    HardUnitOutput: {
+      topic_id: number;
+      /** @description Document · topic. */
+      unit: string;
+      /** @description Judged sentences in the unit. */
+      records: number;
+      /** Format: double */
+      against_gold: number;
+      /** Format: double */
+      among_evaluators: number;
+    };
+    HardUnitsOutput: {
+      units: components["schemas"]["HardUnitOutput"][];
     };
     HeartbeatInput: {
       seconds: number;
@@ -6055,6 +6073,67 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The release's units hardest for its evaluators, hardest first */
+  evaluator_hard_units: {
+    parameters: {
+      query?: {
+        by?: "against_gold" | "among_evaluators";
+        count?: number;
+      };
+      path: {
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["HardUnitsOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

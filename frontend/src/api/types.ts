@@ -158,9 +158,16 @@ export type CorpusUnit = Schemas['CorpusUnitOutput'];
 
 /** The body of `POST /api/admin/projects/{slug}/rounds/`: the schema leaves `units` open
  * because it is one of two shapes, a seeded sample or chosen topics. */
+/** How a unit's hardness for evaluators is measured (docs/evaluation.md, "Hard units"). */
+export type HardnessMeasure = 'against_gold' | 'among_evaluators';
+export type HardUnit = Schemas['HardUnitOutput'];
+
 export type NewRoundBody = Omit<Schemas['RoundCreateInput'], 'units'> & {
   /** Absent for a review or error-typing round: its units are those with items. */
-  units?: { sample: number; seed: number; include_busy?: boolean } | { topics: number[] };
+  units?:
+    | { sample: number; seed: number; include_busy?: boolean }
+    | { topics: number[] }
+    | { hardest: { release: number; by: HardnessMeasure; count: number } };
 };
 
 export type ReleaseStatus = Schemas['ReleaseStatusEnum'];

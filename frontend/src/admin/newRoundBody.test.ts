@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+
+import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
+
+const VALUES: NewRoundValues = {
+  name: 'Hard pilot',
+  kind: 'pilot',
+  overlap: 2,
+  guidelineVersion: '1',
+  annotators: ['linguist1', 'linguist2'],
+  unitsMode: 'hardest',
+  hardRelease: '',
+  hardBy: 'among_evaluators',
+  hardCount: 20,
+  sample: '',
+  seed: 1,
+  includeBusy: false,
+  evidenceHints: true,
+  topics: [],
+  keyFactSource: '',
+  givenAtomicFacts: false,
+  sourceRounds: [],
+  reviewScope: 'any',
+  typeMinCount: 2,
+  goldPercent: '',
+  pausePercent: '',
+};
+
+describe('a round from the units hardest for evaluators', () => {
+  it('asks for the release, then sends it with the measure and the count', () => {
+    expect(buildNewRoundBody(VALUES)).toEqual({ errors: { 'units.hardest.release': 'Choose a published release with evaluator runs.' } });
+    const built = buildNewRoundBody({ ...VALUES, hardRelease: '4', hardCount: 7 });
+    expect('body' in built && built.body.units).toEqual({ hardest: { release: 4, by: 'among_evaluators', count: 7 } });
+    expect(buildNewRoundBody({ ...VALUES, hardRelease: '4', hardCount: 0 })).toEqual({
+      errors: { 'units.hardest.count': 'Enter how many units to take (at least 1).' },
+    });
+  });
+});
