@@ -96,7 +96,8 @@ def upload(folder: Path, number: int) -> tuple[float, float, float, int, int]:
     """In a child process: read the release's records (as the service does, cached across
     uploads there), then time one run's check and packing; returns the seconds, the peak RSS
     in MB after reading the records and at the end, the CSV's and the stored file's sizes."""
-    records = read_release_records((folder / "records.csv").read_bytes())
+    with (folder / "records.csv").open("rb") as stream:
+        records = read_release_records(stream)
     after_records = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     content = (folder / f"run{number}.csv").read_bytes()
     started = time.perf_counter()

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from annotations.formats.errors import FormatError, describe
-from annotations.formats.release_records import UNJUDGED, ReleaseRecords
+from annotations.formats.release_records import UNJUDGED, IdIndex, ReleaseRecords, as_id_bytes
 from annotations.formats.strict_json import StrictJSONError, loads
 
 Kind = Literal["score", "label"]
@@ -246,6 +246,11 @@ def _values(columns: _Columns, file: str) -> np.ndarray:
 
 def _positions(columns: _Columns, records: ReleaseRecords, file: str) -> np.ndarray:
     """Each row's record: its sentence index, or ``-(summary index) - 1`` for a summary."""
+    # No release id is longer than this: a longer one is unknown, and is refused before the
+    # ids are packed into fixed-width arrays (one 10,000-character id would widen them all).
+    longest = max(
+        records.sentences.record_id.ids.itemsize, records.summaries.record_id.ids.itemsize
+    )
     for row, value in enumerate(columns.record_id):
         if not isinstance(value, str) or not value.strip():
             raise FormatError(
@@ -254,9 +259,17 @@ def _positions(columns: _Columns, records: ReleaseRecords, file: str) -> np.ndar
                 line=int(columns.lines[row]),
                 field="record_id",
             )
-    ids = pd.Index(columns.record_id)
-    sentence = pd.Index(records.sentences.record_id).get_indexer(ids)
-    summary = pd.Index(records.summaries.record_id).get_indexer(ids)
+        if len(value) > longest:
+            raise FormatError(
+                f"{describe(value)} is not a record of this release (its ids have at most"
+                f" {longest} characters)",
+                file=file,
+                line=int(columns.lines[row]),
+                field="record_id",
+            )
+    ids = as_id_bytes(columns.record_id)
+    sentence = records.sentences.record_id.find(ids)
+    summary = records.summaries.record_id.find(ids)
     unknown = np.flatnonzero((sentence < 0) & (summary < 0))
     if len(unknown):
         row = int(unknown[0])
@@ -283,12 +296,12 @@ def _positions(columns: _Columns, records: ReleaseRecords, file: str) -> np.ndar
     return positions
 
 
-def _missing(given: np.ndarray, ids: np.ndarray, labels: np.ndarray, level: str, file: str) -> None:
+def _missing(given: np.ndarray, ids: IdIndex, labels: np.ndarray, level: str, file: str) -> None:
     if not given.any():
         return
     lacking = np.flatnonzero(~given & (labels != UNJUDGED))
     if len(lacking):
-        shown = ", ".join(repr(str(ids[i])) for i in lacking[:MAX_MISSING_SHOWN])
+        shown = ", ".join(repr(ids.text(int(i))) for i in lacking[:MAX_MISSING_SHOWN])
         raise FormatError(
             f"misses {len(lacking)} of the release's {int((labels != UNJUDGED).sum())} judged"
             f" {level} records (e.g. {shown}): a run predicts every one, dev and test",

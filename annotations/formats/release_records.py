@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import IO, Any
 
 import numpy as np
 import pandas as pd
@@ -21,23 +23,56 @@ from annotations.formats.writers.records import COLUMNS, RECORDS_FILE
 INCONSISTENT, CONSISTENT, UNJUDGED = 1, 0, -1
 
 
+class IdIndex:
+    """Record ids as compact bytes, sorted once, so an upload's million ids are found by a
+    binary search (tens of MB) instead of a hash table of Python strings (hundreds)."""
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self.ids = ids  # bytes (dtype S), in the records' order
+        self._order = np.argsort(ids, kind="stable")
+        self._sorted = ids[self._order]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def find(self, wanted: np.ndarray) -> np.ndarray:
+        """Each wanted id's index (``wanted``: dtype S), or -1."""
+        if not len(self._sorted):
+            return np.full(len(wanted), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._sorted, wanted), len(self._sorted) - 1)
+        return np.where(self._sorted[at] == wanted, self._order[at], -1)
+
+    def text(self, index: int) -> str:
+        return bytes(self.ids[index]).decode("utf-8")
+
+    def __getitem__(self, which: Any) -> np.ndarray:
+        """The ids at ``which`` (an index array or mask), as text."""
+        return np.char.decode(self.ids[which], "utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.tolist())
+
+    def tolist(self) -> list[str]:
+        return [bytes(value).decode("utf-8") for value in self.ids]
+
+
 @dataclass(frozen=True, slots=True)
 class SentenceRecords:
     """One entry per sentence record, in the file's order."""
 
-    record_id: np.ndarray  # str
+    record_id: IdIndex
     summary: np.ndarray  # int: index into ``SummaryRecords``
     label: np.ndarray  # int8: 1 inconsistent, 0 consistent, -1 not judged
     error_types: tuple[tuple[str, ...], ...]
     unified_types: tuple[tuple[str, ...], ...]
 
     def __len__(self) -> int:
-        return len(self.record_id)
+        return len(self.label)
 
 
 @dataclass(frozen=True, slots=True)
 class SummaryRecords:
-    record_id: np.ndarray  # str
+    record_id: IdIndex
     document: np.ndarray  # int: one code per (corpus, doc_id), the bootstrap's cluster
     corpus: np.ndarray  # str
     doc_id: np.ndarray  # str: the document's external id
@@ -48,7 +83,7 @@ class SummaryRecords:
     label: np.ndarray  # int8, derived from the sentences
 
     def __len__(self) -> int:
-        return len(self.record_id)
+        return len(self.label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,54 +92,119 @@ class ReleaseRecords:
     summaries: SummaryRecords
 
 
-def _types(cells: pd.Series, column: str) -> tuple[tuple[str, ...], ...]:
-    # Most sentences have none: decode each distinct cell once.
-    decoded = {cell: tuple(json.loads(cell)) if cell else () for cell in cells.unique()}
+def as_id_bytes(ids: list[str] | np.ndarray) -> np.ndarray:
+    """Ids as UTF-8 bytes (dtype S), the form ``IdIndex`` searches."""
+    return np.char.encode(np.asarray(ids, dtype=str), "utf-8")
+
+
+def _decoded(
+    cells: pd.Series, cache: dict[str, tuple[str, ...]], column: str
+) -> list[tuple[str, ...]]:
+    # Most sentences have none, and the rest share a few sets: decode each distinct once.
+    for cell in cells.unique():
+        if cell not in cache:
+            try:
+                cache[cell] = tuple(json.loads(cell)) if cell else ()
+            except ValueError as error:
+                raise FormatError(
+                    f"not a JSON list ({error})", file=RECORDS_FILE, field=column
+                ) from None
+    return list(cells.map(cache))
+
+
+# Rows parsed at a time: a million-row file is read in bounded memory.
+CHUNK_ROWS = 100_000
+SUMMARY_FIELDS = ("corpus", "doc_id", "topic", "topic_category", "system", "split")
+
+
+def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
+    """Parse ``records.csv`` (its bytes, or a stream: a release's archive member is read in
+    chunks without holding the file) in chunks; a FormatError names what is wrong."""
     try:
-        return tuple(cells.map(decoded))
-    except (ValueError, TypeError) as error:  # pragma: no cover - written by our writer
-        raise FormatError(f"not a JSON list ({error})", file=RECORDS_FILE, field=column) from None
-
-
-def read_release_records(data: bytes) -> ReleaseRecords:
-    """Parse ``records.csv``; a FormatError names what is wrong."""
-    frame = pd.read_csv(
-        io.BytesIO(data), dtype=str, keep_default_na=False, na_filter=False, engine="c"
-    )
-    missing = [column for column in COLUMNS if column not in frame.columns]
-    if missing:
-        raise FormatError(f"missing columns {', '.join(missing)}", file=RECORDS_FILE)
-    sentence_labels = np.full(len(frame), UNJUDGED, dtype=np.int8)
-    sentence_labels[frame["label"].to_numpy() == "inconsistent"] = INCONSISTENT
-    sentence_labels[frame["label"].to_numpy() == "consistent"] = CONSISTENT
-    summary_codes, summary_ids = pd.factorize(frame["summary_record_id"], sort=False)
-    first = pd.Series(np.arange(len(frame))).groupby(summary_codes).first().to_numpy()
-    documents = pd.factorize(frame["corpus"] + "\x1f" + frame["doc_id"], sort=False)[0]
+        chunks = pd.read_csv(
+            io.BytesIO(data) if isinstance(data, bytes) else data,
+            dtype=object,
+            keep_default_na=False,
+            na_filter=False,
+            engine="c",
+            chunksize=CHUNK_ROWS,
+        )
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as error:
+        raise FormatError(f"not a CSV file ({error})", file=RECORDS_FILE) from None
+    ids: list[np.ndarray] = []
+    owners: list[np.ndarray] = []
+    labels: list[np.ndarray] = []
+    error_types: list[tuple[str, ...]] = []
+    unified_types: list[tuple[str, ...]] = []
+    type_cache: dict[str, tuple[str, ...]] = {}
+    # The writer puts a summary's sentences on consecutive rows: a summary starts where the
+    # summary id changes. Its fields are taken from that row, as compact arrays per chunk.
+    summary_fields: dict[str, list[np.ndarray]] = {name: [] for name in ("id", *SUMMARY_FIELDS)}
+    previous = None
+    n_summaries = 0
+    for chunk in chunks:
+        missing = [column for column in COLUMNS if column not in chunk.columns]
+        if missing:
+            raise FormatError(f"missing columns {', '.join(missing)}", file=RECORDS_FILE)
+        if not len(chunk):
+            continue
+        label = chunk["label"].to_numpy()
+        coded = np.full(len(chunk), UNJUDGED, dtype=np.int8)
+        coded[label == "inconsistent"] = INCONSISTENT
+        coded[label == "consistent"] = CONSISTENT
+        labels.append(coded)
+        ids.append(as_id_bytes(chunk["record_id"].to_numpy(dtype=str)))
+        summary_ids = chunk["summary_record_id"].to_numpy(dtype=str)
+        starts = np.empty(len(chunk), dtype=bool)
+        starts[0] = summary_ids[0] != previous
+        starts[1:] = summary_ids[1:] != summary_ids[:-1]
+        previous = summary_ids[-1]
+        owners.append(n_summaries - 1 + np.cumsum(starts))
+        n_summaries += int(starts.sum())
+        summary_fields["id"].append(as_id_bytes(summary_ids[starts]))
+        for name in SUMMARY_FIELDS:
+            summary_fields[name].append(chunk[name].to_numpy(dtype=str)[starts])
+        error_types += _decoded(chunk["error_types"], type_cache, "error_types")
+        unified_types += _decoded(chunk["unified_types"], type_cache, "unified_types")
+    fields = {
+        name: np.concatenate(parts) if parts else np.empty(0, dtype=str)
+        for name, parts in summary_fields.items()
+    }
+    if len(fields["id"]) and len(np.unique(fields["id"])) != n_summaries:
+        raise FormatError("a summary's sentences are not on consecutive rows", file=RECORDS_FILE)
+    sentence_labels = np.concatenate(labels) if labels else np.empty(0, dtype=np.int8)
+    owner = np.concatenate(owners) if owners else np.empty(0, dtype=np.int64)
     # A summary: inconsistent if any sentence is; consistent if every one is judged so.
-    any_bad = np.zeros(len(summary_ids), dtype=bool)
-    np.logical_or.at(any_bad, summary_codes, sentence_labels == INCONSISTENT)
-    any_unjudged = np.zeros(len(summary_ids), dtype=bool)
-    np.logical_or.at(any_unjudged, summary_codes, sentence_labels == UNJUDGED)
+    any_bad = np.zeros(n_summaries, dtype=bool)
+    np.logical_or.at(any_bad, owner, sentence_labels == INCONSISTENT)
+    any_unjudged = np.zeros(n_summaries, dtype=bool)
+    np.logical_or.at(any_unjudged, owner, sentence_labels == UNJUDGED)
     summary_labels = np.where(
         any_bad, INCONSISTENT, np.where(any_unjudged, UNJUDGED, CONSISTENT)
     ).astype(np.int8)
+    corpus, doc_id = fields["corpus"], fields["doc_id"]
+    documents = (
+        np.unique(np.char.add(np.char.add(corpus, "\x1f"), doc_id), return_inverse=True)[1]
+        if n_summaries
+        else np.empty(0, dtype=np.int64)
+    )
     return ReleaseRecords(
         sentences=SentenceRecords(
-            record_id=frame["record_id"].to_numpy(dtype=str),
-            summary=summary_codes,
+            record_id=IdIndex(np.concatenate(ids) if ids else np.empty(0, dtype="S1")),
+            summary=owner,
             label=sentence_labels,
-            error_types=_types(frame["error_types"], "error_types"),
-            unified_types=_types(frame["unified_types"], "unified_types"),
+            error_types=tuple(error_types),
+            unified_types=tuple(unified_types),
         ),
         summaries=SummaryRecords(
-            record_id=np.asarray(summary_ids, dtype=str),
-            document=documents[first],
-            corpus=frame["corpus"].to_numpy(dtype=str)[first],
-            doc_id=frame["doc_id"].to_numpy(dtype=str)[first],
-            topic=frame["topic"].to_numpy(dtype=str)[first],
-            topic_category=frame["topic_category"].to_numpy(dtype=str)[first],
-            system=frame["system"].to_numpy(dtype=str)[first],
-            split=frame["split"].to_numpy(dtype=str)[first],
+            record_id=IdIndex(fields["id"] if len(fields["id"]) else np.empty(0, dtype="S1")),
+            document=np.asarray(documents),
+            corpus=corpus,
+            doc_id=doc_id,
+            topic=fields["topic"],
+            topic_category=fields["topic_category"],
+            system=fields["system"],
+            split=fields["split"],
             label=summary_labels,
         ),
     )

@@ -60,7 +60,8 @@ def _records(release_id: int, archive: str, archive_sha256: str) -> ReleaseRecor
                     ]
                 }
             )
-        return read_release_records(packed.read(RECORDS_FILE))
+        with packed.open(RECORDS_FILE) as member:
+            return read_release_records(member)
 
 
 def release_records(release: Release) -> ReleaseRecords:

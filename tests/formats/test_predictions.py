@@ -231,3 +231,12 @@ def test_a_quoted_cell_spanning_lines_keeps_line_numbers_true(records: ReleaseRe
     data = f'record_id,score,explanation\n{ids[0]},0.1,"two\nlines"\n{ids[1]},oops,\n'.encode()
     error = refused(data, records)
     assert (error.line, error.field) == (4, "score")
+
+
+def test_an_id_longer_than_any_of_the_release_is_refused_before_anything_is_packed(
+    records: ReleaseRecords,
+) -> None:
+    data = jsonl_of([{"record_id": "x" * 100_000, "score": 0.5}])
+    error = refused(data, records, "run.jsonl")
+    assert (error.line, error.field) == (1, "record_id")
+    assert "is not a record of this release" in error.message
