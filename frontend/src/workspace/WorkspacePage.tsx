@@ -1,55 +1,18 @@
-import { Alert, Anchor, Button, Container, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-
-import { navigateTo, signInUrl, type Navigate } from '../navigation';
-import { useAssignment } from './useAssignment';
+import { getAssignment } from '../api/client';
+import type { Navigate } from '../navigation';
+import { UnitPage } from './UnitPage';
 import { Workspace } from './Workspace';
 
-function parseId(raw: string | undefined): number | null {
-  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
-}
-
 /** `/app/assignments/:id` — loads the unit, then hands it to the workspace. */
-export function WorkspacePage({ navigate = navigateTo }: { navigate?: Navigate }) {
-  const assignmentId = parseId(useParams().id);
-  const [attempt, setAttempt] = useState(0);
-  const state = useAssignment(assignmentId, attempt);
-
-  useEffect(() => {
-    if (state.status === 'unauthenticated') navigate(signInUrl(window.location.pathname));
-  }, [state.status, navigate]);
-
-  if (state.status === 'ready') {
-    // Keyed by id: the next unit starts with fresh state, queue and focus.
-    return <Workspace key={state.payload.id} payload={state.payload} />;
-  }
+export function WorkspacePage({ navigate }: { navigate?: Navigate }) {
   return (
-    <Container size="sm" py="xl" component="main">
-      {state.status === 'loading' || state.status === 'unauthenticated' ? (
-        <Stack align="center" gap="sm" role="status">
-          <Loader aria-hidden="true" />
-          <Text>{state.status === 'loading' ? 'Loading the unit…' : 'Taking you to sign in…'}</Text>
-        </Stack>
-      ) : state.status === 'not_found' ? (
-        <Alert color="gray" title="Unit not found" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text>This unit does not exist or is not assigned to you.</Text>
-            <Anchor component={Link} to="/app/queue">
-              Back to the queue
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : (
-        <Alert color="red" title="Could not load the unit" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text>{state.message}</Text>
-            <Button variant="default" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-    </Container>
+    <UnitPage
+      navigate={navigate}
+      load={getAssignment}
+      what="the unit"
+      notFound="This unit does not exist or is not assigned to you."
+      // Keyed by id: the next unit starts with fresh state, queue and focus.
+      render={(payload) => <Workspace key={payload.id} payload={payload} />}
+    />
   );
 }
