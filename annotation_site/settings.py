@@ -227,6 +227,10 @@ SPECTACULAR_SETTINGS = {
         "JobStatusEnum": "annotations.models.JobStatus",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
+        # As the explanation verdicts serialize (labels are the values).
+        "ExplanationVerdictEnum": [
+            (value, value) for value in ("same", "partially", "different", "model_wrong")
+        ],
         # As the atomic-fact state serializes it (labels are the values).
         "VerdictEnum": [("supported", "supported"), ("not_supported", "not_supported")],
         "ReviewOutcomeEnum": "annotations.models.ReviewOutcome",

@@ -31,8 +31,14 @@ from django.conf import settings
 
 # A given atomic fact has a handle too: given ACUs are imported summary by summary, so their
 # ids would give away the summaries' import order.
-Kind = Literal["summary", "sentence", "acu"]
-TAGS: dict[str, bytes] = {"summary": b"summary\0", "sentence": b"sentence", "acu": b"acu\0\0\0\0\0"}
+# An evaluator's explanation too: its id says which run, so which evaluator, wrote it.
+Kind = Literal["summary", "sentence", "acu", "explanation"]
+TAGS: dict[str, bytes] = {
+    "summary": b"summary\0",
+    "sentence": b"sentence",
+    "acu": b"acu\0\0\0\0\0",
+    "explanation": b"explain\0",
+}
 HANDLE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 # For URLs: the same shape as HANDLE (annotations/api/urls.py).
 HANDLE_PATTERN = r"[A-Za-z0-9_-]{22}"

@@ -448,6 +448,19 @@ class RoundCreateView(APIView):
             help_text="Error typing: a type is gold when at least this many chose it.",
         )
         units = serializers.JSONField(required=False)
+        # Explanation rounds (docs/evaluation.md, "Explanation meta-annotation").
+        release = serializers.IntegerField(
+            min_value=1,
+            max_value=2**63 - 1,
+            required=False,
+            help_text="Explanation: the published release whose evaluator runs are judged.",
+        )
+        evaluators = serializers.ListField(
+            child=serializers.CharField(max_length=200),
+            required=False,
+            max_length=100,
+            help_text="Explanation: the evaluators whose explanations are judged (all if empty).",
+        )
         # Production rounds (docs/api/quality.md).
         gold_rate = serializers.FloatField(
             min_value=0,
@@ -474,6 +487,10 @@ class RoundCreateView(APIView):
         source_rounds = data.pop("source_rounds", None)
         review_scope = data.pop("review_scope")
         type_min_count = data.pop("type_min_count")
+        release = data.pop("release", None)
+        evaluators = data.pop("evaluators", None) or []
+        if data["kind"] == RoundKind.EXPLANATION:
+            return self._explanation_round(project, data, release, evaluators)
         if data["kind"] in ITEM_ROUND_KINDS:
             data.pop("gold_rate")
             data.pop("pause_below")
@@ -535,6 +552,41 @@ class RoundCreateView(APIView):
                 "Invalid units.", {"units.hardest": ["no unit of the release matches this project"]}
             )
         return [unit["topic_id"] for unit in chosen]
+
+    def _explanation_round(
+        self, project: Project, data: dict[str, Any], release: int | None, evaluators: list[str]
+    ) -> Response:
+        from annotations.services.explanation_rounds import (
+            ExplanationRoundRequest,
+            explanation_round_create,
+        )
+
+        if release is None:
+            raise bad_request(
+                "The round cannot be created.", {"release": ["an explanation round needs one"]}
+            )
+        try:
+            round_, items = explanation_round_create(
+                ExplanationRoundRequest(
+                    project=project,
+                    name=data["name"],
+                    guideline_version=data["guideline_version"],
+                    annotators=data["annotators"],
+                    release=release,
+                    evaluators=evaluators,
+                    overlap=data["overlap"],
+                )
+            )
+        except RoundInvalid as invalid:
+            raise bad_request("The round cannot be created.", invalid.errors) from None
+        return Response(
+            {
+                **round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+                "skipped": 0,
+                "items": items,
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
     def _item_round(
         self,

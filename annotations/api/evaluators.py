@@ -25,7 +25,11 @@ from annotations.api.admin import JobStartedOutput, bad_request
 from annotations.api.releases import exporter_projects
 from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
-from annotations.selectors.evaluator_leaderboard import LEVELS, release_leaderboard
+from annotations.selectors.evaluator_leaderboard import (
+    LEVELS,
+    explanation_shares,
+    release_leaderboard,
+)
 from annotations.services.evaluator_runs import EvaluatorInvalid, run_summary
 from annotations.services.jobs import job_start
 
@@ -142,7 +146,11 @@ def _leaderboard(release: Release) -> dict[str, Any]:
     runs = tuple(
         EvaluatorRun.objects.filter(release=release).order_by("pk").values_list("pk", flat=True)
     )
-    return _cached_leaderboard(release.pk, runs)
+    # Verdicts of explanation rounds keep coming after the runs are stored: read each time.
+    return {
+        **_cached_leaderboard(release.pk, runs),
+        "explanations_same": explanation_shares(release),
+    }
 
 
 @lru_cache(maxsize=4)

@@ -63,6 +63,11 @@ class DecisionToConfirmOutput(serializers.Serializer):
     version = serializers.IntegerField()
 
 
+class ExplanationToJudgeOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The explanation's handle; never its evaluator.")
+    text = serializers.CharField()
+
+
 class ItemOutput(serializers.Serializer):
     sentence = serializers.CharField(help_text="Handle.")
     summary = serializers.CharField(help_text="Handle.")
@@ -70,11 +75,17 @@ class ItemOutput(serializers.Serializer):
     decision = DecisionToConfirmOutput(
         allow_null=True, help_text="Second reviewers: the decision to confirm or dispute."
     )
+    explanations = ExplanationToJudgeOutput(
+        many=True,
+        help_text="Explanation rounds: the evaluators' explanations, in this linguist's order.",
+    )
 
 
 class ItemsPayloadOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    stage = serializers.ChoiceField(choices=["review", "second_review", "error_typing"])
+    stage = serializers.ChoiceField(
+        choices=["review", "second_review", "error_typing", "explanation"]
+    )
     status = serializers.CharField()
     read_only = serializers.BooleanField()
     round = RoundRefOutput()

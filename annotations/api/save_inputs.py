@@ -8,6 +8,7 @@ from rest_framework import serializers
 from annotations.api.saves import SaveApi
 from annotations.kinds import (
     ATOMIC_FACTS,
+    EXPLANATIONS,
     KEY_FACTS,
     REVIEW,
     SECOND_REVIEW,
@@ -17,6 +18,7 @@ from annotations.kinds import (
     TYPING,
 )
 from annotations.kinds.sentence import evidence_link
+from annotations.models import ExplanationVerdict
 
 TEXT_LIMIT = 5000
 
@@ -179,6 +181,23 @@ class TypingSaveInput(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
 
 
+class ExplanationVerdictInput(serializers.Serializer):
+    position = serializers.IntegerField(min_value=1, help_text="1-based, in the payload's order.")
+    item = serializers.CharField(max_length=22, help_text="The explanation's handle.")
+    verdict = serializers.ChoiceField(
+        choices=[*ExplanationVerdict.values, ""], default=""
+    )
+
+
+class ExplanationsSaveInput(serializers.Serializer):
+    explanations = ExplanationVerdictInput(
+        many=True,
+        max_length=50,
+        help_text="The item's explanations, all of them, each with its verdict ('' until judged).",
+    )
+    version = serializers.IntegerField(min_value=0)
+
+
 SAVE_APIS: tuple[SaveApi, ...] = (
     SaveApi(
         SENTENCE,
@@ -217,4 +236,9 @@ SAVE_APIS: tuple[SaveApi, ...] = (
         "Confirm or dispute an item's review decision (the second reviewer)",
     ),
     SaveApi(TYPING, TypingSaveInput, "Save the error types of an item of an error-typing round"),
+    SaveApi(
+        EXPLANATIONS,
+        ExplanationsSaveInput,
+        "Judge an item's evaluator explanations against the human ones (explanation rounds)",
+    ),
 )

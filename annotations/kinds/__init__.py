@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from annotations.kinds.atomic_facts import ATOMIC_FACTS
+from annotations.kinds.explanations import EXPLANATIONS
 from annotations.kinds.key_facts import KEY_FACTS
 from annotations.kinds.review import REVIEW, SECOND_REVIEW, TYPING
 from annotations.kinds.sentence import SENTENCE
@@ -27,6 +28,7 @@ KINDS: tuple[Kind, ...] = (
     REVIEW,
     SECOND_REVIEW,
     TYPING,
+    EXPLANATIONS,
 )
 BY_KEY: dict[str, Kind] = {kind.key: kind for kind in KINDS}
 _registry: list[tuple[Kind, ...]] = [KINDS]
@@ -62,7 +64,8 @@ def round_kinds(round_kind: str) -> tuple[Kind, ...]:
 def round_scheme(scheme: dict[str, bool], *, round_kind: str, stage: str) -> dict[str, bool]:
     """What an assignment is asked, by its round: the project's scheme in annotation (and
     adjudication) rounds; in a review round the answer of the assignment's stage; in an
-    error-typing round the types only (docs/review.md)."""
+    error-typing round the types only (docs/review.md); in an explanation round the verdicts
+    on the explanations (docs/evaluation.md)."""
     if round_kind == RoundKind.REVIEW:
         return {
             "review": stage == AssignmentStage.REVIEW,
@@ -71,6 +74,8 @@ def round_scheme(scheme: dict[str, bool], *, round_kind: str, stage: str) -> dic
         }
     if round_kind == RoundKind.ERROR_TYPING:
         return {"error_typing": True, "error_types": True}
+    if round_kind == RoundKind.EXPLANATION:
+        return {"explanation": True}
     return scheme
 
 
@@ -83,6 +88,7 @@ def scheme_in_effect(scheme: dict[str, bool], *, taxonomy_has_types: bool) -> di
 __all__ = [
     "ATOMIC_FACTS",
     "BY_KEY",
+    "EXPLANATIONS",
     "KEY_FACTS",
     "KINDS",
     "REVIEW",

@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol, cast
 from django.db import models
 
 TargetName = Literal["sentence", "summary", "unit"]
-HandleKind = Literal["summary", "sentence", "acu"]
+HandleKind = Literal["summary", "sentence", "acu", "explanation"]
 
 # What a completion rule sees: the saved state (None: never saved) and the project's scheme
 # (``Project.scheme``: question key -> asked). It returns the missing items' keys, in the

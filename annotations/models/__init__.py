@@ -2,6 +2,12 @@
 
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
 from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
+from annotations.models.explanations import (
+    ExplanationItem,
+    ExplanationJudgement,
+    ExplanationSheet,
+    ExplanationVerdict,
+)
 from annotations.models.jobs import Job, JobStatus
 from annotations.models.judgements import (
     AlignedSentence,
@@ -85,6 +91,10 @@ __all__ = [
     "EvaluatorKind",
     "EvaluatorRun",
     "EvidenceSpan",
+    "ExplanationItem",
+    "ExplanationJudgement",
+    "ExplanationSheet",
+    "ExplanationVerdict",
     "Feedback",
     "FeedbackReply",
     "GoldUnit",

@@ -167,6 +167,8 @@ class RoundKind(models.TextChoices):
     REFERENCE = "reference", "reference (published labels)"
     # The project's one round of admins' gold values (docs/review.md): always open.
     ADJUDICATION = "adjudication", "adjudication"
+    # Linguists judge evaluators' explanations against the human ones (docs/evaluation.md).
+    EXPLANATION = "explanation", "explanation meta-annotation"
 
 
 # The rounds whose assignments answer the project's scheme (docs/review.md).
@@ -179,7 +181,7 @@ ANNOTATION_ROUND_KINDS = (
 # The rounds scored against an answer key, shown to the linguist after submitting.
 KEYED_ROUND_KINDS = (RoundKind.PRACTICE, RoundKind.QUALIFICATION)
 # The rounds whose assignments answer about a list of items (``RoundItem``) only.
-ITEM_ROUND_KINDS = (RoundKind.REVIEW, RoundKind.ERROR_TYPING)
+ITEM_ROUND_KINDS = (RoundKind.REVIEW, RoundKind.ERROR_TYPING, RoundKind.EXPLANATION)
 
 
 class AssignmentStage(models.TextChoices):

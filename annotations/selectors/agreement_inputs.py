@@ -27,6 +27,7 @@ from annotations.models import (
     SummarySentence,
     TopicJudgement,
 )
+from annotations.selectors.explanation_inputs import explanation_questions
 from annotations.selectors.fact_agreement_inputs import acu_questions, key_fact_questions
 from annotations.selectors.typing_inputs import typing_question
 
@@ -38,6 +39,8 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionI
     if round.kind == RoundKind.ERROR_TYPING:
         # An error-typing round answers one question: the types of its items.
         return [typing_question(round)]
+    if round.kind == RoundKind.EXPLANATION:
+        return list(explanation_questions(round))
     project = round.project
     assignments = list(
         Assignment.objects.filter(

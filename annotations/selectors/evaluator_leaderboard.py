@@ -23,9 +23,16 @@ from annotations.evaluator_scores import (
     self_agreement,
     tune_threshold,
 )
+from annotations.evaluator_scores.explanation_share import same_share
 from annotations.formats.predictions import Predictions
 from annotations.formats.release_records import UNJUDGED, ReleaseRecords
-from annotations.models import EvaluatorRun, Release
+from annotations.models import (
+    AssignmentStatus,
+    EvaluatorRun,
+    ExplanationJudgement,
+    ExplanationVerdict,
+    Release,
+)
 from annotations.services.evaluator_runs import release_records, run_predictions
 
 LEVELS = ("sentence", "summary")
@@ -123,6 +130,10 @@ def release_leaderboard(
         ],
         "levels": {},
         "self_agreement": {},
+        # Explanation rounds (TofuEval App. H): the share judged to name the same error.
+        "explanations_same": explanation_shares(
+            release, n_resamples=n_resamples, confidence=confidence, seed=seed
+        ),
     }
     for level, (index, level_records) in levels.items():
         scored: dict[str, RunValues] = {}
@@ -161,3 +172,33 @@ def release_leaderboard(
                 seed=seed,
             )
     return report
+
+
+def explanation_shares(
+    release: Release, *, n_resamples: int = 1000, confidence: float = 0.95, seed: int = 0
+) -> dict[str, dict[str, Any]]:
+    """evaluator name -> the share of its explanations judged "same error" in the explanation
+    rounds of this release's runs (verdicts of submitted assignments only)."""
+    rows = list(
+        ExplanationJudgement.objects.filter(
+            item__run__release=release,
+            sheet__assignment__status=AssignmentStatus.SUBMITTED,
+        )
+        .exclude(verdict="")
+        .values_list(
+            "item__run__evaluator__name", "verdict", "item__sentence__summary__topic__document_id"
+        )
+    )
+    by_evaluator: dict[str, list[tuple[str, int]]] = {}
+    for name, verdict, document in rows:
+        by_evaluator.setdefault(name, []).append((verdict, document))
+    return {
+        name: same_share(
+            np.array([verdict == ExplanationVerdict.SAME for verdict, _ in verdicts]),
+            np.array([document for _, document in verdicts]),
+            n_resamples=n_resamples,
+            confidence=confidence,
+            seed=seed,
+        )
+        for name, verdicts in sorted(by_evaluator.items())
+    }

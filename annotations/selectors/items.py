@@ -10,6 +10,7 @@ queries whatever the unit's size.
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from typing import Any
 
@@ -23,6 +24,7 @@ from annotations.models import (
     AssignmentStage,
     ErrorSpan,
     EvidenceSpan,
+    ExplanationItem,
     ReviewDecision,
     RoundItem,
     RoundKind,
@@ -34,8 +36,38 @@ from annotations.selectors.workspace_sql import dialogue, taxonomy, unit_summari
 
 
 def item_stage(round_kind: str, stage: str) -> str:
-    """What the item screen asks: ``review``, ``second_review`` or ``error_typing``."""
-    return stage if round_kind == RoundKind.REVIEW else "error_typing"
+    """What the item screen asks: ``review``, ``second_review``, ``error_typing`` or
+    ``explanation``."""
+    if round_kind == RoundKind.REVIEW:
+        return stage
+    return "explanation" if round_kind == RoundKind.EXPLANATION else "error_typing"
+
+
+def explanations_to_judge(
+    round_id: int, sentence_ids: list[int], *, assignment_id: int, order_seed: int
+) -> tuple[dict[int, list[dict[str, str]]], dict[int, str]]:
+    """sentence id -> its evaluators' explanations as this assignment sees them: each by its
+    handle, in an order shuffled per assignment and item, never with the run or evaluator
+    (whose order of creation the ids, and so a stable order, would give away); and the
+    handle of each explanation id."""
+    rows = list(
+        ExplanationItem.objects.filter(round_id=round_id, sentence_id__in=sentence_ids)
+        .order_by("id")
+        .values_list("id", "sentence_id", "explanation")
+    )
+    handles = dict(
+        zip(
+            [pk for pk, _, _ in rows],
+            encode_many(assignment_id, "explanation", [pk for pk, _, _ in rows]),
+            strict=True,
+        )
+    )
+    found: dict[int, list[dict[str, str]]] = defaultdict(list)
+    for pk, sentence_id, text in rows:
+        found[sentence_id].append({"id": handles[pk], "text": text})
+    for sentence_id, explanations in found.items():
+        random.Random(f"{order_seed}:{sentence_id}").shuffle(explanations)
+    return found, handles
 
 
 def source_labels(
@@ -193,13 +225,30 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
     labels = source_labels(header.round_id, header.topic_id, items)
     if header.round_kind == RoundKind.ERROR_TYPING:
         labels = {pk: blind_types(answers) for pk, answers in labels.items()}
+    explanations: dict[int, list[dict[str, str]]] = {}
+    explanation_handles: dict[int, str] = {}
+    if header.round_kind == RoundKind.EXPLANATION:
+        # The human explanations: the answers that called the sentence inconsistent.
+        labels = {
+            pk: [answer for answer in answers if answer["label"] == "inconsistent"]
+            for pk, answers in labels.items()
+        }
+        explanations, explanation_handles = explanations_to_judge(
+            header.round_id, items, assignment_id=header.pk, order_seed=header.order_seed
+        )
     to_confirm = (
         decisions_to_confirm(header.round_id, items)
         if stage == AssignmentStage.SECOND_REVIEW
         else {}
     )
     judgements = states_out(
-        kinds, states, {"sentence": sentence_handles, "summary": summary_handles}
+        kinds,
+        states,
+        {
+            "sentence": sentence_handles,
+            "summary": summary_handles,
+            "explanation": explanation_handles,
+        },
     )
     return {
         "id": header.pk,
@@ -241,6 +290,7 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
                 "summary": summary_handles[summary_of[sentence_id]],
                 "labels": labels.get(sentence_id, []),
                 "decision": to_confirm.get(sentence_id),
+                "explanations": explanations.get(sentence_id, []),
             }
             for sentence_id in items
         ],

@@ -27,7 +27,7 @@ def audited_kinds() -> set[str]:
 def _source(round_kind: str, action: str) -> str:
     if action == JudgementChange.Action.ADMIN_EDIT:
         return "django_admin"
-    if round_kind in (RoundKind.REVIEW, RoundKind.ERROR_TYPING):
+    if round_kind in (RoundKind.REVIEW, RoundKind.ERROR_TYPING, RoundKind.EXPLANATION):
         return "review"
     if round_kind == RoundKind.ADJUDICATION:
         return "adjudication"

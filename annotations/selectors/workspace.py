@@ -52,7 +52,7 @@ from annotations.selectors.workspace_sql import (
 )
 
 # The rounds whose assignments are in the linguist's queue.
-LINGUIST_ROUND_KINDS = (*ANNOTATION_ROUND_KINDS, RoundKind.ERROR_TYPING)
+LINGUIST_ROUND_KINDS = (*ANNOTATION_ROUND_KINDS, RoundKind.ERROR_TYPING, RoundKind.EXPLANATION)
 
 
 def user_assignments(*, user: AbstractBaseUser) -> QuerySet[Assignment]:
