@@ -18,6 +18,7 @@ import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
 import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS } from './questions';
+import { ExplanationSources } from './ExplanationSources';
 import { HardestUnits } from './HardestUnits';
 import { UnitPicker } from './UnitPicker';
 
@@ -50,6 +51,8 @@ function initialValues(project: AdminProject): NewRoundValues {
     typeMinCount: 2,
     goldPercent: 0,
     pausePercent: '',
+    explanationRelease: '',
+    evaluators: [],
   };
 }
 
@@ -201,6 +204,18 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             </Group>
           </Radio.Group>
         )}
+        {values.kind === 'explanation' && (
+          <ExplanationSources
+            slug={project.slug}
+            release={values.explanationRelease}
+            evaluators={values.evaluators}
+            onChange={(change) => {
+              if (change.release !== undefined) set('explanationRelease', change.release);
+              if (change.evaluators !== undefined) set('evaluators', change.evaluators);
+            }}
+            errors={{ release: error('release'), evaluators: error('evaluators') }}
+          />
+        )}
         {values.kind === 'error_typing' && (
           <NumberInput
             label="Annotators who must choose a type for it to count"
@@ -236,7 +251,7 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           </Group>
         )}
 
-        {!items && (
+        {!items && values.kind !== 'explanation' && (
           <>
             <Radio.Group
               label="Units"

@@ -24,6 +24,8 @@ const VALUES: NewRoundValues = {
   typeMinCount: 2,
   goldPercent: '',
   pausePercent: '',
+  explanationRelease: '',
+  evaluators: [],
 };
 
 describe('a round from the units hardest for evaluators', () => {
@@ -33,6 +35,32 @@ describe('a round from the units hardest for evaluators', () => {
     expect('body' in built && built.body.units).toEqual({ hardest: { release: 4, by: 'among_evaluators', count: 7 } });
     expect(buildNewRoundBody({ ...VALUES, hardRelease: '4', hardCount: 0 })).toEqual({
       errors: { 'units.hardest.count': 'Enter how many units to take (at least 1).' },
+    });
+  });
+});
+
+describe('an explanation round', () => {
+  const explaining: NewRoundValues = { ...VALUES, kind: 'explanation', overlap: 2 };
+
+  it('asks for the release and two linguists per item', () => {
+    expect(buildNewRoundBody(explaining)).toEqual({ errors: { release: 'Choose a published release with evaluator explanations.' } });
+    expect(buildNewRoundBody({ ...explaining, explanationRelease: '3', overlap: 1 })).toEqual({
+      errors: { overlap: 'At least 2 linguists per item, for agreement.' },
+    });
+  });
+
+  it('sends the release and the chosen evaluators, and no units', () => {
+    const built = buildNewRoundBody({ ...explaining, explanationRelease: '3', evaluators: ['MiniCheck'] });
+    expect(built).toEqual({
+      body: {
+        name: 'Hard pilot',
+        kind: 'explanation',
+        overlap: 2,
+        guideline_version: 1,
+        annotators: ['linguist1', 'linguist2'],
+        release: 3,
+        evaluators: ['MiniCheck'],
+      },
     });
   });
 });

@@ -35,6 +35,10 @@ export interface NewRoundValues {
   goldPercent: number | string;
   /** Production: pause below this gold-unit accuracy, in percent ('' : never). */
   pausePercent: number | string;
+  /** Explanation rounds: the published release whose evaluator explanations are judged. */
+  explanationRelease: string;
+  /** Explanation rounds: the evaluators (none: every one with explanations). */
+  evaluators: string[];
 }
 
 /** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
@@ -47,6 +51,7 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   const guideline = wholeNumber(values.guidelineVersion);
   if (guideline === null) errors.guideline_version = 'Choose a guideline version.';
 
+  if (values.kind === 'explanation') return explanationRoundBody(values, name, overlap, guideline, errors);
   const items = ITEM_ROUND_KINDS.has(values.kind);
   if (items) return itemRoundBody(values, name, overlap, guideline, errors);
   let units: NewRoundBody['units'] | null = null;
@@ -115,6 +120,30 @@ function itemRoundBody(
       annotators: values.annotators,
       source_rounds: values.sourceRounds,
       ...(review ? { review_scope: values.reviewScope } : { type_min_count: typeMinCount ?? 2 }),
+    },
+  };
+}
+
+function explanationRoundBody(
+  values: NewRoundValues,
+  name: string,
+  overlap: number | null,
+  guideline: number | null,
+  errors: Record<string, string>,
+): { body: NewRoundBody } | { errors: Record<string, string> } {
+  const release = wholeNumber(values.explanationRelease);
+  if (release === null) errors.release = 'Choose a published release with evaluator explanations.';
+  if (overlap !== null && overlap < 2) errors.overlap = 'At least 2 linguists per item, for agreement.';
+  if (Object.keys(errors).length > 0 || overlap === null || guideline === null || release === null) return { errors };
+  return {
+    body: {
+      name,
+      kind: 'explanation',
+      overlap,
+      guideline_version: guideline,
+      annotators: values.annotators,
+      release,
+      evaluators: values.evaluators,
     },
   };
 }

@@ -36,6 +36,7 @@ export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [
   { value: 'production', label: 'Production' },
   { value: 'error_typing', label: 'Error typing' },
   { value: 'review', label: 'Second-stage review' },
+  { value: 'explanation', label: 'Explanation meta-annotation' },
 ];
 
 /** Rounds over the items of other rounds (docs/review.md): no units of their own to choose. */

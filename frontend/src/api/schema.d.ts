@@ -147,6 +147,10 @@ export interface paths {
     /** Save a summary's atomic facts with their verdicts and evidence (the whole list) */
     patch: operations["assignments_atomic_facts_partial_update"];
   };
+  "/api/assignments/{assignment_id}/explanations/{sentence}/": {
+    /** Judge an item's evaluator explanations against the human ones (explanation rounds) */
+    patch: operations["assignments_explanations_partial_update"];
+  };
   "/api/assignments/{assignment_id}/heartbeat/": {
     /** Count active time on task (capped) */
     post: operations["assignments_heartbeat_create"];
@@ -791,6 +795,40 @@ export interface components {
       start: number;
       end: number;
     };
+    ExplanationJudgementOutput: {
+      position: number;
+      /** @description The explanation's handle in this assignment. */
+      item: string;
+      verdict: components["schemas"]["ExplanationVerdictEnum"];
+    };
+    ExplanationToJudgeOutput: {
+      /** @description The explanation's handle; never its evaluator. */
+      id: string;
+      text: string;
+    };
+    /**
+     * @description * `same` - same
+     * * `partially` - partially
+     * * `different` - different
+     * * `model_wrong` - model_wrong
+     * * `` -
+     * @enum {string}
+     */
+    ExplanationVerdictEnum: "same" | "partially" | "different" | "model_wrong";
+    ExplanationVerdictInput: {
+      /** @description 1-based, in the payload's order. */
+      position: number;
+      /** @description The explanation's handle. */
+      item: string;
+      /** @default */
+      verdict?: components["schemas"]["ExplanationVerdictEnum"];
+    };
+    ExplanationsState: {
+      /** @description The sentence's handle in this assignment (never a database id). */
+      sentence: string;
+      explanations: components["schemas"]["ExplanationJudgementOutput"][];
+      version: number;
+    };
     FeedbackInput: {
       annotator: string;
       text: string;
@@ -1025,6 +1063,7 @@ export interface components {
       reviews: components["schemas"]["ReviewState"][];
       second_reviews: components["schemas"]["SecondReviewState"][];
       typings: components["schemas"]["TypingState"][];
+      explanations: components["schemas"]["ExplanationsState"][];
     };
     ItemOutput: {
       /** @description Handle. */
@@ -1034,6 +1073,8 @@ export interface components {
       labels: components["schemas"]["SourceLabelOutput"][];
       /** @description Second reviewers: the decision to confirm or dispute. */
       decision: components["schemas"]["DecisionToConfirmOutput"] | null;
+      /** @description Explanation rounds: the evaluators' explanations, in this linguist's order. */
+      explanations: components["schemas"]["ExplanationToJudgeOutput"][];
     };
     ItemSentenceOutput: {
       /** @description Handle. */
@@ -1189,9 +1230,10 @@ export interface components {
      * * `qualification` - qualification
      * * `error_typing` - error_typing
      * * `review` - review
+     * * `explanation` - explanation
      * @enum {string}
      */
-    NewRoundKindEnum: "practice" | "pilot" | "production" | "qualification" | "error_typing" | "review";
+    NewRoundKindEnum: "practice" | "pilot" | "production" | "qualification" | "error_typing" | "review" | "explanation";
     OpenedOutput: {
       assignment: number;
     };
@@ -1216,6 +1258,11 @@ export interface components {
        * @default false
        */
       no_evidence?: boolean;
+      version?: number;
+    };
+    PatchedExplanationsSaveInput: {
+      /** @description The item's explanations, all of them, each with its verdict ('' until judged). */
+      explanations?: components["schemas"]["ExplanationVerdictInput"][];
       version?: number;
     };
     PatchedKeyFactsSaveInput: {
@@ -1676,6 +1723,13 @@ export interface components {
       type_min_count?: number;
       units?: unknown;
       /**
+       * Format: int64
+       * @description Explanation: the published release whose evaluator runs are judged.
+       */
+      release?: number;
+      /** @description Explanation: the evaluators whose explanations are judged (all if empty). */
+      evaluators?: string[];
+      /**
        * Format: double
        * @description Production: the share of units that are gold (attention-check) units.
        * @default 0
@@ -1902,9 +1956,10 @@ export interface components {
      * @description * `review` - review
      * * `second_review` - second_review
      * * `error_typing` - error_typing
+     * * `explanation` - explanation
      * @enum {string}
      */
-    StageEnum: "review" | "second_review" | "error_typing";
+    StageEnum: "review" | "second_review" | "error_typing" | "explanation";
     SummaryGoldOutput: {
       relevance: components["schemas"]["GoldRelevanceOutput"];
     };
@@ -4482,6 +4537,88 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["AtomicFactsState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Judge an item's evaluator explanations against the human ones (explanation rounds) */
+  assignments_explanations_partial_update: {
+    parameters: {
+      path: {
+        assignment_id: number;
+        sentence: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchedExplanationsSaveInput"];
+        "multipart/form-data": components["schemas"]["PatchedExplanationsSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExplanationsState"];
         };
       };
       /** @description The request is not valid: see the field errors. */

@@ -1,8 +1,9 @@
 // What the workspace knows of one judgement kind: the frontend side of the server's registry
 // (annotations/kinds/). Every kind is one module of this shape (sentence.ts, summary.ts,
-// topic.ts, keyFacts.ts, atomicFacts.ts; review.ts, secondReview.ts and typing.ts for the
-// item screen) listed in registry.ts; the answers, the save queue, completion and the save
-// routing read a kind only through it, so adding a kind edits no switch (docs/kinds.md).
+// topic.ts, keyFacts.ts, atomicFacts.ts; review.ts, secondReview.ts, typing.ts and
+// explanations.ts for the item screen) listed in registry.ts; the answers, the save queue,
+// completion and the save routing read a kind only through it, so adding a kind edits no
+// switch (docs/kinds.md).
 
 import type { Handle, Scheme, WorkspacePayload } from '../api/types';
 import type { ItemsPayload } from '../review/types';
@@ -29,6 +30,8 @@ export interface ItemScheme {
   review?: boolean;
   second_review?: boolean;
   error_typing?: boolean;
+  /** Explanation rounds: a verdict on each evaluator explanation of an item. */
+  explanation?: boolean;
 }
 
 /** The switches a kind can be asked by: the project's scheme and the item rounds' own. */

@@ -4,6 +4,7 @@
 
 import type { Handle, Scheme } from '../api/types';
 import { atomicFactsKind } from './atomicFacts';
+import { explanationsKind } from './explanations';
 import { screenOf, type AnyKind, type AskingScheme, type KindScreen, type ScreenKind } from './kind';
 import { keyFactsKind } from './keyFacts';
 import { reviewKind } from './review';
@@ -27,6 +28,7 @@ const REGISTERED: AnyKind[] = [
   reviewKind,
   secondReviewKind,
   typingKind,
+  explanationsKind,
 ];
 const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind]));
 
@@ -34,7 +36,7 @@ const BY_KEY = new Map<string, AnyKind>(REGISTERED.map((kind) => [kind.key, kind
 const HANDLE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * Adds a kind. The eight above are registered here; a test registers its own to prove a kind
+ * Adds a kind. The nine above are registered here; a test registers its own to prove a kind
  * needs nothing else (kinds/newKind.test.ts).
  */
 export function registerKind(kind: AnyKind): void {

@@ -15,6 +15,7 @@ describe('the review kind', () => {
         reviews: [{ sentence: ITEM_A2, decision: 'types_changed', note: 'Not a fact.', error_types: [33, 31], version: 3 }],
         second_reviews: [],
         typings: [],
+        explanations: [],
       },
     });
     const { answers, versions } = savedAnswersOn('items', payload);

@@ -12,6 +12,7 @@ describe('the second review kind', () => {
         reviews: [],
         second_reviews: [{ sentence: ITEM_A2, verdict: 'dispute', note: 'It is a hope.', reviewed_version: 2, version: 1 }],
         typings: [],
+        explanations: [],
       },
     });
     const { answers, versions } = savedAnswersOn('items', payload);

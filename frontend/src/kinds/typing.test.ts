@@ -8,7 +8,7 @@ import { typingKind, typingMissing } from './typing';
 describe('the typing kind', () => {
   it('reads the types saved for an item', () => {
     const payload = itemsPayload('error_typing', {
-      judgements: { reviews: [], second_reviews: [], typings: [{ sentence: ITEM_B1, error_types: [32], version: 4 }] },
+      judgements: { reviews: [], second_reviews: [], typings: [{ sentence: ITEM_B1, error_types: [32], version: 4 }], explanations: [] },
     });
     const { answers, versions } = savedAnswersOn('items', payload);
     expect(answers[itemKey(typingKind, ITEM_B1)]).toEqual({ error_types: [32] });

@@ -3,17 +3,19 @@ import { Text } from '@mantine/core';
 import type { ErrorType } from '../api/types';
 import { ConflictPanel } from '../workspace/ConflictPanel';
 import type { ItemState } from '../workspace/useItem';
-import { DECISIONS, MISSING_WORDS, VERDICTS } from './stages';
+import { DECISIONS, VERDICTS, explanationVerdictsInWords, missingWords } from './stages';
 
 const FIELD_NAMES: Record<string, string> = {
   decision: 'Decision',
   verdict: 'Verdict',
   note: 'Note',
   error_types: 'Error types',
+  explanations: 'Verdicts',
 };
 
 /** A decision or verdict in words for the conflict panel; null leaves a field to its rule. */
 function describe(field: string, value: unknown): string | null {
+  if (field === 'explanations') return explanationVerdictsInWords(value);
   const choices = field === 'decision' ? DECISIONS : field === 'verdict' ? VERDICTS : null;
   if (choices === null) return null;
   return choices.find((choice) => choice.value === value)?.label ?? '(none)';
@@ -54,7 +56,7 @@ export function ItemProblems<A>({ itemName, item, errorTypes, sentenceText, miss
         />
       )}
       <Text size="sm" c={missing.length === 0 ? 'teal.8' : 'dimmed'} mt={4}>
-        {missing.length === 0 ? 'Done ✓' : `Still needed: ${missing.map((key) => MISSING_WORDS[key] ?? key).join('; ')}.`}
+        {missing.length === 0 ? 'Done ✓' : `Still needed: ${missing.map(missingWords).join('; ')}.`}
       </Text>
     </>
   );

@@ -2,10 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } fr
 import { useNavigate } from 'react-router';
 
 import type { Evidence, MissingItem } from '../api/types';
+import { explanationsKind, verdictOf, withVerdict } from '../kinds/explanations';
 import { reviewKind } from '../kinds/review';
 import { itemKey } from '../kinds/registry';
 import { secondReviewKind } from '../kinds/secondReview';
-import { savedAnswersOn } from '../workspace/answers';
+import { answerOf, savedAnswersOn } from '../workspace/answers';
 import { DialoguePane, type Linking } from '../workspace/DialoguePane';
 import { focusNav } from '../workspace/focus';
 import { MissingList } from '../workspace/MissingList';
@@ -19,11 +20,13 @@ import { ItemBar } from './ItemBar';
 import { ItemCard } from './ItemCard';
 import { itemShortcuts, type ItemKeyAction, type ItemKeyContext } from './itemKeys';
 import { ItemNotices } from './ItemNotices';
-import { queuePath } from './stages';
+import { queuePath, type ExplanationChoice } from './stages';
 import type { ItemsPayload } from './types';
 import { useItemKeys } from './useItemKeys';
 
 const NONE: readonly Evidence[] = [];
+
+type ExplanationVerdictValue = ExplanationChoice['value'];
 
 /** Where a "missing" entry of a refused submit lives: the item (by summary letter and sentence
  * number) and the control that needs an answer (`data-nav` ids of the stage controls). */
@@ -99,6 +102,26 @@ export function ItemScreen({ payload }: { payload: ItemsPayload }) {
     if (!focusNav(pane.current, navId)) setNotice(otherwise);
   }
 
+  /** An explanation round's digit: the focused explanation of the active item gets the
+   * verdict (else its first one not judged), then focus moves to the next one. */
+  function judgeExplanation(verdict: ExplanationVerdictValue) {
+    if (activeItem === undefined || activeItem.explanations.length === 0) return;
+    const answer = answerOf(store.get(), explanationsKind, activeItem.sentence);
+    const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-explanation]');
+    const inItem = focused !== null && focused !== undefined && focused.closest('[data-item-index]') === cardOf(active);
+    const firstOpen = activeItem.explanations.findIndex((explanation) => verdictOf(answer, explanation.id) === '') + 1;
+    const position = inItem ? Number(focused.dataset.explanation) : firstOpen > 0 ? firstOpen : 1;
+    change(itemKey(explanationsKind, activeItem.sentence), {
+      explanations: withVerdict(answer, activeItem.explanations, position, verdict),
+    });
+    const next = Math.min(position + 1, activeItem.explanations.length);
+    focusNav(pane.current, `verdict:${next}:${activeItem.sentence}`);
+  }
+
+  function cardOf(index: number | null): HTMLElement | null {
+    return index === null ? null : (pane.current?.querySelector<HTMLElement>(`[data-item-index="${index}"]`) ?? null);
+  }
+
   function onFocusIn(event: FocusEvent<HTMLElement>) {
     const card = (event.target as HTMLElement).closest<HTMLElement>('[data-item-index]');
     if (card !== null) setActive(Number(card.dataset.itemIndex));
@@ -120,6 +143,9 @@ export function ItemScreen({ payload }: { payload: ItemsPayload }) {
         if (activeItem === undefined) break;
         if (activeItem.decision === null) setNotice('The reviewer has not decided this item yet: there is nothing to confirm.');
         else change(itemKey(secondReviewKind, activeItem.sentence), { verdict: action.verdict });
+        break;
+      case 'explanationVerdict':
+        judgeExplanation(action.verdict);
         break;
       case 'focusNote':
         if (sentence !== undefined) focusControl(`note:${sentence}`, 'This item has no note to write.');

@@ -68,7 +68,7 @@ describe('the item screen', () => {
     expect(evidenceTurns()).toEqual(['turn-2']);
   });
 
-  it.each(['review', 'second_review', 'error_typing'] as const)(
+  it.each(['review', 'second_review', 'error_typing', 'explanation'] as const)(
     'never shows anything about who wrote a summary or who labelled it in %s: letters only',
     async (stage) => {
       const { user } = openItems(itemsPayload(stage));
@@ -199,6 +199,7 @@ describe('the item screen', () => {
         reviews: [{ sentence: ITEM_A2, decision: 'confirmed', note: 'Clearly a hope.', error_types: [], version: 2 }],
         second_reviews: [],
         typings: [],
+        explanations: [],
       },
     });
     const { server, user } = openItems(payload);
@@ -242,5 +243,59 @@ describe('the item screen', () => {
     await user.keyboard('1');
     expect(await screen.findByText('Offline — 1 change pending')).toBeInTheDocument();
     expect(window.localStorage.getItem(storageKeyFor(41))).toContain('"decision":"confirmed"');
+  });
+  it('takes a verdict on each evaluator explanation from the digits, the focused one first', async () => {
+    const explained = itemsPayload('explanation');
+    const first = 'explanationHandle0001AA';
+    const second = 'explanationHandle0002BB';
+    explained.items = explained.items.map((entry, index) =>
+      index === 0
+        ? {
+            ...entry,
+            explanations: [
+              { id: first, text: 'The analyst only hopes; the summary states it as fact.' },
+              { id: second, text: 'The year is not mentioned.' },
+            ],
+          }
+        : entry,
+    );
+    const { server, user } = openItems(explained, {
+      [`PATCH /api/assignments/41/explanations/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, explanations: [] }),
+    });
+    const card = await item('Item 1 of 2: Summary A, sentence 2');
+    expect(screen.getByRole('heading', { level: 1, name: 'Explanations: Funding for the river bus line' })).toBeInTheDocument();
+    expect(within(card).getByText('Still needed: a verdict on explanation 1; a verdict on explanation 2.')).toBeInTheDocument();
+
+    // 2 judges the first explanation not judged yet and moves to the next one.
+    await user.keyboard('2');
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]?.body).toEqual({
+      explanations: [
+        { position: 1, item: first, verdict: 'partially' },
+        { position: 2, item: second, verdict: '' },
+      ],
+      version: 0,
+    });
+    const secondCard = within(card).getByRole('article', { name: /explanation 2 of 2/ });
+    expect(secondCard).toHaveFocus();
+    await user.keyboard('4');
+    await waitFor(() => expect(server.saves()).toHaveLength(2));
+    expect(server.saves()[1]?.body).toMatchObject({
+      explanations: [
+        { position: 1, item: first, verdict: 'partially' },
+        { position: 2, item: second, verdict: 'model_wrong' },
+      ],
+      version: 1,
+    });
+    expect(within(card).getByText('Done ✓')).toBeInTheDocument();
+    // A click changes one verdict and keeps the other.
+    await user.click(within(card).getByRole('button', { name: 'Summary A, sentence 2, explanation 1 of 2: Same error' }));
+    await waitFor(() => expect(server.saves()).toHaveLength(3));
+    expect(server.saves()[2]?.body).toMatchObject({
+      explanations: [
+        { position: 1, item: first, verdict: 'same' },
+        { position: 2, item: second, verdict: 'model_wrong' },
+      ],
+    });
   });
 });

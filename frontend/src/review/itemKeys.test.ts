@@ -33,6 +33,19 @@ describe('the item screen’s keys', () => {
     expect(interpretItemKey(press('t'), second)).toBeNull();
   });
 
+  it('give an explanation its verdict by 1 to 4 in an explanation round, with no note or types', () => {
+    const explaining = { ...REVIEW, stage: 'explanation' as const };
+    expect(interpretItemKey(press('1'), explaining)).toEqual({ type: 'explanationVerdict', verdict: 'same' });
+    expect(interpretItemKey(press('2'), explaining)).toEqual({ type: 'explanationVerdict', verdict: 'partially' });
+    expect(interpretItemKey(press('3'), explaining)).toEqual({ type: 'explanationVerdict', verdict: 'different' });
+    expect(interpretItemKey(press('4'), explaining)).toEqual({ type: 'explanationVerdict', verdict: 'model_wrong' });
+    expect(interpretItemKey(press('5'), explaining)).toBeNull();
+    expect(interpretItemKey(press('n'), explaining)).toBeNull();
+    expect(interpretItemKey(press('t'), explaining)).toBeNull();
+    expect(interpretItemKey(press('1'), { ...explaining, readOnly: true })).toBeNull();
+    expect(itemShortcuts('explanation').map((entry) => entry.keys[0])).toEqual(expect.arrayContaining(['1', '2', '3', '4']));
+  });
+
   it('ask only for types in error typing: t, and no note', () => {
     const typing = { ...REVIEW, stage: 'error_typing' as const };
     expect(interpretItemKey(press('t'), typing)).toEqual({ type: 'focusTypes' });

@@ -3,7 +3,7 @@
 // while typing, each stage's own keys, bounds) are unit-tested without a browser.
 
 import type { ShortcutEntry } from '../workspace/ShortcutSheet';
-import { DECISIONS, VERDICTS, type DecisionChoice, type VerdictChoice } from './stages';
+import { DECISIONS, EXPLANATION_VERDICTS, VERDICTS, type DecisionChoice, type ExplanationChoice, type VerdictChoice } from './stages';
 import type { ItemStage } from './types';
 
 export interface ItemKeyInput {
@@ -32,6 +32,8 @@ export type ItemKeyAction =
   | { type: 'focusItem'; index: number }
   | { type: 'decide'; decision: DecisionChoice['value'] }
   | { type: 'verdict'; verdict: VerdictChoice['value'] }
+  /** Explanation rounds: the verdict of the focused explanation (else the first without one). */
+  | { type: 'explanationVerdict'; verdict: ExplanationChoice['value'] }
   | { type: 'focusNote' }
   | { type: 'focusTypes' }
   | { type: 'showShortcuts' }
@@ -56,7 +58,15 @@ export function itemShortcuts(stage: ItemStage): ShortcutEntry[] {
             ...VERDICTS.map((choice) => ({ keys: [choice.key], description: `${choice.label} the review decision` })),
             { keys: ['n'], description: 'Write the note (required to dispute)' },
           ]
-        : [{ keys: ['t'], description: 'Pick the error types (type to filter, Enter to add)' }];
+        : stage === 'explanation'
+          ? [
+              ...EXPLANATION_VERDICTS.map((choice) => ({
+                keys: [choice.key],
+                description: `${choice.label}: the focused explanation (else the first not judged), then the next`,
+              })),
+              { keys: ['Tab'], description: 'Move between explanations and their buttons' },
+            ]
+          : [{ keys: ['t'], description: 'Pick the error types (type to filter, Enter to add)' }];
   return [
     { keys: ['j'], description: 'Next item (or ↓)' },
     { keys: ['k'], description: 'Previous item (or ↑)' },
@@ -92,9 +102,11 @@ export function interpretItemKey(input: ItemKeyInput, context: ItemKeyContext): 
     case 'ArrowUp':
       return count === 0 ? null : { type: 'focusItem', index: active === null ? 0 : Math.max(0, active - 1) };
     case 'n':
-      return context.stage === 'error_typing' || active === null ? null : { type: 'focusNote' };
+      return context.stage === 'error_typing' || context.stage === 'explanation' || active === null ? null : { type: 'focusNote' };
     case 't':
-      return context.stage === 'second_review' || active === null || !editable ? null : { type: 'focusTypes' };
+      return context.stage === 'second_review' || context.stage === 'explanation' || active === null || !editable
+        ? null
+        : { type: 'focusTypes' };
     case '?':
       return { type: 'showShortcuts' };
     case 'Q':
@@ -112,6 +124,10 @@ export function interpretItemKey(input: ItemKeyInput, context: ItemKeyContext): 
   if (context.stage === 'second_review') {
     const verdict = VERDICTS.find((choice) => choice.key === input.key);
     return verdict === undefined ? null : { type: 'verdict', verdict: verdict.value };
+  }
+  if (context.stage === 'explanation') {
+    const verdict = EXPLANATION_VERDICTS.find((choice) => choice.key === input.key);
+    return verdict === undefined ? null : { type: 'explanationVerdict', verdict: verdict.value };
   }
   return null;
 }

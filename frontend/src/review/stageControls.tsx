@@ -1,11 +1,12 @@
 // The answer each stage asks for one item: the reviewer's decision, the second reviewer's
-// verdict, or the error types alone. Each reads and saves its item with the workspace's
+// verdict, the error types alone, or a verdict on each evaluator explanation. Each reads and saves its item with the workspace's
 // `useItem` (versioned autosave, conflicts, offline queue).
 
 import { Paper, Text } from '@mantine/core';
 import type { ComponentType } from 'react';
 
 import type { ErrorType } from '../api/types';
+import { explanationsKind, verdictOf, verdictsStillNeeded, withVerdict } from '../kinds/explanations';
 import { reviewKind, reviewMissing } from '../kinds/review';
 import { secondReviewKind, secondReviewMissing } from '../kinds/secondReview';
 import { typingKind, typingMissing } from '../kinds/typing';
@@ -14,7 +15,7 @@ import { useItem } from '../workspace/useItem';
 import { ChoiceButtons } from './ChoiceButtons';
 import { ItemProblems } from './ItemProblems';
 import { NoteField } from './NoteField';
-import { DECISIONS, VERDICTS, decisionLabel } from './stages';
+import { DECISIONS, EXPLANATION_VERDICTS, VERDICTS, decisionLabel } from './stages';
 import type { Item, ItemStage } from './types';
 
 export interface StageControlsProps {
@@ -182,9 +183,73 @@ function TypingControls({ item, itemName, sentenceText, errorTypes }: StageContr
   );
 }
 
+/**
+ * Explanation rounds: each evaluator explanation, numbered in this linguist's order and never
+ * named by its evaluator, judged against the human explanation(s) shown above it. Each is
+ * focusable (`data-explanation`): the digits 1–4 give the focused one its verdict.
+ */
+function ExplanationControls({ item, itemName, sentenceText, errorTypes }: StageControlsProps) {
+  const state = useItem(explanationsKind, item.sentence);
+  const { answer, readOnly, errors } = state;
+  const count = item.explanations.length;
+  return (
+    <div data-nav={`explanations:${item.sentence}`} role="group" aria-label={`Evaluator explanations of ${itemName}`}>
+      <Text size="sm" fw={600} mt={6}>
+        Evaluator explanations: does each describe the error the annotators found?
+      </Text>
+      {item.explanations.map((explanation, index) => {
+        const position = index + 1;
+        const name = `explanation ${position} of ${count}`;
+        return (
+          <Paper
+            key={explanation.id}
+            withBorder
+            p="xs"
+            mt={6}
+            tabIndex={0}
+            component="article"
+            className="explanation"
+            data-nav={`verdict:${position}:${item.sentence}`}
+            data-explanation={position}
+            aria-label={`${itemName}, ${name}`}
+          >
+            <Text size="xs" c="dimmed">
+              Explanation {position}
+            </Text>
+            <Text size="sm">{explanation.text}</Text>
+            <ChoiceButtons
+              label={`Verdict on ${name}`}
+              itemName={`${itemName}, ${name}`}
+              choices={EXPLANATION_VERDICTS}
+              value={verdictOf(answer, explanation.id)}
+              onChoose={(verdict) =>
+                state.save({ explanations: withVerdict(state.current(), item.explanations, position, verdict) })
+              }
+              readOnly={readOnly}
+            />
+          </Paper>
+        );
+      })}
+      {errors?.explanations !== undefined && (
+        <Text size="sm" c="red.8" role="alert">
+          {errors.explanations}
+        </Text>
+      )}
+      <ItemProblems
+        itemName={itemName}
+        item={state}
+        errorTypes={errorTypes}
+        sentenceText={sentenceText}
+        missing={verdictsStillNeeded(answer, item.explanations)}
+      />
+    </div>
+  );
+}
+
 /** The controls of each stage: the one place the item screen chooses by stage. */
 export const STAGE_CONTROLS: Record<ItemStage, ComponentType<StageControlsProps>> = {
   review: ReviewControls,
   second_review: SecondReviewControls,
   error_typing: TypingControls,
+  explanation: ExplanationControls,
 };

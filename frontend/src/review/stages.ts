@@ -2,6 +2,8 @@
 // keys, the queue and the linguist's outcomes name a decision the same way.
 
 import { NOTHING_ASKED, type AskingScheme, type ScreenKind } from '../kinds/kind';
+import type { ExplanationVerdict } from '../kinds/explanations';
+import { explanationsKind } from '../kinds/explanations';
 import { reviewKind } from '../kinds/review';
 import { secondReviewKind } from '../kinds/secondReview';
 import { typingKind } from '../kinds/typing';
@@ -11,11 +13,18 @@ export const STAGE_TITLES: Record<ItemStage, string> = {
   review: 'Review',
   second_review: 'Second review',
   error_typing: 'Error typing',
+  explanation: 'Explanations',
 };
 
 /** The kind a stage answers (the server's `kinds.round_scheme`): one per stage. */
 export function stageKind(stage: ItemStage): ScreenKind<unknown> {
-  return stage === 'review' ? reviewKind : stage === 'second_review' ? secondReviewKind : typingKind;
+  const kinds: Record<ItemStage, ScreenKind<unknown>> = {
+    review: reviewKind,
+    second_review: secondReviewKind,
+    error_typing: typingKind,
+    explanation: explanationsKind,
+  };
+  return kinds[stage];
 }
 
 /** What a stage asks: its kind's switch only, never the project's annotation questions. */
@@ -25,7 +34,7 @@ export function stageScheme(stage: ItemStage): AskingScheme {
 
 /** The queue an assignment of this stage is listed in: reviewers have their own. */
 export function queuePath(stage: ItemStage): string {
-  return stage === 'error_typing' ? '/app/queue' : '/app/reviews';
+  return stage === 'review' || stage === 'second_review' ? '/app/reviews' : '/app/queue';
 }
 
 /** Where an item-screen assignment opens. */
@@ -58,6 +67,20 @@ export const VERDICTS: readonly VerdictChoice[] = [
   { value: 'dispute', label: 'Dispute', key: 'x' },
 ];
 
+export interface ExplanationChoice {
+  value: Exclude<ExplanationVerdict, ''>;
+  label: string;
+  key: string;
+}
+
+/** The four verdicts on an evaluator's explanation (TofuEval Appendix H), with their digits. */
+export const EXPLANATION_VERDICTS: readonly ExplanationChoice[] = [
+  { value: 'same', label: 'Same error', key: '1' },
+  { value: 'partially', label: 'Partially the same', key: '2' },
+  { value: 'different', label: 'A different error', key: '3' },
+  { value: 'model_wrong', label: 'Explanation wrong', key: '4' },
+];
+
 export function decisionLabel(decision: string): string {
   return DECISIONS.find((choice) => choice.value === decision)?.label ?? decision;
 }
@@ -76,4 +99,24 @@ export const MISSING_WORDS: Record<string, string> = {
   error_types: 'the error types',
   note: 'a note saying why',
   verdict: 'confirm (c) or dispute (x)',
+  explanations: 'a verdict on each explanation (1 to 4)',
 };
+
+/** One entry of a "still to do" line: `verdict:3` is an explanation's verdict (numbered as
+ * shown); any other key is a field of MISSING_WORDS. */
+export function missingWords(key: string): string {
+  const [field, number] = key.split(':');
+  if (field === 'verdict' && number !== undefined) return `a verdict on explanation ${number}`;
+  return MISSING_WORDS[key] ?? key;
+}
+
+/** An explanation list in words, for the conflict panel: "1 Same error; 2 (none)". */
+export function explanationVerdictsInWords(rows: unknown): string {
+  if (!Array.isArray(rows)) return '(none)';
+  return rows
+    .map((row: { position?: unknown; verdict?: unknown }) => {
+      const label = EXPLANATION_VERDICTS.find((choice) => choice.value === row.verdict)?.label ?? '(none)';
+      return `${String(row.position)} ${label}`;
+    })
+    .join('; ');
+}

@@ -29,7 +29,12 @@ export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> 
     stage,
     status: 'in_progress',
     read_only: false,
-    round: { id: 7, name: stage === 'error_typing' ? 'Typing 1' : 'Review 1', kind: stage === 'error_typing' ? 'error_typing' : 'review', status: 'open' },
+    round: {
+      id: 7,
+      name: stage === 'error_typing' ? 'Typing 1' : stage === 'explanation' ? 'Explanations 1' : 'Review 1',
+      kind: stage === 'error_typing' || stage === 'explanation' ? stage : 'review',
+      status: 'open',
+    },
     project: { slug: 'demo', name: 'Demo study' },
     position: 1,
     count: 2,
@@ -94,6 +99,7 @@ export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> 
           },
           { rater: 'R2', username: 'bob-the-annotator', label: 'consistent', explanation: '', error_types: [], spans: [] },
         ],
+        explanations: [],
         decision: stage === 'second_review' ? { decision: 'false_positive', error_types: [], note: 'Turn 2 says it will grow.', version: 2 } : null,
       },
       {
@@ -111,9 +117,10 @@ export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> 
         ],
         // The second item is not decided yet: a second reviewer has nothing to confirm there.
         decision: null,
+        explanations: [],
       },
     ],
-    judgements: { reviews: [], second_reviews: [], typings: [] },
+    judgements: { reviews: [], second_reviews: [], typings: [], explanations: [] },
     ...overrides,
   };
   // The extra fields simulate a server leak; the types rightly do not know them.

@@ -50,6 +50,7 @@ const BOARD: Leaderboard = {
     summary: { error: 'no summary-level predictions' },
   },
   self_agreement: { 'GPT-4': { sentence: { coefficient: 'cohen_kappa', runs: 2, value: 0.7, low: 0.6, high: 0.8 } } },
+  explanations_same: { 'GPT-4': { value: 0.75, low: 0.5, high: 1, n: 8 } },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -80,6 +81,7 @@ describe('the evaluators of a release', () => {
     expect(screen.getByRole('link', { name: 'LaTeX' })).toHaveAttribute('href', '/api/releases/7/leaderboard.tex?level=sentence');
     expect(screen.getByRole('table', { name: 'Recall per error type' })).toHaveTextContent('Extrinsic Information (6)0.500');
     expect(screen.getByRole('table', { name: 'Self-agreement across runs' })).toHaveTextContent("GPT-4Cohen's κ over 2 runs: 0.700 [0.600, 0.800]");
+    expect(screen.getByRole('table', { name: 'Explanations judged the same error' })).toHaveTextContent('GPT-40.750 [0.500, 1.000]8');
     await userEvent.click(screen.getByRole('radio', { name: 'Summaries' }));
     expect(screen.getByText('no summary-level predictions')).toBeInTheDocument();
   });

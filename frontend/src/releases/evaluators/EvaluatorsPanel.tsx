@@ -142,6 +142,38 @@ function Board({
           )}
         </>
       )}
+      <ExplanationShares shares={board.explanations_same} />
     </Stack>
+  );
+}
+
+/** What explanation rounds found (docs/evaluation.md, "Explanation meta-annotation"). */
+function ExplanationShares({ shares }: { shares: Leaderboard['explanations_same'] }) {
+  const rows = Object.entries(shares);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <Title order={3} size="h5">
+        Explanations judged the same error
+      </Title>
+      <Table fz="sm" withTableBorder aria-label="Explanations judged the same error">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Evaluator</Table.Th>
+            <Table.Th scope="col">Same error (share, interval)</Table.Th>
+            <Table.Th scope="col">Verdicts</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(([name, share]) => (
+            <Table.Tr key={name}>
+              <Table.Th scope="row">{name}</Table.Th>
+              <Table.Td>{figureText(share)}</Table.Td>
+              <Table.Td>{share.n}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
   );
 }

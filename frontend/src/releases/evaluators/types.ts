@@ -50,6 +50,9 @@ export interface Leaderboard {
   evaluators: { name: string; kind: string; runs: number[]; scored_run: number; predictions: string }[];
   levels: Record<'sentence' | 'summary', Level | { error: string } | null>;
   self_agreement: Record<string, Record<string, { coefficient: string; runs: number; value: number | null; low: number | null; high: number | null }>>;
+  /** Explanation rounds: per evaluator, the share of its explanations linguists judged to
+   * name the same error as the human one, over `n` verdicts of submitted units. */
+  explanations_same: Record<string, { value: number | null; low: number | null; high: number | null; n: number }>;
 }
 
 export function isLevel(level: Level | { error: string } | null | undefined): level is Level {
