@@ -109,7 +109,10 @@ def test_the_round_asks_about_flagged_inconsistent_sentences_blind_to_the_evalua
     open_round(round_.pk)
     client = signed_in(LINGUIST)
     queue = client.get("/api/assignments/").json()
-    assert any(row["round"]["kind"] == "explanation" for row in queue["assignments"])
+    rows = [row for row in queue["assignments"] if row["round"]["kind"] == "explanation"]
+    # Listed in the linguist's own queue, opening the item screen.
+    assert rows
+    assert {row["screen"] for row in rows} == {"items"}
     orders = []
     for _, payload in items_of(client, LINGUIST, round_.pk):
         body = json.dumps(payload)
