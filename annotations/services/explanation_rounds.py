@@ -23,7 +23,6 @@ from annotations.formats.writers.rows import record_id
 from annotations.models import (
     EvaluatorRun,
     ExplanationItem,
-    GuidelineVersion,
     Membership,
     Project,
     Release,
@@ -36,7 +35,7 @@ from annotations.models import (
 )
 from annotations.selectors.evaluator_leaderboard import levels_of, run_calls
 from annotations.services.evaluator_runs import release_records, run_predictions
-from annotations.services.rounds import RoundInvalid, round_assign_units
+from annotations.services.rounds import RoundInvalid, checked_guideline_and_name, round_assign_units
 
 MIN_OVERLAP = 2
 
@@ -170,15 +169,7 @@ def explanation_round_create(request: ExplanationRoundRequest) -> tuple[Round, i
     ).first()
     if release is None:
         errors["release"] = ["no published release of this project"]
-    guideline = GuidelineVersion.objects.filter(
-        project=project, version=request.guideline_version
-    ).first()
-    if guideline is None:
-        errors["guideline_version"] = [
-            f"no guideline version {request.guideline_version} in this project"
-        ]
-    if Round.objects.filter(project=project, name=request.name).exists():
-        errors["name"] = [f"a round named {request.name!r} exists in this project"]
+    guideline = checked_guideline_and_name(project, request.guideline_version, request.name, errors)
     runs = _runs(release, request.evaluators, errors) if release is not None else []
     if release is not None and not runs and "evaluators" not in errors:
         errors["evaluators"] = ["no run on this release has sentence explanations"]

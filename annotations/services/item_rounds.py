@@ -23,7 +23,6 @@ from annotations.models import (
     AssignmentStatus,
     ConsistencyLabel,
     ErrorType,
-    GuidelineVersion,
     Membership,
     Project,
     ReviewScope,
@@ -34,7 +33,12 @@ from annotations.models import (
     SentenceJudgement,
 )
 from annotations.selectors.gold_labels import gold_sentence_labels
-from annotations.services.rounds import RoundInvalid, order_seed, round_assign_units
+from annotations.services.rounds import (
+    RoundInvalid,
+    checked_guideline_and_name,
+    order_seed,
+    round_assign_units,
+)
 
 MIN_TYPING_OVERLAP = 3
 
@@ -164,15 +168,7 @@ def item_round_create(request: ItemRoundRequest) -> tuple[Round, int]:
         errors["source_rounds"] = [
             f"not practice, pilot or production rounds of this project: {wrong}"
         ]
-    guideline = GuidelineVersion.objects.filter(
-        project=project, version=request.guideline_version
-    ).first()
-    if guideline is None:
-        errors["guideline_version"] = [
-            f"no guideline version {request.guideline_version} in this project"
-        ]
-    if Round.objects.filter(project=project, name=request.name).exists():
-        errors["name"] = [f"a round named {request.name!r} exists in this project"]
+    guideline = checked_guideline_and_name(project, request.guideline_version, request.name, errors)
     if errors:
         raise RoundInvalid(errors)
     scope = request.review_scope if review else ReviewScope.GOLD

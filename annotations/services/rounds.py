@@ -121,6 +121,19 @@ class RoundInvalid(RoundError):
         self.errors = errors
 
 
+def checked_guideline_and_name(
+    project: Project, guideline_version: int, name: str, errors: dict[str, list[str]]
+) -> GuidelineVersion | None:
+    """What every kind of round checks the same way: its guideline version exists in the
+    project and its name is free. Adds to ``errors``; returns the guideline when found."""
+    guideline = GuidelineVersion.objects.filter(project=project, version=guideline_version).first()
+    if guideline is None:
+        errors["guideline_version"] = [f"no guideline version {guideline_version} in this project"]
+    if Round.objects.filter(project=project, name=name).exists():
+        errors["name"] = [f"a round named {name!r} exists in this project"]
+    return guideline
+
+
 def given_facts_errors(
     topic_ids: Sequence[int], key_fact_source: str, given_atomic_facts: bool
 ) -> dict[str, list[str]]:
@@ -200,11 +213,7 @@ def round_create(
         errors["overlap"] = [
             f"an overlap of {overlap} needs at least {overlap} distinct annotators"
         ]
-    guideline = GuidelineVersion.objects.filter(project=project, version=guideline_version).first()
-    if guideline is None:
-        errors["guideline_version"] = [f"no guideline version {guideline_version} in this project"]
-    if Round.objects.filter(project=project, name=name).exists():
-        errors["name"] = [f"a round named {name!r} exists in this project"]
+    guideline = checked_guideline_and_name(project, guideline_version, name, errors)
     units = list(
         Topic.objects.filter(document__corpus__project=project)
         .order_by("document__corpus__slug", "document__external_id", "position")
