@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every later middleware's and view's log lines carry the request's id.
+    "annotation_site.request_log.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -270,28 +272,75 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env.float("JOB_SWEEP_SECONDS", default=60.0),
     },
 }
+# Two queues (docs/deployment.md): `long` for jobs that take minutes (imports, release
+# builds, evaluator uploads), `short` for the rest (agreement reports, the lease sweep), so a
+# two-minute build never delays a report. A worker serves one queue or both (`-Q long,short`).
+LONG_QUEUE = "long"
+SHORT_QUEUE = "short"
+CELERY_TASK_DEFAULT_QUEUE = SHORT_QUEUE
+CELERY_TASK_ROUTES = {
+    name: {"queue": LONG_QUEUE}
+    for name in (
+        "annotations.import_corpus",
+        "annotations.import_job",
+        "annotations.evaluator_upload",
+        "annotations.release_build",
+    )
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
+# Logs go to stdout (the process manager collects them). LOG_FORMAT=json (the default with
+# PRODUCTION=1, so `make serve`) writes one JSON object per line with the request id
+# (annotation_site/request_log.py); `plain` is for a developer's terminal.
+LOG_FORMAT: str = env.str("LOG_FORMAT", default="json" if PRODUCTION else "plain")
+if LOG_FORMAT not in {"json", "plain"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r}: use json or plain.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "annotation_site.request_log.RequestIdFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s %(process)d",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {
         # Django adds its own console handler when DEBUG is on; one line per message.
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "django.db.backends": {"level": "WARNING"},
+        # One line per request comes from annotations.requests; Django's own 4xx/5xx lines
+        # would repeat it (errors keep their traceback at ERROR).
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "WARNING", "propagate": False},
         # django-axes logs every successful sign-in at INFO; lockouts stay at WARNING.
         "axes": {"level": "WARNING"},
     },
 }
+# Workers log through the same handlers (JSON under `make serve`) instead of Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # A balancer probes over plain HTTP inside the network: never redirect its probes.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+    # Cookies only over HTTPS. `make serve` without a TLS proxy in front (a trial on one
+    # machine) turns this off, says so, and serves plain HTTP (docs/deployment.md).
+    SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -7,10 +7,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from annotation_site.health import healthz, readyz
 from annotations.api.errors import api_not_found
 from annotations.views import app_shell
 
 urlpatterns = [
+    # Probes for load balancers (docs/deployment.md): JSON, no session.
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,10 @@ def test_the_import_task_runs_in_process_without_a_broker() -> None:
     assert Summary.objects.filter(topic__document__corpus__project=project).count() == 45
 
 
-@pytest.fixture
-def real_worker() -> Iterator[str]:
+@contextmanager
+def worker_on(queues: str) -> Iterator[str]:
+    """A real worker serving ``queues`` (``long,short`` as `make serve` runs one, or one of
+    them), on the test database and CELERY_TEST_BROKER_URL."""
     broker = os.environ.get("CELERY_TEST_BROKER_URL")
     if not broker or connection.vendor != "postgresql":
         pytest.skip("needs CELERY_TEST_BROKER_URL and PostgreSQL (both set by .ci/run)")
@@ -49,6 +52,8 @@ def real_worker() -> Iterator[str]:
             "worker",
             "--pool=solo",
             "--loglevel=WARNING",
+            "-Q",
+            queues,
             "--without-gossip",
             "--without-mingle",
             "-n",
@@ -65,6 +70,12 @@ def real_worker() -> Iterator[str]:
         app.conf.task_always_eager = eager
         worker.terminate()
         worker.wait(timeout=30)
+
+
+@pytest.fixture
+def real_worker() -> Iterator[str]:
+    with worker_on("long,short") as broker:
+        yield broker
 
 
 @pytest.mark.worker
@@ -155,3 +166,48 @@ def test_a_real_worker_builds_and_publishes_a_release(real_worker: str) -> None:
     assert release.status == ReleaseStatus.PUBLISHED, release.error
     assert release.manifest["counts"]["per_split"]
     assert Release.objects.filter(status=ReleaseStatus.PUBLISHED).count() == 1
+
+
+def test_long_jobs_and_short_ones_go_to_their_own_queues() -> None:
+    def queue_of(task: str) -> str:
+        return str(app.amqp.router.route({}, task, (), {})["queue"].name)
+
+    for long_job in ("import_corpus", "import_job", "evaluator_upload", "release_build"):
+        assert queue_of(f"annotations.{long_job}") == "long"
+    assert queue_of("annotations.agreement_report") == "short"
+    assert queue_of("annotations.sweep_expired_leases") == "short"
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_short_queue_worker_computes_a_report_while_a_build_waits_for_a_long_one() -> None:
+    """A release build queued on `long` never holds up an agreement report on `short`."""
+    from django.core.management import call_command
+
+    from annotations.models import AgreementReport, Release, ReleaseStatus, Round
+    from annotations.services.releases import release_create
+    from annotations.tasks import agreement_report_task, release_build_task
+
+    call_command("load_demo", stdout=None)
+    pilot = Round.objects.get(project__slug="demo")
+    submit_every_unit_as_consistent(pilot)
+    release = release_create(
+        project=pilot.project,
+        user=None,
+        config={"version": "1.0.0", "rounds": [pilot.pk], "formats": ["native"]},
+    )
+    with worker_on("short") as broker_url, app.connection_for_write(broker_url) as broker:
+        try:
+            release_build_task.apply_async((release.pk,), connection=broker)
+            agreement_report_task.apply_async((pilot.pk,), connection=broker)
+            deadline = time.monotonic() + 120
+            while (
+                time.monotonic() < deadline
+                and not AgreementReport.objects.filter(round=pilot).exists()
+            ):
+                time.sleep(0.5)
+            assert AgreementReport.objects.filter(round=pilot).exists()
+            assert Release.objects.get(pk=release.pk).status == ReleaseStatus.BUILDING
+        finally:
+            # The build stays queued for a `long` worker: none comes in this test.
+            broker.default_channel.queue_purge("long")

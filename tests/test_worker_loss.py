@@ -45,6 +45,7 @@ class Workers:
             "DATABASE_URL": url,
             "CELERY_BROKER_URL": broker,
             "MEDIA_ROOT": str(media),
+            "RELEASE_BUILD_ROOT": str(media.parent / "builds"),
             "JOB_LEASE_SECONDS": str(LEASE),
             "JOB_SWEEP_SECONDS": "1",
         }
@@ -53,6 +54,7 @@ class Workers:
     def start(self, *, pause: float = 0.0, beat: bool = False) -> subprocess.Popen[bytes]:
         args = [sys.executable, "-m", "celery", "-A", "annotation_site", "worker"]
         args += ["--concurrency=1", "--loglevel=WARNING", "--without-gossip", "--without-mingle"]
+        args += ["-Q", "long,short"]
         args += ["-n", f"loss{len(self.started)}@%h"]
         if beat:
             args += ["-B", "-s", str(Path(self.env["MEDIA_ROOT"]) / "beat-schedule")]
@@ -129,7 +131,8 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
     )
     doomed = workers.start(pause=60)
     send(release_build_task, release.pk)
-    building = Path(workers.env["MEDIA_ROOT"]) / "releases"
+    building = Path(workers.env["RELEASE_BUILD_ROOT"])
+    stored = Path(workers.env["MEDIA_ROOT"]) / "releases"
     wait_for(
         lambda: Release.objects.get(pk=release.pk).progress > 0,
         60,
@@ -148,6 +151,7 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
     assert "The worker stopped" in release.error
     wait_for(lambda: not list(building.glob(".build-*")), 30, "the build directory is removed")
     assert not list(building.rglob("*.zip"))
+    assert not list(stored.rglob("*.zip"))
 
     release_retry(release=release)
     send(release_build_task, release.pk)
