@@ -16,10 +16,13 @@ refused with the production settings.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from annotation_site.storage_url import storage_backend
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -179,8 +182,18 @@ FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.is_dir() else []
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "/media/"
+# Local scratch space of the machine that builds a release: the archive is written here, then
+# saved to the storage; a killed build's directory is swept (services/leases.py). One per
+# deployment when several share a machine.
+RELEASE_BUILD_ROOT = Path(
+    env.str("RELEASE_BUILD_ROOT", default=str(Path(tempfile.gettempdir()) / "annotations-builds"))
+)
+# Uploads, release archives and evaluators' runs go through Django's storage API: local disk
+# under MEDIA_ROOT by default, an S3-compatible bucket when STORAGE_URL names one, so web and
+# worker machines share them (annotation_site/storage_url.py, docs/storage.md).
+STORAGE_URL: str = env.str("STORAGE_URL", default="")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": storage_backend(STORAGE_URL),
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
         if PRODUCTION

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from celery import shared_task
 
@@ -21,7 +24,20 @@ from annotations.services.leases import (
     step_pause,
     upload_discard,
 )
+from annotations.services.stored_files import local_copy
 from annotations.services.tofueval_import import tofueval_import
+
+
+@contextmanager
+def _uploaded(params: dict[str, Any]) -> Iterator[Path]:
+    """The job's uploaded file as a local path: a copy from the storage (the request that
+    stored it may have run on another machine), or, for a job queued before uploads went
+    through the storage, the local path its params name."""
+    if "upload" in params:
+        with local_copy(params["upload"]) as path:
+            yield path
+    else:
+        yield Path(params["path"])
 
 
 @shared_task(name="annotations.import_corpus")
@@ -53,9 +69,9 @@ def import_job_task(job_id: int) -> None:
         return
     job = Job.objects.select_related("project").get(pk=job_id)
     try:
-        with lease_heartbeat(Job, job_id):
-            path = Path(job.params["path"])
-            total = max(sum(1 for _ in path.open("rb")), 1)
+        with lease_heartbeat(Job, job_id), _uploaded(job.params) as path:
+            with path.open("rb") as lines:
+                total = max(sum(1 for _ in lines), 1)
 
             def progress(lines_read: int) -> None:
                 job_progress(
@@ -93,12 +109,12 @@ def evaluator_upload_task(job_id: int) -> None:
     job = Job.objects.get(pk=job_id)
     params = job.params
     try:
-        with lease_heartbeat(Job, job_id):
+        with lease_heartbeat(Job, job_id), _uploaded(params) as path:
             job_progress(job_id, progress=10, message=f"checking {params['name']}")
             run = evaluator_run_upload(
                 release=Release.objects.get(pk=params["release"]),
                 evaluator=params["evaluator"],
-                data=Path(params["path"]).read_bytes(),
+                data=path.read_bytes(),
                 file_name=params["name"],
                 kind=params["kind"],
                 notes=params.get("notes", ""),

@@ -6,12 +6,10 @@ Linguists and reviewers never reach these routes: an evaluator's name is not the
 
 from __future__ import annotations
 
-import uuid
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -32,6 +30,7 @@ from annotations.selectors.evaluator_leaderboard import (
 )
 from annotations.services.evaluator_runs import EvaluatorInvalid, run_summary
 from annotations.services.jobs import job_start
+from annotations.services.stored_files import upload_store
 
 # A run of 3 million predictions with explanations is a few hundred MB at most.
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
@@ -112,21 +111,16 @@ class EvaluatorRunsView(APIView):
             raise bad_request(
                 "The file is too large.", {"file": [f"at most {MAX_UPLOAD_BYTES} bytes"]}
             )
-        folder = Path(settings.MEDIA_ROOT) / "imports"
-        folder.mkdir(parents=True, exist_ok=True)
-        # A name of our own: the uploaded name is kept for messages only, never as a path.
         name = Path(upload.name or "predictions.csv").name
-        path = folder / f"{uuid.uuid4().hex}{Path(name).suffix[:10]}"
-        with path.open("wb") as out:
-            for chunk in upload.chunks():
-                out.write(chunk)
+        # Kept in the storage, so the worker that runs the job may be on another machine.
+        stored = upload_store(upload, suffix=Path(name).suffix[:10])
         from annotations.tasks import evaluator_upload_task
 
         job = job_start(
             project=release.project,
             kind="evaluator_upload",
             params={
-                "path": str(path),
+                "upload": stored,
                 "name": name,
                 "release": release.pk,
                 "evaluator": data["evaluator"],

@@ -6,7 +6,7 @@ import zipfile
 from typing import Any
 
 from django.db import transaction
-from django.http import FileResponse, Http404
+from django.http import FileResponse, Http404, HttpResponseRedirect
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -15,8 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
+from annotations.api.paging import PageOutput, page_parameters, page_request
 from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
 from annotations.scoring import METRICS
+from annotations.selectors.paging import page_of
 from annotations.services.leases import refreshed
 from annotations.services.releases import (
     FORMATS,
@@ -26,6 +28,7 @@ from annotations.services.releases import (
     release_retry,
     release_verify,
 )
+from annotations.services.stored_files import open_ranged, signed_url
 
 EXPORTERS = (Role.RESEARCHER, Role.ADMIN)
 
@@ -225,28 +228,39 @@ class ReleaseProjectOutput(serializers.Serializer):
     name = serializers.CharField()
 
 
-class ProjectReleasesOutput(serializers.Serializer):
+class ProjectReleasesOutput(PageOutput):
+    """The paging fields count the project's releases."""
+
     project = ReleaseProjectOutput()
     rounds = ReleaseRoundOutput(many=True)
     formats = serializers.ListField(child=serializers.ChoiceField(choices=list(FORMATS)))
-    releases = ReleaseOutput(many=True)
+    releases = ReleaseOutput(many=True, help_text="The page's releases, newest first.")
 
 
 class ReleaseStartedOutput(serializers.Serializer):
     release = serializers.IntegerField(help_text="Poll /api/releases/{release}/ for progress.")
 
 
+RELEASES_PER_PAGE = 20
+
+
 class ProjectReleasesView(APIView):
-    @extend_schema(responses=ProjectReleasesOutput, summary="A project's releases")
+    @extend_schema(
+        parameters=page_parameters(RELEASES_PER_PAGE),
+        responses=ProjectReleasesOutput,
+        summary="A project's releases, a page at a time",
+    )
     def get(self, request: Request, slug: str) -> Response:
         project = exporter_projects(request.user).filter(slug=slug).first()
         if project is None:
             raise Http404("No such project where you may export.")
-        releases = (
-            Release.objects.filter(project=project)
-            .select_related("created_by")
+        asked = page_request(request, size=RELEASES_PER_PAGE)
+        releases = Release.objects.filter(project=project)
+        page = page_of(releases.count(), asked)
+        shown = (
+            releases.select_related("created_by")
             .prefetch_related("files")
-            .order_by("-created_at")
+            .order_by("-created_at", "-id")[page.start : page.stop]
         )
         return Response(
             {
@@ -256,7 +270,8 @@ class ProjectReleasesView(APIView):
                     for r in Round.objects.filter(project=project).order_by("created_at")
                 ],
                 "formats": list(FORMATS),
-                "releases": [_release(r) for r in releases],
+                **page.fields(),
+                "releases": [_release(r) for r in shown],
             }
         )
 
@@ -306,7 +321,8 @@ class ReleaseView(APIView):
         body = _release(release)
         if release.status == ReleaseStatus.PUBLISHED:
             body["manifest"] = release.manifest
-            with zipfile.ZipFile(release.archive.path) as packed:
+            # By ranges: a page view must not fetch a whole archive from a bucket.
+            with open_ranged(release.archive) as stored, zipfile.ZipFile(stored) as packed:
                 body["card"] = packed.read("README.md").decode("utf-8")
         return Response(body)
 
@@ -331,6 +347,8 @@ class ReleaseRetryView(APIView):
 
 
 class ReleaseDownloadView(APIView):
+    # From a bucket the answer is a 302 to a signed URL (docs/storage.md); the schema keeps
+    # the 200 the frontend's generated types know (a browser follows the redirect itself).
     @extend_schema(responses={(200, "application/zip"): OpenApiTypes.BINARY}, summary="Download")
     def get(self, request: Request, release_id: int) -> Any:
         release = _visible(request, release_id)
@@ -342,9 +360,14 @@ class ReleaseDownloadView(APIView):
                 "The stored release no longer matches its manifest: " + "; ".join(problems),
                 code="archive_mismatch",
             )
+        filename = f"{release.project.slug}-{release.version}.zip"
+        url = signed_url(release.archive, filename=filename)
+        if url is not None:
+            # The bucket serves the bytes; the web process is not tied up for the download.
+            return HttpResponseRedirect(url)
         return FileResponse(
             release.archive.open("rb"),
             as_attachment=True,
-            filename=f"{release.project.slug}-{release.version}.zip",
+            filename=filename,
             content_type="application/zip",
         )

@@ -32,11 +32,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.db import connections
 from django.db.models import Q
 from django.utils import timezone
 
 from annotations.models import Job, JobStatus, Release, ReleaseStatus
+from annotations.services.stored_files import IMPORTS, is_upload_name
 
 logger = logging.getLogger(__name__)
 
@@ -160,12 +162,18 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
     return {"jobs": jobs, "releases": releases, "directories": build_dirs_sweep()}
 
 
+def build_root() -> Path:
+    """This machine's scratch directory for release builds (settings.RELEASE_BUILD_ROOT)."""
+    return Path(settings.RELEASE_BUILD_ROOT)
+
+
 def build_dirs_sweep() -> int:
     """Remove ``.build-<release>-*`` directories whose release is not being built now.
 
     A build removes its directory on every path it controls; these are what a killed worker
-    left behind."""
-    root = Path(settings.MEDIA_ROOT) / "releases"
+    left behind. They are local to the machine that built: the sweep task runs on whichever
+    worker takes it each minute, so over time every worker machine is swept."""
+    root = build_root()
     if not root.is_dir():
         return 0
     live = set(
@@ -201,15 +209,20 @@ def refreshed(row: Row) -> Row:
 
 
 def upload_discard(params: dict[str, Any]) -> None:
-    """Delete a job's uploaded file (imports keep theirs under MEDIA_ROOT/imports/ only until
-    the job ends, whatever its outcome)."""
-    path = params.get("path") if isinstance(params, dict) else None
-    if not path:
+    """Delete a job's uploaded file from the storage (an upload is kept under ``imports/``
+    only until its job ends, whatever its outcome); never a file outside ``imports/``."""
+    if not isinstance(params, dict):
         return
-    folder = (Path(settings.MEDIA_ROOT) / "imports").resolve()
-    file = Path(path).resolve()
-    if file.parent == folder:  # never a path outside the uploads folder
-        file.unlink(missing_ok=True)
+    name = params.get("upload")
+    if isinstance(name, str) and is_upload_name(name):
+        default_storage.delete(name)
+    # Jobs queued before uploads went through the storage name an absolute local path.
+    path = params.get("path")
+    if isinstance(path, str) and path:
+        folder = (Path(settings.MEDIA_ROOT) / IMPORTS).resolve()
+        file = Path(path).resolve()
+        if file.parent == folder:
+            file.unlink(missing_ok=True)
 
 
 def step_pause() -> None:

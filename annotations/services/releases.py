@@ -4,14 +4,16 @@ atomically. See docs/releases.md for the states:
     building ──build ok, publish (one transaction)──▶ published   (never changes again)
     building ──error / worker killed──▶ failed ──retry──▶ building
 
-A build writes every file under a private temporary directory, then the zip, then moves
-the zip into place and flips the row to *published* in one transaction; a published
-release for the same version (a concurrent build) makes the publish fail instead. Nothing
-half-built is ever visible.
+A build writes every file under a private temporary directory on the building machine
+(settings.RELEASE_BUILD_ROOT), then the zip, then saves the zip to the storage (local disk
+or a bucket, docs/storage.md) and flips the row to *published* in one transaction; a
+published release for the same version (a concurrent build) makes the publish fail instead,
+and the stored zip is deleted. Nothing half-built is ever visible.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import json
@@ -27,7 +29,6 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -68,6 +69,7 @@ from annotations.selectors.release_rows import (
     unlabelled_units,
 )
 from annotations.services.leases import (
+    build_root,
     failure_message,
     lease_heartbeat,
     lease_renew,
@@ -76,6 +78,7 @@ from annotations.services.leases import (
 )
 from annotations.services.release_archive import ReleaseArchive
 from annotations.services.release_scores import ReleaseScores
+from annotations.services.stored_files import local_copy, stored_save
 
 FORMATS = (
     "native",
@@ -370,7 +373,7 @@ def release_retry(*, release: Release) -> None:
 
 def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
     config = release.config
-    root = Path(settings.MEDIA_ROOT) / "releases"
+    root = build_root()
     root.mkdir(parents=True, exist_ok=True)
     # Named after the release, so the sweep can tell a live build's directory from one a
     # killed worker left behind.
@@ -470,12 +473,19 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             files["README.md"] = {"sha256": readme.sha256, "size": readme.size, "records": None}
             with archive.entry("manifest.json") as stream:
                 stream.write(json.dumps(manifest, indent=2, ensure_ascii=False).encode("utf-8"))
-        final_dir = root / release.project.slug
-        final_dir.mkdir(exist_ok=True)
-        final = final_dir / f"{release.version}-{release.pk}.zip"
-        shutil.move(archive_path, final)
-        manifest["archive_sha256"] = _sha256(final)
-        _publish(release.pk, final, manifest, files)
+        manifest["archive_sha256"] = _sha256(archive_path)
+        progress(95, "storing the archive")
+        stored = stored_save(
+            f"releases/{release.project.slug}/{release.version}-{release.pk}.zip", archive_path
+        )
+        try:
+            _publish(release.pk, stored, manifest, files)
+        except BaseException:
+            # Not published (a concurrent build won, the database failed): keep nothing. The
+            # publish's own error is the one to report, even if the delete fails too.
+            with contextlib.suppress(Exception):
+                release.archive.storage.delete(stored)
+            raise
     except Exception as error:  # every failure ends the build failed, with its reason
         message = failure_message(
             error, expected=(ExportError, OSError, IntegrityError, ValueError)
@@ -491,21 +501,21 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
 
 @transaction.atomic
 def _publish(
-    release_id: int, archive: Path, manifest: dict[str, Any], files: dict[str, Any]
+    release_id: int, archive: str, manifest: dict[str, Any], files: dict[str, Any]
 ) -> None:
+    """Flip the row to published with ``archive``, the stored zip's name in the storage."""
     release = Release.objects.select_for_update().get(pk=release_id)
     try:
         with transaction.atomic():
             release.status = ReleaseStatus.PUBLISHED
             release.progress = 100
             release.manifest = manifest
-            release.archive.name = str(archive.relative_to(settings.MEDIA_ROOT))
+            release.archive.name = archive
             release.published_at = timezone.now()
             release.lease_expires_at = None
             release.save()
     except IntegrityError:
         # Another build of this version published first: this one must not.
-        archive.unlink(missing_ok=True)
         raise IntegrityError(f"version {release.version} was published by another build") from None
     ReleaseFile.objects.bulk_create(
         [
@@ -518,10 +528,11 @@ def _publish(
 
 
 def release_verify(release: Release) -> list[str]:
-    """Files of the published archive whose bytes differ from the manifest (empty if none)."""
+    """Files of the published archive whose bytes differ from the manifest (empty if none).
+    Reads the whole archive: from a bucket, a temporary copy of it."""
     problems = []
     expected = release.manifest.get("files", {})
-    with zipfile.ZipFile(release.archive.path) as packed:
+    with local_copy(release.archive) as path, zipfile.ZipFile(path) as packed:
         names = set(packed.namelist()) - {"manifest.json"}
         for name, info in expected.items():
             if name not in names:

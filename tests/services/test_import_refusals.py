@@ -335,7 +335,7 @@ def test_the_browser_job_fails_naming_the_uploaded_file_and_keeps_nothing(
     expected_start = f"{UPLOADED}: " if field == "" else where(UPLOADED, field)
     assert job.error.startswith(expected_start), job.error
     assert says in job.error, job.error
-    assert Path(job.params["path"]).name not in job.error
+    assert Path(job.params["upload"]).name not in job.error
     # Only the job that records the attempt: no document, corpus or anything else.
     assert row_counts(without=(Job,)) == before
     assert Job.objects.count() == jobs + 1

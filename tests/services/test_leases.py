@@ -32,6 +32,8 @@ pytestmark = pytest.mark.django_db(databases="__all__")
 def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
     (settings.MEDIA_ROOT / "imports").mkdir(parents=True)
+    # Builds happen on the building machine's scratch space, not in the storage.
+    settings.RELEASE_BUILD_ROOT = tmp_path / "builds"
     return Path(settings.MEDIA_ROOT)
 
 
@@ -117,7 +119,7 @@ def test_the_sweep_fails_what_a_dead_worker_left_and_cleans_up_after_it(
     release = Release.objects.create(
         project=demo, version="1.0.0", config={"rounds": round_ids}, lease_expires_at=past
     )
-    left_behind = media / "releases" / f".build-{release.pk}-x1y2"
+    left_behind = media.parent / "builds" / f".build-{release.pk}-x1y2"
     left_behind.mkdir(parents=True)
     (left_behind / "release.zip").write_bytes(b"partial")
 
@@ -162,6 +164,6 @@ def test_a_build_failing_on_any_exception_ends_failed_and_can_be_retried(
     assert built.status == ReleaseStatus.FAILED
     assert built.error
     assert built.lease_expires_at is None
-    assert not list((media / "releases").glob(".build-*"))
+    assert not list((media.parent / "builds").glob(".build-*"))
     release_service.release_retry(release=built)
     assert Release.objects.get(pk=release.pk).status == ReleaseStatus.BUILDING

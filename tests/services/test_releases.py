@@ -39,6 +39,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.RELEASE_BUILD_ROOT = tmp_path / "builds"
     return settings.MEDIA_ROOT
 
 
@@ -266,8 +267,8 @@ def test_a_build_that_dies_publishes_nothing_and_a_retry_succeeds(
     assert failed.status == ReleaseStatus.FAILED
     assert "worker lost" in failed.error
     assert not failed.archive
-    assert not any((media / "releases").rglob("*.zip"))
-    assert not [p for p in (media / "releases").iterdir() if p.name.startswith(".build-")]
+    assert not any(media.rglob("*.zip"))
+    assert not list((media.parent / "builds").glob(".build-*"))
     monkeypatch.setattr(release_service, "_write_formats", original)
     # A failed build is not built again by a stray delivery; a retry builds it.
     assert release_build(release_id=release.pk).status == ReleaseStatus.FAILED

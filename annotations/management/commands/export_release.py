@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from annotations.models import Project, ReleaseStatus, RoundStatus
 from annotations.services.releases import ReleaseInvalid, release_build, release_create
+from annotations.services.stored_files import local_copy
 
 
 class Command(BaseCommand):
@@ -69,7 +70,7 @@ class Command(BaseCommand):
             raise CommandError(f"the build failed: {release.error}")
         out: Path = options["out"]
         out.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(release.archive.path) as packed:
+        with local_copy(release.archive) as archive, zipfile.ZipFile(archive) as packed:
             packed.extractall(out)
         self.stdout.write(f"published {project.slug} {release.version}; unpacked into {out}")
         for name, info in release.manifest["files"].items():
