@@ -184,9 +184,7 @@ class TypingSaveInput(serializers.Serializer):
 class ExplanationVerdictInput(serializers.Serializer):
     position = serializers.IntegerField(min_value=1, help_text="1-based, in the payload's order.")
     item = serializers.CharField(max_length=22, help_text="The explanation's handle.")
-    verdict = serializers.ChoiceField(
-        choices=[*ExplanationVerdict.values, ""], default=""
-    )
+    verdict = serializers.ChoiceField(choices=[*ExplanationVerdict.values, ""], default="")
 
 
 class ExplanationsSaveInput(serializers.Serializer):
