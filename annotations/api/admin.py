@@ -4,11 +4,9 @@ user administers (else 404), validate input, call a service or selector."""
 from __future__ import annotations
 
 import re
-import uuid
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
@@ -39,6 +37,7 @@ from annotations.api.admin_contract import (
     TargetsOutput,
 )
 from annotations.api.errors import ApiError, validated
+from annotations.api.paging import PageOutput, page_parameters, page_request
 from annotations.models import (
     ITEM_ROUND_KINDS,
     AgreementReport,
@@ -60,16 +59,15 @@ from annotations.selectors.admin import (
     corpus_overview,
     corpus_unit,
     disagreement_unit,
-    disagreements,
     project_overview,
     project_units,
     round_feedback,
-    round_progress,
-    round_summary,
-    rounds_with_counts,
 )
 from annotations.selectors.assistance_inputs import AssistanceChoiceError
+from annotations.selectors.disagreement_list import disagreement_page, next_disagreement
 from annotations.selectors.project_options import project_options
+from annotations.selectors.round_progress import round_progress
+from annotations.selectors.round_summaries import round_listed
 from annotations.services.adjudication_cases import cases_answer
 from annotations.services.agreement_reports import (
     agreement_report_current,
@@ -92,6 +90,8 @@ from annotations.services.rounds import (
     round_create,
     round_open,
 )
+from annotations.services.stored_files import upload_store
+from annotations.services.unit_disagreements import unit_disagreements_refresh
 
 # The kinds an admin may create; reference rounds come only with imported published labels.
 CREATABLE_ROUND_KINDS = [
@@ -128,11 +128,16 @@ class UnitOutput(serializers.Serializer):
     )
 
 
-class UnitPageOutput(serializers.Serializer):
-    count = serializers.IntegerField(help_text="Units matching the search.")
-    page = serializers.IntegerField()
-    pages = serializers.IntegerField()
-    units = UnitOutput(many=True)
+class UnitPageOutput(PageOutput):
+    """The paging fields count the units matching the search."""
+
+    units = UnitOutput(many=True, help_text="The page's units matching the search.")
+
+
+class DisagreementPageOutput(PageOutput):
+    """The paging fields count the units with disagreements."""
+
+    units = DisagreementOutput(many=True, help_text="By document and topic.")
 
 
 class CreatedOutput(serializers.Serializer):
@@ -517,7 +522,7 @@ class RoundCreateView(APIView):
         except RoundInvalid as invalid:
             raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
-            {**round_summary(rounds_with_counts(project).get(pk=round_.pk)), "skipped": skipped},
+            {**round_listed(round_.pk), "skipped": skipped},
             status=status.HTTP_201_CREATED,
         )
 
@@ -581,7 +586,7 @@ class RoundCreateView(APIView):
             raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
             {
-                **round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+                **round_listed(round_.pk),
                 "skipped": 0,
                 "items": items,
             },
@@ -623,7 +628,7 @@ class RoundCreateView(APIView):
             raise bad_request("The round cannot be created.", invalid.errors) from None
         return Response(
             {
-                **round_summary(rounds_with_counts(project).get(pk=round_.pk)),
+                **round_listed(round_.pk),
                 "skipped": 0,
                 "items": items,
             },
@@ -657,7 +662,7 @@ class UnitsView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("q", str, description="Words of the topic or document name."),
-            OpenApiParameter("page", int, description="1-based; 50 units a page."),
+            *page_parameters(),
         ],
         responses=UnitPageOutput,
         operation_id="admin_project_units_list",
@@ -666,11 +671,7 @@ class UnitsView(APIView):
     def get(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
         query = request.query_params.get("q", "")[:200]
-        raw_page = request.query_params.get("page", "1")
-        # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
-        if not re.fullmatch(r"[1-9][0-9]{0,8}", raw_page):
-            raise bad_request("Invalid page.", {"page": ["a whole number from 1"]})
-        units = project_units(project=project, query=query, page=int(raw_page))
+        units = project_units(project=project, query=query, asked=page_request(request))
         return Response(UnitPageOutput(units).data)
 
 
@@ -684,7 +685,7 @@ class RoundTransitionView(APIView):
             self.transition(round=round_)
         except RoundError as error:
             raise bad_request(str(error)) from None
-        return Response(round_summary(rounds_with_counts(round_.project).get(pk=round_.pk)))
+        return Response(round_listed(round_.pk))
 
 
 class RoundOpenView(RoundTransitionView):
@@ -696,9 +697,14 @@ class RoundCloseView(RoundTransitionView):
 
 
 class RoundProgressView(APIView):
-    @extend_schema(responses=RoundProgressOutput, summary="Progress per annotator and per unit")
+    @extend_schema(
+        parameters=page_parameters(),
+        responses=RoundProgressOutput,
+        summary="Progress per annotator, and per unit a page at a time",
+    )
     def get(self, request: Request, round_id: int) -> Response:
-        return Response(round_progress(round=admin_round(request, round_id)))
+        round_ = admin_round(request, round_id)
+        return Response(round_progress(round=round_, asked=page_request(request)))
 
 
 def _report(report: AgreementReport, *, stale: bool, targets: dict[str, float]) -> dict[str, Any]:
@@ -825,12 +831,16 @@ class AgreementHistoryView(APIView):
 
 class DisagreementsView(APIView):
     @extend_schema(
-        responses=DisagreementOutput(many=True),
+        parameters=page_parameters(),
+        responses=DisagreementPageOutput,
         operation_id="admin_round_disagreements_list",
-        summary="Units where annotators disagree",
+        summary="Units where annotators disagree, a page at a time",
     )
     def get(self, request: Request, round_id: int) -> Response:
-        return Response(disagreements(round=admin_round(request, round_id)))
+        round_ = admin_round(request, round_id)
+        asked = page_request(request)
+        unit_disagreements_refresh(round=round_)
+        return Response(disagreement_page(round=round_, asked=asked))
 
 
 class DisagreementUnitView(APIView):
@@ -846,7 +856,13 @@ class DisagreementUnitView(APIView):
         )
         if topic is None:
             raise Http404("This unit is not in the round.")
-        return Response(disagreement_unit(round=round_, topic=topic))
+        unit_disagreements_refresh(round=round_)
+        return Response(
+            {
+                **disagreement_unit(round=round_, topic=topic),
+                "next_topic": next_disagreement(round=round_, topic=topic),
+            }
+        )
 
 
 class FeedbackReplyOutput(serializers.Serializer):
@@ -946,19 +962,14 @@ class ImportCreateView(APIView):
         upload = request.FILES.get("file")
         if upload is None:
             raise bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
-        folder = Path(settings.MEDIA_ROOT) / "imports"
-        folder.mkdir(parents=True, exist_ok=True)
-        # A name of our own: the uploaded name is kept for messages only, never as a path.
-        path = folder / f"{uuid.uuid4().hex}.jsonl"
-        with path.open("wb") as out:
-            for chunk in upload.chunks():
-                out.write(chunk)
+        # Kept in the storage, so the worker that runs the job may be on another machine.
+        stored = upload_store(upload, suffix=".jsonl")
         from annotations.tasks import import_job_task
 
         job = job_start(
             project=project,
             kind="import",
-            params={"path": str(path), "name": Path(upload.name or "upload.jsonl").name},
+            params={"upload": stored, "name": Path(upload.name or "upload.jsonl").name},
             user=request.user,
             enqueue=import_job_task.delay,
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from annotations.api.paging import PageOutput
 from annotations.models import AssignmentStatus, JobStatus, RoundStatus
 
 # The agreement questions a target can be set for (docs/agreement.md).
@@ -238,10 +239,12 @@ class PublishedLabelsOutput(serializers.Serializer):
     by_topic_category = PublishedRowOutput(many=True)
 
 
-class RoundProgressOutput(serializers.Serializer):
+class RoundProgressOutput(PageOutput):
+    """The paging fields count the round's units (none for a reference round)."""
+
     round = AdminRoundOutput()
-    annotators = AnnotatorProgressOutput(many=True)
-    units = UnitProgressOutput(many=True)
+    annotators = AnnotatorProgressOutput(many=True, help_text="All of them, by username.")
+    units = UnitProgressOutput(many=True, help_text="The page's units, by topic id.")
     published = PublishedLabelsOutput(
         allow_null=True, help_text="A reference round's published labels; null otherwise."
     )
@@ -473,3 +476,7 @@ class DisagreementUnitOutput(serializers.Serializer):
         child=serializers.CharField(allow_blank=True), help_text="By annotator."
     )
     summaries = ComparedSummaryOutput(many=True)
+    next_topic = serializers.IntegerField(
+        allow_null=True,
+        help_text="The unit after this one in the disagreement list; null after the last.",
+    )

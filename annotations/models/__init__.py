@@ -61,6 +61,7 @@ from annotations.models.review import (
     SecondReview,
     SecondVerdict,
     TypingJudgement,
+    UnitDisagreement,
 )
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 
@@ -132,5 +133,6 @@ __all__ = [
     "TopicJudgement",
     "Turn",
     "TypingJudgement",
+    "UnitDisagreement",
     "is_read_only",
 ]

@@ -21,6 +21,7 @@ from annotations.formats.errors import FormatError
 from annotations.formats.native import read_native
 from annotations.formats.records import ColumnLimits, DocumentRecord, turn_offsets
 from annotations.models import Corpus, Document, Project, Summary, SummarySentence, Topic, Turn
+from annotations.selectors.corpus_counts import corpus_counts
 from annotations.services.bulk import insert_rows
 from annotations.services.given_facts import given_atomic_facts_ensure, given_lists_ensure
 
@@ -136,6 +137,9 @@ def corpus_import_records(
             _import_batch(project, batch, corpora, source_format, report)
             if progress is not None:
                 progress(batch[-1].line)
+        if report.documents_created:
+            # Counted here, so the first admin page after an import does not pay for it.
+            corpus_counts(project=project)
     return report
 
 

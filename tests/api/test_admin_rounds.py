@@ -374,10 +374,12 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
             lambda s, mine=mine: "inconsistent" if (mine and s.position == 0) else "consistent",
         )
     signed_in(ADMIN, client)
-    units = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/").json()
-    assert len(units) == 9
+    listed = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/").json()
+    units = listed["units"]
+    assert listed["count"] == len(units) == 9
     assert all(u["sentences"] > 0 for u in units)
     unit = client.get(f"/api/admin/rounds/{pilot.pk}/disagreements/{units[0]['topic']}/").json()
+    assert unit["next_topic"] == units[1]["topic"]
     assert unit["annotators"] == ["linguist1", "linguist2"]
     first = unit["summaries"][0]["sentences"][0]
     assert first["disagree"] is True

@@ -126,7 +126,7 @@ def test_the_check_itself_notices_an_undeclared_or_missing_field() -> None:
 
 
 def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> None:
-    from annotations.api.admin import UnitPageOutput
+    from annotations.api.admin import DisagreementPageOutput, UnitPageOutput
     from annotations.api.admin_contract import (
         AdminProjectOutput,
         AgreementHistoryOutput,
@@ -192,7 +192,9 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
     report = client.get(f"/api/admin/rounds/{pilot['id']}/agreement/").json()
     assert report["questions"]
     assert mismatches(AgreementReportOutput(), report) == []
-    [first, *_] = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/").json()
+    listed = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/").json()
+    assert mismatches(DisagreementPageOutput(), listed) == []
+    [first, *_] = listed["units"]
     compared = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/{first['topic']}/")
     assert mismatches(DisagreementUnitOutput(), compared.json()) == []
     progress = client.get(f"/api/admin/rounds/{pilot['id']}/progress/").json()

@@ -58,6 +58,35 @@ describe('the corpus browser', () => {
     expect(within(unit).getByRole('listitem')).toHaveTextContent('Aid arrived on Monday. inconsistent');
   });
 
+  it('pages through the units, each page asked of the server', async () => {
+    const unit = (topic: number, name: string) => ({ topic, topic_name: name, document: 'NPR-12', corpus: 'mediasum', summaries: 5, rounds: [] });
+    const server = fakeServer({
+      'GET /api/admin/projects/tofu/corpus/': () =>
+        jsonResponse({ corpora: [], published: { sources: [], systems: [], by_topic_category: [] } }),
+      'GET /api/admin/projects/tofu/units/?q=&page=1': () =>
+        jsonResponse({ count: 200000, page: 1, pages: 4000, page_size: 50, units: [unit(5, 'Hurricane relief')] }),
+      'GET /api/admin/projects/tofu/units/?q=&page=2': () =>
+        jsonResponse({ count: 200000, page: 2, pages: 4000, page_size: 50, units: [unit(6, 'School budgets')] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/projects/tofu/corpus']}>
+        <Routes>
+          <Route path="/app/admin/projects/:slug/corpus" element={<CorpusPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages of units' });
+    expect(within(pages).getByText('1–50 of 200000')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Page 4000 of units' })).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Next page of units' }));
+
+    expect(await screen.findByRole('rowheader', { name: 'School budgets' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Hurricane relief' })).not.toBeInTheDocument();
+    expect(server.requests.map((r) => r.path)).toContain('/api/admin/projects/tofu/units/?q=&page=2');
+  });
+
   it('serves the import format documentation from the app itself', () => {
     renderWithProviders(
       <MemoryRouter>

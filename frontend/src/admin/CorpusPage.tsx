@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
@@ -6,6 +6,7 @@ import { getCorpusOverview, getCorpusUnit, getProjectUnits } from '../api/client
 import type { CorpusUnit } from '../api/types';
 import { AdminSection } from './AdminSection';
 import { LoadStatus } from './LoadStatus';
+import { PageControls } from './PageControls';
 import { adminPaths } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
 import { useDebouncedSearch } from './useDebouncedSearch';
@@ -112,9 +113,7 @@ export function CorpusPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-                {units.state.data.pages > 1 && (
-                  <Pagination total={units.state.data.pages} value={units.state.data.page} onChange={setPage} size="sm" />
-                )}
+                <PageControls page={units.state.data} what="units" onChange={setPage} />
               </>
             )}
           </Stack>

@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 
-import { getDisagreement, getDisagreements, getSentFeedback } from '../api/client';
+import { getDisagreement, getSentFeedback } from '../api/client';
 import { DisagreementView } from './DisagreementView';
 import { LoadStatus } from './LoadStatus';
 import { adminPaths, parseId } from './paths';
@@ -17,13 +17,10 @@ export function DisagreementUnitPage() {
   const context = useRoundProject(roundId);
   const slug = context.status === 'ready' ? context.data.project.slug : undefined;
   const { state, reload } = useLoad(`${roundId}:${topicId}`, (signal) => getDisagreement(roundId, topicId, signal));
-  // For "next disagreement" past this unit, and the notes already sent: extras, so an error
-  // in either leaves the comparison itself working.
-  const units = useLoad(String(roundId), (signal) => getDisagreements(roundId, signal));
+  // The notes already sent: an extra, so an error in it leaves the comparison itself working.
   const sent = useLoad(String(roundId), (signal) => getSentFeedback(roundId, signal));
-  const list = units.state.status === 'ready' ? units.state.data : [];
-  const here = list.findIndex((unit) => unit.topic === topicId);
-  const next = here >= 0 ? list[here + 1] : list[0];
+  // The server names the next unit of the list: the list itself may be thousands long.
+  const next = state.status === 'ready' ? state.data.next_topic : null;
 
   return (
     <Stack gap="md">
@@ -39,7 +36,7 @@ export function DisagreementUnitPage() {
           unit={state.data}
           sent={sent.state.status === 'ready' ? sent.state.data : []}
           onFeedbackChanged={sent.refresh}
-          nextUnitPath={next === undefined || next.topic === topicId ? null : adminPaths.disagreement(roundId, next.topic, slug)}
+          nextUnitPath={next === null || next === topicId ? null : adminPaths.disagreement(roundId, next, slug)}
         />
       )}
     </Stack>

@@ -199,9 +199,15 @@ describe('the disagreement view', () => {
       'GET /api/me/': () => jsonResponse(ADMIN),
       'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
       'GET /api/admin/rounds/1/disagreements/': () =>
-        jsonResponse([
-          { topic: 77, topic_name: 'Funding for the river bus line', document: 'City council', sentences: 1, summaries: 1, topic_category: true },
-        ]),
+        jsonResponse({
+          count: 1,
+          page: 1,
+          pages: 1,
+          page_size: 50,
+          units: [
+            { topic: 77, topic_name: 'Funding for the river bus line', document: 'City council', sentences: 1, summaries: 1, topic_category: true },
+          ],
+        }),
       'GET /api/admin/rounds/1/disagreements/77/': () => jsonResponse(disagreementUnit()),
     });
     const user = userEvent.setup();
@@ -221,5 +227,34 @@ describe('the disagreement view', () => {
       'href',
       '/app/admin/rounds/1/disagreements?project=demo',
     );
+  });
+
+  it('pages through the units with disagreements, fifty at a time', async () => {
+    const unit = (topic: number, name: string) => ({ topic, topic_name: name, document: 'City council', sentences: 1, summaries: 0, topic_category: false });
+    const server = fakeServer({
+      'GET /api/me/': () => jsonResponse(ADMIN),
+      'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
+      'GET /api/admin/rounds/1/disagreements/': () =>
+        jsonResponse({ count: 51, page: 1, pages: 2, page_size: 50, units: [unit(77, 'Funding for the river bus line')] }),
+      'GET /api/admin/rounds/1/disagreements/?page=2': () =>
+        jsonResponse({ count: 51, page: 2, pages: 2, page_size: 50, units: [unit(99, 'Parking fees')] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/rounds/1/disagreements?project=demo']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+
+    expect(await screen.findByText('51 units with disagreements.')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of units with disagreements' });
+    expect(within(pages).getByText('1–50 of 51')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Next page of units with disagreements' }));
+
+    const list = await screen.findByRole('table', { name: 'Units with disagreements' });
+    expect(await within(list).findByRole('link', { name: 'Parking fees' })).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'Funding for the river bus line' })).not.toBeInTheDocument();
+    expect(screen.getByText('51–51 of 51')).toBeInTheDocument();
+    expect(server.requests.map((r) => r.path)).toContain('/api/admin/rounds/1/disagreements/?page=2');
   });
 });

@@ -19,7 +19,8 @@ interface ExplanationSourcesProps {
  * (none chosen: every evaluator with explanations). The linguists never see these names.
  */
 export function ExplanationSources({ slug, release, evaluators, onChange, errors }: ExplanationSourcesProps) {
-  const releases = useLoad(`releases:${slug}`, (signal) => getReleases(slug, signal));
+  // One page of the most the server gives: a project has a few releases, not hundreds.
+  const releases = useLoad(`releases:${slug}`, (signal) => getReleases(slug, 1, signal, 200));
   const published = releases.state.status === 'ready' ? releases.state.data.releases.filter((r) => r.status === 'published') : [];
   const runsUrl = release === '' ? '' : `/api/releases/${release}/evaluator-runs/`;
   const runs = useLoad(runsUrl, (signal) => (runsUrl === '' ? Promise.resolve({ runs: [] as Run[] }) : api.get<{ runs: Run[] }>(runsUrl, signal)));

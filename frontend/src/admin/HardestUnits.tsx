@@ -22,7 +22,8 @@ const MEASURES: { value: HardnessMeasure; label: string }[] = [
 /** The units of a published release hardest for its evaluators (docs/evaluation.md, "Hard
  * units"): pick the release and the measure, see the units the round would take. */
 export function HardestUnits({ slug, release, by, count, onChange, errors }: HardestUnitsProps) {
-  const releases = useLoad(`releases:${slug}`, (signal) => getReleases(slug, signal));
+  // One page of the most the server gives: a project has a few releases, not hundreds.
+  const releases = useLoad(`releases:${slug}`, (signal) => getReleases(slug, 1, signal, 200));
   const published = releases.state.status === 'ready' ? releases.state.data.releases.filter((r) => r.status === 'published') : [];
   const countNumber = typeof count === 'number' ? count : Number(count);
   const previewKey = release !== '' && countNumber >= 1 ? `/api/releases/${release}/hard-units/?by=${by}&count=${countNumber}` : '';

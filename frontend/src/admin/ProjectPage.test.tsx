@@ -176,6 +176,10 @@ describe('the project admin page', () => {
       'GET /api/admin/rounds/1/progress/': () =>
         jsonResponse({
           round: project.rounds[0],
+          count: 1,
+          page: 1,
+          pages: 1,
+          page_size: 50,
           annotators: [
             { username: 'linguist1', display_name: 'Lena Linguist', assigned: 9, submitted: 3, in_progress: 2, active_seconds: 2710 },
             { username: 'linguist2', display_name: 'Luis Linguist', assigned: 9, submitted: 1, in_progress: 0, active_seconds: 300 },
@@ -199,5 +203,33 @@ describe('the project admin page', () => {
     const row = within(byUnit).getByRole('row', { name: /Funding/ });
     expect(row).toHaveTextContent('Submitted10 min');
     expect(row).toHaveTextContent('Not assigned');
+    expect(screen.queryByRole('navigation', { name: 'Pages of units' })).not.toBeInTheDocument();
+  });
+
+  it('pages through the units of a large round, keeping the figures per linguist', async () => {
+    const project = adminProject();
+    const progress = (page: number, topic: number, name: string) => ({
+      round: project.rounds[0],
+      count: 120,
+      page,
+      pages: 3,
+      page_size: 50,
+      annotators: [{ username: 'linguist1', display_name: 'Lena Linguist', assigned: 120, submitted: 3, in_progress: 2, active_seconds: 2710 }],
+      units: [{ topic, topic_name: name, document: 'City council', assignments: [{ assignment: topic, username: 'linguist1', status: 'assigned', active_seconds: 0 }] }],
+      published: null,
+    });
+    renderAt('/app/admin/rounds/1/progress?project=demo', {
+      'GET /api/admin/rounds/1/progress/': () => jsonResponse(progress(1, 77, 'Funding for the river bus line')),
+      'GET /api/admin/rounds/1/progress/?page=3': () => jsonResponse(progress(3, 301, 'Parking fees')),
+    });
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages of units' });
+    expect(within(pages).getByText('1–50 of 120')).toBeInTheDocument();
+    await userEvent.setup().click(within(pages).getByRole('button', { name: 'Page 3 of units' }));
+
+    const byUnit = await screen.findByRole('table', { name: 'By unit' });
+    expect(await within(byUnit).findByRole('row', { name: /Parking fees/ })).toBeInTheDocument();
+    expect(screen.getByText('101–120 of 120')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'By linguist' })).toHaveTextContent('Lena Linguist');
   });
 });

@@ -1,10 +1,12 @@
 import { Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 
 import { getRoundProgress } from '../api/client';
 import { AdminSection } from './AdminSection';
 import { AnnotatorProgressTable } from './AnnotatorProgressTable';
 import { LoadStatus } from './LoadStatus';
+import { PageControls } from './PageControls';
 import { parseId } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
 import { ReviewResults } from './ReviewResults';
@@ -14,12 +16,13 @@ import { UnitProgressTable } from './UnitProgressTable';
 import { useLoad } from './useLoad';
 import { useRoundProject } from './useRoundProject';
 
-/** `/app/admin/rounds/:id/progress` — who has done what, and how long it took; for a
- * reference round, the labels its benchmark published. */
+/** `/app/admin/rounds/:id/progress` — who has done what, and how long it took, with the
+ * units a page at a time; for a reference round, the labels its benchmark published. */
 export function RoundProgressPage() {
   const roundId = parseId(useParams().id) ?? 0;
   const context = useRoundProject(roundId);
-  const { state, reload } = useLoad(String(roundId), (signal) => getRoundProgress(roundId, signal));
+  const [page, setPage] = useState(1);
+  const { state, reload } = useLoad(`${roundId}:${page}`, (signal) => getRoundProgress(roundId, page, signal));
 
   return (
     <Stack gap="lg">
@@ -52,12 +55,15 @@ export function RoundProgressPage() {
           </AdminSection>
           <AdminSection title="By unit">
             {(headingId) => (
-              <UnitProgressTable
-                units={state.data.units}
-                annotators={state.data.annotators}
-                labelledBy={headingId}
-                onReopened={state.data.round.status === 'open' ? reload : undefined}
-              />
+              <Stack gap="sm">
+                <UnitProgressTable
+                  units={state.data.units}
+                  annotators={state.data.annotators}
+                  labelledBy={headingId}
+                  onReopened={state.data.round.status === 'open' ? reload : undefined}
+                />
+                <PageControls page={state.data} what="units" onChange={setPage} />
+              </Stack>
             )}
           </AdminSection>
           {state.data.round.kind === 'review' && <ReviewResults roundId={roundId} />}

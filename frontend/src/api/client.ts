@@ -11,8 +11,8 @@ import type {
   AssignmentStatus,
   CorpusOverview,
   CorpusUnit,
+  DisagreementPage,
   DisagreementUnit,
-  DisagreementUnitSummary,
   FeedbackBody,
   FeedbackReply,
   GuidelineDiff,
@@ -212,6 +212,16 @@ export function sendHeartbeat(assignmentId: number, seconds: number): Promise<He
 
 // The project admin's screens (docs/api/admin.md).
 
+/** `?page=&page_size=` of a paginated list (docs/api/admin.md, "Pages"); nothing for the
+ * first page at the server's size. */
+export function pageQuery(page: number, pageSize?: number): string {
+  const params = new URLSearchParams();
+  if (page !== 1) params.set('page', String(page));
+  if (pageSize !== undefined) params.set('page_size', String(pageSize));
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
 const slugPath = (slug: string) => `/api/admin/projects/${encodeURIComponent(slug)}`;
 
 export function getAdminProjects(signal?: AbortSignal): Promise<AdminProjectRef[]> {
@@ -278,8 +288,9 @@ export function closeRound(roundId: number): Promise<AdminRound> {
   return api.post<AdminRound>(`/api/admin/rounds/${roundId}/close/`);
 }
 
-export function getRoundProgress(roundId: number, signal?: AbortSignal): Promise<RoundProgress> {
-  return api.get<RoundProgress>(`/api/admin/rounds/${roundId}/progress/`, signal);
+/** The round's progress with one page of its units. */
+export function getRoundProgress(roundId: number, page: number, signal?: AbortSignal): Promise<RoundProgress> {
+  return api.get<RoundProgress>(`/api/admin/rounds/${roundId}/progress/${pageQuery(page)}`, signal);
 }
 
 /** The latest report, or null when the round has none yet (404). */
@@ -312,8 +323,8 @@ export function getAgreementHistory(slug: string, signal?: AbortSignal): Promise
   return api.get<AgreementHistory>(`${slugPath(slug)}/agreement-history/`, signal);
 }
 
-export function getDisagreements(roundId: number, signal?: AbortSignal): Promise<DisagreementUnitSummary[]> {
-  return api.get<DisagreementUnitSummary[]>(`/api/admin/rounds/${roundId}/disagreements/`, signal);
+export function getDisagreements(roundId: number, page: number, signal?: AbortSignal): Promise<DisagreementPage> {
+  return api.get<DisagreementPage>(`/api/admin/rounds/${roundId}/disagreements/${pageQuery(page)}`, signal);
 }
 
 export function getDisagreement(roundId: number, topicId: number, signal?: AbortSignal): Promise<DisagreementUnit> {
@@ -346,8 +357,9 @@ export function getJob(jobId: number, signal?: AbortSignal): Promise<Job> {
 
 // The researcher's releases (docs/api/releases.md).
 
-export function getReleases(slug: string, signal?: AbortSignal): Promise<ReleasesResponse> {
-  return api.get<ReleasesResponse>(`/api/projects/${encodeURIComponent(slug)}/releases/`, signal);
+/** One page of the project's releases, newest first (`pageSize` up to 200). */
+export function getReleases(slug: string, page: number, signal?: AbortSignal, pageSize?: number): Promise<ReleasesResponse> {
+  return api.get<ReleasesResponse>(`/api/projects/${encodeURIComponent(slug)}/releases/${pageQuery(page, pageSize)}`, signal);
 }
 
 /** 202 with the release and its job (the build runs in the background); 400 names the fields at fault. */

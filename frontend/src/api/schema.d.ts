@@ -106,7 +106,7 @@ export interface paths {
     post: operations["admin_rounds_close_create"];
   };
   "/api/admin/rounds/{round_id}/disagreements/": {
-    /** Units where annotators disagree */
+    /** Units where annotators disagree, a page at a time */
     get: operations["admin_round_disagreements_list"];
   };
   "/api/admin/rounds/{round_id}/disagreements/{topic_id}/": {
@@ -124,7 +124,7 @@ export interface paths {
     post: operations["admin_rounds_open_create"];
   };
   "/api/admin/rounds/{round_id}/progress/": {
-    /** Progress per annotator and per unit */
+    /** Progress per annotator, and per unit a page at a time */
     get: operations["admin_rounds_progress_retrieve"];
   };
   "/api/admin/rounds/{round_id}/quality/": {
@@ -212,7 +212,7 @@ export interface paths {
     get: operations["me_retrieve"];
   };
   "/api/projects/{slug}/releases/": {
-    /** A project's releases */
+    /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
     /** Build a release (background job) */
     post: operations["projects_releases_create"];
@@ -713,6 +713,19 @@ export interface components {
       /** @description Whether the topic category differs. */
       topic_category: boolean;
     };
+    /** @description The paging fields count the units with disagreements. */
+    DisagreementPageOutput: {
+      /** @description Rows in the whole list. */
+      count: number;
+      /** @description This page's number (1-based). */
+      page: number;
+      /** @description How many pages there are (at least 1). */
+      pages: number;
+      /** @description Rows a page. */
+      page_size: number;
+      /** @description By document and topic. */
+      units: components["schemas"]["DisagreementOutput"][];
+    };
     DisagreementUnitOutput: {
       topic: components["schemas"]["CorpusTopicOutput"];
       document: components["schemas"]["AdminDocumentOutput"];
@@ -722,6 +735,8 @@ export interface components {
         [key: string]: string;
       };
       summaries: components["schemas"]["ComparedSummaryOutput"][];
+      /** @description The unit after this one in the disagreement list; null after the last. */
+      next_topic: number | null;
     };
     DocumentOutput: {
       title: string;
@@ -1370,10 +1385,20 @@ export interface components {
       slug: string;
       name: string;
     };
+    /** @description The paging fields count the project's releases. */
     ProjectReleasesOutput: {
+      /** @description Rows in the whole list. */
+      count: number;
+      /** @description This page's number (1-based). */
+      page: number;
+      /** @description How many pages there are (at least 1). */
+      pages: number;
+      /** @description Rows a page. */
+      page_size: number;
       project: components["schemas"]["ReleaseProjectOutput"];
       rounds: components["schemas"]["ReleaseRoundOutput"][];
       formats: components["schemas"]["FormatsEnum"][];
+      /** @description The page's releases, newest first. */
       releases: components["schemas"]["ReleaseOutput"][];
     };
     /**
@@ -1745,9 +1770,20 @@ export interface components {
       id: number;
       name: string;
     };
+    /** @description The paging fields count the round's units (none for a reference round). */
     RoundProgressOutput: {
+      /** @description Rows in the whole list. */
+      count: number;
+      /** @description This page's number (1-based). */
+      page: number;
+      /** @description How many pages there are (at least 1). */
+      pages: number;
+      /** @description Rows a page. */
+      page_size: number;
       round: components["schemas"]["AdminRoundOutput"];
+      /** @description All of them, by username. */
       annotators: components["schemas"]["AnnotatorProgressOutput"][];
+      /** @description The page's units, by topic id. */
       units: components["schemas"]["UnitProgressOutput"][];
       /** @description A reference round's published labels; null otherwise. */
       published: components["schemas"]["PublishedLabelsOutput"] | null;
@@ -2100,11 +2136,17 @@ export interface components {
       /** @description Rounds the unit is already in. */
       rounds: string[];
     };
+    /** @description The paging fields count the units matching the search. */
     UnitPageOutput: {
-      /** @description Units matching the search. */
+      /** @description Rows in the whole list. */
       count: number;
+      /** @description This page's number (1-based). */
       page: number;
+      /** @description How many pages there are (at least 1). */
       pages: number;
+      /** @description Rows a page. */
+      page_size: number;
+      /** @description The page's units matching the search. */
       units: components["schemas"]["UnitOutput"][];
     };
     UnitProgressOutput: {
@@ -3578,8 +3620,10 @@ export interface operations {
   admin_project_units_list: {
     parameters: {
       query?: {
-        /** @description 1-based; 50 units a page. */
+        /** @description 1-based, default 1; past the last: the last. */
         page?: number;
+        /** @description Rows a page: default 50, at most 200. */
+        page_size?: number;
         /** @description Words of the topic or document name. */
         q?: string;
       };
@@ -3911,9 +3955,15 @@ export interface operations {
       };
     };
   };
-  /** Units where annotators disagree */
+  /** Units where annotators disagree, a page at a time */
   admin_round_disagreements_list: {
     parameters: {
+      query?: {
+        /** @description 1-based, default 1; past the last: the last. */
+        page?: number;
+        /** @description Rows a page: default 50, at most 200. */
+        page_size?: number;
+      };
       path: {
         round_id: number;
       };
@@ -3921,7 +3971,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": components["schemas"]["DisagreementOutput"][];
+          "application/json": components["schemas"]["DisagreementPageOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -4239,9 +4289,15 @@ export interface operations {
       };
     };
   };
-  /** Progress per annotator and per unit */
+  /** Progress per annotator, and per unit a page at a time */
   admin_rounds_progress_retrieve: {
     parameters: {
+      query?: {
+        /** @description 1-based, default 1; past the last: the last. */
+        page?: number;
+        /** @description Rows a page: default 50, at most 200. */
+        page_size?: number;
+      };
       path: {
         round_id: number;
       };
@@ -5839,9 +5895,15 @@ export interface operations {
       };
     };
   };
-  /** A project's releases */
+  /** A project's releases, a page at a time */
   projects_releases_retrieve: {
     parameters: {
+      query?: {
+        /** @description 1-based, default 1; past the last: the last. */
+        page?: number;
+        /** @description Rows a page: default 20, at most 200. */
+        page_size?: number;
+      };
       path: {
         slug: string;
       };

@@ -108,6 +108,8 @@ export type TaxonomyChoice = Schemas['TaxonomyChoiceOutput'];
 export type SchemeSwitch = Schemas['SchemeSwitchOutput'];
 /** The body of `POST /api/admin/projects/` (staff only). */
 export type NewProjectBody = Schemas['ProjectCreateInput'];
+/** The paging fields of every paginated list (docs/api/admin.md, "Pages"). */
+export type PageFields = Pick<Schemas['UnitPageOutput'], 'count' | 'page' | 'pages' | 'page_size'>;
 /** One unit of `GET /api/admin/projects/{slug}/units/`. */
 export type ProjectUnit = Schemas['UnitOutput'];
 export type ProjectUnitPage = Schemas['UnitPageOutput'];
@@ -115,7 +117,7 @@ export type AnnotatorProgress = Schemas['AnnotatorProgressOutput'];
 export type UnitAssignmentProgress = Schemas['UnitAssignmentOutput'];
 export type UnitProgress = Schemas['UnitProgressOutput'];
 export type PublishedRow = Schemas['PublishedRowOutput'];
-/** `GET /api/admin/rounds/{id}/progress/` */
+/** `GET /api/admin/rounds/{id}/progress/`: the paging fields count the round's units. */
 export type RoundProgress = Schemas['RoundProgressOutput'];
 export type Interval = Schemas['IntervalOutput'];
 export type AgreementQuestion = Schemas['AgreementQuestionOutput'];
@@ -131,6 +133,8 @@ export type AgreementHistoryQuestion = Schemas['HistoryQuestionOutput'];
 export type AgreementHistory = Schemas['AgreementHistoryOutput'];
 /** One row of `GET /api/admin/rounds/{id}/disagreements/`. */
 export type DisagreementUnitSummary = Schemas['DisagreementOutput'];
+/** `GET /api/admin/rounds/{id}/disagreements/`: a page of the units with disagreements. */
+export type DisagreementPage = Schemas['DisagreementPageOutput'];
 export type AdminSentenceJudgement = Schemas['RaterSentenceOutput'];
 export type AdminSpan = Schemas['RaterSpanOutput'];
 export type AdminEvidence = Schemas['RaterEvidenceOutput'];
@@ -176,7 +180,7 @@ export type ReleaseFile = Schemas['ReleaseFileOutput'];
 export type Release = Schemas['ReleaseOutput'];
 /** `GET /api/releases/{id}/` — `manifest` and `card` once published. */
 export type ReleaseDetail = Schemas['ReleaseDetailOutput'];
-/** `GET /api/projects/{slug}/releases/` */
+/** `GET /api/projects/{slug}/releases/`: a page of releases, newest first. */
 export type ReleasesResponse = Schemas['ProjectReleasesOutput'];
 /** The 202 of `POST /api/projects/{slug}/releases/`. */
 export type ReleaseStarted = Schemas['ReleaseStartedOutput'];

@@ -194,6 +194,36 @@ describe('the releases page', () => {
     await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
   });
 
+  it('pages through the releases, and goes back to the first page when a build starts', async () => {
+    let started = false;
+    const paged = (page: number, releases: ReturnType<typeof release>[]) =>
+      jsonResponse({ ...releasesResponse(releases), count: 21, page, pages: 2 });
+    const server = renderPage({
+      [`GET ${LIST}`]: () => paged(1, started ? [buildingRelease(5), release()] : [release()]),
+      [`GET ${LIST}?page=2`]: () => paged(2, [release({ id: 1, version: '0.9.0' })]),
+      [`POST ${LIST}`]: () => {
+        started = true;
+        return jsonResponse({ release: 5, job: 8 }, 202);
+      },
+    });
+    const user = userEvent.setup();
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages of releases' });
+    expect(within(pages).getByText('1–20 of 21')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Page 2 of releases' }));
+    const list = await screen.findByRole('list', { name: 'Releases' });
+    expect(await within(list).findByRole('listitem', { name: '0.9.0' })).toBeInTheDocument();
+    expect(within(list).queryByRole('listitem', { name: '1.0.0' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.2.0');
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' })).toBeInTheDocument();
+    expect(screen.getByText('1–20 of 21')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path === `${LIST}?page=2`)).toHaveLength(1);
+  });
+
   it('explains a 404 in the researcher’s terms', async () => {
     renderPage({});
     expect(await screen.findByRole('alert')).toHaveTextContent('not one of its researchers or admins');

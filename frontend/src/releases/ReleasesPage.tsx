@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import type { Release } from '../api/types';
 import { AdminSection } from '../admin/AdminSection';
 import { LoadStatus } from '../admin/LoadStatus';
+import { PageControls } from '../admin/PageControls';
 import { NewReleaseForm } from './NewReleaseForm';
 import { ReleaseList } from './ReleaseList';
 import { RELEASE_POLL_MS, useReleases } from './useReleases';
@@ -12,7 +13,8 @@ import { RELEASE_POLL_MS, useReleases } from './useReleases';
 /** `/app/projects/:slug/releases` — a project's releases and the form to build a new one. */
 export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollIntervalMs?: number }) {
   const slug = useParams().slug ?? '';
-  const { state, reload, refresh } = useReleases(slug, pollIntervalMs);
+  const [page, setPage] = useState(1);
+  const { state, reload, refresh } = useReleases(slug, page, pollIntervalMs);
   // The build started from the form, followed to its result (published or failed).
   const [following, setFollowing] = useState<{ id: number; version: string } | null>(null);
 
@@ -27,6 +29,12 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
     );
   }
   const { project, rounds, formats, releases } = state.data;
+  // A new build is the newest release: on the first page, which the form goes back to.
+  const followFrom = (started: { release: number }, version: string) => {
+    setFollowing({ id: started.release, version });
+    if (page === 1) void refresh();
+    else setPage(1);
+  };
   const followed = following === null ? undefined : releases.find((release) => release.id === following.id);
 
   return (
@@ -41,12 +49,15 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
       </div>
       <AdminSection title="Releases">
         {(headingId) => (
-          <ReleaseList
-            releases={releases}
-            labelledBy={headingId}
-            onRetried={() => void refresh()}
-            shownId={followed?.status === 'published' ? followed.id : null}
-          />
+          <Stack gap="sm">
+            <ReleaseList
+              releases={releases}
+              labelledBy={headingId}
+              onRetried={() => void refresh()}
+              shownId={followed?.status === 'published' ? followed.id : null}
+            />
+            <PageControls page={state.data} what="releases" onChange={setPage} />
+          </Stack>
         )}
       </AdminSection>
       <AdminSection title="New release">
@@ -57,11 +68,8 @@ export function ReleasesPage({ pollIntervalMs = RELEASE_POLL_MS }: { pollInterva
               slug={project.slug}
               rounds={rounds}
               formats={formats}
-              onStarted={(started, version) => {
-                setFollowing({ id: started.release, version });
-                // Refetched at once, so the new release and its bar appear, then polled while building.
-                void refresh();
-              }}
+              // Refetched at once, so the new release and its bar appear, then polled while building.
+              onStarted={followFrom}
             />
           </Stack>
         )}

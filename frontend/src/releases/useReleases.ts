@@ -7,11 +7,12 @@ import { useLoad } from '../admin/useLoad';
 export const RELEASE_POLL_MS = 1000;
 
 /**
- * The project's releases, refetched every `pollMs` while any of them is `building` and no
- * longer once none is. `refresh` refetches at once (after starting a build).
+ * One page of the project's releases (newest first), refetched every `pollMs` while any of
+ * them is `building` and no longer once none is. `refresh` refetches at once (after starting
+ * a build).
  */
-export function useReleases(slug: string, pollMs = RELEASE_POLL_MS) {
-  const { state, reload, refresh } = useLoad(slug, (signal) => getReleases(slug, signal));
+export function useReleases(slug: string, page: number, pollMs = RELEASE_POLL_MS) {
+  const { state, reload, refresh } = useLoad(`${slug}:${page}`, (signal) => getReleases(slug, page, signal));
   // Bumped after each poll, so the next one is scheduled even when the answer did not change
   // (or the request failed: a hiccup must not stop the bar).
   const [polls, setPolls] = useState(0);

@@ -204,6 +204,7 @@ export function disagreementUnit(): DisagreementUnit {
         ],
       },
     ],
+    next_topic: 78,
   };
 }
 

@@ -91,6 +91,10 @@ export function releasesResponse(releases: Release[] = [release()]): ReleasesRes
       { id: 9, name: 'TofuEval MediaSum', kind: 'reference', status: 'closed' },
     ],
     formats: ['native', 'tofueval', 'aggrefact', 'llm_aggrefact', 'finesure'],
+    count: releases.length,
+    page: 1,
+    pages: 1,
+    page_size: 20,
     releases,
   };
 }
