@@ -11,9 +11,9 @@ DEMO_STAMP := var/.demo-loaded
 # make run PORT=8123 serves on another port.
 PORT ?= 8000
 
-.PHONY: run test lint format pytest frontend frontend-test browser-test install worker beat bench \
+.PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators migrate demo \
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin bench-peers migrate demo \
 	tofueval clean
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -54,8 +54,12 @@ run: install frontend migrate $(DEMO_STAMP)
 	$(MANAGE) collectstatic --noinput -v0
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
+# A real deployment's processes on PostgreSQL and Redis (docs/deployment.md): make serve PORT=8080.
+serve: install frontend
+	PORT=$(PORT) bin/serve
+
 worker: $(STAMP)
-	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2
+	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2 -Q long,short
 
 # The periodic sweep that fails jobs whose worker died (one beat per deployment).
 beat: $(STAMP)
@@ -96,7 +100,7 @@ browser-test: $(STAMP) frontend
 
 test: lint frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -120,6 +124,15 @@ bench-review: $(STAMP)
 
 bench-evaluators: $(STAMP)
 	$(PY) bench/bench_evaluators.py
+
+# The first page of each admin list on 1,000,000 summaries (target < 200 ms); seeds for minutes.
+bench-admin: $(STAMP)
+	$(PY) bench/bench_admin_pages.py
+
+# Side by side with Label Studio (installed into var/peers/, its own database and port); not
+# part of `make bench` or `make test`. ARGS=--quick for a smoke run.
+bench-peers: $(STAMP)
+	$(PY) bench/bench_peers.py $(ARGS)
 
 clean:
 	rm -rf var frontend/dist

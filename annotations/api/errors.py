@@ -23,7 +23,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
-from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
 
@@ -144,6 +143,11 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
         exc = PayloadTooLarge()
     elif isinstance(exc, SuspiciousOperation):
         exc = exceptions.ParseError(str(exc) or MESSAGES[400])
+    # Imported here: rest_framework.views loads DRF's settings, whose parser
+    # (api/parsers.py) imports this module; at the top that cycle breaks whichever module
+    # imports this one first.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     response = drf_exception_handler(exc, dict(context))
     if response is None:
         # Not an API exception: a bug. Log it with its traceback; the person gets the envelope.
