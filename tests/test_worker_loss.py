@@ -138,7 +138,7 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
         60,
         "the build reports progress",
     )
-    assert list(building.glob(".build-*")), "the build is mid-way, with its directory"
+    assert list(building.glob("*/.build-*")), "the build is mid-way, with its directory"
     workers.kill(doomed)
 
     workers.start(beat=True)
@@ -149,7 +149,7 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
     )
     release.refresh_from_db()
     assert "The worker stopped" in release.error
-    wait_for(lambda: not list(building.glob(".build-*")), 30, "the build directory is removed")
+    wait_for(lambda: not list(building.glob("*/.build-*")), 30, "the build directory is removed")
     assert not list(building.rglob("*.zip"))
     assert not list(stored.rglob("*.zip"))
 
@@ -160,7 +160,7 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
         60,
         "the retried build publishes",
     )
-    assert not list(building.glob(".build-*"))
+    assert not list(building.glob("*/.build-*"))
 
 
 def test_an_import_whose_worker_is_killed_fails_imports_nothing_and_drops_its_upload(

@@ -22,6 +22,7 @@ claimable and does nothing, so a job never runs twice at once.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import shutil
 import threading
@@ -163,8 +164,13 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
 
 
 def build_root() -> Path:
-    """This machine's scratch directory for release builds (settings.RELEASE_BUILD_ROOT)."""
-    return Path(settings.RELEASE_BUILD_ROOT)
+    """This machine's scratch directory for this database's release builds: a folder of
+    settings.RELEASE_BUILD_ROOT named by the database. Deployments, benchmarks and test
+    sessions on one machine share the default root; each sweep sees only its own database's
+    builds, so none removes another's live build as stale (a bench run lost one so)."""
+    database = connections["default"].settings_dict
+    identity = "|".join(str(database.get(key) or "") for key in ("ENGINE", "HOST", "PORT", "NAME"))
+    return Path(settings.RELEASE_BUILD_ROOT) / hashlib.sha256(identity.encode()).hexdigest()[:16]
 
 
 def build_dirs_sweep() -> int:

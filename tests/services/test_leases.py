@@ -21,7 +21,7 @@ from annotations.models import (
 )
 from annotations.services import releases as release_service
 from annotations.services.jobs import job_start
-from annotations.services.leases import jobs_sweep, refreshed
+from annotations.services.leases import build_root, jobs_sweep, refreshed
 from annotations.tasks import import_job_task
 from tests.conftest import DEMO_DIR
 
@@ -119,7 +119,7 @@ def test_the_sweep_fails_what_a_dead_worker_left_and_cleans_up_after_it(
     release = Release.objects.create(
         project=demo, version="1.0.0", config={"rounds": round_ids}, lease_expires_at=past
     )
-    left_behind = media.parent / "builds" / f".build-{release.pk}-x1y2"
+    left_behind = build_root() / f".build-{release.pk}-x1y2"
     left_behind.mkdir(parents=True)
     (left_behind / "release.zip").write_bytes(b"partial")
 
@@ -164,6 +164,6 @@ def test_a_build_failing_on_any_exception_ends_failed_and_can_be_retried(
     assert built.status == ReleaseStatus.FAILED
     assert built.error
     assert built.lease_expires_at is None
-    assert not list((media.parent / "builds").glob(".build-*"))
+    assert not list(build_root().glob(".build-*"))
     release_service.release_retry(release=built)
     assert Release.objects.get(pk=release.pk).status == ReleaseStatus.BUILDING
