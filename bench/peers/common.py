@@ -5,8 +5,11 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import os
 import resource
+import signal
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -291,3 +294,55 @@ def tail(path: Path, chars: int = 2000) -> str:
         return path.read_text(errors="replace")[-chars:]
     except OSError:
         return ""
+
+
+def start_server(
+    command: list[str],
+    *,
+    name: str,
+    cwd: Path,
+    env: dict[str, str],
+    log: Path,
+    port: int,
+    token: str,
+    probe: str,
+    timeout: float,
+) -> tuple[subprocess.Popen[bytes], float]:
+    """Start one tool's server in its own session (so stop_server takes its whole tree) and
+    wait until ``probe`` answers 200 with ``token``; the process and how long it took."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+    def up() -> bool:
+        if process.poll() is not None:
+            raise BenchError(
+                f"{name} exited with status {process.returncode} while starting;"
+                f" see {log}:\n{tail(log)}"
+            )
+        try:
+            status, _ = call(port, "GET", probe, token=token, timeout=10)
+        except OSError:
+            return False
+        return status == 200
+
+    wait_until(up, timeout=timeout, what=f"{name} answering its API", log=log)
+    return process, time.perf_counter() - started
+
+
+def stop_server(process: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM the server's session, SIGKILL it after 30 s."""
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()

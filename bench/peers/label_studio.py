@@ -10,14 +10,22 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from peers.common import PEERS, BenchError, call, call_json, port_free, tail, wait_until
+from peers.common import (
+    PEERS,
+    BenchError,
+    call,
+    call_json,
+    port_free,
+    start_server,
+    stop_server,
+    tail,
+)
 
 VERSION = "1.23.2"  # the newest 1.x on PyPI when this was written; needs Python 3.10+
 VENV = PEERS / "label-studio-venv"
@@ -175,40 +183,21 @@ class LabelStudio:
             self.token,
             "--enable-legacy-api-token",
         ]
-        started = time.perf_counter()
-        self.process = subprocess.Popen(
+        self.process, seconds = start_server(
             command,
+            name="Label Studio",
             cwd=PEERS,
             env=self.env,
-            stdout=SERVER_LOG.open("w"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            log=SERVER_LOG,
+            port=self.port,
+            token=self.token,
+            probe="/api/projects/",
+            timeout=timeout,
         )
-
-        def up() -> bool:
-            if self.process.poll() is not None:
-                raise BenchError(
-                    f"Label Studio exited with status {self.process.returncode} while starting;"
-                    f" see {SERVER_LOG}:\n{tail(SERVER_LOG)}"
-                )
-            try:
-                status, _ = call(self.port, "GET", "/api/projects/", token=self.token, timeout=10)
-            except OSError:
-                return False
-            return status == 200
-
-        wait_until(up, timeout=timeout, what="Label Studio answering its API", log=SERVER_LOG)
-        return time.perf_counter() - started
+        return seconds
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        stop_server(self.process)
 
     # --- set-up (untimed) ---
 

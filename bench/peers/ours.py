@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -19,7 +17,17 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from peers.common import PEERS, ROOT, BenchError, call, call_json, port_free, tail, wait_until
+from peers.common import (
+    PEERS,
+    ROOT,
+    BenchError,
+    call,
+    call_json,
+    port_free,
+    start_server,
+    stop_server,
+    tail,
+)
 
 GUNICORN_LOG = PEERS / "ours-gunicorn.log"
 BUILDS = PEERS / "ours-builds"
@@ -97,40 +105,21 @@ class Ours:
             "--timeout",
             "300",
         ]
-        started = time.perf_counter()
-        self.process = subprocess.Popen(
+        self.process, seconds = start_server(
             command,
+            name="our site",
             cwd=ROOT,
             env=self.env,
-            stdout=GUNICORN_LOG.open("w"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            log=GUNICORN_LOG,
+            port=self.port,
+            token=self.token,
+            probe="/api/me/",
+            timeout=timeout,
         )
-
-        def up() -> bool:
-            if self.process.poll() is not None:
-                raise BenchError(
-                    f"gunicorn exited with status {self.process.returncode} while starting;"
-                    f" see {GUNICORN_LOG}:\n{tail(GUNICORN_LOG)}"
-                )
-            try:
-                status, _ = call(self.port, "GET", "/api/me/", token=self.token, timeout=10)
-            except OSError:
-                return False
-            return status == 200
-
-        wait_until(up, timeout=timeout, what="our site answering its API", log=GUNICORN_LOG)
-        return time.perf_counter() - started
+        return seconds
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        stop_server(self.process)
 
     # --- the measured work ---
 
