@@ -584,14 +584,7 @@ class RoundCreateView(APIView):
             )
         except RoundInvalid as invalid:
             raise bad_request("The round cannot be created.", invalid.errors) from None
-        return Response(
-            {
-                **round_listed(round_.pk),
-                "skipped": 0,
-                "items": items,
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        return _created_with_items(round_.pk, items)
 
     def _item_round(
         self,
@@ -626,14 +619,16 @@ class RoundCreateView(APIView):
             )
         except RoundInvalid as invalid:
             raise bad_request("The round cannot be created.", invalid.errors) from None
-        return Response(
-            {
-                **round_listed(round_.pk),
-                "skipped": 0,
-                "items": items,
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        return _created_with_items(round_.pk, items)
+
+
+def _created_with_items(round_id: int, items: int) -> Response:
+    """201 for a round over items (review, error typing, explanations): the round as the
+    rounds list shows it, and how many items it asks about."""
+    return Response(
+        {**round_listed(round_id), "skipped": 0, "items": items},
+        status=status.HTTP_201_CREATED,
+    )
 
 
 class CorpusView(APIView):
