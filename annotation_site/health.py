@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
+from celery import Celery
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -40,12 +42,22 @@ def _database() -> str:
     return "ok"
 
 
+@lru_cache(maxsize=4)
+def _probe(broker_url: str) -> Celery:
+    """A Celery app of its own for the probe, on the broker the settings name. The site's app
+    publishes control messages through a producer pool made once, on the broker its
+    configuration held then; the probe must ask the broker the workers listen on now."""
+    from annotation_site.celery import app
+
+    probe = Celery("readyz", broker=broker_url, set_as_current=False)
+    probe.conf.control_exchange = app.conf.control_exchange
+    return probe
+
+
 def _broker() -> str:
     if not settings.CELERY_BROKER_URL:
         return "in-process"
-    from annotation_site.celery import app
-
-    with app.connection_for_write(settings.CELERY_BROKER_URL) as broker:
+    with _probe(settings.CELERY_BROKER_URL).connection_for_write() as broker:
         broker.ensure_connection(max_retries=1, timeout=PROBE_TIMEOUT_SECONDS)
     return "ok"
 
@@ -53,10 +65,7 @@ def _broker() -> str:
 def _workers() -> str:
     if not settings.CELERY_BROKER_URL:
         return "in-process"
-    from annotation_site.celery import app
-
-    with app.connection_for_write(settings.CELERY_BROKER_URL) as broker:
-        answers = app.control.ping(timeout=PROBE_TIMEOUT_SECONDS, connection=broker)
+    answers = _probe(settings.CELERY_BROKER_URL).control.ping(timeout=PROBE_TIMEOUT_SECONDS)
     if not answers:
         raise NoWorker("no Celery worker answered a ping")
     return f"{len(answers)} answering"

@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from django.test import Client
 
 from annotation_site.request_log import RequestIdFilter
 from tests.conftest import ROOT
-from tests.test_tasks import worker_on
 
 
 def free_port() -> int:
@@ -60,29 +58,18 @@ def test_readyz_says_503_and_which_check_failed_when_the_broker_is_down(settings
 
 @pytest.mark.worker
 @pytest.mark.django_db
-def test_readyz_is_ready_only_while_a_worker_answers(settings: Any) -> None:
+def test_readyz_is_not_ready_while_no_worker_answers(settings: Any) -> None:
+    """The broker answers but nobody consumes: 503, naming the workers. (Ready with workers
+    is what test_serve_stack.py waits for before it starts: /readyz 200 from bin/serve.)"""
     broker = os.environ.get("CELERY_TEST_BROKER_URL", "")
     if not broker:
         pytest.skip("needs CELERY_TEST_BROKER_URL (set by .ci/run)")
     settings.CELERY_BROKER_URL = broker
     alone = Client().get("/readyz")
     assert alone.status_code == 503
-    assert alone.json()["checks"]["workers"] == {
-        "ok": False,
-        "detail": "NoWorker",
-        "ms": alone.json()["checks"]["workers"]["ms"],
-    }
-    with worker_on("long,short"):
-        # A worker takes a few seconds to start, longer on a busy machine.
-        answered = None
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            answered = Client().get("/readyz")
-            if answered.status_code == 200:
-                break
-        assert answered is not None
-        assert answered.status_code == 200, answered.content
-        assert answered.json()["checks"]["workers"]["detail"] == "1 answering"
+    checks = alone.json()["checks"]
+    assert checks["broker"]["ok"] is True
+    assert (checks["workers"]["ok"], checks["workers"]["detail"]) == (False, "NoWorker")
 
 
 def test_every_response_carries_a_request_id_and_a_proxys_plausible_id_is_kept(
