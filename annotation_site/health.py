@@ -20,7 +20,6 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
 # How long a probe waits for the broker and the workers: well under a balancer's usual
 # timeout (2 to 5 s), so a dead broker answers 503 rather than a timeout.
@@ -74,16 +73,29 @@ def _workers() -> str:
 CHECKS: dict[str, Check] = {"database": _database, "broker": _broker, "workers": _workers}
 
 
+def _not_a_probe(request: HttpRequest) -> JsonResponse | None:
+    """Probes read (GET, or HEAD as some balancers send); anything else gets a JSON 405."""
+    if request.method in ("GET", "HEAD"):
+        return None
+    refused = JsonResponse(
+        {"status": 405, "message": f"{request.method} is not allowed here: use GET or HEAD."},
+        status=405,
+    )
+    refused["Allow"] = "GET, HEAD"
+    return refused
+
+
 @never_cache
-@require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    return JsonResponse({"status": "ok"})
+    return _not_a_probe(request) or JsonResponse({"status": "ok"})
 
 
 @never_cache
-@require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
     """Each check's outcome; 503 naming what failed when any does."""
+    refused = _not_a_probe(request)
+    if refused is not None:
+        return refused
     results: dict[str, dict[str, object]] = {}
     for name, check in CHECKS.items():
         started = time.perf_counter()

@@ -73,6 +73,10 @@ from annotations.services.agreement_reports import (
     agreement_report_current,
     report_comparison,
 )
+from annotations.services.explanation_rounds import (
+    ExplanationRoundRequest,
+    explanation_round_create,
+)
 from annotations.services.feedback import feedback_send
 from annotations.services.guidelines import guideline_diff, guideline_publish
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
@@ -561,11 +565,6 @@ class RoundCreateView(APIView):
     def _explanation_round(
         self, project: Project, data: dict[str, Any], release: int | None, evaluators: list[str]
     ) -> Response:
-        from annotations.services.explanation_rounds import (
-            ExplanationRoundRequest,
-            explanation_round_create,
-        )
-
         if release is None:
             raise bad_request(
                 "The round cannot be created.", {"release": ["an explanation round needs one"]}

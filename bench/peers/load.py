@@ -16,6 +16,7 @@ import json
 import random
 import threading
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from peers.corpus import ERROR_TYPES, sentence_results
@@ -39,7 +40,7 @@ class Stats:
             self.failures[key] = self.failures.get(key, 0) + count
 
 
-class Client:
+class Client(ABC):
     """One simulated annotator with its own token, items and connection."""
 
     def __init__(self, port: int, token: str, items: list[int], seed: int) -> None:
@@ -75,8 +76,9 @@ class Client:
         self.turn += 1
         return item
 
+    @abstractmethod
     def pair(self, stats: Stats | None) -> None:
-        raise NotImplementedError
+        """Fetch one item and save one annotation on it (each tool's own requests)."""
 
     def run(self, barrier: threading.Barrier, start: list[float], seconds: float) -> None:
         try:

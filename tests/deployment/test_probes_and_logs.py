@@ -30,6 +30,11 @@ def test_healthz_answers_json_without_touching_anything_else() -> None:
     assert response.json() == {"status": "ok"}
     assert "no-cache" in response["Cache-Control"]
     assert not response.cookies
+    assert Client().head("/healthz").status_code == 200
+    refused = Client().post("/healthz")
+    assert refused.status_code == 405
+    assert refused["Allow"] == "GET, HEAD"
+    assert refused.json()["message"] == "POST is not allowed here: use GET or HEAD."
 
 
 @pytest.mark.django_db
