@@ -14,6 +14,7 @@ from annotations.evaluator_scores.leaderboard import (
 )
 from annotations.evaluator_scores.self_agreement import self_agreement
 from annotations.evaluator_scores.threshold import Threshold, tune_threshold
+from annotations.evaluator_scores.type_sets import TypeSets
 
 __all__ = [
     "FIGURES",
@@ -22,6 +23,7 @@ __all__ = [
     "LevelRecords",
     "RunValues",
     "Threshold",
+    "TypeSets",
     "binary_figures",
     "clustered_auc",
     "flags",

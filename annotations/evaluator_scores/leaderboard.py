@@ -23,6 +23,7 @@ from annotations.evaluator_scores.binary import FIGURES, binary_figures
 from annotations.evaluator_scores.errors import EvaluatorScoreError
 from annotations.evaluator_scores.resampling import interval, resampled_sums
 from annotations.evaluator_scores.threshold import tune_threshold
+from annotations.evaluator_scores.type_sets import TypeSets
 
 PredictionKind = Literal["score", "label"]
 # Below this many documents a bootstrap by document has too few distinct resamples for its
@@ -39,7 +40,7 @@ class LevelRecords:
     split: np.ndarray  # str: dev | test | none
     groups: dict[str, np.ndarray] = field(default_factory=dict)  # name -> value per record
     # The gold error types of each record (inconsistent ones), for recall per type.
-    types: tuple[tuple[str, ...], ...] | None = None
+    types: TypeSets | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +124,8 @@ def level_leaderboard(
     type_names: list[str] = []
     has_type: list[np.ndarray] = []
     if records.types is not None:
-        # Each distinct type set once: records share a handful of them.
-        distinct: dict[tuple[str, ...], int] = {}
-        codes = np.fromiter(
-            (distinct.setdefault(chosen, len(distinct)) for chosen in records.types),
-            dtype=np.int64,
-            count=len(records.types),
-        )[measure]
-        type_names = sorted({t for chosen in distinct for t in chosen})
-        for name in type_names:
-            member = np.fromiter((name in chosen for chosen in distinct), bool, len(distinct))
-            has_type.append(member[codes] & y)
+        type_names = records.types.names()
+        has_type = [records.types.having(name)[measure] & y for name in type_names]
 
     # Per-document counts, one column each: p and n per group, then tp and fp per group and
     # evaluator, then each type's count and, per evaluator, its flagged count.

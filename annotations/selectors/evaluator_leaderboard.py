@@ -48,9 +48,9 @@ def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecor
 
     def groups(index: np.ndarray) -> dict[str, np.ndarray]:
         return {
-            "corpus": summaries.corpus[index],
-            "topic_type": summaries.topic_category[index],
-            "system": summaries.system[index],
+            "corpus": summaries.field("corpus", index),
+            "topic_type": summaries.field("topic_category", index),
+            "system": summaries.field("system", index),
         }
 
     return {
@@ -59,9 +59,9 @@ def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecor
             LevelRecords(
                 inconsistent=sentences.label[judged_sentences] == 1,
                 document=summaries.document[owner],
-                split=summaries.split[owner],
+                split=summaries.field("split", owner),
                 groups=groups(owner),
-                types=tuple(sentences.error_types[i] for i in judged_sentences),
+                types=sentences.error_types.take(judged_sentences),
             ),
         ),
         "summary": (
@@ -69,7 +69,7 @@ def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecor
             LevelRecords(
                 inconsistent=summaries.label[judged_summaries] == 1,
                 document=summaries.document[judged_summaries],
-                split=summaries.split[judged_summaries],
+                split=summaries.field("split", judged_summaries),
                 groups=groups(judged_summaries),
             ),
         ),

@@ -37,8 +37,10 @@ def hard_units(release: Release, *, by: str, count: int) -> list[dict[str, Any]]
     summaries = records.summaries
     owner = records.sentences.summary[index]
     keys = np.char.add(
-        np.char.add(summaries.corpus[owner], "\x1f"),
-        np.char.add(np.char.add(summaries.doc_id[owner], "\x1f"), summaries.topic[owner]),
+        np.char.add(summaries.field("corpus", owner), "\x1f"),
+        np.char.add(
+            np.char.add(summaries.field("doc_id", owner), "\x1f"), summaries.field("topic", owner)
+        ),
     )
     names, unit = np.unique(keys, return_inverse=True)
     hardness = unit_hardness(unit, level.inconsistent, calls)

@@ -9,6 +9,8 @@ that names it. Runs are immutable; a correction is a new run.
 from __future__ import annotations
 
 import hashlib
+import shutil
+import tempfile
 import zipfile
 from functools import lru_cache
 from typing import Any
@@ -24,7 +26,12 @@ from annotations.formats.predictions import (
     read_predictions,
     unpack_predictions,
 )
-from annotations.formats.release_records import ReleaseRecords, read_release_records
+from annotations.formats.release_records import (
+    ReleaseRecords,
+    read_record_arrays,
+    read_release_records,
+)
+from annotations.formats.writers.record_arrays import RECORD_ARRAYS_FILE
 from annotations.formats.writers.records import RECORDS_FILE
 from annotations.models import (
     Evaluator,
@@ -48,10 +55,19 @@ class EvaluatorInvalid(ValueError):
 @lru_cache(maxsize=8)
 def _records(release_id: int, archive: str, archive_sha256: str) -> ReleaseRecords:
     # A published release never changes (its archive's name and checksum name the bytes):
-    # the parsed records are kept for the next upload or report of the same release.
+    # the loaded records are kept for the next upload or report of the same release.
     release = Release.objects.get(pk=release_id)
     with release.archive.open("rb") as stored, zipfile.ZipFile(stored) as packed:
-        if RECORDS_FILE not in packed.namelist():
+        names = set(packed.namelist())
+        if RECORD_ARRAYS_FILE in names:
+            # The arrays load in what they hold; parsing the CSV costs several times that.
+            # Spilled to a scratch file first, so the member's bytes and the arrays read
+            # from them are not both in memory.
+            with packed.open(RECORD_ARRAYS_FILE) as member, tempfile.TemporaryFile() as spill:
+                shutil.copyfileobj(member, spill, 1 << 20)
+                spill.seek(0)
+                return read_record_arrays(spill)
+        if RECORDS_FILE not in names:
             raise EvaluatorInvalid(
                 {
                     "release": [

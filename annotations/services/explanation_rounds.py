@@ -103,9 +103,9 @@ def flagged_explanations(release: Release, runs: list[EvaluatorRun]) -> list[Exp
                 Explained(
                     run=run,
                     record=records.sentences.record_id.text(int(position)),
-                    corpus=str(summaries.corpus[owner]),
-                    doc_id=str(summaries.doc_id[owner]),
-                    topic=str(summaries.topic[owner]),
+                    corpus=summaries.value("corpus", owner),
+                    doc_id=summaries.value("doc_id", owner),
+                    topic=summaries.value("topic", owner),
                     explanation=text,
                 )
             )

@@ -2,7 +2,8 @@
 ``scores.csv`` (one row per summary), ``system_scores.csv`` (one row per system) and the
 per-system table in the manifest (``scores``), which the release API serves to the
 release page; and ``records.csv`` (one row per sentence with its gold,
-formats/writers/records.py), what evaluators are scored against.
+formats/writers/records.py), what evaluators are scored against, with ``records.npz``, the
+same table as the arrays the site loads to score them (formats/writers/record_arrays.py).
 
 No extra pass over the database: ``tap`` wraps the rows of the build's first format pass,
 writing each summary's scores and sentence records to scratch files as the row streams
@@ -19,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO, cast
 
+from annotations.formats.writers.record_arrays import RECORD_ARRAYS_FILE, RecordArraysWriter
 from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter
 from annotations.formats.writers.rows import SummaryRow
 from annotations.formats.writers.scores import ScoreCollector, ScoresWriter, write_system_scores
@@ -38,6 +40,7 @@ class ReleaseScores:
     def __init__(self, scratch: Path) -> None:
         self._path = scratch / SCORES_FILE
         self._records_path = scratch / RECORDS_FILE
+        self._arrays_path = scratch / RECORD_ARRAYS_FILE
         self._sentences: int | None = None
         self._collector = ScoreCollector()
         self._records: int | None = None  # set when a tapped pass has ended
@@ -52,16 +55,20 @@ class ReleaseScores:
         with self._path.open("wb") as stream, self._records_path.open("wb") as records:
             writer = ScoresWriter(cast(BinaryIO, stream), collector=self._collector)
             sentences = RecordsWriter(cast(BinaryIO, records))
+            arrays = RecordArraysWriter()
             for row in rows:
                 writer.write(row)
                 sentences.write(row)
+                arrays.write(row)
                 yield row
+        with self._arrays_path.open("wb") as stream:
+            arrays.finish(cast(BinaryIO, stream))
         self._records = writer.records
         self._sentences = sentences.records
 
     def finish(self, archive: ReleaseArchive, scope: ReleaseScope) -> ScoreTable:
-        """Add ``scores.csv``, ``system_scores.csv`` and ``records.csv`` to the archive;
-        returns the table."""
+        """Add ``scores.csv``, ``system_scores.csv``, ``records.csv`` and ``records.npz`` to
+        the archive; returns the table."""
         if self._records is None:
             self._tapped = False
             self._collector = ScoreCollector()
@@ -72,6 +79,8 @@ class ReleaseScores:
         self._path.unlink()
         archive.add(self._records_path, RECORDS_FILE, records=self._sentences)
         self._records_path.unlink()
+        archive.add(self._arrays_path, RECORD_ARRAYS_FILE, records=self._sentences)
+        self._arrays_path.unlink()
         table = self._collector.table(n_resamples=N_RESAMPLES, confidence=CONFIDENCE, seed=SEED)
         with archive.entry(SYSTEM_SCORES_FILE) as stream:
             stream.records = write_system_scores(cast(BinaryIO, stream), table)

@@ -16,6 +16,7 @@ from annotations.evaluator_scores import (
     EvaluatorScoreError,
     LevelRecords,
     RunValues,
+    TypeSets,
     binary_figures,
     clustered_auc,
     level_leaderboard,
@@ -114,7 +115,7 @@ def records(n_documents: int, per_document: int, seed: int) -> LevelRecords:
         document=document,
         split=np.where(document % 2 == 0, "dev", "test"),
         groups={"system": np.array(["a", "b", "c"])[np.arange(size) % 3]},
-        types=tuple(("EXT",) if i % 2 else ("NP",) for i in range(size)),
+        types=TypeSets.of(("EXT",) if i % 2 else ("NP",) for i in range(size)),
     )
 
 

@@ -17,6 +17,7 @@ from django.core.management import CommandError, call_command
 
 from annotations.formats.release_records import read_release_records
 from annotations.models import Assignment, Evaluator, EvaluatorRun, Release, Round, Topic
+from annotations.services.evaluator_runs import _records as release_records_cache
 from annotations.services.evaluator_runs import run_predictions
 from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
@@ -96,6 +97,36 @@ def test_runs_are_stored_aligned_to_the_records_and_numbered(
     assert len(labelled.sentence_explanations) == labels.count(1)
     with pytest.raises(CommandError, match=r"run 3 of GPT-4 on 1\.0\.0 exists"):
         upload(release, llm, "--evaluator", "GPT-4", "--run", "3")
+
+
+def test_a_release_built_before_the_record_arrays_is_scored_from_its_csv(
+    release: Release, tmp_path: Path
+) -> None:
+    """records.npz is what uploads load; a release without it (built before it existed)
+    joins the same run to the same records by parsing records.csv."""
+    ids, labels = record_ids(release)
+    scores = tmp_path / "run.csv"
+    scores.write_text(
+        "record_id,score\n"
+        + "".join(
+            f"{i},{0.1 if label == 1 else 0.8}\n" for i, label in zip(ids, labels, strict=True)
+        )
+    )
+    with_arrays = upload(release, scores, "--evaluator", "Metric")
+    archive = Path(release.archive.path)
+    with zipfile.ZipFile(archive) as packed:
+        assert "records.npz" in packed.namelist()
+        kept = {name: packed.read(name) for name in packed.namelist() if name != "records.npz"}
+    with zipfile.ZipFile(archive, "w") as rewritten:
+        for name, content in kept.items():
+            rewritten.writestr(name, content)
+    release_records_cache.cache_clear()
+    from_csv = upload(release, scores, "--evaluator", "Metric")
+    assert (with_arrays["sentences"], from_csv["sentences"]) == (len(ids), len(ids))
+    first, second = EvaluatorRun.objects.filter(evaluator__name="Metric").order_by("number")
+    assert np.array_equal(
+        run_predictions(first).sentence_values, run_predictions(second).sentence_values
+    )
 
 
 @pytest.mark.parametrize(
@@ -248,7 +279,9 @@ def test_the_report_scores_every_evaluator_with_intervals(release: Release, tmp_
 
 def report_systems(release: Release) -> set[str]:
     with zipfile.ZipFile(release.archive.path) as packed:
-        return set(read_release_records(packed.read("records.csv")).summaries.system.tolist())
+        return set(
+            read_release_records(packed.read("records.csv")).summaries.field("system").tolist()
+        )
 
 
 def test_the_leaderboard_over_http_with_csv_and_latex_tables(
@@ -297,14 +330,14 @@ def test_a_round_from_the_units_hardest_for_the_evaluators(
         records = read_release_records(packed.read("records.csv"))
     ids, labels = records.sentences.record_id.tolist(), records.sentences.label.tolist()
     owner = records.sentences.summary
-    hard_topic = str(records.summaries.topic[owner[0]])
-    hard_doc = str(records.summaries.doc_id[owner[0]])
+    hard_topic = records.summaries.value("topic", owner[0])
+    hard_doc = records.summaries.value("doc_id", owner[0])
 
     def wrong(n: int) -> bool:
         summary = owner[n]
         return (
-            str(records.summaries.topic[summary]) == hard_topic
-            and str(records.summaries.doc_id[summary]) == hard_doc
+            records.summaries.value("topic", summary) == hard_topic
+            and records.summaries.value("doc_id", summary) == hard_doc
         )
 
     for name in ("A", "B"):

@@ -84,8 +84,8 @@ def test_records_csv_reads_back_with_labels_coded_and_summaries_derived(
     assert list(records.sentences.label) == [0, 1, 0, 0, -1]
     assert records.sentences.error_types[1] == ("Extrinsic Information",)
     assert list(records.summaries.label) == [1, 0, -1]  # any error; all consistent; unjudged
-    assert list(records.summaries.split) == ["dev", "dev", "test"]
-    assert list(records.summaries.topic_category) == ["main", "main", "marginal"]
+    assert list(records.summaries.field("split")) == ["dev", "dev", "test"]
+    assert list(records.summaries.field("topic_category")) == ["main", "main", "marginal"]
     # Both summaries of d1 are one document: the bootstrap resamples them together.
     assert records.summaries.document[0] == records.summaries.document[1]
     assert records.summaries.document[0] != records.summaries.document[2]
@@ -240,3 +240,68 @@ def test_an_id_longer_than_any_of_the_release_is_refused_before_anything_is_pack
     error = refused(data, records, "run.jsonl")
     assert (error.line, error.field) == (1, "record_id")
     assert "is not a record of this release" in error.message
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two rows a chunk: a million-row file's chunking, on five rows."""
+    monkeypatch.setattr("annotations.formats.prediction_rows.CHUNK_ROWS", 2)
+
+
+def test_chunked_files_join_and_keep_their_extras_aligned(
+    records: ReleaseRecords, small_chunks: None
+) -> None:
+    ids = sentence_ids()
+    data = (
+        "record_id,score,explanation,error_types\n"
+        + "".join(
+            f'{i},0.{n},{"why " + str(n) if n % 2 else ""},"[""T{n}""]"\n'
+            for n, i in enumerate(ids)
+        )
+    ).encode()
+    read = read_predictions(data, file="run.csv", records=records)
+    assert read.sentence_values.tolist() == [0.0, 0.1, 0.2, 0.3, 0.4]
+    assert read.sentence_explanations == {1: "why 1", 3: "why 3"}
+    assert read.sentence_types == {n: (f"T{n}",) for n in range(5)}
+    jsonl = read_predictions(
+        jsonl_of(
+            [{"record_id": i, "label": n % 2, "explanation": f"e{n}"} for n, i in enumerate(ids)]
+        ),
+        file="run.jsonl",
+        records=records,
+    )
+    assert jsonl.sentence_values.tolist() == [0.0, 1.0, 0.0, 1.0, 0.0]
+    assert jsonl.sentence_explanations == {n: f"e{n}" for n in range(5)}
+
+
+def test_chunked_files_name_the_line_of_a_problem_in_a_later_chunk(
+    records: ReleaseRecords, small_chunks: None
+) -> None:
+    ids = sentence_ids()
+    rows_ = [f"{i},0.5" for i in ids[:4]]
+    # A quoted cell over two lines in the first chunk moves every later line down by one.
+    head = f'record_id,score,explanation\n{ids[0]},0.1,"two\nlines"\n'
+    unknown = head + "".join(f"{r},\n" for r in rows_[1:]) + "nope,0.5,\n"
+    error = refused(unknown.encode(), records)
+    assert (error.line, error.field) == (7, "record_id"), str(error)
+    again = head + "".join(f"{r},\n" for r in rows_[1:]) + f"{ids[0]},0.5,\n"
+    error = refused(again.encode(), records)
+    assert (error.line, error.field) == (7, "record_id")
+    assert "is given again (first on line 2)" in error.message
+    mixed = [{"record_id": i, "score": 0.5} for i in ids[:2]] + [{"record_id": ids[2], "label": 1}]
+    error = refused(jsonl_of(mixed), records, "run.jsonl")
+    assert "has both score and label" in error.message
+
+
+@pytest.mark.parametrize(
+    ("cell", "words"),
+    [("\x00", "holds a NUL character"), ("   ", "is missing")],
+)
+def test_ids_that_could_be_mistaken_for_others_are_refused(
+    records: ReleaseRecords, cell: str, words: str
+) -> None:
+    ids = sentence_ids()
+    data = jsonl_of([{"record_id": ids[0] + cell if cell.strip(" ") else cell, "score": 0.5}])
+    error = refused(data, records, "run.jsonl")
+    assert (error.line, error.field) == (1, "record_id")
+    assert words in error.message

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from annotations.formats.release_records import read_release_records
+from annotations.formats.release_records import read_record_arrays, read_release_records
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -28,6 +28,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.services.releases import release_build, release_create
+from tests.formats.records_equal import assert_same_records
 
 pytestmark = pytest.mark.django_db
 
@@ -125,10 +126,12 @@ def test_every_release_has_the_score_files(labelled_round: Round, formats: list[
 
 @pytest.mark.parametrize("formats", [["native"], ["aggrefact", "rose"]])
 def test_every_release_has_its_sentence_records(labelled_round: Round, formats: list[str]) -> None:
-    """records.csv, what evaluators are scored against, is there whatever the formats."""
+    """records.csv, what evaluators are scored against, is there whatever the formats, with
+    records.npz, the same records as the arrays the site loads."""
     release = build(labelled_round, formats)
     with zipfile.ZipFile(release.archive.path) as packed:
         records = read_release_records(packed.read("records.csv"))
+        assert_same_records(read_record_arrays(packed.read("records.npz")), records)
     n_sentences = (
         SummarySentence.objects.filter(summary__topic__assignments__round=labelled_round)
         .distinct()
@@ -136,6 +139,7 @@ def test_every_release_has_its_sentence_records(labelled_round: Round, formats: 
     )
     assert len(records.sentences) == n_sentences
     assert release.manifest["files"]["records.csv"]["records"] == n_sentences
+    assert release.manifest["files"]["records.npz"]["records"] == n_sentences
     flagged = min(
         Summary.objects.filter(topic__assignments__round=labelled_round).values_list(
             "system", flat=True
@@ -143,5 +147,5 @@ def test_every_release_has_its_sentence_records(labelled_round: Round, formats: 
     )
     # Only the flagged system's sentences were called inconsistent.
     bad = records.sentences.summary[records.sentences.label == 1]
-    assert {records.summaries.system[s] for s in bad} == {flagged}
+    assert {records.summaries.value("system", s) for s in bad} == {flagged}
     assert (records.sentences.label >= 0).all()

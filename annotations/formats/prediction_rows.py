@@ -1,0 +1,340 @@
+"""An evaluator run's file read as chunks of checked rows (``predictions.py`` joins them to
+the release's records). Pure: no Django.
+
+A million-row run is read ``CHUNK_ROWS`` rows at a time, and each chunk is reduced to
+arrays (ids as UTF-8 bytes, values as floats) before the next is parsed, so an upload holds
+no Python string per row: the whole file's cells never exist at once. The few extras (an
+explanation, predicted error types) are kept only for the rows that have them.
+
+Physical line numbers are needed only to name a problem; a CSV's are found then, by reading
+the file again up to that row (a quoted cell may span lines).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from annotations.formats.errors import FormatError, describe
+from annotations.formats.strict_json import StrictJSONError, loads
+from annotations.formats.writers.record_arrays import as_id_bytes
+
+Kind = Literal["score", "label"]
+LABEL_VALUES: dict[Any, float] = {
+    1: 1.0,
+    0: 0.0,
+    "1": 1.0,
+    "0": 0.0,
+    "consistent": 1.0,
+    "inconsistent": 0.0,
+}
+ALLOWED_LABELS = "1 or consistent, 0 or inconsistent"
+# Rows parsed at a time: small enough that the parser's buffers stay small (~20 MB at 25,000
+# rows against ~45 MB at 100,000), large enough that per-chunk work is a small share.
+CHUNK_ROWS = 25_000
+
+
+@dataclass(slots=True)
+class Chunk:
+    """Consecutive rows of a run, checked: ``start`` is the first one's row number (0-based,
+    header and blank lines not counted)."""
+
+    start: int
+    ids: np.ndarray  # dtype S: each row's record id as UTF-8
+    values: np.ndarray  # float64, finite: a score, or a label as 1.0/0.0
+    explanations: list[tuple[int, str]] = field(default_factory=list)  # (row, text)
+    error_types: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+
+
+class RunFile:
+    """One uploaded file: its kind (scores or labels), its chunks, and a row's line."""
+
+    def __init__(self, data: bytes, *, file: str, longest_id: int) -> None:
+        self.data = data
+        self.file = file
+        # No release id is longer: a longer one is unknown, and is refused before the ids
+        # are packed into fixed-width arrays (one 10,000-character id would widen them all).
+        self.longest_id = longest_id
+        self.kind: Kind = "score"
+
+    def chunks(self) -> Iterator[Chunk]:
+        raise NotImplementedError
+
+    def line(self, row: int) -> int:
+        raise NotImplementedError
+
+    def error(self, message: str, row: int | None = None, field: str | None = None) -> FormatError:
+        return FormatError(
+            message, file=self.file, line=None if row is None else self.line(row), field=field
+        )
+
+    def _check_ids(self, ids: pd.Series, start: int) -> np.ndarray:
+        """``ids`` (strings) as bytes, refusing blank ones, NULs and overlong ones."""
+        for bad, message in (
+            (ids.str.strip() == "", "is missing"),
+            (ids.str.contains("\x00", regex=False), "holds a NUL character"),
+            (ids.str.len() > self.longest_id, ""),
+        ):
+            where = np.flatnonzero(bad.to_numpy(dtype=bool))
+            if len(where):
+                row = int(where[0])
+                raise self.error(
+                    message
+                    or f"{describe(ids.iat[row])} is not a record of this release (its ids"
+                    f" have at most {self.longest_id} characters)",
+                    start + row,
+                    "record_id",
+                )
+        return as_id_bytes(ids.tolist())
+
+    def _check_finite(self, values: np.ndarray, start: int) -> np.ndarray:
+        bad = np.flatnonzero(~np.isfinite(values))
+        if len(bad):
+            row = int(bad[0])
+            raise self.error(f"{float(values[row])} is not a finite number", start + row, self.kind)
+        return values
+
+    def _check_explanation(self, text: object, row: int, into: list[tuple[int, str]]) -> None:
+        if text is None or text == "":
+            return
+        if not isinstance(text, str):
+            raise self.error(f"{describe(text)} is not a string", row, "explanation")
+        if "\x00" in text:
+            raise self.error("holds a NUL character", row, "explanation")
+        into.append((row, text))
+
+    def _check_types(
+        self, chosen: object, row: int, into: list[tuple[int, tuple[str, ...]]]
+    ) -> None:
+        if chosen is None:
+            return
+        if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
+            raise self.error(f"{describe(chosen)} is not a list of type names", row, "error_types")
+        if chosen:
+            into.append((row, tuple(chosen)))
+
+
+def kind_of(has_score: bool, has_label: bool, file: str) -> Kind:
+    if has_score and has_label:
+        raise FormatError(
+            "has both score and label: a run is scores or labels (upload the other as its own run)",
+            file=file,
+        )
+    if not has_score and not has_label:
+        raise FormatError("needs a score or a label field", file=file)
+    return "score" if has_score else "label"
+
+
+class CsvRun(RunFile):
+    """A CSV with a header row, parsed by pandas' C reader a chunk at a time."""
+
+    def __init__(self, data: bytes, *, file: str, longest_id: int) -> None:
+        super().__init__(data, file=file, longest_id=longest_id)
+        self._starts: list[int] = []
+
+    def line(self, row: int) -> int:
+        """The physical line a data row starts on, read again with the csv module (pandas
+        skips blank lines, as this does)."""
+        if row >= len(self._starts):
+            self._starts = []
+            reader = csv.reader(io.StringIO(self.data.decode("utf-8-sig")))
+            line = 1
+            try:
+                for cells in reader:
+                    if cells:
+                        self._starts.append(line)
+                    line = reader.line_num + 1
+                    if len(self._starts) > row + 1:
+                        break
+            except csv.Error:  # e.g. a cell beyond the csv module's size limit: count rows
+                pass
+        # The first entry is the header's.
+        return self._starts[row + 1] if row + 1 < len(self._starts) else row + 2
+
+    def chunks(self) -> Iterator[Chunk]:
+        try:
+            reader = pd.read_csv(
+                io.BytesIO(self.data),
+                dtype=str,
+                keep_default_na=False,
+                na_filter=False,
+                encoding="utf-8-sig",
+                engine="c",
+                chunksize=CHUNK_ROWS,
+            )
+            start = 0
+            for frame in reader:
+                if start == 0:
+                    self._header(list(map(str, frame.columns)))
+                yield self._chunk(frame, start)
+                start += len(frame)
+        except (pd.errors.ParserError, UnicodeDecodeError, pd.errors.EmptyDataError) as error:
+            raise FormatError(
+                f"not a CSV file the reader understands ({error})", file=self.file
+            ) from None
+
+    def _header(self, columns: list[str]) -> None:
+        if "record_id" not in columns:
+            raise FormatError(
+                f"needs a record_id column; the header has {', '.join(columns)}",
+                file=self.file,
+                line=1,
+            )
+        self.kind = kind_of("score" in columns, "label" in columns, self.file)
+
+    def _chunk(self, frame: pd.DataFrame, start: int) -> Chunk:
+        cells = frame[self.kind].str.strip()
+        if self.kind == "score":
+            values = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=float)
+            bad = np.flatnonzero(np.isnan(values) & (cells.str.lower() != "nan").to_numpy())
+            if len(bad):
+                row = int(bad[0])
+                shown = frame[self.kind].iat[row]
+                raise self.error(
+                    "is empty; every row needs a score"
+                    if shown.strip() == ""
+                    else f"{describe(shown)} is not a number",
+                    start + row,
+                    "score",
+                )
+        else:
+            values = cells.str.lower().map(LABEL_VALUES).to_numpy(dtype=float)
+            bad = np.flatnonzero(np.isnan(values))
+            if len(bad):
+                row = int(bad[0])
+                raise self.error(
+                    f"{describe(frame[self.kind].iat[row])}: a label is {ALLOWED_LABELS}",
+                    start + row,
+                    "label",
+                )
+        chunk = Chunk(
+            start,
+            self._check_ids(frame["record_id"], start),
+            self._check_finite(values, start),
+        )
+        if "explanation" in frame.columns:
+            given = frame["explanation"]
+            for row, text in given[given != ""].items():
+                self._check_explanation(text, start + int(row) - frame.index[0], chunk.explanations)
+        if "error_types" in frame.columns:
+            given = frame["error_types"]
+            for row, cell in given[given.str.strip() != ""].items():
+                at = start + int(row) - frame.index[0]
+                try:
+                    chosen = json.loads(cell)
+                except ValueError:
+                    raise self.error(
+                        f'{describe(cell)} is not a JSON list of type names, e.g. ["Extrinsic'
+                        ' Information"]',
+                        at,
+                        "error_types",
+                    ) from None
+                self._check_types(chosen, at, chunk.error_types)
+        return chunk
+
+
+class JsonlRun(RunFile):
+    """One JSON object per line; each line parsed strictly (no NaN, no duplicate keys)."""
+
+    def __init__(self, data: bytes, *, file: str, longest_id: int) -> None:
+        super().__init__(data, file=file, longest_id=longest_id)
+        self._lines = array("q")
+        self._kind: Kind | None = None
+
+    def line(self, row: int) -> int:
+        return self._lines[row]
+
+    def chunks(self) -> Iterator[Chunk]:
+        rows: list[dict[str, Any]] = []
+        for number, raw in enumerate(self.data.split(b"\n"), start=1):
+            if not raw.strip():
+                continue
+            try:
+                row = loads(raw)
+            except StrictJSONError as error:
+                raise FormatError(str(error), file=self.file, line=number) from None
+            if not isinstance(row, dict):
+                raise FormatError(
+                    f"expected an object, got {describe(row)}", file=self.file, line=number
+                )
+            self._lines.append(number)
+            rows.append(row)
+            if len(rows) == CHUNK_ROWS:
+                yield self._chunk(rows, len(self._lines) - len(rows))
+                rows = []
+        if rows or not self._lines:
+            yield self._chunk(rows, len(self._lines) - len(rows))
+
+    def _chunk(self, rows: list[dict[str, Any]], start: int) -> Chunk:
+        has_score = any("score" in row for row in rows)
+        has_label = any("label" in row for row in rows)
+        if self._kind is None:
+            if rows:
+                self._kind = self.kind = kind_of(has_score, has_label, self.file)
+        elif (has_score and has_label) or (has_score if self._kind == "label" else has_label):
+            kind_of(True, True, self.file)
+        ids = []
+        for offset, row in enumerate(rows):
+            value = row.get("record_id")
+            if not isinstance(value, str):
+                raise self.error(
+                    "is missing" if value is None else f"{describe(value)} is not a string",
+                    start + offset,
+                    "record_id",
+                )
+            ids.append(value)
+        values = np.empty(len(rows), dtype=np.float64)
+        for offset, row in enumerate(rows):
+            values[offset] = self._value(row.get(self.kind), start + offset)
+        chunk = Chunk(
+            start,
+            self._check_ids(pd.Series(ids, dtype=object), start),
+            self._check_finite(values, start),
+        )
+        for offset, row in enumerate(rows):
+            self._check_explanation(row.get("explanation"), start + offset, chunk.explanations)
+            self._check_types(row.get("error_types"), start + offset, chunk.error_types)
+        return chunk
+
+    def _value(self, value: object, row: int) -> float:
+        if self.kind == "score":
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self.error(
+                    "is missing" if value is None else f"{describe(value)} is not a number",
+                    row,
+                    "score",
+                )
+            try:
+                return float(value)
+            except OverflowError:  # an integer beyond any float: refused as not finite
+                return math.inf
+        key = value.strip().lower() if isinstance(value, str) else value
+        if isinstance(key, bool) or key not in LABEL_VALUES:
+            raise self.error(
+                f"{'is missing' if value is None else describe(value)}: a label is"
+                f" {ALLOWED_LABELS}",
+                row,
+                "label",
+            )
+        return LABEL_VALUES[key]
+
+
+def run_file(data: bytes, *, file: str, longest_id: int) -> RunFile:
+    """The reader for ``data``: JSONL by its name or its first character, else CSV."""
+    name = file.lower()
+    if name.endswith((".jsonl", ".json", ".ndjson")):
+        jsonl = True
+    elif name.endswith((".csv", ".tsv")):
+        jsonl = False
+    else:
+        jsonl = data.lstrip()[:1] == b"{"
+    return (JsonlRun if jsonl else CsvRun)(data, file=file, longest_id=longest_id)
