@@ -4,17 +4,21 @@ records.
     python bench/bench_evaluators.py [--documents 22223] [--evaluators 10] [--runs 3]
                                      [--resamples 1000] [--seed 1]
 
-A release's ``records.csv`` is synthesised in TofuEval's shape (a dialogue has 3 topics x 5
+A release's records are synthesised in TofuEval's shape (a dialogue has 3 topics x 5
 systems x 3 sentences, so 22,223 dialogues give 1,000,035 sentence records; half the
-dialogues dev, half test; 20% of sentences inconsistent, each with one of 8 types) and read
-as the release's records. Then, in this process (no database: the service around these steps
+dialogues dev, half test; 20% of sentences inconsistent, each with one of 8 types) and
+written as a release build writes them, ``records.csv`` and ``records.npz``, by its writers
+(real 20-character record ids). Then, without a database (the service around these steps
 writes one row per run):
 
 - **upload**: ``--runs`` runs of one evaluator, each a 1M-row CSV of scores, through
   ``read_predictions`` (parse, join, every check) and the ``.npz`` packing the service stores;
   predictions/s per run. Target >= 200,000/s.
-- **memory**: each upload runs in a fresh process; its peak RSS (ru_maxrss), which includes
-  reading ``records.csv`` (done once per release and cached by the site); target < 400 MB.
+- **memory**: each upload runs in a fresh process that first loads Django and the upload
+  service, as a worker has them, then the release's records from ``records.npz`` (as the
+  service does, once per release); its peak RSS is VmHWM, target < 400 MB. One more upload
+  loads the records from ``records.csv``, as for a release built before records.npz (no
+  target: shown for comparison).
 - **leaderboard**: ``--evaluators`` evaluators at both levels (sentence, and summary derived
   from the sentences) with every figure and ``--resamples`` resamples by document, plus the
   self-agreement of the evaluator with ``--runs`` runs: the same work as
@@ -28,7 +32,7 @@ from __future__ import annotations
 import argparse
 import io
 import multiprocessing
-import resource
+import os
 import shutil
 import sys
 import tempfile
@@ -40,7 +44,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from annotations.evaluator_scores import (  # noqa: E402  # noqa: E402
+from annotations.evaluator_scores import (  # noqa: E402
     LevelRecords,
     RunValues,
     flags,
@@ -53,60 +57,102 @@ from annotations.formats.predictions import (  # noqa: E402
     read_predictions,
     unpack_predictions,
 )
-from annotations.formats.release_records import read_release_records  # noqa: E402
-from annotations.formats.writers.records import COLUMNS  # noqa: E402
+from annotations.formats.release_records import (  # noqa: E402
+    read_record_arrays,
+    read_release_records,
+)
+from annotations.formats.writers.record_arrays import (  # noqa: E402
+    RECORD_ARRAYS_FILE,
+    RecordArraysWriter,
+)
+from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter  # noqa: E402
+from annotations.formats.writers.rows import SentenceRow, SummaryRow  # noqa: E402
 
 TOPICS, SYSTEMS, SENTENCES = 3, 5, 3
 TYPES = [f"Type {i}" for i in range(8)]
 
 
-def records_csv(documents: int, rng: np.random.Generator) -> tuple[bytes, np.ndarray]:
-    """records.csv for the synthetic release, and its sentence labels (1 inconsistent)."""
-    per_document = TOPICS * SYSTEMS * SENTENCES
-    n = documents * per_document
-    index = np.arange(n)
-    document = index // per_document
-    topic = (index // (SYSTEMS * SENTENCES)) % TOPICS
-    system = (index // SENTENCES) % SYSTEMS
-    sentence = index % SENTENCES + 1
-    bad = rng.random(n) < 0.2
-    kinds = rng.integers(0, len(TYPES), n)
-    lines = [",".join(COLUMNS)]
-    split = np.where(document % 2 == 0, "dev", "test")
-    category = np.where(topic == 2, "marginal", "main")
-    for i in range(n):
-        summary = f"s{document[i]}-{topic[i]}-{system[i]}"
-        types = f'"[""{TYPES[kinds[i]]}""]"' if bad[i] else "[]"
-        lines.append(
-            f"r{i},{summary},mediasum,d{document[i]},t{topic[i]},{category[i]},sys{system[i]},"
-            f"{split[i]},{sentence[i]},{'inconsistent' if bad[i] else 'consistent'},{types},[]"
-        )
-    return ("\n".join(lines) + "\n").encode(), bad
+def write_release_records(documents: int, rng: np.random.Generator, folder: Path) -> np.ndarray:
+    """records.csv and records.npz of the synthetic release, written by the release build's
+    own writers from rows (so the record ids are the real 20-hex-character ones); returns
+    the sentence labels (True: inconsistent), in the records' order."""
+    bad = rng.random(documents * TOPICS * SYSTEMS * SENTENCES) < 0.2
+    kinds = rng.integers(0, len(TYPES), len(bad))
+    arrays = RecordArraysWriter()
+    with (folder / RECORDS_FILE).open("wb") as stream:
+        records = RecordsWriter(stream)
+        index = 0
+        for document in range(documents):
+            for topic in range(TOPICS):
+                for system in range(SYSTEMS):
+                    sentences = []
+                    for number in range(SENTENCES):
+                        wrong = bool(bad[index])
+                        sentences.append(
+                            SentenceRow(
+                                number,
+                                "",
+                                label="inconsistent" if wrong else "consistent",
+                                error_types=(TYPES[kinds[index]],) if wrong else (),
+                            )
+                        )
+                        index += 1
+                    row = SummaryRow(
+                        corpus="mediasum",
+                        doc_id=f"d{document}",
+                        topic=f"t{topic}",
+                        system=f"sys{system}",
+                        sentences=tuple(sentences),
+                        topic_category="marginal" if topic == 2 else "main",
+                        split="dev" if document % 2 == 0 else "test",
+                    )
+                    records.write(row)
+                    arrays.write(row)
+    with (folder / RECORD_ARRAYS_FILE).open("wb") as stream:
+        arrays.finish(stream)
+    return bad
 
 
-def run_csv(bad: np.ndarray, rng: np.random.Generator, skill: float) -> bytes:
+def run_csv(ids: list[str], bad: np.ndarray, rng: np.random.Generator, skill: float) -> bytes:
     scores = np.where(bad, rng.normal(0.5 - skill, 0.2, len(bad)), rng.normal(0.5, 0.2, len(bad)))
     body = io.StringIO()
     body.write("record_id,score\n")
-    body.write("".join(f"r{i},{s:.4f}\n" for i, s in enumerate(scores.tolist())))
+    body.write("".join(f"{i},{s:.4f}\n" for i, s in zip(ids, scores.tolist(), strict=True)))
     return body.getvalue().encode()
 
 
-def upload(folder: Path, number: int) -> tuple[float, float, float, int, int]:
-    """In a child process: read the release's records (as the service does, cached across
-    uploads there), then time one run's check and packing; returns the seconds, the peak RSS
-    in MB after reading the records and at the end, the CSV's and the stored file's sizes."""
-    with (folder / "records.csv").open("rb") as stream:
-        records = read_release_records(stream)
-    after_records = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def peak_mb() -> float:
+    """This process's peak resident memory (VmHWM). Not ``ru_maxrss``, which a spawned child
+    inherits from its parent (bench/README.md)."""
+    status = Path("/proc/self/status").read_text()
+    return int(status.split("VmHWM:")[1].split()[0]) / 1024
+
+
+def upload(folder: Path, number: int, source: str) -> tuple[float, float, float, float, int, int]:
+    """In a fresh process with the site loaded (Django and the upload service imported, as
+    in a worker): load the release's records from ``source`` (records.npz, as the service
+    does; records.csv for a release built before it), then time one run's check and
+    packing. Returns the records' load seconds, the check's seconds, the peak RSS in MB once
+    the records are loaded and at the end, the CSV's and the stored file's sizes."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "annotation_site.settings")
+    django.setup()
+    import annotations.services.evaluator_runs  # noqa: F401  (the worker's imports)
+
+    started = time.perf_counter()
+    with (folder / source).open("rb") as stream:
+        read = read_record_arrays if source == RECORD_ARRAYS_FILE else read_release_records
+        records = read(stream)
+    loaded = time.perf_counter() - started
+    after_records = peak_mb()
     content = (folder / f"run{number}.csv").read_bytes()
     started = time.perf_counter()
     predictions = read_predictions(content, file=f"run{number}.csv", records=records)
     packed = pack_predictions(predictions)  # the bytes the service stores
     took = time.perf_counter() - started
     (folder / f"run{number}.npz").write_bytes(packed)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return took, after_records, peak, len(content), len(packed)
+    return loaded, took, after_records, peak_mb(), len(content), len(packed)
 
 
 def main() -> None:
@@ -119,27 +165,40 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
 
-    data, bad = records_csv(args.documents, rng)
-    records = read_release_records(data)
+    folder = Path(tempfile.mkdtemp(prefix="bench-evaluators-"))
+    bad = write_release_records(args.documents, rng, folder)
+    records = read_record_arrays((folder / RECORD_ARRAYS_FILE).read_bytes())
     n = len(records.sentences)
+    sizes = {
+        name: (folder / name).stat().st_size / 2**20 for name in (RECORDS_FILE, RECORD_ARRAYS_FILE)
+    }
     print(
         f"bench: {n} sentence records in {len(records.summaries)} summaries of"
-        f" {args.documents} dialogues (not timed)"
+        f" {args.documents} dialogues ({RECORDS_FILE} {sizes[RECORDS_FILE]:.0f} MB,"
+        f" {RECORD_ARRAYS_FILE} {sizes[RECORD_ARRAYS_FILE]:.0f} MB; not timed)"
     )
-    folder = Path(tempfile.mkdtemp(prefix="bench-evaluators-"))
-    (folder / "records.csv").write_bytes(data)
+    ids = records.sentences.record_id.tolist()
     for number in range(1, args.runs + 1):
-        (folder / f"run{number}.csv").write_bytes(run_csv(bad, rng, skill=0.2))
-    # Each upload in a fresh process, so its peak memory is the upload's own.
+        (folder / f"run{number}.csv").write_bytes(run_csv(ids, bad, rng, skill=0.2))
+    del ids
+    # Each upload in a fresh process, so its peak memory is the upload's own; the last one
+    # loads the records from the CSV, as for a release built before records.npz.
     context = multiprocessing.get_context("spawn")
     with context.Pool(1, maxtasksperchild=1) as pool:
-        measured = [pool.apply(upload, (folder, number)) for number in range(1, args.runs + 1)]
-    for number, (took, records_peak, peak, size, stored) in enumerate(measured, start=1):
+        measured = [
+            (number, source, pool.apply(upload, (folder, number, source)))
+            for number, source in [
+                *((number, RECORD_ARRAYS_FILE) for number in range(1, args.runs + 1)),
+                (1, RECORDS_FILE),
+            ]
+        ]
+    for number, source, (loaded, took, records_peak, peak, size, stored) in measured:
         print(
             f"upload run {number}: {n} predictions ({size / 2**20:.0f} MB CSV,"
             f" {stored / 2**20:.0f} MB stored) in {took:.2f} s: {n / took:,.0f} predictions/s"
-            f" (target >= 200,000); peak RSS {peak:.0f} MB (target < 400 MB), of which"
-            f" {records_peak:.0f} MB once records.csv is read"
+            f" (target >= 200,000); records from {source} in {loaded:.2f} s; peak RSS"
+            f" {peak:.0f} MB{' (target < 400 MB)' if source == RECORD_ARRAYS_FILE else ''},"
+            f" {records_peak:.0f} MB once the records are loaded"
         )
     runs = [
         unpack_predictions((folder / f"run{number}.npz").read_bytes())
@@ -157,19 +216,22 @@ def main() -> None:
     sentence_level = LevelRecords(
         inconsistent=records.sentences.label == 1,
         document=summaries.document[owner],
-        split=summaries.split[owner],
+        split=summaries.field("split", owner),
         groups={
-            "corpus": summaries.corpus[owner],
-            "topic_type": summaries.topic_category[owner],
-            "system": summaries.system[owner],
+            "corpus": summaries.field("corpus", owner),
+            "topic_type": summaries.field("topic_category", owner),
+            "system": summaries.field("system", owner),
         },
         types=records.sentences.error_types,
     )
     summary_level = LevelRecords(
         inconsistent=summaries.label == 1,
         document=summaries.document,
-        split=summaries.split,
-        groups={"topic_type": summaries.topic_category, "system": summaries.system},
+        split=summaries.field("split"),
+        groups={
+            "topic_type": summaries.field("topic_category"),
+            "system": summaries.field("system"),
+        },
     )
     started = time.perf_counter()
     sentence_runs = {f"e{i}": RunValues("score", v) for i, v in enumerate(values)}
