@@ -218,9 +218,9 @@ def main() -> None:
         document=summaries.document[owner],
         split=summaries.field("split", owner),
         groups={
-            "corpus": summaries.field("corpus", owner),
-            "topic_type": summaries.field("topic_category", owner),
-            "system": summaries.field("system", owner),
+            "corpus": summaries.coded_field("corpus", owner),
+            "topic_type": summaries.coded_field("topic_category", owner),
+            "system": summaries.coded_field("system", owner),
         },
         types=records.sentences.error_types,
     )
@@ -229,8 +229,8 @@ def main() -> None:
         document=summaries.document,
         split=summaries.field("split"),
         groups={
-            "topic_type": summaries.field("topic_category"),
-            "system": summaries.field("system"),
+            "topic_type": summaries.coded_field("topic_category"),
+            "system": summaries.coded_field("system"),
         },
     )
     started = time.perf_counter()

@@ -7,6 +7,7 @@ from annotations.evaluator_scores.auc import Auc, clustered_auc
 from annotations.evaluator_scores.binary import FIGURES, binary_figures
 from annotations.evaluator_scores.errors import EvaluatorScoreError
 from annotations.evaluator_scores.leaderboard import (
+    Coded,
     LevelRecords,
     RunValues,
     flags,
@@ -19,6 +20,7 @@ from annotations.evaluator_scores.type_sets import TypeSets
 __all__ = [
     "FIGURES",
     "Auc",
+    "Coded",
     "EvaluatorScoreError",
     "LevelRecords",
     "RunValues",

@@ -49,8 +49,15 @@ def _structural_components(scores: np.ndarray, gold: np.ndarray) -> tuple[np.nda
 
 
 def clustered_auc(
-    scores: np.ndarray, inconsistent: np.ndarray, document: np.ndarray, *, confidence: float
+    scores: np.ndarray,
+    inconsistent: np.ndarray,
+    document: np.ndarray,
+    *,
+    confidence: float,
+    n_documents: int | None = None,
 ) -> Auc:
+    """``document``: any codes, or, with ``n_documents``, codes 0..n_documents-1 already
+    (the leaderboard numbers its documents once for all evaluators)."""
     scores = np.asarray(scores, dtype=np.float64)
     gold = np.asarray(inconsistent, dtype=bool)
     m, n = int(gold.sum()), int((~gold).sum())
@@ -58,8 +65,11 @@ def clustered_auc(
         return Auc(float("nan"), float("nan"), float("nan"))
     v10, v01 = _structural_components(scores, gold)
     theta = float(v10.mean())
-    _, codes = np.unique(np.asarray(document), return_inverse=True)
-    k = int(codes.max()) + 1
+    if n_documents is None:
+        codes = np.unique(np.asarray(document), return_inverse=True)[1].reshape(-1)
+        k = int(codes.max()) + 1
+    else:
+        codes, k = np.asarray(document), n_documents
     bad_codes, good_codes = codes[gold], codes[~gold]
     v10_k = np.bincount(bad_codes, weights=v10, minlength=k)
     v01_k = np.bincount(good_codes, weights=v01, minlength=k)

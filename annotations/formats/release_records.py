@@ -20,6 +20,7 @@ from typing import IO, Any
 import numpy as np
 import pandas as pd
 
+from annotations.evaluator_scores.leaderboard import Coded
 from annotations.evaluator_scores.type_sets import TypeSets
 from annotations.formats.errors import FormatError
 from annotations.formats.writers.record_arrays import (
@@ -124,6 +125,11 @@ class SummaryRecords:
         if not len(values):
             return np.empty(len(codes), dtype=str)[which]
         return values[codes[which]]
+
+    def coded_field(self, name: str, which: np.ndarray | slice = slice(None)) -> Coded:
+        """``name`` of the summaries at ``which`` as codes into its distinct values."""
+        codes, values = self.coded[name]
+        return Coded(codes[which], values)
 
     def value(self, name: str, index: int) -> str:
         """``name`` of the summary at ``index``."""

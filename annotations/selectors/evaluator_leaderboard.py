@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from annotations.evaluator_scores import (
+    Coded,
     EvaluatorScoreError,
     LevelRecords,
     RunValues,
@@ -46,11 +47,11 @@ def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecor
     owner = sentences.summary[judged_sentences]
     judged_summaries = np.flatnonzero(summaries.label != UNJUDGED)
 
-    def groups(index: np.ndarray) -> dict[str, np.ndarray]:
+    def groups(index: np.ndarray) -> dict[str, np.ndarray | Coded]:
         return {
-            "corpus": summaries.field("corpus", index),
-            "topic_type": summaries.field("topic_category", index),
-            "system": summaries.field("system", index),
+            "corpus": summaries.coded_field("corpus", index),
+            "topic_type": summaries.coded_field("topic_category", index),
+            "system": summaries.coded_field("system", index),
         }
 
     return {

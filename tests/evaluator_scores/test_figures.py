@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from sklearn.metrics import (
@@ -13,6 +15,7 @@ from sklearn.metrics import (
 
 from annotations.agreement.fleiss import fleiss_kappa
 from annotations.evaluator_scores import (
+    Coded,
     EvaluatorScoreError,
     LevelRecords,
     RunValues,
@@ -104,6 +107,20 @@ def test_auc_agrees_with_scikit_learn_and_clusters_widen_its_interval(seed: int)
     single = clustered_auc(scores[:40], gold[:40], np.arange(40), confidence=0.95)
     assert copies.value == pytest.approx(single.value)
     assert copies.high - copies.low == pytest.approx(single.high - single.low, rel=0.15)
+    # Documents numbered by the caller: the same interval without renumbering them.
+    named = np.repeat(np.array([f"doc{i}" for i in range(40)]), 10)
+    coded = np.repeat(np.arange(40), 10)
+    by_name = clustered_auc(
+        np.repeat(scores[:40], 10), np.repeat(gold[:40], 10), named, confidence=0.95
+    )
+    by_code = clustered_auc(
+        np.repeat(scores[:40], 10),
+        np.repeat(gold[:40], 10),
+        coded,
+        confidence=0.95,
+        n_documents=40,
+    )
+    assert (by_name.low, by_name.high) == pytest.approx((by_code.low, by_code.high))
 
 
 def records(n_documents: int, per_document: int, seed: int) -> LevelRecords:
@@ -227,3 +244,42 @@ def test_hardness_by_hand() -> None:
     assert hard.among_evaluators.tolist() == [0.0, 0.25]
     with pytest.raises(EvaluatorScoreError, match="no evaluator run"):
         unit_hardness(unit, gold, [])
+
+
+def test_per_document_counts_match_one_bincount_per_column() -> None:
+    """The grouped counting gives exactly the columns counted one at a time."""
+    from annotations.evaluator_scores.leaderboard import _document_counts
+
+    rng = np.random.default_rng(5)
+    size, n_documents = 3_000, 70
+    documents = rng.integers(0, n_documents, size)
+    y = rng.random(size) < 0.3
+    system = np.array(["a", "b", ""])[rng.integers(0, 3, size)]  # "" is in no group
+    codes = np.where(system == "a", 0, np.where(system == "b", 1, -1))
+    flagged = [rng.random(size) < share for share in (0.2, 0.5)]
+    typed = [y & (rng.random(size) < 0.4)]
+    masks = [np.ones(size, dtype=bool), system == "a", system == "b"]
+    columns = [c for m in masks for c in (m & y, m & ~y)]
+    columns += [c for f in flagged for m in masks for c in (m & y & f, m & ~y & f)]
+    columns += [typed[0]] + [typed[0] & f for f in flagged]
+    naive = np.stack(
+        [np.bincount(documents, weights=c, minlength=n_documents) for c in columns], axis=1
+    )
+    grouped = _document_counts(
+        documents, n_documents, y, [(np.zeros(size, dtype=np.int64), 1), (codes, 2)], flagged, typed
+    )
+    assert np.array_equal(grouped, naive)
+
+
+def test_groups_given_as_codes_score_as_groups_given_as_text() -> None:
+    data = records(60, 10, seed=3)
+    names = np.array(["c", "", "a", "b", "unused"])  # "" is no group; "unused" never occurs
+    codes = np.arange(600) % 4
+    as_text = replace(data, groups={"system": names[codes]})
+    as_codes = replace(data, groups={"system": Coded(codes, names)})
+    rng = np.random.default_rng(4)
+    runs = {"m": RunValues("score", rng.random(600))}
+    text_board = level_leaderboard(as_text, runs, n_resamples=200)
+    code_board = level_leaderboard(as_codes, runs, n_resamples=200)
+    assert list(code_board["evaluators"]["m"]["by"]["system"]) == ["a", "b", "c"]
+    assert code_board == text_board
