@@ -64,7 +64,7 @@ def resampled_sums(per_document: np.ndarray, *, n_resamples: int, seed: int) -> 
     start = 0
     for weights in _weights(n_documents, n_resamples, seed):
         block = len(weights)
-        out[start : start + block] = weights.astype(matrix.dtype) @ matrix
+        out[start : start + block] = weights.astype(matrix.dtype, copy=False) @ matrix
         start += block
     return out
 
@@ -72,9 +72,25 @@ def resampled_sums(per_document: np.ndarray, *, n_resamples: int, seed: int) -> 
 def interval(replicates: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray]:
     """Percentile bounds over the first axis, ignoring undefined (nan) replicates."""
     tail = (1 - confidence) / 2 * 100
+    replicates = np.asarray(replicates, dtype=np.float64)
+    if replicates.ndim == 1:
+        low, high = interval(replicates[:, None], confidence)
+        return low[0], high[0]
+    # nanpercentile goes column by column wherever a nan is (a leaderboard has thousands of
+    # columns): the columns without one are taken together by percentile, which agrees.
+    undefined = np.isnan(replicates).any(axis=0)
+    if not undefined.any():
+        bounds = np.percentile(replicates, [tail, 100 - tail], axis=0)
+        return bounds[0], bounds[1]
+    low = np.empty(replicates.shape[1:])
+    high = np.empty(replicates.shape[1:])
+    clean = ~undefined
+    if clean.any():
+        bounds = np.percentile(replicates[:, clean], [tail, 100 - tail], axis=0)
+        low[clean], high[clean] = bounds[0], bounds[1]
     # nanpercentile warns on an all-nan column (a figure undefined in every resample).
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        low = np.nanpercentile(replicates, tail, axis=0)
-        high = np.nanpercentile(replicates, 100 - tail, axis=0)
+        bounds = np.nanpercentile(replicates[:, undefined], [tail, 100 - tail], axis=0)
+    low[undefined], high[undefined] = bounds[0], bounds[1]
     return low, high

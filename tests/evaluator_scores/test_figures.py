@@ -283,3 +283,20 @@ def test_groups_given_as_codes_score_as_groups_given_as_text() -> None:
     code_board = level_leaderboard(as_codes, runs, n_resamples=200)
     assert list(code_board["evaluators"]["m"]["by"]["system"]) == ["a", "b", "c"]
     assert code_board == text_board
+
+
+def test_intervals_ignore_undefined_replicates_column_by_column() -> None:
+    from annotations.evaluator_scores.resampling import interval
+
+    replicates = np.random.default_rng(0).random((1000, 6))
+    replicates[::7, 3] = np.nan  # undefined in some resamples
+    replicates[:, 5] = np.nan  # in all of them
+    low, high = interval(replicates, 0.95)
+    for column in range(5):
+        defined = replicates[:, column][~np.isnan(replicates[:, column])]
+        assert low[column] == pytest.approx(np.percentile(defined, 2.5))
+        assert high[column] == pytest.approx(np.percentile(defined, 97.5))
+    assert np.isnan(low[5])
+    assert np.isnan(high[5])
+    single = interval(replicates[:, 3], 0.95)
+    assert single == pytest.approx((low[3], high[3]))
