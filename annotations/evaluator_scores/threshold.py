@@ -3,7 +3,7 @@
 A score is **higher for more consistent** text (a support probability); a record is flagged
 inconsistent when its score is *below* the threshold. The threshold chosen maximises balanced
 accuracy on dev. Candidates lie between consecutive distinct dev scores (their midpoint), and
-beyond both ends (flag nothing; flag everything), so one sort and two cumulative sums cost
+beyond both ends (flag nothing; flag everything), so two sorts and a search cost
 O(n log n) for a million records. Ties in balanced accuracy go to the lowest threshold (the
 fewest flags): deterministic, and the conservative choice.
 """
@@ -34,15 +34,14 @@ def tune_threshold(scores: np.ndarray, inconsistent: np.ndarray) -> Threshold:
         raise EvaluatorScoreError(
             f"no {missing} record to tune a threshold on: the dev records need both labels"
         )
-    # Equal scores are cut together below, so the sort need not be stable.
-    order = np.argsort(scores)
-    ordered = scores[order]
-    flagged_bad = np.cumsum(gold[order])
-    flagged_good = np.cumsum(~gold[order])
+    # Sorting values is ~3x faster than sorting indices: the scores are sorted, and the
+    # inconsistent ones apart, which gives how many of each a cut flags by a search.
+    ordered = np.sort(scores)
     # Cut after position k only where the next score differs: equal scores go together.
     ends = np.flatnonzero(np.append(ordered[1:] != ordered[:-1], True))
-    tp = np.concatenate([[0], flagged_bad[ends]])
-    fp = np.concatenate([[0], flagged_good[ends]])
+    flagged_bad = np.searchsorted(np.sort(scores[gold]), ordered[ends], side="right")
+    tp = np.concatenate([[0], flagged_bad])
+    fp = np.concatenate([[0], ends + 1 - flagged_bad])
     accuracy = (tp / p + (n - fp) / n) / 2
     best = int(np.argmax(accuracy))  # the first maximum: the fewest flags
     if best == 0:
