@@ -42,6 +42,17 @@ def record_ids(release: Release) -> tuple[list[str], list[int]]:
     return records.sentences.record_id.tolist(), records.sentences.label.tolist()
 
 
+def scores_file(path: Path, ids: list[str], labels: list[int], *, bad: float, good: float) -> Path:
+    """A run scoring each gold-inconsistent record ``bad`` and every other ``good``."""
+    path.write_text(
+        "record_id,score\n"
+        + "".join(
+            f"{i},{bad if label == 1 else good}\n" for i, label in zip(ids, labels, strict=True)
+        )
+    )
+    return path
+
+
 def upload(release: Release, path: Path, *extra: str) -> dict[str, Any]:
     out = StringIO()
     call_command(
@@ -59,13 +70,7 @@ def test_runs_are_stored_aligned_to_the_records_and_numbered(
     release: Release, tmp_path: Path
 ) -> None:
     ids, labels = record_ids(release)
-    scores = tmp_path / "summac.csv"
-    scores.write_text(
-        "record_id,score\n"
-        + "".join(
-            f"{i},{0.2 if label == 1 else 0.9}\n" for i, label in zip(ids, labels, strict=True)
-        )
-    )
+    scores = scores_file(tmp_path / "summac.csv", ids, labels, bad=0.2, good=0.9)
     first = upload(release, scores, "--evaluator", "SummaC")
     second = upload(release, scores, "--evaluator", "SummaC")
     assert (first["run"], second["run"]) == (1, 2)
@@ -105,13 +110,7 @@ def test_a_release_built_before_the_record_arrays_is_scored_from_its_csv(
     """records.npz is what uploads load; a release without it (built before it existed)
     joins the same run to the same records by parsing records.csv."""
     ids, labels = record_ids(release)
-    scores = tmp_path / "run.csv"
-    scores.write_text(
-        "record_id,score\n"
-        + "".join(
-            f"{i},{0.1 if label == 1 else 0.8}\n" for i, label in zip(ids, labels, strict=True)
-        )
-    )
+    scores = scores_file(tmp_path / "run.csv", ids, labels, bad=0.1, good=0.8)
     with_arrays = upload(release, scores, "--evaluator", "Metric")
     archive = Path(release.archive.path)
     with zipfile.ZipFile(archive) as packed:
