@@ -66,7 +66,7 @@ from annotations.formats.writers.record_arrays import (  # noqa: E402
     RecordArraysWriter,
 )
 from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter  # noqa: E402
-from annotations.formats.writers.rows import SentenceRow, SummaryRow  # noqa: E402
+from annotations.formats.writers.rows import SentenceRow, SummaryRow, record_ids_of  # noqa: E402
 
 TOPICS, SYSTEMS, SENTENCES = 3, 5, 3
 TYPES = [f"Type {i}" for i in range(8)]
@@ -106,8 +106,9 @@ def write_release_records(documents: int, rng: np.random.Generator, folder: Path
                         topic_category="marginal" if topic == 2 else "main",
                         split="dev" if document % 2 == 0 else "test",
                     )
-                    records.write(row)
-                    arrays.write(row)
+                    ids = record_ids_of(row)
+                    records.write(row, ids)
+                    arrays.write(row, ids)
     with (folder / RECORD_ARRAYS_FILE).open("wb") as stream:
         arrays.finish(stream)
     return bad

@@ -22,7 +22,7 @@ from typing import BinaryIO, cast
 
 from annotations.formats.writers.record_arrays import RECORD_ARRAYS_FILE, RecordArraysWriter
 from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter
-from annotations.formats.writers.rows import SummaryRow
+from annotations.formats.writers.rows import SummaryRow, record_ids_of
 from annotations.formats.writers.scores import ScoreCollector, ScoresWriter, write_system_scores
 from annotations.scoring import ScoreTable
 from annotations.selectors.release_rows import ReleaseScope, summary_rows
@@ -58,8 +58,9 @@ class ReleaseScores:
             arrays = RecordArraysWriter()
             for row in rows:
                 writer.write(row)
-                sentences.write(row)
-                arrays.write(row)
+                ids = record_ids_of(row)  # hashed once for both
+                sentences.write(row, ids)
+                arrays.write(row, ids)
                 yield row
         with self._arrays_path.open("wb") as stream:
             arrays.finish(cast(BinaryIO, stream))

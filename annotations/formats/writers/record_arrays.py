@@ -33,7 +33,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from annotations.formats.writers.rows import SummaryRow, sentence_record_id, summary_record_id
+from annotations.formats.writers.rows import RecordIds, SummaryRow, record_ids_of
 
 RECORD_ARRAYS_FILE = "records.npz"
 FORMAT_VERSION = 1
@@ -109,15 +109,17 @@ class RecordArraysWriter:
         self._fields = {name: _Coded() for name in SUMMARY_FIELDS}
         self.records = 0
 
-    def write(self, summary: SummaryRow) -> None:
+    def write(self, summary: SummaryRow, ids: RecordIds | None = None) -> None:
+        """``ids``: the row's record ids, when the caller has them already."""
         if not summary.sentences:
             return  # records.csv has no row for it either: no record to predict
-        self._summary_ids.add(summary_record_id(summary))
+        ids = ids or record_ids_of(summary)
+        self._summary_ids.add(ids.summary)
         self._counts.append(len(summary.sentences))
         for name, coded in self._fields.items():
             coded.add(getattr(summary, name))
-        for sentence in summary.sentences:
-            self._sentence_ids.add(sentence_record_id(summary, sentence.number))
+        for sentence, sentence_id in zip(summary.sentences, ids.sentences, strict=True):
+            self._sentence_ids.add(sentence_id)
             self._labels.append(
                 1
                 if sentence.label == "inconsistent"

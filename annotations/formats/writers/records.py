@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from annotations.formats.writers.encoding import csv_fields
-from annotations.formats.writers.rows import SummaryRow, sentence_record_id, summary_record_id
+from annotations.formats.writers.rows import RecordIds, SummaryRow, record_ids_of
 
 RECORDS_FILE = "records.csv"
 COLUMNS = [
@@ -59,10 +59,11 @@ class RecordsWriter:
         self.records = 0
         stream.write((csv_fields(COLUMNS) + "\n").encode("utf-8"))
 
-    def write(self, summary: SummaryRow) -> None:
-        summary_id = summary_record_id(summary)
+    def write(self, summary: SummaryRow, ids: RecordIds | None = None) -> None:
+        """``ids``: the row's record ids, when the caller has them already."""
+        ids = ids or record_ids_of(summary)
         head = [
-            summary_id,
+            ids.summary,
             summary.corpus,
             summary.doc_id,
             summary.topic,
@@ -71,11 +72,11 @@ class RecordsWriter:
             summary.split,
         ]
         lines = []
-        for sentence in summary.sentences:
+        for sentence, sentence_id in zip(summary.sentences, ids.sentences, strict=True):
             lines.append(
                 csv_fields(
                     [
-                        sentence_record_id(summary, sentence.number),
+                        sentence_id,
                         *head,
                         sentence.number,
                         sentence.label or "",

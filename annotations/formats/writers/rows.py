@@ -400,3 +400,20 @@ def sentence_record_id(summary: SummaryRow, number: int) -> str:
         summary.summary_id or summary.system,
         number,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordIds:
+    """A summary's record id and its sentences' (in order): computed once per row for the
+    writers that each print them (records.csv and records.npz), since hashing is a large
+    share of writing them."""
+
+    summary: str
+    sentences: tuple[str, ...]
+
+
+def record_ids_of(summary: SummaryRow) -> RecordIds:
+    return RecordIds(
+        summary_record_id(summary),
+        tuple(sentence_record_id(summary, sentence.number) for sentence in summary.sentences),
+    )
