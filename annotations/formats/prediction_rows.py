@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import math
+from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,7 +56,7 @@ class Chunk:
     error_types: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
 
 
-class RunFile:
+class RunFile(ABC):
     """One uploaded file: its kind (scores or labels), its chunks, and a row's line."""
 
     def __init__(self, data: bytes, *, file: str, longest_id: int) -> None:
@@ -66,11 +67,13 @@ class RunFile:
         self.longest_id = longest_id
         self.kind: Kind = "score"
 
+    @abstractmethod
     def chunks(self) -> Iterator[Chunk]:
-        raise NotImplementedError
+        """The file's rows, checked, ``CHUNK_ROWS`` at a time."""
 
+    @abstractmethod
     def line(self, row: int) -> int:
-        raise NotImplementedError
+        """The physical line data row ``row`` (0-based) starts on."""
 
     def error(self, message: str, row: int | None = None, field: str | None = None) -> FormatError:
         return FormatError(
