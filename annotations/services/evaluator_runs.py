@@ -1,9 +1,10 @@
 """Storing an evaluator's run of predictions on a published release (docs/evaluation.md).
 
-``evaluator_run_upload`` reads the file against the release's ``records.csv`` (every check
-before anything is written: a refused file leaves no evaluator, run or stored file behind),
-then keeps the predictions, aligned to the records, as one ``.npz`` in the storage and a row
-that names it. Runs are immutable; a correction is a new run.
+``evaluator_run_upload`` reads the file against the release's records (``records.npz``, or
+``records.csv`` for a release built before it), every check before anything is written (a
+refused file leaves no evaluator, run or stored file behind), then keeps the predictions,
+aligned to the records, as one ``.npz`` in the storage and a row that names it. Runs are
+immutable; a correction is a new run.
 """
 
 from __future__ import annotations

@@ -305,3 +305,20 @@ def test_ids_that_could_be_mistaken_for_others_are_refused(
     error = refused(data, records, "run.jsonl")
     assert (error.line, error.field) == (1, "record_id")
     assert words in error.message
+
+
+def test_a_row_the_csv_reader_cannot_parse_in_a_later_chunk_refuses_the_file(
+    records: ReleaseRecords, small_chunks: None
+) -> None:
+    ids = sentence_ids()
+    data = f"record_id,score\n{ids[0]},0.1\n{ids[1]},0.2\n{ids[2]},0.3,extra\n".encode()
+    error = refused(data, records)
+    assert "not a CSV file the reader understands" in error.message
+    assert "line 4" in error.message  # the reader's own words name the row
+
+
+def test_a_byte_that_is_not_utf8_is_placed_in_the_whole_file(records: ReleaseRecords) -> None:
+    ids = sentence_ids()
+    head = ("record_id,score\n" + f"{ids[0]},0.1\n" * 80_000).encode()  # > one 1 MiB block
+    error = refused(head + b"\xff,0.2\n", records)
+    assert f"at byte {len(head)}" in error.message
