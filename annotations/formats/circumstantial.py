@@ -25,6 +25,11 @@ What the layout says and how it is read:
   an entry without a value. An evidence entry is ``Not found`` (the annotator found nothing
   to point at), or one or more lines ``SPEAKER :  words`` or ``words``, each found in a turn
   (of that speaker, when one is named).
+
+``lenient=True`` reads the study's own file as published (docs/formats/circumstantial.md,
+"Lenient mode"): what strict reading refuses and the study's file holds is imported as far as
+it can be placed, and each such thing is recorded as a ``Leniency`` (reason, row, line,
+column, what was done) instead of raising. Anything else is refused as in strict mode.
 """
 
 from __future__ import annotations
@@ -62,6 +67,33 @@ LABELS = {"1": True, "0": False, "": None}
 PUBLISHED_TYPES = tuple(ERROR_TYPES.values())
 LIST_EXAMPLE = "['the meeting was moved', 'on Friday']"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A word, for placing evidence and spans by their words in lenient mode: a run of letters or
+# digits (so `4:30` and `4 30`, `don''t` and `don't` have the same words).
+_WORD = re.compile(r"[^\W_]+")
+# Quote characters, which lenient mode ignores when it compares two versions of a dialogue
+# (the study's file doubles apostrophes in some: `don''t`).
+_QUOTES = frozenset("'\"`\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u00b4\u2032\u2033")
+
+# What lenient mode does instead of refusing (the reason codes of ``Leniency``), in the order
+# the report lists them.
+LENIENCY_REASONS: dict[str, str] = {
+    "dialogue_variant": "dialogue differs from the kept version only in quoting, white space"
+    " or characters outside the words: one document, the kept version's turns",
+    "span_none": "nonfactual_spans holds None: that span is not imported",
+    "span_not_in_summary": "a span is not in the summary, not even by its words: not imported",
+    "span_by_words": "a span is not verbatim in the summary; placed where its words are",
+    "evidence_by_words": "an evidence entry is not verbatim in the dialogue; placed where its"
+    " words are",
+    "evidence_not_in_dialogue": "an evidence entry is not in the dialogue, not even by its"
+    " words: the span is imported without it",
+    "unknown_category": "a category is not in the project's taxonomy: the span is kept untyped",
+    "unknown_error_type": "an error_type is neither Intrinsic_Error nor Extrinsic_Error: ignored"
+    " (it is never stored)",
+    "misaligned_column": "a column has another number of entries than there are spans: its"
+    " entries are not imported for this row",
+    "label_without_spans": "factual_error is 1 and no span could be placed: the summary-level"
+    " label is imported on every sentence, without spans",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +114,17 @@ class PublishedSpan:
     evidence: tuple[PublishedEvidence, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Leniency:
+    """One thing lenient reading did instead of refusing the file."""
+
+    reason: str  # a key of LENIENCY_REASONS
+    row: int
+    line: int
+    field: str | None
+    detail: str
+
+
 @dataclass(slots=True)
 class PublishedSummary:
     """The published label and spans of one summary (one row)."""
@@ -94,6 +137,10 @@ class PublishedSummary:
     spans: list[PublishedSpan]
     row: int
     line: int
+    # Lenient mode, factual_error 1 and no span placed: the label holds for the summary as a
+    # whole, typed with these categories (those of the row that the taxonomy has).
+    label_only: bool = False
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -102,6 +149,7 @@ class CircumstantialFile:
     summaries: list[PublishedSummary]
     corpus_names: dict[str, str]  # corpus slug -> the origin as written
     notes: list[str] = field(default_factory=list)
+    leniencies: list[Leniency] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -115,16 +163,36 @@ class _Row:
         return FormatError(message, file=self.file, row=self.number, line=self.line, field=column)
 
 
+@dataclass(slots=True)
+class _Mode:
+    """Strict (``leniencies`` is None: every problem raises) or lenient (problems the study's
+    file has are recorded here instead)."""
+
+    leniencies: list[Leniency] | None
+
+    @property
+    def lenient(self) -> bool:
+        return self.leniencies is not None
+
+    def allow(self, row: _Row, reason: str, column: str | None, detail: str) -> None:
+        assert self.leniencies is not None, "strict mode refuses instead"
+        assert reason in LENIENCY_REASONS, reason
+        self.leniencies.append(Leniency(reason, row.number, row.line, column, detail))
+
+
 def read_circumstantial(
     path: Path,
     *,
     allowed_types: Iterable[str],
     limits: ColumnLimits | None = None,
     file: str | None = None,
+    lenient: bool = False,
 ) -> CircumstantialFile:
     """Read the whole file (a document's rows need not be together). ``file`` is what errors
-    call it (the name a person uploaded); ``allowed_types`` the project's type names."""
+    call it (the name a person uploaded); ``allowed_types`` the project's type names;
+    ``lenient`` reads the study's own file as published (see the module's docstring)."""
     name = file or path.name
+    mode = _Mode([] if lenient else None)
     allowed = set(allowed_types)
     limits = limits or ColumnLimits()
     notes: list[str] = []
@@ -135,7 +203,13 @@ def read_circumstantial(
     corpus_names: dict[str, str] = {}
     summaries: list[PublishedSummary] = []
     dropped_turns = split_spans = 0
-    for row in _rows(path, name, notes):
+    rows: Iterable[_Row] = _rows(path, name, notes)
+    kept: dict[tuple[str, str], list[TurnRecord]] = {}
+    if mode.lenient:
+        # The kept version of each dialogue is chosen among all of a document's rows first.
+        rows = list(rows)
+        kept = _kept_dialogues(rows, limits, mode)
+    for row in rows:
         values = row.values
         for column in ("docid", "model", "summary", "dialogue", "origin"):
             if not values[column].strip():
@@ -164,6 +238,7 @@ def read_circumstantial(
             )
         seen[key] = row.number
         turns, dropped = _turns(row, limits)
+        turns = kept.get((values["origin"].strip(), document), turns)
         where = (corpus, document)
         if where not in documents:
             dropped_turns += dropped
@@ -195,18 +270,30 @@ def read_circumstantial(
                 external_id=model, system=model, text=values["summary"], sentences=sentences
             )
         )
-        spans, parts = _spans(row, sentences, turns, allowed)
+        spans, parts, categories = _spans(row, sentences, turns, allowed, mode)
         split_spans += parts
+        label = LABELS[values["factual_error"].strip()]
+        label_only = label is True and not spans
+        if label_only:
+            mode.allow(
+                row,
+                "label_without_spans",
+                "nonfactual_spans",
+                f"the summary's {len(sentences)} sentence(s) are labelled inconsistent"
+                + (f", typed {', '.join(categories)}" if categories else ""),
+            )
         summaries.append(
             PublishedSummary(
                 corpus=corpus,
                 document=document,
                 topic=topic,
                 model=model,
-                factual_error=LABELS[values["factual_error"].strip()],
+                factual_error=label,
                 spans=spans,
                 row=row.number,
                 line=row.line,
+                label_only=label_only,
+                categories=categories if label_only else (),
             )
         )
     if not documents:
@@ -229,6 +316,7 @@ def read_circumstantial(
         summaries=summaries,
         corpus_names=corpus_names,
         notes=notes,
+        leniencies=mode.leniencies or [],
     )
 
 
@@ -349,6 +437,79 @@ def _turns(row: _Row, limits: ColumnLimits) -> tuple[list[TurnRecord], int]:
     return turns, dropped
 
 
+def _kept_dialogues(
+    rows: list[_Row], limits: ColumnLimits, mode: _Mode
+) -> dict[tuple[str, str], list[TurnRecord]]:
+    """Lenient mode: per (origin, document id) whose rows carry more than one version of the
+    dialogue, the version kept, when every version has the same words (see ``_same_words``);
+    each row with another version is recorded. Versions with other words are left to the
+    reading of the rows, which refuses them as strict mode does."""
+    versions: dict[tuple[str, str], dict[tuple[TurnRecord, ...], list[_Row]]] = {}
+    for row in rows:
+        values = row.values
+        if not all(values[c].strip() for c in ("docid", "dialogue", "origin")):
+            continue  # refused when the row is read
+        document = values["docid"].partition(TOPIC_SEPARATOR)[0].strip()
+        turns, _ = _turns(row, limits)
+        group = versions.setdefault((values["origin"].strip(), document), {})
+        group.setdefault(tuple(turns), []).append(row)
+    kept: dict[tuple[str, str], list[TurnRecord]] = {}
+    for (origin, document), group in versions.items():
+        if len(group) < 2:
+            continue
+        # The version kept: the one with the fewest doubled apostrophes (`don''t` is an
+        # escaping slip, not the dialogue), then the one that lost the fewest characters
+        # (emoji), then the first in the file.
+        best = min(
+            group,
+            key=lambda turns: (
+                sum(turn.text.count("''") for turn in turns),
+                -sum(len(turn.text) for turn in turns),
+                group[turns][0].number,
+            ),
+        )
+        if not all(_same_words(best, other) for other in group):
+            continue
+        first = group[best][0]
+        kept[(origin, document)] = list(best)
+        for turns, holders in group.items():
+            if turns == best:
+                continue
+            for row in holders:
+                mode.allow(
+                    row,
+                    "dialogue_variant",
+                    "dialogue",
+                    f"document {document!r} of {origin!r}: kept the dialogue of row"
+                    f" {first.number} (line {first.line});"
+                    f" this row's {_first_difference(list(best), list(turns))}",
+                )
+    return kept
+
+
+def _same_words(first: tuple[TurnRecord, ...], other: tuple[TurnRecord, ...]) -> bool:
+    """Whether two versions of a dialogue differ only in quoting, white space or characters
+    outside the words: the same speakers and ASCII characters once quotes and white space are
+    left out, and the letters and digits outside ASCII of one are those of the other with
+    some left out (an emoji or a kaomoji such as ∩(·ω·)∩ dropped, never a word changed)."""
+    a, b = _skeleton(first), _skeleton(other)
+    return a[0] == b[0] and (_subsequence(a[1], b[1]) or _subsequence(b[1], a[1]))
+
+
+def _skeleton(turns: tuple[TurnRecord, ...]) -> tuple[str, list[str]]:
+    text = "\n".join(f"{turn.speaker}:{turn.text}" for turn in turns)
+    kept = [ch for ch in text if not ch.isspace() and ch not in _QUOTES]
+    return (
+        "".join(ch for ch in kept if ch.isascii()),
+        [ch for ch in kept if not ch.isascii() and ch.isalnum()],
+    )
+
+
+def _subsequence(short: list[str], long: list[str]) -> bool:
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
 def _first_difference(first: list[TurnRecord], other: list[TurnRecord]) -> str:
     for index, (a, b) in enumerate(zip(first, other, strict=False)):
         if a != b:
@@ -379,10 +540,15 @@ def _list(row: _Row, column: str) -> list[str | None]:
 
 
 def _spans(
-    row: _Row, sentences: list[SentenceRecord], turns: list[TurnRecord], allowed: set[str]
-) -> tuple[list[PublishedSpan], int]:
-    """The row's spans located in its sentences, and how many more parts than spans there
-    are (spans over a sentence boundary)."""
+    row: _Row,
+    sentences: list[SentenceRecord],
+    turns: list[TurnRecord],
+    allowed: set[str],
+    mode: _Mode,
+) -> tuple[list[PublishedSpan], int, tuple[str, ...]]:
+    """The row's spans located in its sentences, how many more parts than spans there are
+    (spans over a sentence boundary), and the row's categories that the taxonomy has (what a
+    summary-level label is typed with when no span can be placed)."""
     texts = _list(row, "nonfactual_spans")
     label = LABELS[row.values["factual_error"].strip()]
     if texts and label is None:
@@ -392,16 +558,36 @@ def _spans(
             "nonfactual_spans",
             f"factual_error is 0 but {len(texts)} span(s) are listed; give 1, or []",
         )
-    if not texts and label is True:
+    if not texts and label is True and not mode.lenient:
         raise row.fail(
             "nonfactual_spans",
             "factual_error is 1 but no span is listed; the import labels the sentences that"
-            f" hold a span, so list them, such as {LIST_EXAMPLE}",
+            f" hold a span, so list them, such as {LIST_EXAMPLE} (or import in lenient mode to"
+            " keep the summary-level label)",
+        )
+    # The spans first: a None among them is what is wrong, whatever the other columns count.
+    blank = [index for index, text in enumerate(texts) if text is None or not text.strip()]
+    if blank and not mode.lenient:
+        index = blank[0]
+        raise row.fail(
+            "nonfactual_spans",
+            f"holds {'None' if texts[index] is None else 'a blank string'} as item"
+            f" {index + 1} of {len(texts)}; expected the words of the summary that are wrong"
+            " (import in lenient mode to keep the summary-level label without the spans that"
+            " are None)",
+        )
+    for index in blank:
+        mode.allow(
+            row,
+            "span_none",
+            "nonfactual_spans",
+            f"item {index + 1} of {len(texts)} is {_short(texts[index])}",
         )
     aligned = {
-        column: _aligned(row, column, len(texts))
+        column: _aligned(row, column, len(texts), mode, placeable=len(blank) < len(texts))
         for column in ("error_type", "linguistic_categories", "evidence")
     }
+    categories = _row_categories(row, allowed, mode)
     summary = row.values["summary"]
     after: dict[str, int] = {}
     spans: list[PublishedSpan] = []
@@ -409,11 +595,23 @@ def _spans(
     for index, text in enumerate(texts):
         where = f"item {index + 1}"
         if text is None or not text.strip():
-            raise row.fail(
-                "nonfactual_spans",
-                f"{where} is {describe(text)}; expected the words of the summary that are wrong",
-            )
+            continue  # recorded above (lenient mode only)
         start = summary.find(text, after.get(text, 0))
+        end = start + len(text)
+        if start < 0 and mode.lenient:
+            found = _by_words(text, summary)
+            if found is None:
+                mode.allow(
+                    row, "span_not_in_summary", "nonfactual_spans", f"{where} {_short(text)}"
+                )
+                continue
+            start, end = found
+            mode.allow(
+                row,
+                "span_by_words",
+                "nonfactual_spans",
+                f"{where} {_short(text)} placed at {_short(summary[start:end])}",
+            )
         if start < 0:
             raise row.fail(
                 "nonfactual_spans",
@@ -424,24 +622,32 @@ def _spans(
                     else "does not occur in the summary; copy the span from the summary exactly"
                 ),
             )
-        after[text] = start + len(text)
+        after[text] = end
         error_type = aligned["error_type"][index]
         if error_type is not None and error_type not in PUBLISHED_TYPES:
-            raise row.fail(
-                "error_type",
-                f"{where}: unknown error type {error_type!r}; allowed:"
-                f" {', '.join(PUBLISHED_TYPES)} (or None)",
-            )
+            if not mode.lenient:
+                raise row.fail(
+                    "error_type",
+                    f"{where}: unknown error type {error_type!r}; allowed:"
+                    f" {', '.join(PUBLISHED_TYPES)} (or None)",
+                )
+            mode.allow(row, "unknown_error_type", "error_type", f"{where}: {_short(error_type)}")
+            error_type = None
         category = aligned["linguistic_categories"][index]
         if category is not None and category not in allowed:
-            raise row.fail(
-                "linguistic_categories",
-                f"{where}: unknown error type {category!r}; the project's taxonomy allows "
-                + ", ".join(sorted(allowed))
-                + " (or None)",
+            if not mode.lenient:
+                raise row.fail(
+                    "linguistic_categories",
+                    f"{where}: unknown error type {category!r}; the project's taxonomy allows "
+                    + ", ".join(sorted(allowed))
+                    + " (or None; import in lenient mode to keep the span untyped)",
+                )
+            mode.allow(
+                row, "unknown_category", "linguistic_categories", f"{where}: {_short(category)}"
             )
-        no_evidence, evidence = _evidence(row, index, aligned["evidence"][index], turns)
-        pieces = _in_sentences(start, start + len(text), summary, sentences)
+            category = None
+        no_evidence, evidence = _evidence(row, index, aligned["evidence"][index], turns, mode)
+        pieces = _in_sentences(start, end, summary, sentences)
         if not pieces:  # only if the segmenter left the span's characters out of every sentence
             raise row.fail(
                 "nonfactual_spans", f"{where} {text!r} lies outside every sentence of the summary"
@@ -451,26 +657,46 @@ def _spans(
             PublishedSpan(
                 sentence=position,
                 start=begin,
-                end=end,
+                end=finish,
                 category=category,
                 error_type=error_type,
                 no_evidence=no_evidence,
                 evidence=evidence,
             )
-            for position, begin, end in pieces
+            for position, begin, finish in pieces
         )
-    return spans, parts
+    return spans, parts, categories
 
 
-def _aligned(row: _Row, column: str, n_spans: int) -> list[str | None]:
+def _aligned(
+    row: _Row, column: str, n_spans: int, mode: _Mode, *, placeable: bool
+) -> list[str | None]:
     values = _list(row, column)
     if values and len(values) != n_spans:
-        raise row.fail(
-            column,
-            f"{len(values)} item(s) for {n_spans} span(s) in nonfactual_spans; give one per"
-            " span, in the same order (None for none), or []",
-        )
+        if not mode.lenient:
+            raise row.fail(
+                column,
+                f"{len(values)} item(s) for {n_spans} span(s) in nonfactual_spans; give one per"
+                " span, in the same order (None for none), or []",
+            )
+        if placeable:  # with no span to place, there is nothing to misalign
+            mode.allow(
+                row,
+                "misaligned_column",
+                column,
+                f"{len(values)} item(s) for {n_spans} span(s); none of them imported",
+            )
+        return [None] * n_spans
     return values or [None] * n_spans
+
+
+def _row_categories(row: _Row, allowed: set[str], mode: _Mode) -> tuple[str, ...]:
+    """The row's categories the taxonomy has, once each, in order (lenient mode only: strict
+    mode reads them span by span)."""
+    if not mode.lenient:
+        return ()
+    named = [c for c in _list(row, "linguistic_categories") if c is not None and c.strip()]
+    return tuple(dict.fromkeys(c for c in named if c in allowed))
 
 
 def _in_sentences(
@@ -491,7 +717,7 @@ def _in_sentences(
 
 
 def _evidence(
-    row: _Row, index: int, entry: str | None, turns: list[TurnRecord]
+    row: _Row, index: int, entry: str | None, turns: list[TurnRecord], mode: _Mode
 ) -> tuple[bool, tuple[PublishedEvidence, ...]]:
     if entry is None or not entry.strip():
         return False, ()
@@ -502,30 +728,71 @@ def _evidence(
         if not piece.strip():
             continue
         located = _locate(piece.strip(), turns)
+        if located is None and mode.lenient:
+            located = _locate(piece.strip(), turns, by_words=True)
+            mode.allow(
+                row,
+                "evidence_by_words" if located is not None else "evidence_not_in_dialogue",
+                "evidence",
+                f"item {index + 1}: {_short(piece.strip())}",
+            )
+            if located is None:
+                continue
         if located is None:
             raise row.fail(
                 "evidence",
                 f"item {index + 1}: {piece.strip()!r} does not occur in the dialogue; give"
-                f" 'SPEAKER :  words' or words of one turn, or {NO_EVIDENCE!r}",
+                f" 'SPEAKER :  words' or words of one turn, or {NO_EVIDENCE!r} (or import in"
+                " lenient mode to import the span without it)",
             )
         found.append(located)
     return False, tuple(found)
 
 
-def _locate(piece: str, turns: list[TurnRecord]) -> PublishedEvidence | None:
+def _locate(
+    piece: str, turns: list[TurnRecord], *, by_words: bool = False
+) -> PublishedEvidence | None:
     """The first turn holding ``piece``: of the speaker it starts with, if it names one
-    (``SPEAKER :  words``), else of anyone."""
+    (``SPEAKER :  words``), else of anyone. ``by_words``: holding its words, in order and
+    together, whatever the characters between them."""
+    find = _by_words if by_words else _verbatim
     for speaker in sorted({turn.speaker for turn in turns}, key=len, reverse=True):
         rest = piece[len(speaker) :].lstrip()
         if not piece.startswith(speaker) or not rest.startswith(":"):
             continue
         words = rest[1:].strip()
         for position, turn in enumerate(turns):
-            start = turn.text.find(words) if words and turn.speaker == speaker else -1
-            if start >= 0:
-                return PublishedEvidence(position, start, start + len(words))
+            found = find(words, turn.text) if words and turn.speaker == speaker else None
+            if found is not None:
+                return PublishedEvidence(position, *found)
     for position, turn in enumerate(turns):
-        start = turn.text.find(piece)
-        if start >= 0:
-            return PublishedEvidence(position, start, start + len(piece))
+        found = find(piece, turn.text)
+        if found is not None:
+            return PublishedEvidence(position, *found)
+    return None
+
+
+def _short(text: str | None) -> str:
+    """A text as a report names it: quoted, cut after 60 characters."""
+    if text is None:
+        return "None"
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def _verbatim(words: str, text: str) -> tuple[int, int] | None:
+    start = text.find(words)
+    return None if start < 0 else (start, start + len(words))
+
+
+def _by_words(words: str, text: str) -> tuple[int, int] | None:
+    """[start, end) in ``text`` from the first to the last of the words of ``words``, where
+    they occur in ``text`` in order and with nothing but other characters than letters and
+    digits between them (`4 30` is found in `at 4:30`); None if they do not."""
+    wanted = _WORD.findall(words)
+    if not wanted:
+        return None
+    found = list(_WORD.finditer(text))
+    for first in range(len(found) - len(wanted) + 1):
+        if all(found[first + k].group() == word for k, word in enumerate(wanted)):
+            return found[first].start(), found[first + len(wanted) - 1].end()
     return None

@@ -205,7 +205,25 @@ REFUSALS: list[tuple[str, dict[str, str], str, str]] = [
         "a span without words",
         {"nonfactual_spans": "[None]"},
         "nonfactual_spans",
-        "item 1 is null; expected the words of the summary that are wrong",
+        "holds None as item 1 of 1; expected the words of the summary that are wrong",
+    ),
+    (
+        # As the study's file has them: the categories are the summary's, not one per span.
+        # The spans are what is wrong, not the count of the other columns.
+        "spans listed as None with fewer categories",
+        {
+            "nonfactual_spans": "[None, None, None]",
+            "error_type": "['Extrinsic_Error', 'Extrinsic_Error', 'Extrinsic_Error']",
+            "linguistic_categories": "['Circumstantial Inference']",
+        },
+        "nonfactual_spans",
+        "holds None as item 1 of 3; expected the words of the summary that are wrong",
+    ),
+    (
+        "a blank span",
+        {"nonfactual_spans": "['  ']"},
+        "nonfactual_spans",
+        "holds a blank string as item 1 of 1",
     ),
     (
         "an unknown published error type",
@@ -220,7 +238,8 @@ REFUSALS: list[tuple[str, dict[str, str], str, str]] = [
         "linguistic_categories",
         "item 1: unknown error type 'INVALID'; the project's taxonomy allows Circumstantial"
         " Inference, Event Misordering, Figurative Misinterpretation, Lack of Commonsense,"
-        " Logical Error, Missed Detail, Nonsensical, Referential Error, World Knowledge (or None)",
+        " Logical Error, Missed Detail, Nonsensical, Referential Error, World Knowledge (or None;"
+        " import in lenient mode to keep the span untyped)",
     ),
     (
         "types not aligned with the spans",
