@@ -6,9 +6,7 @@ Linguists and reviewers never reach these routes: an evaluator's name is not the
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -25,8 +23,7 @@ from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_lat
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
 from annotations.selectors.evaluator_leaderboard import (
     LEVELS,
-    explanation_shares,
-    release_leaderboard,
+    cached_release_leaderboard,
 )
 from annotations.services.evaluator_runs import EvaluatorInvalid, run_summary
 from annotations.services.jobs import job_start
@@ -134,24 +131,6 @@ class EvaluatorRunsView(APIView):
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
 
 
-def _leaderboard(release: Release) -> dict[str, Any]:
-    """The release's leaderboard; runs are immutable, so the same set of runs gives the same
-    report (kept for the process's next request: a million records take ~3 s to score)."""
-    runs = tuple(
-        EvaluatorRun.objects.filter(release=release).order_by("pk").values_list("pk", flat=True)
-    )
-    # Verdicts of explanation rounds keep coming after the runs are stored: read each time.
-    return {
-        **_cached_leaderboard(release.pk, runs),
-        "explanations_same": explanation_shares(release),
-    }
-
-
-@lru_cache(maxsize=4)
-def _cached_leaderboard(release_id: int, runs: tuple[int, ...]) -> dict[str, Any]:
-    return release_leaderboard(Release.objects.select_related("project").get(pk=release_id))
-
-
 class LeaderboardView(APIView):
     @extend_schema(
         responses=OpenApiTypes.OBJECT,
@@ -161,7 +140,7 @@ class LeaderboardView(APIView):
     def get(self, request: Request, release_id: int) -> Response:
         release = _published_release(request, release_id)
         try:
-            return Response(_leaderboard(release))
+            return Response(cached_release_leaderboard(release))
         except EvaluatorInvalid as invalid:
             raise bad_request(str(invalid), invalid.errors) from None
 
@@ -184,7 +163,7 @@ class LeaderboardTableView(APIView):
         if level not in LEVELS:
             raise bad_request("Unknown level.", {"level": [f"one of {', '.join(LEVELS)}"]})
         try:
-            board = _leaderboard(release)["levels"].get(level)
+            board = cached_release_leaderboard(release)["levels"].get(level)
         except EvaluatorInvalid as invalid:
             raise bad_request(str(invalid), invalid.errors) from None
         if not board or "error" in board:

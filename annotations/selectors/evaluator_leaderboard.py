@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from annotations.content_cache import ContentCache
 from annotations.evaluator_scores import (
     Coded,
     EvaluatorScoreError,
@@ -34,7 +35,7 @@ from annotations.models import (
     ExplanationVerdict,
     Release,
 )
-from annotations.services.evaluator_runs import release_records, run_predictions
+from annotations.services.evaluator_runs import release_checksum, release_records, run_predictions
 
 LEVELS = ("sentence", "summary")
 
@@ -173,6 +174,39 @@ def release_leaderboard(
                 seed=seed,
             )
     return report
+
+
+# Runs are immutable and so is a published release: the same runs on the same release give the
+# same figures, kept for the process's next request (a million records take ~3 s to score).
+LEADERBOARD_CACHE: ContentCache[dict[str, Any]] = ContentCache(4)
+
+
+def leaderboard_key(release: Release, runs: list[EvaluatorRun]) -> tuple[Any, ...]:
+    """What the figures are computed from and what they show, by content: the release's
+    checksum and, per run, its file's checksum with the names and numbers the report prints.
+    Never database ids, which a test database or a restored backup hands out again."""
+    return (
+        release_checksum(release),
+        release.project.slug,
+        release.version,
+        tuple(
+            sorted(
+                (run.evaluator.name, run.evaluator.kind, run.number, run.kind, run.sha256)
+                for run in runs
+            )
+        ),
+    )
+
+
+def cached_release_leaderboard(release: Release) -> dict[str, Any]:
+    """``release_leaderboard`` with the default resampling, reused while the release and its
+    runs are the same; the explanation shares are read each time, since verdicts of
+    explanation rounds keep coming after the runs are stored."""
+    runs = list(EvaluatorRun.objects.filter(release=release).select_related("evaluator"))
+    figures = LEADERBOARD_CACHE.get(
+        leaderboard_key(release, runs), lambda: release_leaderboard(release)
+    )
+    return {**figures, "explanations_same": explanation_shares(release)}
 
 
 def explanation_shares(

@@ -10,10 +10,10 @@ immutable; a correction is a new run.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import tempfile
 import zipfile
-from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,6 +21,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from annotations.content_cache import ContentCache
 from annotations.formats.predictions import (
     Predictions,
     pack_predictions,
@@ -53,11 +54,22 @@ class EvaluatorInvalid(ValueError):
         self.errors = errors
 
 
-@lru_cache(maxsize=8)
-def _records(release_id: int, archive: str, archive_sha256: str) -> ReleaseRecords:
-    # A published release never changes (its archive's name and checksum name the bytes):
-    # the loaded records are kept for the next upload or report of the same release.
-    release = Release.objects.get(pk=release_id)
+# A published release never changes: its loaded records are kept, by its checksum, for the
+# next upload or report of the same release.
+RECORDS_CACHE: ContentCache[ReleaseRecords] = ContentCache(8)
+
+
+def release_checksum(release: Release) -> str:
+    """What names a published release's bytes: the archive's sha256, or for a release built
+    before the manifest recorded it, the sha256 of the manifest, which lists every file's."""
+    recorded = release.manifest.get("archive_sha256")
+    if recorded:
+        return str(recorded)
+    canonical = json.dumps(release.manifest, sort_keys=True, ensure_ascii=False)
+    return "manifest:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _load_records(release: Release) -> ReleaseRecords:
     with release.archive.open("rb") as stored, zipfile.ZipFile(stored) as packed:
         names = set(packed.namelist())
         if RECORD_ARRAYS_FILE in names:
@@ -82,12 +94,13 @@ def _records(release_id: int, archive: str, archive_sha256: str) -> ReleaseRecor
 
 
 def release_records(release: Release) -> ReleaseRecords:
-    """The records a published release's evaluators are scored on."""
+    """The records a published release's evaluators are scored on (kept by the release's
+    checksum, never its id: annotations/content_cache.py says why)."""
     if release.status != ReleaseStatus.PUBLISHED:
         raise EvaluatorInvalid(
             {"release": [f"{release.version} is {release.status}; only a published one"]}
         )
-    return _records(release.pk, release.archive.name, release.manifest.get("archive_sha256", ""))
+    return RECORDS_CACHE.get(release_checksum(release), lambda: _load_records(release))
 
 
 def run_predictions(run: EvaluatorRun) -> Predictions:

@@ -17,8 +17,7 @@ from django.core.management import CommandError, call_command
 
 from annotations.formats.release_records import read_release_records
 from annotations.models import Assignment, Evaluator, EvaluatorRun, Release, Round, Topic
-from annotations.services.evaluator_runs import _records as release_records_cache
-from annotations.services.evaluator_runs import run_predictions
+from annotations.services.evaluator_runs import RECORDS_CACHE, release_checksum, run_predictions
 from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
 
@@ -119,7 +118,7 @@ def test_a_release_built_before_the_record_arrays_is_scored_from_its_csv(
     with zipfile.ZipFile(archive, "w") as rewritten:
         for name, content in kept.items():
             rewritten.writestr(name, content)
-    release_records_cache.cache_clear()
+    RECORDS_CACHE.clear()
     from_csv = upload(release, scores, "--evaluator", "Metric")
     assert (with_arrays["sentences"], from_csv["sentences"]) == (len(ids), len(ids))
     first, second = EvaluatorRun.objects.filter(evaluator__name="Metric").order_by("number")
@@ -318,6 +317,69 @@ def test_the_leaderboard_over_http_with_csv_and_latex_tables(
     for username in ("linguist1", "reviewer"):
         assert signed_in(username).get(f"{base}/").status_code == 404
         assert signed_in(username).get(f"{base}.tex").status_code == 404
+
+
+def test_the_leaderboard_shows_the_runs_stored_now_when_the_ids_are_the_same(
+    release: Release, tmp_path: Path
+) -> None:
+    """A restored backup, or the test database between tests, gives other runs the ids the
+    served leaderboard was computed from: the figures follow the stored content, not the ids."""
+    ids, labels = record_ids(release)
+    upload(
+        release,
+        scores_file(tmp_path / "right.csv", ids, labels, bad=0.1, good=0.9),
+        "--evaluator",
+        "Judge",
+    )
+    researcher = signed_in("researcher")
+    url = f"/api/releases/{release.pk}/leaderboard/"
+    before = researcher.get(url).json()["levels"]["sentence"]["evaluators"]
+    assert before["Judge"]["balanced_accuracy"]["value"] == 1.0
+    # Another evaluator's run, contrary to the gold, moved under the first run's ids.
+    upload(
+        release,
+        scores_file(tmp_path / "wrong.csv", ids, labels, bad=0.9, good=0.1),
+        "--evaluator",
+        "Contrary",
+    )
+    judge = EvaluatorRun.objects.get(evaluator__name="Judge")
+    contrary = EvaluatorRun.objects.get(evaluator__name="Contrary")
+    EvaluatorRun.objects.filter(pk=judge.pk).update(
+        predictions=contrary.predictions.name, sha256=contrary.sha256
+    )
+    EvaluatorRun.objects.filter(pk=contrary.pk).delete()
+    Evaluator.objects.filter(pk=contrary.evaluator_id).delete()
+    Evaluator.objects.filter(pk=judge.evaluator_id).update(name="Contrary")
+    after = researcher.get(url).json()["levels"]["sentence"]["evaluators"]
+    assert set(after) == {"Contrary"}
+    # No threshold separates a score contrary to the gold: the best tuned one is chance.
+    assert after["Contrary"]["balanced_accuracy"]["value"] == 0.5
+    rows = list(
+        csv.DictReader(
+            StringIO(
+                researcher.get(
+                    f"/api/releases/{release.pk}/leaderboard.csv?level=sentence"
+                ).content.decode()
+            )
+        )
+    )
+    assert [(row["evaluator"], float(row["balanced_accuracy"])) for row in rows] == [
+        ("Contrary", 0.5)
+    ]
+
+
+def test_a_release_is_named_by_its_checksum_or_else_its_manifest(release: Release) -> None:
+    """A release built before the manifest recorded the archive's checksum is named by its
+    manifest, which lists every file's: two such releases of other content differ."""
+    assert release_checksum(release) == release.manifest["archive_sha256"]
+    older = Release(manifest={k: v for k, v in release.manifest.items() if k != "archive_sha256"})
+    assert release_checksum(older) != release_checksum(release)
+    other_files = json.loads(json.dumps(older.manifest))
+    next(iter(other_files["files"].values()))["sha256"] = "0" * 64
+    assert release_checksum(Release(manifest=other_files)) != release_checksum(older)
+    assert release_checksum(Release(manifest=json.loads(json.dumps(older.manifest)))) == (
+        release_checksum(older)
+    )
 
 
 def test_a_round_from_the_units_hardest_for_the_evaluators(
