@@ -1,8 +1,9 @@
 """`make serve`'s whole stack under fire (issue 16, docs/deployment.md): bin/serve starts
 gunicorn with two workers, one Celery worker per queue and beat on PostgreSQL and Redis; a
 linguist saves in a loop and a researcher builds a release over HTTP at once; one gunicorn
-worker and the worker process running the build are killed mid-way. The build must end
-published, or failed and retryable (and then publish on retry), and every save the server
+worker and the worker process running the build are killed mid-way (at a checked point: the
+linguist's saves are being acknowledged, and the build has reported progress and not
+finished). The killed build must end failed, then publish on retry, and every save the server
 acknowledged must be in the database."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,8 @@ pytestmark = [
     pytest.mark.worker,
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
+
+STEP_PAUSE = 1.0  # seconds the build sleeps after each progress report (5 reports)
 
 
 class Stack:
@@ -109,9 +112,10 @@ def stack(tmp_path: Path, settings: Any) -> Iterator[Stack]:
         "WEB_WORKERS": "2",
         "LONG_WORKERS": "1",
         "SHORT_WORKERS": "1",
-        # A slow build, so the kill lands mid-way; a short lease and a quick sweep, so a
-        # killed build's job fails within seconds instead of minutes.
-        "JOB_STEP_PAUSE_SECONDS": "0.4",
+        # A slow build (a second after each of its five progress reports, the test-only
+        # hook of services/leases.py), so the test sees it mid-way and kills it there; a
+        # short lease and a quick sweep, so a killed build's job fails within seconds.
+        "JOB_STEP_PAUSE_SECONDS": str(STEP_PAUSE),
         "JOB_LEASE_SECONDS": "4",
         "JOB_SWEEP_SECONDS": "1",
     }
@@ -159,12 +163,16 @@ def stack(tmp_path: Path, settings: Any) -> Iterator[Stack]:
 
 
 def save_loop(
-    stack: Stack, token: str, assignment: int, stop: threading.Event
-) -> list[tuple[str, int, str]]:
-    """Save a label on each sentence of the unit in turn until ``stop``; return every save
-    the server acknowledged (sentence, version, label). A refused or dropped request (the
-    killed web worker) is reloaded and tried again, as the workspace's queue does."""
-    acknowledged: list[tuple[str, int, str]] = []
+    stack: Stack,
+    token: str,
+    assignment: int,
+    stop: threading.Event,
+    acknowledged: list[tuple[str, int, str]],
+) -> None:
+    """Save a label on each sentence of the unit in turn until ``stop``; append every save
+    the server acknowledged (sentence, version, label) to ``acknowledged`` as it comes, so
+    the test can see the saves going on. A refused or dropped request (the killed web
+    worker) is reloaded and tried again, as the workspace's queue does."""
     versions: dict[str, int] = {}
     sentences: list[str] = []
 
@@ -203,7 +211,25 @@ def save_loop(
             acknowledged.append((sentence, body["version"], label))
         else:
             reload()
-    return acknowledged
+
+
+def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    """Poll ``condition`` often (a step of the build lasts STEP_PAUSE) until it holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what}")
+        time.sleep(0.05)
+
+
+def building_mid_way(release: Release) -> bool:
+    """True while the build has reported progress and not finished; a build seen finished
+    before the test caught it mid-way fails the test (it would not test a kill mid-build)."""
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.BUILDING, (
+        f"the build ended ({release.status}) before the test could kill it mid-way"
+    )
+    return 1 <= release.progress <= 99
 
 
 def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_build(
@@ -226,9 +252,24 @@ def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_
     stop = threading.Event()
     saved: list[tuple[str, int, str]] = []
     saver = threading.Thread(
-        target=lambda: saved.extend(save_loop(stack, linguist, unit.pk, stop)), daemon=True
+        target=save_loop, args=(stack, linguist, unit.pk, stop, saved), daemon=True
     )
     saver.start()
+    # Found before the build starts, so nothing slow stands between seeing it mid-way and
+    # the kill: one gunicorn worker, and the long-queue worker's pool process (concurrency
+    # 1: the one that will run the build).
+    web_workers = [
+        child
+        for master in stack.processes("gunicorn", "annotation_site.wsgi")
+        for child in master.children()
+    ]
+    assert len(web_workers) == 2
+    builders = [
+        child for parent in stack.processes("celery", "-Q long") for child in parent.children()
+    ]
+    assert len(builders) == 1, "the long-queue worker has one pool process"
+    wait_for(lambda: len(saved) >= 5, 60, "the linguist's saves are acknowledged")
+
     status, body = stack.request(
         "POST",
         "/api/projects/demo/releases/",
@@ -238,39 +279,46 @@ def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_
     assert status == 202, body
     release = Release.objects.get(pk=body["release"])
 
-    # Mid-way: one gunicorn worker, and the long-queue worker's process running the build.
-    time.sleep(1.5)
-    web_workers = [
-        child
-        for master in stack.processes("gunicorn", "annotation_site.wsgi")
-        for child in master.children()
-    ]
-    assert len(web_workers) == 2
+    # Mid-way, at a checked point: the build has reported progress and not finished.
+    wait_for(lambda: building_mid_way(release), 60, "the build reports progress")
     web_workers[0].kill()
-    builders = [
-        child for parent in stack.processes("celery", "-Q long") for child in parent.children()
-    ]
-    assert builders, "the long-queue worker has no pool process"
-    for builder in builders:
-        builder.kill()
-    time.sleep(3)
+    builders[0].kill()
+    builders[0].wait(timeout=30)
+    acknowledged_at_kill = len(saved)
+    # The builder is dead, and its lease (4 s) holds off the sweep: what the row says now
+    # is where the build was when it was killed.
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.BUILDING
+    assert 1 <= release.progress <= 99, release.progress
+    assert acknowledged_at_kill >= 5
+    # The linguist goes on saving through the surviving web worker and its replacement.
+    wait_for(
+        lambda: len(saved) >= acknowledged_at_kill + 5,
+        60,
+        "saves are acknowledged after the web worker's death",
+    )
     stop.set()
     saver.join(timeout=60)
+    assert not saver.is_alive()
 
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        release.refresh_from_db()
-        if release.status != ReleaseStatus.BUILDING:
-            break
-        time.sleep(0.5)
-    assert release.status in {ReleaseStatus.PUBLISHED, ReleaseStatus.FAILED}, stack.log_tail()
-    if release.status == ReleaseStatus.FAILED:
-        status, body = stack.request("POST", f"/api/releases/{release.pk}/retry/", researcher)
-        assert status == 202, body
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and release.status != ReleaseStatus.PUBLISHED:
-            time.sleep(0.5)
-            release.refresh_from_db()
+    # Killed mid-way, the build cannot have published: the sweep fails it once its lease
+    # runs out, and a retry publishes.
+    wait_for(
+        lambda: Release.objects.get(pk=release.pk).status != ReleaseStatus.BUILDING,
+        120,
+        "the sweep ends the killed build",
+    )
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.FAILED, (release.status, stack.log_tail())
+    assert "The worker stopped" in release.error
+    status, body = stack.request("POST", f"/api/releases/{release.pk}/retry/", researcher)
+    assert status == 202, body
+    wait_for(
+        lambda: Release.objects.get(pk=release.pk).status != ReleaseStatus.BUILDING,
+        120,
+        "the retried build ends",
+    )
+    release.refresh_from_db()
     assert release.status == ReleaseStatus.PUBLISHED, (release.error, stack.log_tail())
     status, _ = stack.request("GET", f"/api/releases/{release.pk}/", researcher)
     assert status == 200
@@ -278,7 +326,6 @@ def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_
     # Every acknowledged save is there: each sentence holds at least its last acknowledged
     # version, with that save's label unless a later save (its answer lost with the killed
     # web worker) came after it.
-    assert len(saved) > 20
     last: dict[int, tuple[int, str]] = {}
     for handle, version, label in saved:
         last[decode(unit.pk, "sentence", handle)] = (version, label)
