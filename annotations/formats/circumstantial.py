@@ -475,14 +475,19 @@ def _kept_dialogues(
         for turns, holders in group.items():
             if turns == best:
                 continue
+            how = (
+                "in doubled apostrophes ('') only"
+                if _undoubled(turns) == _undoubled(best)
+                else "in quoting, white space or characters outside the words"
+            )
             for row in holders:
                 mode.allow(
                     row,
                     "dialogue_variant",
                     "dialogue",
                     f"document {document!r} of {origin!r}: kept the dialogue of row"
-                    f" {first.number} (line {first.line});"
-                    f" this row's {_first_difference(list(best), list(turns))}",
+                    f" {first.number} (line {first.line}); this row's"
+                    f" {_first_difference(list(best), list(turns))} {how}",
                 )
     return kept
 
@@ -494,6 +499,10 @@ def _same_words(first: tuple[TurnRecord, ...], other: tuple[TurnRecord, ...]) ->
     some left out (an emoji or a kaomoji such as ∩(·ω·)∩ dropped, never a word changed)."""
     a, b = _skeleton(first), _skeleton(other)
     return a[0] == b[0] and (_subsequence(a[1], b[1]) or _subsequence(b[1], a[1]))
+
+
+def _undoubled(turns: tuple[TurnRecord, ...]) -> list[tuple[str, str]]:
+    return [(turn.speaker, turn.text.replace("''", "'")) for turn in turns]
 
 
 def _skeleton(turns: tuple[TurnRecord, ...]) -> tuple[str, list[str]]:

@@ -14,18 +14,28 @@ Not stored: the published ``error_type`` (Intrinsic_Error / Extrinsic_Error) of 
 span has one type, its category from the project's taxonomy, and exports derive the coarse
 type from the category's unified (crosswalk) type; the report counts the spans whose
 published ``error_type`` says otherwise.
+
+``lenient=True`` imports the study's own file as published: the reader records what it did
+instead of refusing (formats/circumstantial.py, ``Leniency``), and the report lists it, counts
+per reason and then every row with its line. A summary whose row says ``factual_error`` 1 but
+none of whose spans could be placed gets its summary-level label on every sentence
+(inconsistent, typed with the row's known categories, an explanation saying so): which
+sentence is wrong is not known, and a summary is inconsistent when one of its sentences is.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from annotations.formats.circumstantial import (
+    LENIENCY_REASONS,
     CircumstantialFile,
+    Leniency,
     PublishedSummary,
     read_circumstantial,
 )
@@ -62,16 +72,29 @@ REFERENCE_ROUND = "Circumstantial CSV published labels"
 # Whose labels they are: the file's, attributed to its layout rather than to a person (the
 # file's own name is in the audit trail of each unit).
 SOURCE = "circumstantial CSV"
+# The explanation of a sentence that carries its summary's label (lenient mode, no span).
+SUMMARY_LABEL_EXPLANATION = (
+    "Published as a summary-level label: row {row} of {file} says the summary has a factual"
+    " error, but none of its spans could be placed, so which sentence is wrong is not known;"
+    " every sentence carries the summary's label."
+)
 
 
-def circumstantial_import(*, project: Project, path: Path, name: str | None = None) -> ImportReport:
+def circumstantial_import(
+    *, project: Project, path: Path, name: str | None = None, lenient: bool = False
+) -> ImportReport:
     """Import the file, or raise ImportFailed naming the file, row, line, column and what was
-    expected; nothing is written then. ``name`` is what errors call the file."""
+    expected; nothing is written then. ``name`` is what errors call the file; ``lenient``
+    imports what the study's own file holds instead of refusing it, and reports it."""
     types = dict(project.taxonomy.types.values_list("name", "unified_type__code"))
     codes = dict(project.taxonomy.types.values_list("name", "code"))
     try:
         published = read_circumstantial(
-            path, allowed_types=list(types), limits=column_limits(), file=name or path.name
+            path,
+            allowed_types=list(types),
+            limits=column_limits(),
+            file=name or path.name,
+            lenient=lenient,
         )
     except FormatError as error:
         raise ImportFailed(str(error)) from None
@@ -100,7 +123,58 @@ def circumstantial_import(*, project: Project, path: Path, name: str | None = No
                 " linguistic category maps to (or they have no category); the category is"
                 " stored, and exports write the type it maps to"
             )
+        if lenient:
+            report.lenient, report.lenient_data = lenient_report(
+                published.leniencies, rows=len(published.summaries)
+            )
     return report
+
+
+def lenient_report(leniencies: list[Leniency], *, rows: int) -> tuple[list[str], dict[str, Any]]:
+    """What a lenient import did instead of refusing: lines (the counts per reason, then every
+    affected row with its line) and the same as data for a job's result."""
+    affected: dict[str, set[int]] = defaultdict(set)
+    items: dict[str, int] = defaultdict(int)
+    for leniency in leniencies:
+        affected[leniency.reason].add(leniency.row)
+        items[leniency.reason] += 1
+    touched = {leniency.row for leniency in leniencies}
+    lines = [
+        f"lenient: {rows} row(s) imported, {rows - len(touched)} as published,"
+        f" {len(touched)} with something not imported as it is written"
+    ]
+    counts = []
+    for reason, meaning in LENIENCY_REASONS.items():
+        if reason in affected:
+            lines.append(
+                f"lenient, {reason}: {len(affected[reason])} row(s), {items[reason]} item(s):"
+                f" {meaning}"
+            )
+            counts.append({"reason": reason, "rows": len(affected[reason]), "items": items[reason]})
+    order = {reason: position for position, reason in enumerate(LENIENCY_REASONS)}
+    ordered = sorted(leniencies, key=lambda item: (item.row, order[item.reason]))
+    lines.extend(
+        f"lenient: row {item.row} (line {item.line})"
+        + (f", field {item.field}" if item.field else "")
+        + f": {item.reason}: {item.detail}"
+        for item in ordered
+    )
+    data = {
+        "rows": rows,
+        "as_published": rows - len(touched),
+        "counts": counts,
+        "items": [
+            {
+                "row": item.row,
+                "line": item.line,
+                "field": item.field,
+                "reason": item.reason,
+                "detail": item.detail,
+            }
+            for item in ordered
+        ],
+    }
+    return lines, data
 
 
 def _name_corpora(project: Project, published: CircumstantialFile) -> None:
@@ -180,6 +254,18 @@ def _import_published_labels(
             _, document_id = topics[(summary.corpus, summary.document, summary.topic)]
             for position, sentence_id in enumerate(sentences[(topic_id, summary.model)]):
                 own = [span for span in summary.spans if span.sentence == position]
+                if summary.label_only:
+                    labels.append(
+                        (
+                            assignment_id,
+                            sentence_id,
+                            "inconsistent",
+                            SUMMARY_LABEL_EXPLANATION.format(row=summary.row, file=file),
+                            [type_ids[name] for name in summary.categories],
+                        )
+                    )
+                    judgement_spans.append([])
+                    continue
                 labels.append(
                     (
                         assignment_id,

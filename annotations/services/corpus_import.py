@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Model
@@ -50,6 +51,10 @@ class ImportReport:
     given_key_facts: int = 0  # of topics' given key-fact lists (native ``key_facts``)
     given_atomic_facts: int = 0  # of summaries' given atomic facts (native ``atomic_facts``)
     notes: list[str] = field(default_factory=list)
+    # A lenient import's report (what it did instead of refusing, row by row), as lines; the
+    # same as structured data for a job's result.
+    lenient: list[str] = field(default_factory=list)
+    lenient_data: dict[str, Any] | None = None
 
     def lines(self) -> list[str]:
         lines = [
@@ -70,6 +75,7 @@ class ImportReport:
                 f" {NATIVE_KEY_FACTS!r}), {self.given_atomic_facts} atomic fact(s) to verify"
             )
         lines.extend(f"normalised: {note}" for note in self.notes)
+        lines.extend(self.lenient)
         return lines
 
 

@@ -1,6 +1,6 @@
 """python manage.py import_corpus --format native FILE.jsonl --project SLUG
 python manage.py import_corpus --format tofueval --documents DOCS.jsonl --project SLUG RELEASE_DIR
-python manage.py import_corpus --format circumstantial FILE.csv --project SLUG
+python manage.py import_corpus --format circumstantial FILE.csv --project SLUG [--lenient]
 python manage.py import_corpus --format finesure FILE.jsonl --keyfacts KEYFACTS.json --project SLUG
     (--keyfacts optional)
 """
@@ -63,6 +63,14 @@ class Command(BaseCommand):
             help="finesure: the human key-fact list (human-keyfact-list.json), optional",
         )
         parser.add_argument(
+            "--lenient",
+            action="store_true",
+            help="circumstantial: import the study's own file as published (dialogue versions"
+            " that differ only in quoting, white space or characters outside the words are one"
+            " document; spans and evidence that cannot be placed are left out; unknown"
+            " categories are kept untyped) and print what was done, row by row",
+        )
+        parser.add_argument(
             "--member",
             action="append",
             default=[],
@@ -91,6 +99,8 @@ class Command(BaseCommand):
                 f"{keyfacts}: no such file; --keyfacts is FineSurE's key-fact list (JSONL)"
             )
         circumstantial = options["format"] == "circumstantial"
+        if options["lenient"] and not circumstantial:
+            raise CommandError("--lenient is for --format circumstantial only")
         if options["format"] == "tofueval":
             if options["documents"] is None:
                 raise CommandError("--format tofueval needs --documents DOCS.jsonl (the dialogues)")
@@ -137,7 +147,9 @@ class Command(BaseCommand):
                 if options["format"] == "native":
                     report = corpus_import_native(project=project, path=path)
                 elif circumstantial:
-                    report = circumstantial_import(project=project, path=path)
+                    report = circumstantial_import(
+                        project=project, path=path, lenient=options["lenient"]
+                    )
                 elif finesure:
                     report = finesure_import(
                         project=project, path=path, keyfacts=keyfacts, new_project=created
