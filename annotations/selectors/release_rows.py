@@ -7,10 +7,12 @@ in the chosen rounds (unanimous, majority, a tie rule, or the single annotation)
 its provenance. A tie on a sentence label resolves to *inconsistent* (a possible error is
 kept for review rather than dropped); a tie on the topic category to the less central
 category. Gold error types are those at least ``type_min_count`` of the flaggers chose.
-A unit's gold key facts, and a summary's gold atomic facts, are those of the first voting
-assignment (by id) that has them. Annotators appear under anonymised ids (A1, A2, …)
-stable within the release; no user name is ever read here. Mappings are applied to the
-exported values only.
+A unit's gold key facts are an admin's adjudicated list, else the given list its raters
+aligned, else the list of its first voting assignment (by id) that wrote any, each with the
+coverage of those who judged that very list (docs/completeness.md, "Releases"); a summary's
+gold atomic facts are those of the first voting assignment that has them. Annotators appear
+under anonymised ids (A1, A2, …) stable within the release; no user name is ever read here.
+Mappings are applied to the exported values only.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from annotations.formats.writers.rows import (
     AnnotatorSentence,
     AtomicFactRow,
     EvidenceRow,
+    FactCoverage,
     KeyFactRow,
     Label,
     SentenceRow,
@@ -309,6 +312,8 @@ class _Topic:
     key_facts: tuple[KeyFactRow, ...] = ()
     key_fact_ids: tuple[int, ...] = ()  # of the gold list, aligned with key_facts
     gold_assignment: int | None = None  # whose key facts are the gold ones
+    key_facts_source: str = ""  # adjudicated | given | written (SummaryRow.key_facts_source)
+    key_facts_author: str = ""
     reference: str = ""  # the document's reference summary (metadata "reference")
     category_provenance: str | None = None
 
@@ -324,6 +329,12 @@ class _Adjudicated:
     summaries: list[tuple[int, int | None, bool]]
     # (topic id, category)
     categories: list[tuple[int, str]]
+    # The adjudicated key-fact lists: (fact id, topic id, text, numbered) of the latest saved
+    # sheet of each unit, in position order; their (fact id, summary id, covered) decisions
+    # and (fact id, sentence id) alignments.
+    key_facts: list[tuple[int, int, str, bool]]
+    alignments: list[tuple[int, int, bool]]
+    aligned_sentences: list[tuple[int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +358,8 @@ class _Fetched:
     evidence: list[tuple[Any, ...]]
     spans: list[tuple[Any, ...]]
     alignments: list[tuple[int, int, int, bool]]
-    aligned_sentences: list[tuple[int, int]]
+    # (assignment id, key fact id, sentence id)
+    aligned_sentences: list[tuple[int, int, int]]
     judgements: list[tuple[int, int, int, str, str, str, int | None]]
     # Confirmed review decisions: (sentence id, decision, decision id), and the types of
     # those that changed them (decision id, type id).
@@ -479,7 +491,9 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         aligned_sentences=list(
             AlignedSentence.objects.filter(
                 alignment__key_fact__sheet__assignment_id__any=id_set
-            ).values_list("alignment__key_fact__sheet__assignment_id", "sentence_id")
+            ).values_list(
+                "alignment__key_fact__sheet__assignment_id", "alignment__key_fact_id", "sentence_id"
+            )
         )
         if alignments
         else [],
@@ -576,7 +590,7 @@ def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
         ).values_list("id", flat=True)
     )
     if not ids:
-        return _Adjudicated([], [], [], [])
+        return _Adjudicated([], [], [], [], [], [], [])
     sentences = list(
         SentenceJudgement.objects.filter(assignment_id__any=ids)
         .exclude(label="")
@@ -601,7 +615,39 @@ def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
             .order_by("updated_at", "id")
             .values_list("assignment__topic_id", "category")
         ),
+        **_adjudicated_key_facts(ids),
     )
+
+
+def _adjudicated_key_facts(ids: set[int]) -> dict[str, list[Any]]:
+    """The key-fact list of each unit's latest saved adjudication sheet (any admin's, as for
+    every adjudicated value) and its alignments: no query for alignments without a list."""
+    sheets: dict[int, int] = {}  # topic -> its latest sheet
+    facts: dict[int, list[tuple[int, int, str, bool]]] = defaultdict(list)  # sheet -> facts
+    for pk, topic_id, text, numbered, sheet_id in (
+        KeyFact.objects.filter(sheet__assignment_id__any=ids)
+        .order_by("sheet__updated_at", "sheet_id", "position")
+        .values_list("id", "sheet__assignment__topic_id", "text", "numbered", "sheet_id")
+    ):
+        sheets[topic_id] = sheet_id
+        facts[sheet_id].append((pk, topic_id, text, numbered))
+    chosen = [fact for sheet_id in sheets.values() for fact in facts[sheet_id]]
+    if not chosen:
+        return {"key_facts": [], "alignments": [], "aligned_sentences": []}
+    fact_ids = {fact[0] for fact in chosen}
+    return {
+        "key_facts": chosen,
+        "alignments": list(
+            KeyFactAlignment.objects.filter(key_fact_id__any=fact_ids).values_list(
+                "key_fact_id", "summary_id", "covered"
+            )
+        ),
+        "aligned_sentences": list(
+            AlignedSentence.objects.filter(alignment__key_fact_id__any=fact_ids).values_list(
+                "alignment__key_fact_id", "sentence_id"
+            )
+        ),
+    }
 
 
 def _typed_sentences(fetched: _Fetched) -> dict[int, tuple[int, ...]]:
@@ -705,6 +751,9 @@ def _chunk(
         types[judgement_id] = combinations[key]
     spans = _spans(fetched, type_names, rater)
     coverage, aligned = _key_fact_coverage(fetched)
+    fact_sentences: dict[int, set[int]] = defaultdict(set)  # key fact -> sentences stating it
+    for _, fact_id, sentence_id in fetched.aligned_sentences:
+        fact_sentences[fact_id].add(sentence_id)
     # assignment id -> {sentence id: judgement} (a dict per assignment, not per sentence);
     # most judgements are a plain "consistent", which all share one object.
     judged_by: dict[int, dict[int, AnnotatorSentence]] = {a: {} for a in rater}
@@ -774,25 +823,20 @@ def _chunk(
             "marginal" if scope.merge_marginal and category == "irrelevant" else category
         )
         topic.category_provenance = gold_category.provenance
-    # The gold key facts of a unit are those of its first assignment (by id) that has any.
-    facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
-    fact_ids_of: dict[int, list[int]] = defaultdict(list)  # assignment -> its key fact ids
+    # Each assignment's own key facts, in position order. A fact's key names what it is: a
+    # copy of a given fact is that given fact (so every rater's copy is the same fact), a
+    # written one is itself, however alike its text is to another linguist's.
+    facts_of: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
     # (assignment, given fact) -> the assignment's copy of it (a round with a given list).
     copy_of: dict[tuple[int, int], int] = {}
-    given_of: dict[int, int] = {}  # a gold fact -> the given fact it copies
+    given_of: dict[int, int] = {}  # a copy -> the given fact it copies
     for pk, assignment_id, text, numbered, given_id in fetched.key_facts:
-        fact_ids_of[assignment_id].append(pk)
+        fact_key = f"given:{given_id}" if given_id is not None else f"fact:{pk}"
+        facts_of[assignment_id].append((pk, KeyFactRow(text, numbered, key=fact_key)))
         if given_id is not None:
             copy_of[(assignment_id, given_id)] = pk
             given_of[pk] = given_id
-        topic_id = topic_of[assignment_id]
-        topic = topics[topic_id]
-        if assignment_id in voting and topic.gold_assignment in (None, assignment_id):
-            topic.gold_assignment = assignment_id
-            facts[topic_id].append((pk, KeyFactRow(text, numbered)))
-    for topic_id, numbered_facts in facts.items():
-        topics[topic_id].key_fact_ids = tuple(pk for pk, _ in numbered_facts)
-        topics[topic_id].key_facts = tuple(fact for _, fact in numbered_facts)
+    _choose_gold_key_facts(topics, facts_of, given_of, voting, fetched.adjudicated)
     atomic_facts = _atomic_facts(fetched, voting)
 
     def unjudged(assignment_id: int, sentence_id: int) -> AnnotatorSentence:
@@ -814,48 +858,94 @@ def _chunk(
     order = {topic_id: index for index, topic_id in enumerate(fetched.topic_ids)}
     summaries = sorted(fetched.summaries, key=lambda s: (order[s[1]], s[2]))
 
+    adjudicated_coverage = _adjudicated_coverage(fetched.adjudicated)
+
+    def stating(fact_id: int, own: list[Any], stated_by: dict[int, set[int]]) -> tuple[int, ...]:
+        """The positions of the summary's sentences aligned with the fact."""
+        aligned_to = stated_by.get(fact_id)
+        return tuple(row[2] for row in own if row[0] in aligned_to) if aligned_to else ()
+
     def majority_coverage(
         topic: _Topic, summary_id: int, own: list[Any]
-    ) -> tuple[tuple[bool, ...], set[int]] | None:
+    ) -> tuple[tuple[FactCoverage, ...], set[int]] | None:
         """With a given list aligned by several raters, the gold coverage is their majority
         (FineSurE's majority vote): a fact is stated when more than half of the raters who
-        aligned the unit say so, a sentence states a fact likewise (a tie: not stated).
-        None when the gold list is not a given one or one rater aligned it."""
-        raters = [a for a, _ in topic.raters if a in aligned]
-        if len(raters) < 2 or not topic.key_fact_ids:
-            return None
-        if any(pk not in given_of for pk in topic.key_fact_ids):
+        aligned the unit say so, a sentence states a fact likewise (a tie: not stated); one
+        rater's is theirs. Only raters whose sheet copies the given list count: a rater who
+        wrote their own list did not judge these facts. None when the gold list is not a
+        given one or nobody aligned it."""
+        if topic.key_facts_source != "given":
             return None
         gold_given = [given_of[pk] for pk in topic.key_fact_ids]
-        stated = tuple(
-            2
-            * sum(
-                (copy_of.get((rater, given), 0), summary_id) in coverage[rater][0]
-                for rater in raters
+        raters = [
+            a
+            for a, _ in topic.raters
+            if a in aligned and all((a, given) in copy_of for given in gold_given)
+        ]
+        if not raters:
+            return None
+        majority = len(raters) / 2
+        judged = []
+        for given, fact in zip(gold_given, topic.key_facts, strict=True):
+            copies = [(rater, copy_of[(rater, given)]) for rater in raters]
+            covered = sum((copy, summary_id) in coverage[rater][0] for rater, copy in copies)
+            judged.append(
+                FactCoverage(
+                    fact,
+                    covered > majority,
+                    tuple(
+                        row[2]
+                        for row in own
+                        if sum(row[0] in fact_sentences.get(copy, ()) for _, copy in copies)
+                        > majority
+                    ),
+                )
             )
-            > len(raters)
-            for given in gold_given
-        )
         covering = {
             row[0]
             for row in own
-            if 2 * sum(row[0] in coverage[rater][1] for rater in raters) > len(raters)
+            if sum(row[0] in coverage[rater][1] for rater in raters) > majority
         }
-        return stated, covering
+        return tuple(judged), covering
+
+    def own_coverage(
+        assignment_id: int, summary_id: int, own: list[Any]
+    ) -> tuple[FactCoverage, ...]:
+        """The assignment's own facts with its decisions for the summary (None: unknown, it
+        aligned nothing in the unit)."""
+        known = assignment_id in aligned
+        decided = coverage[assignment_id][0]
+        return tuple(
+            FactCoverage(
+                fact,
+                ((pk, summary_id) in decided) if known else None,
+                stating(pk, own, fact_sentences) if known else (),
+            )
+            for pk, fact in facts_of.get(assignment_id, ())
+        )
 
     for summary_id, topic_id, _, system, external_id, text in summaries:
         topic = topics[topic_id]
         own = sentences[summary_id]
-        gold_facts = topic.gold_assignment
-        gold_covers = coverage[gold_facts][1] if gold_facts in aligned else None
-        gold_stated = (
-            _covered(topic.key_fact_ids, coverage[gold_facts][0], summary_id)
-            if gold_facts in aligned
-            else ()
-        )
+        gold_covers: set[int] | None = None
+        gold_coverage: tuple[FactCoverage, ...] = ()
+        if topic.key_facts_source == "adjudicated":
+            if topic_id in adjudicated_coverage.known:
+                gold_covers = adjudicated_coverage.sentences
+                gold_coverage = tuple(
+                    FactCoverage(
+                        fact,
+                        (pk, summary_id) in adjudicated_coverage.covered,
+                        stating(pk, own, adjudicated_coverage.stated_by),
+                    )
+                    for pk, fact in zip(topic.key_fact_ids, topic.key_facts, strict=True)
+                )
+        elif topic.key_facts_source == "written" and topic.gold_assignment in aligned:
+            gold_covers = coverage[topic.gold_assignment][1]
+            gold_coverage = own_coverage(topic.gold_assignment, summary_id, own)
         majority = majority_coverage(topic, summary_id, own)
         if majority is not None:
-            gold_stated, gold_covers = majority
+            gold_coverage, gold_covers = majority
         answers = summary_answers.get(summary_id, {})
         # Each rater's judgements, aligned with the sentences.
         theirs = [
@@ -920,7 +1010,9 @@ def _chunk(
             not_a_summary_provenance=not_a_summary.provenance,
             category_provenance=topic.category_provenance,
             key_facts=topic.key_facts,
-            key_facts_covered=gold_stated,
+            key_fact_coverage=gold_coverage,
+            key_facts_source=topic.key_facts_source,
+            key_facts_author=topic.key_facts_author,
             annotators=()
             if not scope.with_annotators
             else tuple(
@@ -930,11 +1022,7 @@ def _chunk(
                     relevance=answers[assignment_id][0] if assignment_id in answers else None,
                     not_a_summary=answers[assignment_id][1] if assignment_id in answers else None,
                     comment=answers[assignment_id][2] if assignment_id in answers else "",
-                    key_facts_covered=_covered(
-                        fact_ids_of[assignment_id], coverage[assignment_id][0], summary_id
-                    )
-                    if assignment_id in aligned
-                    else (),
+                    key_facts=own_coverage(assignment_id, summary_id, own),
                 )
                 for (assignment_id, name), judgements in zip(topic.raters, theirs, strict=True)
             ),
@@ -1099,15 +1187,70 @@ def _key_fact_coverage(
         decided = coverage[assignment_id][0]
         if covered:
             decided.add((fact_id, summary_id))
-    for assignment_id, sentence_id in fetched.aligned_sentences:
+    for assignment_id, _, sentence_id in fetched.aligned_sentences:
         coverage[assignment_id][1].add(sentence_id)
     return coverage, set(coverage)
 
 
-def _covered(
-    fact_ids: Sequence[int], covered: set[tuple[int, int]], summary_id: int
-) -> tuple[bool, ...]:
-    return tuple((fact_id, summary_id) in covered for fact_id in fact_ids)
+def _choose_gold_key_facts(
+    topics: dict[int, _Topic],
+    facts_of: dict[int, list[tuple[int, KeyFactRow]]],
+    given_of: dict[int, int],
+    voting: set[int],
+    adjudicated: _Adjudicated,
+) -> None:
+    """Set each unit's gold key-fact list, by one rule (docs/completeness.md, "Releases"):
+
+    1. ``adjudicated``: the list an admin saved in the adjudication round, with the admin's
+       coverage;
+    2. ``given``: else the given list that the first voting rater with one aligned (every
+       rater of a given-list round aligns the same facts), with the raters' majority;
+    3. ``written``: else the list of the first voting rater (by assignment) who wrote any,
+       with that rater's own coverage: nobody else judged those facts.
+    """
+    adjudicated_facts: dict[int, list[tuple[int, KeyFactRow]]] = defaultdict(list)
+    for pk, topic_id, text, numbered in adjudicated.key_facts:
+        adjudicated_facts[topic_id].append(
+            (pk, KeyFactRow(text, numbered, key=f"adjudicated:{pk}"))
+        )
+    for topic_id, topic in topics.items():
+        chosen = adjudicated_facts.get(topic_id)
+        if chosen:
+            topic.key_facts_source = "adjudicated"
+        else:
+            listed = [(a, name) for a, name in topic.raters if a in voting and facts_of.get(a)]
+            given = [
+                (a, name) for a, name in listed if all(pk in given_of for pk, _ in facts_of[a])
+            ]
+            if not listed:
+                continue
+            topic.gold_assignment, name = (given or listed)[0]
+            chosen = facts_of[topic.gold_assignment]
+            topic.key_facts_source = "given" if given else "written"
+            topic.key_facts_author = "" if given else name
+        topic.key_fact_ids = tuple(pk for pk, _ in chosen)
+        topic.key_facts = tuple(fact for _, fact in chosen)
+
+
+@dataclass(frozen=True, slots=True)
+class _AdjudicatedCoverage:
+    covered: set[tuple[int, int]]  # (fact, summary) an admin says the summary states
+    sentences: set[int]  # sentences aligned with some adjudicated fact
+    stated_by: dict[int, set[int]]  # fact -> its aligned sentences
+    known: set[int]  # units whose adjudicated list the admin aligned (coverage known)
+
+
+def _adjudicated_coverage(adjudicated: _Adjudicated) -> _AdjudicatedCoverage:
+    topic_of = {pk: topic_id for pk, topic_id, _, _ in adjudicated.key_facts}
+    stated_by: dict[int, set[int]] = defaultdict(set)
+    for fact_id, sentence_id in adjudicated.aligned_sentences:
+        stated_by[fact_id].add(sentence_id)
+    return _AdjudicatedCoverage(
+        covered={(f, summary) for f, summary, covered in adjudicated.alignments if covered},
+        sentences={s for sentences in stated_by.values() for s in sentences},
+        stated_by=stated_by,
+        known={topic_of[f] for f, _, _ in adjudicated.alignments},
+    )
 
 
 def _relevance(

@@ -9,7 +9,13 @@ import io
 import pandas as pd
 import pytest
 
-from annotations.formats.writers.rows import AtomicFactRow, KeyFactRow, SentenceRow, SummaryRow
+from annotations.formats.writers.rows import (
+    AtomicFactRow,
+    FactCoverage,
+    KeyFactRow,
+    SentenceRow,
+    SummaryRow,
+)
 from annotations.formats.writers.scores import (
     COLUMNS,
     SYSTEM_COLUMNS,
@@ -44,8 +50,10 @@ def summary(
             SentenceRow(i, f"Sentence {i}.", label=label, covers_key_fact=covers)
             for i, (label, covers) in enumerate(zip(labels, aligned, strict=True))
         ),
+        key_fact_coverage=tuple(
+            FactCoverage(KeyFactRow(f"fact {k}"), value) for k, value in enumerate(covered)
+        ),
         key_facts=tuple(KeyFactRow(f"fact {k}") for k in range(len(covered))),
-        key_facts_covered=covered,
         atomic_facts=tuple(AtomicFactRow(f"acu {j}", supported=v) for j, v in enumerate(acus)),
     )
 

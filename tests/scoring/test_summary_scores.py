@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from annotations.formats.writers.rows import (
     AtomicFactRow,
+    FactCoverage,
     KeyFactRow,
     SentenceRow,
     SummaryRow,
@@ -82,7 +83,10 @@ def test_the_export_rows_give_the_same_scores() -> None:
             sentence(3, C, False),
         ),
         key_facts=tuple(KeyFactRow(f"fact {k}") for k in range(5)),
-        key_facts_covered=(True, False, False, True, False),
+        key_fact_coverage=tuple(
+            FactCoverage(KeyFactRow(f"fact {k}"), value)
+            for k, value in enumerate((True, False, False, True, False))
+        ),
         atomic_facts=tuple(AtomicFactRow(f"acu {j}", supported=j != 2) for j in range(6)),
     )
     assert (row.faithfulness, row.completeness, row.conciseness, row.acu_score) == (
@@ -115,8 +119,10 @@ def test_rows_and_pure_scores_agree(
             sentence(i, None if label is None else (C if label else X), covers)
             for i, (label, covers) in enumerate(zip(labels, aligned, strict=True))
         ),
+        key_fact_coverage=tuple(
+            FactCoverage(KeyFactRow(f"fact {k}"), value) for k, value in enumerate(covered)
+        ),
         key_facts=tuple(KeyFactRow(f"fact {k}") for k in range(len(covered))),
-        key_facts_covered=tuple(covered),
         atomic_facts=tuple(AtomicFactRow(f"acu {j}", supported=v) for j, v in enumerate(supported)),
     )
     pure = summary_scores(

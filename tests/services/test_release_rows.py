@@ -132,8 +132,16 @@ def test_key_fact_coverage_comes_from_the_alignments_and_is_unknown_without_them
         assert by_system[summary.system].key_facts_covered == (False, False)
     theirs = {a.annotator: a for a in aligned.annotators}
     writer_labels, other_labels = theirs.values()
-    assert writer_labels.key_facts_covered == (True, False)
-    assert other_labels.key_facts_covered == ()
+    assert [(c.fact.text, c.covered) for c in writer_labels.key_facts] == [
+        ("The vote is tonight.", True),
+        ("The port pays.", False),
+    ]
+    assert writer_labels.key_facts[0].sentences == (covering.position,)
+    # The second linguist's own fact, coverage unknown (they aligned nothing); never theirs
+    # under the gold list's first fact.
+    assert [(c.fact.text, c.covered) for c in other_labels.key_facts] == [("A vote.", None)]
+    assert other_labels.coverage_of(aligned.key_facts[0]) is None
+    assert (aligned.key_facts_source, aligned.key_facts_author) == ("written", "A1")
     assert {s.covers_key_fact for s in other_labels.sentences} == {None}
     # A unit without alignments has key-fact coverage unknown, not "not covered".
     unaligned = next(r for r in summary_rows(scope(round_)) if r.topic != writer.topic.name)
@@ -372,7 +380,7 @@ def test_a_sentence_without_a_label_still_says_whether_it_states_a_key_fact() ->
     theirs, unaligned = row.annotators
     assert [s.label for s in theirs.sentences] == [None] * (1 + len(rest))
     assert [s.covers_key_fact for s in theirs.sentences] == [True] + [False] * len(rest)
-    assert theirs.key_facts_covered == (True,)
+    assert [c.covered for c in theirs.key_facts] == [True]
     assert {s.covers_key_fact for s in unaligned.sentences} == {None}
     assert [s.covers_key_fact for s in row.sentences] == [True] + [False] * len(rest)
 

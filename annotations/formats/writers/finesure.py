@@ -12,7 +12,9 @@ record, encoded like FineSurE's files (``json.dumps`` defaults: ASCII-escaped, `
     {"doc_id", "document", "source", "split", "model", "topic", "transcript", "reference",
      "sentences", "key_facts",
      "raw_annotations": {"A1": {"factuality_labels", "factuality_types", "key_fact_labels",
-                                "sentence_labels"}, ...}}
+                                "sentence_labels", "own_key_facts"}, ...},
+     "gold": {"factuality_labels", "factuality_types", "key_fact_labels", "sentence_labels",
+              "provenance", "key_facts_source", "key_facts_author"}}
 
 and, beside it, the key-fact list in FineSurE's own layout (``write_finesure_keyfacts``), so
 its ``keyfact-alignment.py`` runs on the export as on its data (docs/formats/finesure.md).
@@ -32,8 +34,19 @@ its ``keyfact-alignment.py`` runs on the export as on its data (docs/formats/fin
   ``GramE``, ``OtherE``) joined by ", ": a FRANK type of the project gives its own code; any
   other type goes through its unified type (extrinsic → ``OutE``, intrinsic noun phrase →
   ``EntE``, intrinsic predicate → ``RelE``, intrinsic whole sentence → ``OtherE``);
-- ``key_fact_labels``: per key fact, 1 = the summary states it; ``sentence_labels``: per
-  sentence, 1 = it states at least one key fact;
+- ``key_fact_labels``: per key fact of ``key_facts``, 1 = the summary states it, from the
+  annotator's own judgement of *that* fact (matched by fact, never by position), ``"None"``
+  when they did not judge it (the gold list is another linguist's or an admin's);
+  ``sentence_labels``: per sentence, 1 = it states at least one of ``key_facts``, ``"None"``
+  likewise;
+- ``own_key_facts``: the list the annotator judged (their own written list, or their copy
+  of a given list), each ``{"key_fact", "label", "line_numbers"}``: their decision and the
+  1-based numbers of the sentences they aligned with it. Not in FineSurE; its scripts read
+  only the four label lists;
+- ``gold``: the release's gold for the same items, in the same encoding (an admin's
+  adjudicated value first, docs/review.md), with each sentence label's ``provenance`` and
+  where the gold key facts come from. FineSurE's scripts ignore it and take the majority of
+  ``raw_annotations`` themselves, which misses adjudicated and reviewed gold;
 - a label the annotator did not give is the string ``"None"``, which FineSurE's scripts
   skip when they take the majority vote.
 """
@@ -48,6 +61,8 @@ from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
     ExportError,
+    FactCoverage,
+    SentenceRow,
     SummaryRow,
     dialogue_text,
 )
@@ -119,22 +134,52 @@ def finesure_record(summary: SummaryRow) -> dict[str, Any]:
         "raw_annotations": {
             annotator.annotator: _raw(annotator, summary) for annotator in summary.annotators
         },
+        "gold": _gold(summary),
     }
 
 
 def _raw(annotator: AnnotatorLabels, summary: SummaryRow) -> dict[str, list[Any]]:
     sentences = [annotator.sentence(i) for i in range(len(summary.sentences))]
+    # Sentence labels say whether a sentence states one of the record's key facts: only an
+    # annotator who judged that list (a given list they aligned, or the list they wrote when
+    # it is the gold one) has them.
+    judged_gold = annotator.judged_all(summary.key_facts)
     return {
         "factuality_labels": [_error_label(s) for s in sentences],
         "factuality_types": [_error_types(s) for s in sentences],
-        "key_fact_labels": [
-            _flag(annotator.key_fact_covered(i)) for i in range(len(summary.key_facts))
+        "key_fact_labels": [_judged(annotator.coverage_of(fact)) for fact in summary.key_facts],
+        "sentence_labels": [_flag(s.covers_key_fact if judged_gold else None) for s in sentences],
+        "own_key_facts": [
+            {
+                "key_fact": coverage.fact.text,
+                "label": _flag(coverage.covered),
+                "line_numbers": [position + 1 for position in coverage.sentences],
+            }
+            for coverage in annotator.key_facts
         ],
-        "sentence_labels": [_flag(s.covers_key_fact) for s in sentences],
     }
 
 
-def _error_label(sentence: AnnotatorSentence) -> int | str:
+def _gold(summary: SummaryRow) -> dict[str, Any]:
+    coverage = summary.key_fact_coverage  # checked by SummaryRow to judge key_facts in order
+    return {
+        "factuality_labels": [_error_label(s) for s in summary.sentences],
+        "factuality_types": [_error_types(s) for s in summary.sentences],
+        "key_fact_labels": [_flag(c.covered) for c in coverage]
+        if coverage
+        else [MISSING] * len(summary.key_facts),
+        "sentence_labels": [_flag(s.covers_key_fact) for s in summary.sentences],
+        "provenance": [s.provenance for s in summary.sentences],
+        "key_facts_source": summary.key_facts_source,
+        "key_facts_author": summary.key_facts_author,
+    }
+
+
+def _judged(coverage: FactCoverage | None) -> int | str:
+    return MISSING if coverage is None else _flag(coverage.covered)
+
+
+def _error_label(sentence: AnnotatorSentence | SentenceRow) -> int | str:
     if sentence.label is None:
         return MISSING
     return 1 if sentence.label == "inconsistent" else 0
@@ -144,7 +189,7 @@ def unit_id(summary: SummaryRow) -> str:
     return f"{summary.doc_id}::{summary.topic}" if summary.topic else summary.doc_id
 
 
-def _error_types(sentence: AnnotatorSentence) -> str:
+def _error_types(sentence: AnnotatorSentence | SentenceRow) -> str:
     if sentence.label is None:
         return MISSING
     if sentence.label == "consistent":

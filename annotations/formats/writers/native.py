@@ -11,19 +11,26 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "evidence": [{"turn", "start", "end", "text"}]}],
                     "covers_key_fact", "provenance"}],
      "relevance", "not_a_summary",
-     "provenance": {"topic_category", "relevance", "not_a_summary"},
-     "key_facts": [{"text", "covered"}], "completeness", "conciseness",
+     "provenance": {"topic_category", "relevance", "not_a_summary", "key_facts",
+                    "key_facts_author"},
+     "key_facts": [{"text", "covered", "sentences"}], "completeness", "conciseness",
      "atomic_facts": [{"text", "supported", "given"}], "faithfulness", "acu_score",
      "annotators": [{"annotator": "A1",
                      "sentences": [{"label", "explanation", "comment", "confidence",
                                     "error_types", "unified_types", "spans",
                                     "covers_key_fact"}],
-                     "relevance", "not_a_summary", "comment", "key_facts_covered"}]}
+                     "relevance", "not_a_summary", "comment",
+                     "key_facts": [{"text", "covered", "sentences"}]}]}
 
 Unknown values are ``null``, never omitted, so every line has the same keys and loads into a
 table (``pandas.read_json(path, lines=True)``). The dialogue is not repeated per summary:
 ``corpus`` and ``doc_id`` name the document of the native corpus format
 (docs/formats/native-jsonl.md).
+
+Key facts: ``key_facts`` is the unit's gold list with the gold coverage; each annotator's
+``key_facts`` is the list *they* judged (their own written list, or their copy of a given
+list) with their own decisions. Every coverage value is written beside the text of the fact
+it judged, so none can be read against another list by position (docs/completeness.md).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from annotations.formats.writers.encoding import json_line
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
+    FactCoverage,
     SentenceRow,
     SpanRow,
     SummaryRow,
@@ -54,8 +62,6 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
     # Tuples go to the encoder as they are (it writes them as arrays): a release has millions
     # of them, and copying each into a list cost a second per million sentences.
     n_sentences = len(summary.sentences)
-    n_facts = len(summary.key_facts)
-    covered = summary.key_facts_covered
     return {
         "corpus": summary.corpus,
         "doc_id": summary.doc_id,
@@ -75,11 +81,11 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
             "topic_category": summary.category_provenance,
             "relevance": summary.relevance_provenance,
             "not_a_summary": summary.not_a_summary_provenance,
+            # The gold key-fact list's: adjudicated, given or written (by key_facts_author).
+            "key_facts": summary.key_facts_source or None,
+            "key_facts_author": summary.key_facts_author or None,
         },
-        "key_facts": [
-            {"text": fact.text, "covered": covered[i] if covered else None}
-            for i, fact in enumerate(summary.key_facts)
-        ],
+        "key_facts": _gold_key_facts(summary),
         "completeness": summary.completeness,
         "conciseness": summary.conciseness,
         "atomic_facts": [
@@ -91,9 +97,22 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
         "acu_score": summary.acu_score,
         # A list, not an object keyed by annotator: keys that vary from record to record make
         # a different struct type per record, which Arrow (and so `datasets`) cannot load.
-        "annotators": [
-            _annotator(annotator, n_sentences, n_facts) for annotator in summary.annotators
-        ],
+        "annotators": [_annotator(annotator, n_sentences) for annotator in summary.annotators],
+    }
+
+
+def _gold_key_facts(summary: SummaryRow) -> list[dict[str, Any]]:
+    if summary.key_fact_coverage:  # the constructor checked it judges the gold list
+        return [_fact(coverage) for coverage in summary.key_fact_coverage]
+    return [{"text": fact.text, "covered": None, "sentences": ()} for fact in summary.key_facts]
+
+
+def _fact(coverage: FactCoverage) -> dict[str, Any]:
+    # sentences: 0-based positions (as sentences[].position) of those that state the fact.
+    return {
+        "text": coverage.fact.text,
+        "covered": coverage.covered,
+        "sentences": coverage.sentences,
     }
 
 
@@ -128,8 +147,8 @@ def _span(span: SpanRow) -> dict[str, Any]:
     }
 
 
-def _annotator(annotator: AnnotatorLabels, n_sentences: int, n_facts: int) -> dict[str, Any]:
-    # Padded to one entry per sentence (and key fact), so positions line up with the gold.
+def _annotator(annotator: AnnotatorLabels, n_sentences: int) -> dict[str, Any]:
+    # Padded to one entry per sentence, so positions line up with the gold.
     if annotator.sentences:
         sentences = [_annotator_sentence(sentence) for sentence in annotator.sentences]
     else:
@@ -140,11 +159,8 @@ def _annotator(annotator: AnnotatorLabels, n_sentences: int, n_facts: int) -> di
         "relevance": annotator.relevance,
         "not_a_summary": annotator.not_a_summary,
         "comment": annotator.comment,
-        # null when nothing is known of this annotator's coverage: a list of nulls alone breaks
-        # Arrow's JSON reader (and `datasets`); a list is written when any entry is known.
-        "key_facts_covered": annotator.key_facts_covered
-        if any(value is not None for value in annotator.key_facts_covered)
-        else None,
+        # Their own list and decisions; not the gold list's order (that may be another's).
+        "key_facts": [_fact(coverage) for coverage in annotator.key_facts],
     }
 
 

@@ -32,6 +32,7 @@ Label = Literal["consistent", "inconsistent"]
 LABELS: tuple[Label, ...] = ("consistent", "inconsistent")
 SPLITS = ("dev", "test", "none")
 TOPIC_CATEGORIES = ("main", "marginal", "irrelevant")
+KEY_FACT_SOURCES = ("", "adjudicated", "given", "written")
 
 
 class ExportError(ValueError):
@@ -125,6 +126,30 @@ class KeyFactRow:
     # re-adds; False: published verbatim (36 points of the public release, e.g. "1: ..." or
     # "A,B,C"). The importer learns it from key_point_text()'s second value.
     numbered: bool = True
+    # Which fact this is, within its unit: what a coverage judgement names to say which fact
+    # it judged (``FactCoverage.fact``). Two linguists' copies of one given fact share it; a
+    # fact a linguist wrote has its own, however alike its text is to another's. Never
+    # exported. "" (a row built by hand): the text.
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            self.key = self.text
+
+
+@dataclass(slots=True)
+class FactCoverage:
+    """One judgement whether a summary states a key fact, carried with the fact it judged.
+
+    A coverage value never travels as a bare position in a list: a writer that prints it
+    prints ``fact`` beside it, and one that needs the judgement of a particular fact asks for
+    it by the fact (``AnnotatorLabels.coverage_of``), so a linguist's coverage of their own
+    fact k cannot be written under someone else's fact k (docs/completeness.md, "Releases")."""
+
+    fact: KeyFactRow
+    covered: bool | None = None  # None: not decided
+    # The summary's sentences (0-based positions) that state it; () when not covered.
+    sentences: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -182,15 +207,28 @@ class AnnotatorLabels:
     relevance: int | None = None  # 1-5
     not_a_summary: bool | None = None
     comment: str = ""
-    # Aligned with SummaryRow.key_facts: does this summary state the key fact? () when the
-    # annotator judged no key fact.
-    key_facts_covered: tuple[bool | None, ...] = ()
+    # The key facts this annotator judged for this summary, in their list's order, each with
+    # their decision: their own written list, or their copy of a given list. () when they
+    # have no key facts. Not aligned with SummaryRow.key_facts: the gold list may be another
+    # person's (docs/completeness.md, "Releases").
+    key_facts: tuple[FactCoverage, ...] = ()
 
     def sentence(self, index: int) -> AnnotatorSentence:
         return self.sentences[index] if self.sentences else _UNANSWERED
 
-    def key_fact_covered(self, index: int) -> bool | None:
-        return self.key_facts_covered[index] if self.key_facts_covered else None
+    def coverage_of(self, fact: KeyFactRow) -> FactCoverage | None:
+        """This annotator's judgement of ``fact`` (matched by ``KeyFactRow.key``); None when
+        they did not judge that fact (e.g. it is another linguist's written fact)."""
+        for judged in self.key_facts:
+            if judged.fact.key == fact.key:
+                return judged
+        return None
+
+    def judged_all(self, facts: tuple[KeyFactRow, ...]) -> bool:
+        """Whether this annotator judged every one of ``facts`` (the gold list): true of a
+        given list they aligned, false of a list someone else wrote."""
+        keys = {judged.fact.key for judged in self.key_facts}
+        return bool(facts) and all(fact.key in keys for fact in facts)
 
 
 _UNANSWERED = AnnotatorSentence()
@@ -217,7 +255,14 @@ class SummaryRow:
     relevance: float | None = None  # gold relevance (1-5; may be a mean); None if not rated
     not_a_summary: bool | None = None  # gold; None when not judged
     key_facts: tuple[KeyFactRow, ...] = ()  # the topic's gold key facts
-    key_facts_covered: tuple[bool | None, ...] = ()  # aligned with key_facts; () = unknown
+    # The gold coverage of this summary: one judgement per gold key fact, in the same order
+    # and naming the same facts (checked); () = unknown.
+    key_fact_coverage: tuple[FactCoverage, ...] = ()
+    # Where the gold key facts come from: "adjudicated" (an admin's list and coverage),
+    # "given" (a given list; coverage by those who aligned it), "written" (one linguist's own
+    # list, ``key_facts_author``, with their coverage); "" when there are none.
+    key_facts_source: str = ""
+    key_facts_author: str = ""  # the anonymised id of whose written list is gold; "" if none
     annotators: tuple[AnnotatorLabels, ...] = ()
     turns: tuple[TurnRow, ...] = ()  # the dialogue; only the formats that print it need it
     # The corpus's name (Corpus.name, e.g. a published dataset's "SAMSum"); "" = the slug.
@@ -240,11 +285,22 @@ class SummaryRow:
                 f"{self.where()}: topic category {self.topic_category!r} is not one of"
                 f" {', '.join(TOPIC_CATEGORIES)} or empty"
             )
-        if self.key_facts_covered and len(self.key_facts_covered) != len(self.key_facts):
+        if self.key_facts_source not in KEY_FACT_SOURCES:
             raise ExportError(
-                f"{self.where()}: {len(self.key_facts_covered)} coverage values for"
-                f" {len(self.key_facts)} key facts"
+                f"{self.where()}: key-fact source {self.key_facts_source!r} is not one of"
+                f" {', '.join(KEY_FACT_SOURCES[1:])} or empty"
             )
+        if self.key_fact_coverage and [c.fact.key for c in self.key_fact_coverage] != [
+            fact.key for fact in self.key_facts
+        ]:
+            raise ExportError(
+                f"{self.where()}: the gold coverage judges key facts"
+                f" {[c.fact.text for c in self.key_fact_coverage]}, not the gold list"
+                f" {[fact.text for fact in self.key_facts]}"
+            )
+        n_sentences = len(self.sentences)
+        for coverage in self.key_fact_coverage:
+            _check_sentences(self, "the gold coverage", coverage, n_sentences)
         for annotator in self.annotators:
             if annotator.sentences and len(annotator.sentences) != len(self.sentences):
                 raise ExportError(
@@ -252,14 +308,8 @@ class SummaryRow:
                     f" {len(annotator.sentences)} sentence judgements for"
                     f" {len(self.sentences)} sentences"
                 )
-            if annotator.key_facts_covered and len(annotator.key_facts_covered) != len(
-                self.key_facts
-            ):
-                raise ExportError(
-                    f"{self.where()}: annotator {annotator.annotator} has"
-                    f" {len(annotator.key_facts_covered)} coverage values for"
-                    f" {len(self.key_facts)} key facts"
-                )
+            for coverage in annotator.key_facts:
+                _check_sentences(self, f"annotator {annotator.annotator}", coverage, n_sentences)
 
     @property
     def external_id(self) -> str:
@@ -268,6 +318,12 @@ class SummaryRow:
     @property
     def summary_text(self) -> str:
         return self.text or " ".join(sentence.text for sentence in self.sentences)
+
+    @property
+    def key_facts_covered(self) -> tuple[bool | None, ...]:
+        """The gold coverage values, in the gold list's order (each judged that fact: the
+        constructor checks it); () when unknown."""
+        return tuple(coverage.covered for coverage in self.key_fact_coverage)
 
     @property
     def completeness(self) -> float | None:
@@ -351,6 +407,20 @@ class TopicRow:
                 f"{self.corpus}/{self.doc_id}, topic {self.topic!r}: category"
                 f" {self.category!r} is not one of {', '.join(TOPIC_CATEGORIES)} or empty"
             )
+
+
+def _check_sentences(
+    summary: SummaryRow, whose: str, coverage: FactCoverage, n_sentences: int
+) -> None:
+    if coverage.sentences and (
+        coverage.covered is not True
+        or any(not 0 <= position < n_sentences for position in coverage.sentences)
+    ):
+        raise ExportError(
+            f"{summary.where()}: {whose} aligns key fact {coverage.fact.text!r} with sentences"
+            f" {list(coverage.sentences)}: only a covered fact has sentences, each one of the"
+            f" summary's {n_sentences}"
+        )
 
 
 def dialogue_text(turns: tuple[TurnRow, ...]) -> str:

@@ -9,6 +9,7 @@ from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
     EvidenceRow,
+    FactCoverage,
     KeyFactRow,
     SentenceRow,
     SpanRow,
@@ -22,6 +23,13 @@ TURNS = (
 )
 TOPIC = "Funding for the river bus"
 KEY_FACTS = (KeyFactRow("The council votes tonight."), KeyFactRow("It costs $4M."))
+
+
+def covering(
+    values: tuple[bool | None, ...], facts: tuple[KeyFactRow, ...] = KEY_FACTS
+) -> tuple[FactCoverage, ...]:
+    """Coverage values, each carried with the fact it judged (``facts``, in order)."""
+    return tuple(FactCoverage(fact, value) for fact, value in zip(facts, values, strict=True))
 
 
 def consistent_summary(**changes: Any) -> SummaryRow:
@@ -40,7 +48,7 @@ def consistent_summary(**changes: Any) -> SummaryRow:
         relevance=4.5,
         not_a_summary=False,
         key_facts=KEY_FACTS,
-        key_facts_covered=(True, True),
+        key_fact_coverage=covering((True, True)),
         turns=TURNS,
     )
     return replace(row, **changes)
@@ -80,7 +88,7 @@ def inconsistent_summary(**changes: Any) -> SummaryRow:
             SentenceRow(1, "The vote is tonight.", source_index=3, label="consistent"),
         ),
         key_facts=KEY_FACTS,
-        key_facts_covered=(True, False),
+        key_fact_coverage=covering((True, False)),
         annotators=(
             AnnotatorLabels(
                 "A1",
@@ -100,7 +108,7 @@ def inconsistent_summary(**changes: Any) -> SummaryRow:
                 relevance=3,
                 not_a_summary=False,
                 comment="short",
-                key_facts_covered=(True, False),
+                key_facts=covering((True, False)),
             ),
             AnnotatorLabels("A2", relevance=4),
         ),

@@ -22,7 +22,12 @@ from annotations.formats.writers.rows import (
     TurnRow,
 )
 from tests.conftest import SHARED_DATA
-from tests.formats.writers.builders import TOPIC, consistent_summary, inconsistent_summary
+from tests.formats.writers.builders import (
+    TOPIC,
+    consistent_summary,
+    covering,
+    inconsistent_summary,
+)
 
 FINESURE_DIR = SHARED_DATA / "finesure"
 
@@ -52,13 +57,28 @@ def test_a_summary_becomes_one_record_in_finesures_encoding() -> None:
                 "factuality_types": ["EntE", "NoE"],  # Mis-Referencing is intrinsic-np
                 "key_fact_labels": [1, 0],
                 "sentence_labels": [0, 1],
+                "own_key_facts": [
+                    {"key_fact": "The council votes tonight.", "label": 1, "line_numbers": []},
+                    {"key_fact": "It costs $4M.", "label": 0, "line_numbers": []},
+                ],
             },
             "A2": {
                 "factuality_labels": ["None", "None"],
                 "factuality_types": ["None", "None"],
                 "key_fact_labels": ["None", "None"],
                 "sentence_labels": ["None", "None"],
+                "own_key_facts": [],
             },
+        },
+        # The release's gold beside the raw labels (FineSurE's scripts read only the latter).
+        "gold": {
+            "factuality_labels": [1, 0],
+            "factuality_types": ["EntE, OutE", "NoE"],
+            "key_fact_labels": [1, 0],
+            "sentence_labels": [0, "None"],
+            "provenance": [None, None],
+            "key_facts_source": "",
+            "key_facts_author": "",
         },
     }
 
@@ -159,7 +179,7 @@ def two_annotators(
     )
     return consistent_summary(
         annotators=tuple(
-            AnnotatorLabels(name, sentences=labels, key_facts_covered=covered)
+            AnnotatorLabels(name, sentences=labels, key_facts=covering(covered))
             for name in ("A1", "A2")
         )
     )
@@ -173,7 +193,7 @@ def test_only_records_finesures_completeness_script_can_score_are_ready() -> Non
     assert not completeness_ready(finesure_record(two_annotators((None, None))))
     assert not completeness_ready(finesure_record(inconsistent_summary()))  # A2 gave nothing
     assert not completeness_ready(
-        finesure_record(consistent_summary(key_facts=(), key_facts_covered=()))
+        finesure_record(consistent_summary(key_facts=(), key_fact_coverage=()))
     )
 
 
@@ -234,7 +254,7 @@ def test_the_key_fact_list_has_finesures_layout_one_line_per_unit() -> None:
     rows = [
         consistent_summary(),
         inconsistent_summary(),  # the same unit: no second line
-        consistent_summary(topic="Another topic", key_facts=(), key_facts_covered=()),
+        consistent_summary(topic="Another topic", key_facts=(), key_fact_coverage=()),
         consistent_summary(doc_id="council-2", reference="The vote."),
     ]
 

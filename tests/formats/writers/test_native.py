@@ -80,10 +80,16 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
         ],
         "relevance": None,
         "not_a_summary": None,
-        "provenance": {"topic_category": None, "relevance": None, "not_a_summary": None},
+        "provenance": {
+            "topic_category": None,
+            "relevance": None,
+            "not_a_summary": None,
+            "key_facts": None,
+            "key_facts_author": None,
+        },
         "key_facts": [
-            {"text": "The council votes tonight.", "covered": True},
-            {"text": "It costs $4M.", "covered": False},
+            {"text": "The council votes tonight.", "covered": True, "sentences": []},
+            {"text": "It costs $4M.", "covered": False, "sentences": []},
         ],
         "completeness": 0.5,
         "conciseness": None,
@@ -121,7 +127,10 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "relevance": 3,
                 "not_a_summary": False,
                 "comment": "short",
-                "key_facts_covered": [True, False],
+                "key_facts": [
+                    {"text": "The council votes tonight.", "covered": True, "sentences": []},
+                    {"text": "It costs $4M.", "covered": False, "sentences": []},
+                ],
             },
             {
                 "annotator": "A2",
@@ -141,8 +150,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "relevance": 4,
                 "not_a_summary": None,
                 "comment": "",
-                # Nothing known of A2's coverage: null, not a list of nulls (Arrow).
-                "key_facts_covered": None,
+                "key_facts": [],  # A2 has no key facts of their own
             },
         ],
     }

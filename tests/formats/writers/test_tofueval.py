@@ -18,7 +18,12 @@ from annotations.formats.writers.tofueval import (
     topic_sort_key,
     write_tofueval,
 )
-from tests.formats.writers.builders import TOPIC, consistent_summary, inconsistent_summary
+from tests.formats.writers.builders import (
+    TOPIC,
+    consistent_summary,
+    covering,
+    inconsistent_summary,
+)
 
 HEADER = b"doc_id,annotation_id,topic,model_name,sent_idx,summ_sent,sent_label,exp,type\n"
 KEY_FACTS = (
@@ -92,8 +97,8 @@ def test_coverage_of_the_key_points_goes_beside_the_completeness_file(tmp_path: 
     style says so, one row per (summary, key point), for summaries whose coverage is known."""
     rows = [
         consistent_summary(),
-        inconsistent_summary(key_facts_covered=(True, None)),
-        consistent_summary(system="Tern-7B", key_facts_covered=()),  # unknown: no rows
+        inconsistent_summary(key_fact_coverage=covering((True, None))),
+        consistent_summary(system="Tern-7B", key_fact_coverage=()),  # unknown: no rows
     ]
 
     files = write_tofueval(tmp_path, rows, [topic_row()])
@@ -113,7 +118,7 @@ def test_coverage_of_the_key_points_goes_beside_the_completeness_file(tmp_path: 
         .startswith(b"doc_id,annotation_id,topic,key_points\n")
     )
     none = tmp_path / "none"
-    write_tofueval(none, [consistent_summary(key_facts_covered=())], [topic_row()])
+    write_tofueval(none, [consistent_summary(key_fact_coverage=())], [topic_row()])
     assert not (none / "completeness/demo_completeness_coverage.csv").exists()
 
 
