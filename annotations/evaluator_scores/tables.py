@@ -1,12 +1,17 @@
 """A leaderboard level as the tables researchers paste into papers: CSV (every figure with
 its interval bounds in columns) and LaTeX (booktabs; a figure as ``.842 {\\scriptsize
-[.841, .844]}``). Rows by balanced accuracy, best first. Pure: no Django."""
+[.841, .844]}``). Rows by balanced accuracy, best first. Pure: no Django.
+
+The CSV goes through the project's one CSV writer (formats/writers/encoding.py): an
+evaluator's name is free text from an upload, and one starting with ``=`` would run as a
+formula in a spreadsheet, so text cells are neutralised while the figures stay numbers."""
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Sequence
 from typing import Any
+
+from annotations.formats.writers.encoding import CsvValue, csv_text
 
 COLUMNS = ("balanced_accuracy", "fpr", "fnr", "precision", "recall", "f1", "auc")
 HEADINGS = {
@@ -42,14 +47,12 @@ def ranked(level: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def leaderboard_csv(level: dict[str, Any]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
+    rows: list[Sequence[CsvValue]] = [
         ["evaluator", "kind", "threshold"]
         + [f"{c}{suffix}" for c in COLUMNS for suffix in ("", "_low", "_high")]
-    )
+    ]
     for name, entry in ranked(level):
-        row: list[Any] = [
+        row: list[CsvValue] = [
             name,
             entry["kind"],
             "" if entry["threshold"] is None else entry["threshold"],
@@ -57,8 +60,8 @@ def leaderboard_csv(level: dict[str, Any]) -> str:
         for column in COLUMNS:
             figure = entry.get(column) or {}
             row += ["" if figure.get(k) is None else figure[k] for k in ("value", "low", "high")]
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return csv_text(rows)
 
 
 def latex_text(text: str) -> str:

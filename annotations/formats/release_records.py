@@ -23,6 +23,7 @@ import pandas as pd
 from annotations.evaluator_scores.leaderboard import Coded
 from annotations.evaluator_scores.type_sets import TypeSets
 from annotations.formats.errors import FormatError
+from annotations.formats.writers.encoding import NEUTRALISER, restored
 from annotations.formats.writers.record_arrays import (
     FORMAT_VERSION,
     RECORD_ARRAYS_FILE,
@@ -245,6 +246,14 @@ def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
 
 def _coded(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     distinct, codes = np.unique(values, return_inverse=True)
+    texts = distinct.tolist()
+    if any(text.startswith(NEUTRALISER) for text in texts):
+        # The writer neutralised spreadsheet formulas (a system named "=x" is written "'=x",
+        # formats/writers/encoding.py): the names are restored, on the few distinct values,
+        # so they match records.npz's and the database's.
+        restored_texts = np.array([restored(text) for text in texts])
+        distinct, order = np.unique(restored_texts, return_inverse=True)
+        codes = order.reshape(-1)[codes]
     return codes.reshape(-1).astype(np.int32), distinct
 
 

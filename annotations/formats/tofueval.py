@@ -39,6 +39,7 @@ from annotations.formats.records import (
     SummaryRecord,
     TopicRecord,
 )
+from annotations.formats.writers.encoding import restored
 
 CORPORA = ("mediasum", "meetingbank")
 CONSISTENCY_COLUMNS = [
@@ -53,6 +54,9 @@ CONSISTENCY_COLUMNS = [
     "type",
 ]
 COMPLETENESS_COLUMNS = ["doc_id", "annotation_id", "topic", "key_points"]
+# The text the export writes raw (writers/tofueval.py); every other cell may carry the
+# neutralising quote of formats/writers/encoding.py.
+VERBATIM_COLUMNS = frozenset({"summ_sent"})
 SENT_LABELS = {"yes": "consistent", "no": "inconsistent"}
 TOPIC_CATEGORIES = ("main", "marginal", "irrelevant")
 KEY_POINT_NUMBER = re.compile(r"^(\d+)\. ")
@@ -284,7 +288,21 @@ def _csv_rows(path: Path, columns: list[str], notes: list[str]) -> list[_Row]:
                     line=start,
                     field=column,
                 )
-        rows.append(_Row(path.name, number, start, dict(zip(columns, values, strict=True))))
+        rows.append(
+            _Row(
+                path.name,
+                number,
+                start,
+                {
+                    # The export neutralises spreadsheet formulas in every text cell but the
+                    # sentence (formats/writers/encoding.py): undone here, so a release of
+                    # ours imports with the names it was built from. A published file has no
+                    # such cell (no cell of TofuEval's starts with a quote).
+                    column: value if column in VERBATIM_COLUMNS else restored(value)
+                    for column, value in zip(columns, values, strict=True)
+                },
+            )
+        )
     if multiline:
         quirks.append(f"{multiline} row(s) with newlines inside quoted fields")
     if quirks:
@@ -582,7 +600,7 @@ def placeholder_documents(release_dir: Path) -> list[dict[str, object]]:
             if not path.exists():
                 continue
             for row in csv.DictReader(io.StringIO(_text(path), newline="")):
-                seen.setdefault((corpus, row["doc_id"]), None)
+                seen.setdefault((corpus, restored(row["doc_id"])), None)  # as read_tofueval
     return [
         {
             "id": doc_id,

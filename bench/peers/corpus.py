@@ -17,7 +17,6 @@ annotation (one choice, error types and explanation per sentence; the topic's ca
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from dataclasses import dataclass, field
@@ -25,8 +24,11 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # the project root
 
 from synthetic import SYSTEMS, TextGenerator
+
+from annotations.formats.writers.encoding import CsvSink, verbatim
 
 # TofuEval's error types, by the names of the public release (the project's taxonomy).
 ERROR_TYPES = [
@@ -151,17 +153,14 @@ def write_tofueval(corpus: Corpus, folder: Path) -> tuple[Path, Path, int]:
     split_ids: dict[str, dict[str, list[str]]] = {"dev": {CORPUS: []}, "test": {CORPUS: []}}
     categories: dict[str, str] = {}
     files = {
-        split: (release / "factual_consistency" / f"{CORPUS}_factual_eval_{split}.csv").open(
-            "w", encoding="utf-8", newline=""
-        )
+        split: (release / "factual_consistency" / f"{CORPUS}_factual_eval_{split}.csv").open("wb")
         for split in ("dev", "test")
     }
     try:
-        writers = {
-            split: csv.writer(handle, lineterminator="\n") for split, handle in files.items()
-        }
+        # The project's one CSV writer, as the release's TofuEval files are written.
+        writers = {split: CsvSink(handle) for split, handle in files.items()}
         for writer in writers.values():
-            writer.writerow(
+            writer.write(
                 [
                     "doc_id",
                     "annotation_id",
@@ -180,14 +179,14 @@ def write_tofueval(corpus: Corpus, folder: Path) -> tuple[Path, Path, int]:
             writer = writers[unit.split]
             for summary in unit.summaries:
                 for number, sentence in enumerate(summary.sentences, start=1):
-                    writer.writerow(
+                    writer.write(
                         [
                             unit.doc_id,
                             "1",
                             unit.topic,
                             summary.system,
                             number,
-                            sentence.text,
+                            verbatim(sentence.text),
                             "yes" if sentence.label == "consistent" else "no",
                             sentence.explanation,
                             ", ".join(sentence.types),

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from annotations.formats.writers.encoding import csv_fields
+from annotations.formats.writers.encoding import csv_fields, verbatim
 from annotations.formats.writers.rows import ExportError, SummaryRow, TurnRow, dialogue_text
 
 COLUMNS = [
@@ -72,11 +72,14 @@ def write_aggrefact(stream: BinaryIO, summaries: Iterable[SummaryRow], *, datase
         if document is None or (summary.turns, summary.corpus, summary.doc_id) != document:
             document = (summary.turns, summary.corpus, summary.doc_id)
             head = (
-                csv_fields([dataset, summary.corpus, summary.doc_id, _doc(summary)]) + ","
+                csv_fields([dataset, summary.corpus, summary.doc_id, verbatim(_doc(summary))]) + ","
             ).encode("utf-8")
         line = csv_fields(
             [
-                summary.summary_text,
+                # The texts under judgement stay byte for byte (an evaluator reads them), the
+                # names are neutralised (docs/formats/exports.md, "Opening a CSV in a
+                # spreadsheet").
+                verbatim(summary.summary_text),
                 summary.system,
                 summary_label(summary),
                 _cut(summary),

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from annotations.formats.writers.encoding import csv_fields
+from annotations.formats.writers.encoding import csv_fields, verbatim
 from annotations.formats.writers.rows import ExportError, SpanRow, SummaryRow, TurnRow
 
 COLUMNS = (
@@ -71,7 +71,7 @@ def write_circumstantial(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> i
         # The dialogue is the longest field and shared by a document's summaries: built once.
         if document is None or (summary.turns, summary.corpus, summary.doc_id) != document:
             document = (summary.turns, summary.corpus, summary.doc_id)
-            dialogue = _dialogue(summary)
+            dialogue = verbatim(_dialogue(summary))
         spans = gold_spans(summary)
         line = csv_fields(
             [
@@ -79,7 +79,10 @@ def write_circumstantial(stream: BinaryIO, summaries: Iterable[SummaryRow]) -> i
                 summary.system,
                 repr([text for _, text, _ in spans]),
                 repr(_evidence(summary, [span for *_, span in spans])),
-                summary.summary_text,
+                # The texts under judgement stay byte for byte (the study's spans and evidence
+                # are found in them), the names are neutralised (docs/formats/exports.md,
+                # "Opening a CSV in a spreadsheet"); the list literals start with "[".
+                verbatim(summary.summary_text),
                 _factual_error(summary),
                 repr([_error_type(span) for *_, span in spans]),
                 dialogue,

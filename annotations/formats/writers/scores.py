@@ -36,7 +36,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from annotations.formats.writers.encoding import csv_fields
+from annotations.formats.writers.encoding import CsvValue, csv_fields
 from annotations.formats.writers.rows import SummaryRow
 from annotations.scoring import METRICS, ScoreTable, system_scores_coded
 
@@ -123,7 +123,8 @@ class ScoresWriter:
             [
                 summary.system,
                 summary.external_id,
-                *["" if value is None else repr(value) for value in scores],
+                # Numbers as numbers: the CSV writer neutralises text, never a number.
+                *["" if value is None else value for value in scores],
                 summary.split,
             ]
         )
@@ -148,7 +149,7 @@ def write_system_scores(stream: BinaryIO, table: ScoreTable) -> int:
     """Write ``system_scores.csv``: the header and one row per system; returns the rows."""
     stream.write((csv_fields(SYSTEM_COLUMNS) + "\n").encode("utf-8"))
     for system in table.systems:
-        cells: list[str | int] = [system.system, system.summaries]
+        cells: list[CsvValue] = [system.system, system.summaries]
         for metric in METRICS:
             score = system.scores.get(metric)
             if score is None:
@@ -159,8 +160,8 @@ def write_system_scores(stream: BinaryIO, table: ScoreTable) -> int:
     return len(table.systems)
 
 
-def _number(value: float | None) -> str:
-    return "" if value is None else repr(float(value))
+def _number(value: float | None) -> CsvValue:
+    return "" if value is None else float(value)
 
 
 _NAN = float("nan")

@@ -47,7 +47,7 @@ from annotations.formats.tofueval import (
     TofuEvalRelease,
     key_point_text,
 )
-from annotations.formats.writers.encoding import CsvSink
+from annotations.formats.writers.encoding import CsvSink, verbatim
 from annotations.formats.writers.rows import (
     ExportError,
     KeyFactRow,
@@ -197,7 +197,10 @@ def _factual_values(summary: SummaryRow, sentence: SentenceRow) -> list[object]:
         summary.topic,
         summary.system,
         sentence.number,
-        sentence.text,
+        # The sentence under judgement stays byte for byte (TofuEval's scripts give it to the
+        # evaluator); every other text cell is neutralised by the sink (docs/formats/exports.md,
+        # "Opening a CSV in a spreadsheet").
+        verbatim(sentence.text),
         SENT_LABELS[sentence.label],
         # Several gold explanations become one cell, a line each, as in the release's
         # multi-issue explanations ("1. ...\n2. ...").

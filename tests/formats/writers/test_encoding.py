@@ -1,5 +1,6 @@
-"""The hand-rolled CSV fields of the AggreFact writer match the csv module's, and JSON lines
-escape the characters that split lines."""
+"""The hand-rolled CSV fields of the AggreFact writer match the csv module's (after the
+neutralising of formulas, tested in test_csv_safety.py), and JSON lines escape the characters
+that split lines."""
 
 from __future__ import annotations
 
@@ -10,19 +11,21 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from annotations.formats.writers.encoding import csv_fields, json_line
+from annotations.formats.writers.encoding import cell, csv_fields, json_line
 
 # Text with the characters that matter to CSV, without a bare carriage return (see below).
 texts = st.text(alphabet=st.sampled_from(list("ab ,\"\n'é;\t")) | st.characters(), max_size=30)
-fields = st.lists(st.one_of(texts, st.integers()), min_size=2, max_size=6).map(
-    lambda values: [v.replace("\r", "") if isinstance(v, str) else v for v in values]
-)
+fields = st.lists(
+    st.one_of(texts, st.integers(), st.floats(allow_nan=False)), min_size=2, max_size=6
+).map(lambda values: [v.replace("\r", "") if isinstance(v, str) else v for v in values])
 
 
 @given(fields)
-def test_fields_are_quoted_as_the_csv_module_quotes_them(values: list[str | int]) -> None:
+def test_fields_are_quoted_as_the_csv_module_quotes_them(
+    values: list[str | int | float],
+) -> None:
     expected = io.StringIO()
-    csv.writer(expected, lineterminator="\n").writerow(values)
+    csv.writer(expected, lineterminator="\n").writerow([cell(value) for value in values])
     assert csv_fields(values) + "\n" == expected.getvalue()
 
 
