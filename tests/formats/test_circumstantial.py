@@ -356,3 +356,137 @@ def test_an_escape_that_decodes_to_a_nul_is_refused(tmp_path: Path) -> None:
     rows = changed(3, nonfactual_spans="['because he\\x00 is sick']")
     with pytest.raises(FormatError, match="item 1 cannot be stored: contains a NUL"):
         read(write(tmp_path, rows))
+
+
+# Lenient mode: the defects of the study's own file, in a file written for this project in its
+# layout (tests/formats/fixtures/circumstantial_lenient.csv): a dialogue in two versions
+# (doubled apostrophes, an emoji dropped, white space), evidence re-tokenised (`7 30`) or not
+# in the dialogue, spans listed as None, a span not in the summary, a category INVALID.
+LENIENT_FIXTURE = Path(__file__).parent / "fixtures" / "circumstantial_lenient.csv"
+
+
+def lenient_rows() -> list[dict[str, str]]:
+    with LENIENT_FIXTURE.open(encoding="utf-8", newline="") as stream:
+        return list(csv.DictReader(stream))
+
+
+def reasons(published: CircumstantialFile) -> list[tuple[str, int, int, str | None]]:
+    return sorted((item.reason, item.row, item.line, item.field) for item in published.leniencies)
+
+
+def test_the_lenient_fixture_is_refused_in_strict_mode_at_its_first_defect() -> None:
+    with pytest.raises(FormatError) as caught:
+        read(LENIENT_FIXTURE)
+
+    assert str(caught.value).startswith(
+        "circumstantial_lenient.csv, row 1 (line 2), field evidence: item 1:"
+        " 'Leo :  It does, they open at 7 30 on weekdays.' does not occur in the dialogue"
+    )
+
+
+def test_lenient_mode_reads_every_row_and_records_each_defect_with_its_row_and_line() -> None:
+    published = read_circumstantial(LENIENT_FIXTURE, allowed_types=CATEGORIES, lenient=True)
+
+    assert len(published.summaries) == 6
+    assert [(d.external_id, len(d.topics[0].summaries)) for d in published.documents] == [
+        ("14000001", 3),
+        ("14000002", 3),
+    ]
+    assert reasons(published) == [
+        ("dialogue_variant", 2, 5, "dialogue"),
+        ("dialogue_variant", 3, 8, "dialogue"),
+        ("evidence_by_words", 1, 2, "evidence"),
+        ("evidence_not_in_dialogue", 4, 11, "evidence"),
+        ("label_without_spans", 3, 8, "nonfactual_spans"),
+        ("span_none", 3, 8, "nonfactual_spans"),
+        ("span_none", 3, 8, "nonfactual_spans"),
+        ("span_not_in_summary", 4, 11, "nonfactual_spans"),
+        ("unknown_category", 4, 11, "linguistic_categories"),
+    ]
+
+
+def test_one_dialogue_is_kept_the_one_without_doubled_apostrophes_and_with_its_emoji() -> None:
+    published = read_circumstantial(LENIENT_FIXTURE, allowed_types=CATEGORIES, lenient=True)
+
+    bakery = published.documents[0]
+    assert [turn.text for turn in bakery.turns] == [
+        "I don't think the bakery opens before nine 😅",
+        "It does, they open at 7:30 on weekdays.",
+        "Great, I'll get the croissants then.",
+    ]
+    (variant, _) = [i for i in published.leniencies if i.reason == "dialogue_variant"]
+    assert "kept the dialogue of row 1 (line 2)" in variant.detail
+
+
+def test_a_version_with_other_words_is_still_refused_in_lenient_mode(tmp_path: Path) -> None:
+    rows = lenient_rows()
+    rows[1]["dialogue"] = rows[1]["dialogue"].replace("nine", "ten")
+
+    with pytest.raises(FormatError) as caught:
+        read_circumstantial(write(tmp_path, rows), allowed_types=CATEGORIES, lenient=True)
+
+    assert (caught.value.row, caught.value.field) == (2, "dialogue")
+    assert "has a different dialogue on row 1 (turn 1 differs)" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("first", "other", "same"),
+    [
+        ("A: I don't know", "A: I don''t know", True),
+        ("A: see you  soon 😅", "A: see you soon", True),
+        ("A: code “X45”∩(·ω·)∩", "A: code X45()", True),
+        ("A: 你好", "A: 再见", False),  # words outside ASCII are words
+        ("A: see you at 5", "A: see you at 6", False),
+        ("A: hi\nB: hello", "B: hi\nA: hello", False),
+    ],
+)
+def test_versions_are_one_document_only_when_they_differ_outside_the_words(
+    tmp_path: Path, first: str, other: str, same: bool
+) -> None:
+    rows = lenient_rows()[3:6]
+    rows[0]["dialogue"] = first
+    rows[1]["dialogue"] = rows[2]["dialogue"] = other
+    for row in rows:
+        row.update(nonfactual_spans="[]", evidence="[]", error_type="[]", factual_error="0")
+        row["linguistic_categories"] = "[]"
+
+    def lenient() -> CircumstantialFile:
+        return read_circumstantial(write(tmp_path, rows), allowed_types=CATEGORIES, lenient=True)
+
+    if same:
+        assert len(lenient().documents) == 1
+    else:
+        with pytest.raises(FormatError, match="has a different dialogue"):
+            lenient()
+
+
+def test_evidence_is_placed_by_its_words_when_it_was_re_tokenised() -> None:
+    published = read_circumstantial(LENIENT_FIXTURE, allowed_types=CATEGORIES, lenient=True)
+
+    bakery = published.documents[0]
+    (span,) = published.summaries[0].spans
+    (evidence,) = span.evidence
+    turn = bakery.turns[evidence.turn].text
+    assert turn[evidence.start : evidence.end] == "It does, they open at 7:30 on weekdays"
+
+
+def test_spans_none_give_a_summary_level_label_typed_by_the_rows_categories() -> None:
+    published = read_circumstantial(LENIENT_FIXTURE, allowed_types=CATEGORIES, lenient=True)
+
+    alpaca = published.summaries[2]
+    assert (alpaca.factual_error, alpaca.spans, alpaca.label_only) == (True, [], True)
+    assert alpaca.categories == ("Circumstantial Inference",)
+
+
+def test_an_unknown_category_keeps_its_span_untyped_and_unplaceable_parts_are_left_out() -> None:
+    published = read_circumstantial(LENIENT_FIXTURE, allowed_types=CATEGORIES, lenient=True)
+
+    plants = published.summaries[3]
+    sentences = published.documents[1].topics[0].summaries[0].sentences
+    placed = [
+        (sentences[s.sentence].text[s.start : s.end], s.category, len(s.evidence))
+        for s in plants.spans
+    ]
+    # 'on Monday' is not in the summary; the second span's evidence is not in the dialogue.
+    assert placed == [("until Saturday", None, 1), ("the roses", "World Knowledge", 0)]
+    assert plants.label_only is False
