@@ -277,6 +277,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", 7200)}
 # Every long job holds a lease renewed while its worker lives (annotations/services/leases.py).
 JOB_LEASE_SECONDS: int = env.int("JOB_LEASE_SECONDS", default=120)
+# A job's task is sent after its row commits; when the broker refuses it, the row waits and the
+# sweep sends it again after a doubling backoff (base, cap), this many times in all, then the
+# row ends failed ("never started", retryable). A message the broker took but no worker claimed
+# within JOB_REDISPATCH_SECONDS (a broker restarted empty) is sent again, within the same
+# count. A never-started job's upload is kept JOB_UPLOAD_KEEP_SECONDS for a retry.
+# (annotations/services/dispatch.py, docs/deployment.md)
+JOB_DISPATCH_ATTEMPTS: int = env.int("JOB_DISPATCH_ATTEMPTS", default=12)
+JOB_DISPATCH_BACKOFF_SECONDS: float = env.float("JOB_DISPATCH_BACKOFF_SECONDS", default=5.0)
+JOB_DISPATCH_BACKOFF_MAX_SECONDS: float = env.float(
+    "JOB_DISPATCH_BACKOFF_MAX_SECONDS", default=300.0
+)
+JOB_DISPATCH_GRACE_SECONDS: float = env.float("JOB_DISPATCH_GRACE_SECONDS", default=30.0)
+JOB_REDISPATCH_SECONDS: float = env.float("JOB_REDISPATCH_SECONDS", default=600.0)
+JOB_UPLOAD_KEEP_SECONDS: float = env.float("JOB_UPLOAD_KEEP_SECONDS", default=86400.0)
 # Only the worker-loss tests set this: a pause after each progress report (seconds).
 JOB_STEP_PAUSE_SECONDS: float = env.float("JOB_STEP_PAUSE_SECONDS", default=0.0)
 CELERY_BEAT_SCHEDULE = {

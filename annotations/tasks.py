@@ -26,6 +26,7 @@ from annotations.services.leases import (
 )
 from annotations.services.stored_files import local_copy
 from annotations.services.tofueval_import import tofueval_import
+from annotations.services.upload_import import corpus_import_upload, import_result
 
 
 @contextmanager
@@ -83,10 +84,10 @@ def import_job_task(job_id: int) -> None:
 
             name = job.params.get("name", path.name)
             job_progress(job_id, progress=0, message=f"reading {name}")
-            report = corpus_import_native(
-                project=job.project, path=path, progress=progress, name=name
+            report = corpus_import_upload(
+                project=job.project, path=path, name=name, params=job.params, progress=progress
             )
-        job_finish(job_id, result={"lines": report.lines()})
+        job_finish(job_id, result=import_result(report))
     except Exception as error:
         job_finish(job_id, error=failure_message(error, expected=(ImportFailed,)))
     finally:

@@ -96,6 +96,7 @@ from annotations.services.rounds import (
 )
 from annotations.services.stored_files import upload_store
 from annotations.services.unit_disagreements import unit_disagreements_refresh
+from annotations.services.upload_import import UPLOAD_FORMATS
 
 # The kinds an admin may create; reference rounds come only with imported published labels.
 CREATABLE_ROUND_KINDS = [
@@ -938,6 +939,26 @@ class FeedbackCreateView(APIView):
         return Response({"id": feedback.pk}, status=status.HTTP_201_CREATED)
 
 
+def _import_layout(request: Request) -> tuple[str, bool]:
+    """The upload's layout and lenient choice from the form, or a 400 naming the field."""
+    layout = request.data.get("format") or "native"
+    if layout not in UPLOAD_FORMATS:
+        raise bad_request(
+            f"Unknown corpus format {layout!r}.",
+            {"format": [f"expected one of {', '.join(UPLOAD_FORMATS)}"]},
+        )
+    raw = str(request.data.get("lenient") or "false").lower()
+    if raw not in ("true", "false", "1", "0"):
+        raise bad_request("`lenient` is true or false.", {"lenient": ["expected true or false"]})
+    lenient = raw in ("true", "1")
+    if lenient and layout != "circumstantial":
+        raise bad_request(
+            "Lenient import is for the circumstantial CSV only.",
+            {"lenient": ["only with format circumstantial"]},
+        )
+    return layout, lenient
+
+
 class ImportCreateView(APIView):
     parser_classes = [MultiPartParser]
 
@@ -945,11 +966,28 @@ class ImportCreateView(APIView):
         request={
             "multipart/form-data": {
                 "type": "object",
-                "properties": {"file": {"type": "string", "format": "binary"}},
+                "properties": {
+                    "file": {"type": "string", "format": "binary"},
+                    "format": {
+                        "type": "string",
+                        "enum": list(UPLOAD_FORMATS),
+                        "default": "native",
+                        "description": "native: JSONL (docs/formats/native.md); circumstantial:"
+                        " a CSV in the circumstantial-inference study's layout"
+                        " (docs/formats/circumstantial.md).",
+                    },
+                    "lenient": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "circumstantial only: import the study's own file as"
+                        " published and report, row by row, what was not imported as written.",
+                    },
+                },
+                "required": ["file"],
             }
         },
         responses={202: JobStartedOutput},
-        summary="Import a native JSONL corpus file (background job)",
+        summary="Import a corpus file: native JSONL or a circumstantial CSV (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -957,13 +995,14 @@ class ImportCreateView(APIView):
         if upload is None:
             raise bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
         # Kept in the storage, so the worker that runs the job may be on another machine.
-        stored = upload_store(upload, suffix=".jsonl")
+        layout, lenient = _import_layout(request)
+        stored = upload_store(upload, suffix=UPLOAD_FORMATS[layout])
         from annotations.tasks import import_job_task
 
         job = job_start(
             project=project,
             kind="import",
-            params={"upload": stored, "name": Path(upload.name or "upload.jsonl").name},
+            params={"upload": stored, "name": Path(upload.name or "upload.jsonl").name, "format": layout, "lenient": lenient},
             user=request.user,
             enqueue=import_job_task.delay,
         )

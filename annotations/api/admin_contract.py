@@ -179,6 +179,12 @@ class JobOutput(serializers.Serializer):
     message = serializers.CharField(allow_blank=True)
     result = serializers.JSONField(allow_null=True, help_text="What the job produced.")
     error = serializers.CharField(allow_blank=True)
+    can_retry = serializers.BooleanField(
+        help_text="Waiting for a worker, or failed with its inputs kept: POST .../retry/."
+    )
+    can_cancel = serializers.BooleanField(
+        help_text="No worker has started it: POST .../cancel/ ends it failed."
+    )
 
 
 class HistoryPointOutput(serializers.Serializer):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import zipfile
 from typing import Any
 
-from django.db import transaction
 from django.http import FileResponse, Http404, HttpResponseRedirect
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -16,9 +15,16 @@ from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.paging import PageOutput, page_parameters, page_request
+from annotations.api.queue import answer_queued
 from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
 from annotations.scoring import METRICS
 from annotations.selectors.paging import page_of
+from annotations.services.dispatch import (
+    DispatchRefused,
+    actions,
+    dispatch_on_commit,
+    release_cancel,
+)
 from annotations.services.leases import refreshed
 from annotations.services.releases import (
     FORMATS,
@@ -62,6 +68,7 @@ def _release(release: Release) -> dict[str, Any]:
         if release.status == ReleaseStatus.PUBLISHED
         else None,
         "scores": _scores(manifest),
+        **actions(release),
     }
 
 
@@ -209,6 +216,12 @@ class ReleaseOutput(serializers.Serializer):
         " and n (docs/formats/scores.md); null until published, and for releases built before"
         " releases carried scores.",
     )
+    can_retry = serializers.BooleanField(
+        help_text="Failed, or waiting for a worker: POST .../retry/ queues it (again)."
+    )
+    can_cancel = serializers.BooleanField(
+        help_text="No worker has started it: POST .../cancel/ ends it failed."
+    )
 
 
 class ReleaseDetailOutput(ReleaseOutput):
@@ -296,9 +309,8 @@ class ProjectReleasesView(APIView):
             detail = errors.pop("detail_missing", ["The release cannot be built."])[0]
             extra = {"missing": missing} if missing else {}
             raise ApiError(detail, errors=errors, **extra) from None
-        from annotations.tasks import release_build_task
-
-        transaction.on_commit(lambda: release_build_task.delay(release.pk))
+        dispatch_on_commit(release)
+        answer_queued(release, saved=f"Release {release.version} is saved")
         return Response({"release": release.pk}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -329,21 +341,39 @@ class ReleaseView(APIView):
 
 class ReleaseRetryView(APIView):
     @extend_schema(
-        request=None, responses={202: ReleaseStartedOutput}, summary="Retry a failed build"
+        request=None,
+        responses={202: ReleaseStartedOutput},
+        summary="Retry a failed build, or send again one that has not started",
     )
     def post(self, request: Request, release_id: int) -> Response:
         release = _visible(request, release_id)
         try:
             release_retry(release=release)
         except ReleaseInvalid:
+            state = "being built" if release.status == ReleaseStatus.BUILDING else release.status
             raise Conflict(
-                f"Only a failed build can be retried; this one is {release.status}.",
+                f"Only a failed build, or one that has not started, can be retried; this one"
+                f" is {state}.",
                 code="not_failed",
             ) from None
-        from annotations.tasks import release_build_task
-
-        transaction.on_commit(lambda: release_build_task.delay(release.pk))
+        dispatch_on_commit(release)
+        answer_queued(release, saved=f"Release {release.version} is queued again")
         return Response({"release": release.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+class ReleaseCancelView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: ReleaseStartedOutput},
+        summary="Cancel a build that has not started (it ends failed, and can be retried)",
+    )
+    def post(self, request: Request, release_id: int) -> Response:
+        release = _visible(request, release_id)
+        try:
+            release_cancel(release=release, user=request.user)
+        except DispatchRefused as refused:
+            raise Conflict(str(refused), code="not_cancellable") from None
+        return Response({"release": release.pk})
 
 
 class ReleaseDownloadView(APIView):

@@ -472,12 +472,12 @@ def _kept_dialogues(
             continue
         first = group[best][0]
         kept[(origin, document)] = list(best)
-        for turns, holders in group.items():
-            if turns == best:
+        for version, holders in group.items():
+            if version == best:
                 continue
             how = (
                 "in doubled apostrophes ('') only"
-                if _undoubled(turns) == _undoubled(best)
+                if _undoubled(version) == _undoubled(best)
                 else "in quoting, white space or characters outside the words"
             )
             for row in holders:
@@ -487,7 +487,7 @@ def _kept_dialogues(
                     "dialogue",
                     f"document {document!r} of {origin!r}: kept the dialogue of row"
                     f" {first.number} (line {first.line}); this row's"
-                    f" {_first_difference(list(best), list(turns))} {how}",
+                    f" {_first_difference(list(best), list(version))} {how}",
                 )
     return kept
 

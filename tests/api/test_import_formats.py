@@ -1,0 +1,118 @@
+"""The browser's corpus import in the layouts it reads (``POST
+/api/admin/projects/{slug}/imports/`` with ``format`` and ``lenient``): a circumstantial CSV
+strict or lenient, and the lenient report on the job where the browser shows job results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from annotations.models import Document, Job, Project, Role
+from annotations.services.projects import membership_add, project_get_or_create
+from tests.formats.test_circumstantial import LENIENT_FIXTURE
+from tests.people import ADMIN, signed_in
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/admin/projects/study/imports/"
+
+
+@pytest.fixture
+def study(demo: Project) -> Project:
+    """A project with the study's taxonomy, administered by the demo's admin."""
+    project, _ = project_get_or_create(
+        slug="study", taxonomy="dialogue-llm", scheme={"error_spans": True, "evidence": True}
+    )
+    admin = demo.memberships.get(role=Role.ADMIN).user
+    membership_add(project=project, user=admin, role=Role.ADMIN)
+    return project
+
+
+def csv_upload() -> SimpleUploadedFile:
+    return SimpleUploadedFile("study.csv", LENIENT_FIXTURE.read_bytes(), content_type="text/csv")
+
+
+def start(client: Client, hooks: Any, **fields: Any) -> Any:
+    with hooks(execute=True):
+        response = client.post(URL, {"file": csv_upload(), **fields})
+    return response
+
+
+def test_a_circumstantial_csv_is_refused_whole_unless_lenient(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+
+    strict = start(client, django_capture_on_commit_callbacks, format="circumstantial")
+    assert strict.status_code == 202
+    failed = client.get(f"/api/admin/jobs/{strict.json()['job']}/").json()
+    assert failed["status"] == "failed"
+    assert failed["error"].startswith("study.csv, row 1 (line 2), field evidence:")
+    assert not Document.objects.filter(external_id="14000001").exists()
+
+    lenient = start(
+        client, django_capture_on_commit_callbacks, format="circumstantial", lenient="true"
+    )
+    job = client.get(f"/api/admin/jobs/{lenient.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert Document.objects.filter(external_id__in=["14000001", "14000002"]).count() == 2
+    lines = job["result"]["lines"]
+    assert (
+        "lenient: 6 row(s) imported, 2 as published, 4 with something not imported as it is"
+        " written" in lines
+    )
+    assert (
+        "lenient: row 3 (line 8), field nonfactual_spans: span_none: item 1 of 2 is None" in lines
+    )
+    report = job["result"]["lenient"]
+    assert {c["reason"]: c["rows"] for c in report["counts"]} == {
+        "dialogue_variant": 2,
+        "span_none": 1,
+        "span_not_in_summary": 1,
+        "evidence_by_words": 1,
+        "evidence_not_in_dialogue": 1,
+        "unknown_category": 1,
+        "label_without_spans": 1,
+    }
+    assert {"row": 4, "line": 11, "field": "linguistic_categories"}.items() <= next(
+        item for item in report["items"] if item["reason"] == "unknown_category"
+    ).items()
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"format": "excel"}, "format", "expected one of native, circumstantial"),
+        ({"lenient": "true"}, "lenient", "only with format circumstantial"),
+        ({"format": "circumstantial", "lenient": "maybe"}, "lenient", "expected true or false"),
+    ],
+)
+def test_a_bad_choice_is_a_400_naming_the_field_and_starts_nothing(
+    client: Client,
+    study: Project,
+    settings: Any,
+    tmp_path: Path,
+    fields: dict[str, str],
+    field: str,
+    message: str,
+) -> None:
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+
+    response = client.post(URL, {"file": csv_upload(), **fields})
+
+    assert response.status_code == 400
+    assert message in str(response.json())
+    assert field in str(response.json())
+    assert not Job.objects.exists()
+    uploads = tmp_path / "imports"
+    assert not uploads.exists() or not any(uploads.iterdir())  # the file was not kept
