@@ -7,7 +7,8 @@ dev split, the threshold is tuned and measured on all records, and the report sa
 (``protocol: "all"``: optimistic). A label needs no threshold. Figures are given overall and
 per value of each grouping (corpus, topic type, system…), recall per gold error type, AUC for
 scores, and each pair of evaluators' difference in balanced accuracy with a paired bootstrap
-p-value (the same resampled documents for both).
+p-value (the same resampled documents for both), or, below ``MIN_TEST_DOCUMENTS`` measured
+documents, no p-value and a note saying there are not enough documents to test.
 """
 
 from __future__ import annotations
@@ -29,6 +30,24 @@ PredictionKind = Literal["score", "label"]
 # Below this many documents a bootstrap by document has too few distinct resamples for its
 # intervals and p-values to mean much; the report says so.
 FEW_DOCUMENTS = 20
+# Below this many measured documents two evaluators are not tested against each other: their
+# comparison has no p-value and says why. With n documents even the exact paired randomisation
+# test by document (swap the two evaluators' calls within each document, 2^n ways) cannot go
+# below a two-sided p of 2 / 2^n, which is 0.0625 at 5 and 0.031 at 6; a bootstrap p below 0.05
+# from fewer documents is an artefact of resampling too few of them (one document gave
+# "p = 0.002" with every interval of zero width).
+MIN_TEST_DOCUMENTS = 6
+NOT_TESTED = "not enough documents to test"
+
+
+def untested_note(n_documents: int) -> str | None:
+    """Why a pair of evaluators measured on ``n_documents`` is not tested, or None."""
+    if n_documents >= MIN_TEST_DOCUMENTS:
+        return None
+    return (
+        f"{NOT_TESTED}: {n_documents} document{'s' if n_documents != 1 else ''} measured,"
+        f" a paired test needs at least {MIN_TEST_DOCUMENTS}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +303,7 @@ def level_leaderboard(
                 "records": int(count_point),
                 **_figure(recall, float(low), float(high)),
             }
+    note = untested_note(n_documents)
     for a, b in combinations(names, 2):
         difference = balanced[a] - balanced[b]
         defined = difference[~np.isnan(difference)]
@@ -297,7 +317,9 @@ def level_leaderboard(
                 "a": a,
                 "b": b,
                 **_figure(point_balanced[a] - point_balanced[b], float(low), float(high)),
-                "p_value": round(min(1.0, 2 * min(below, above)), 6),
+                "p_value": None if note else round(min(1.0, 2 * min(below, above)), 6),
+                "testable": note is None,
+                "note": note,
             }
         )
     return report

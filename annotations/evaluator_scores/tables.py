@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from annotations.evaluator_scores.leaderboard import NOT_TESTED
 from annotations.formats.writers.encoding import CsvValue, csv_text
 
 COLUMNS = ("balanced_accuracy", "fpr", "fnr", "precision", "recall", "f1", "auc")
@@ -46,11 +47,36 @@ def ranked(level: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return sorted(level["evaluators"].items(), key=key)
 
 
+def versus_best(level: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each evaluator but the best-ranked: its paired comparison with the best."""
+    order = [name for name, _ in ranked(level)]
+    if not order:
+        return {}
+    best = order[0]
+    return {
+        (c["b"] if c["a"] == best else c["a"]): c
+        for c in level.get("comparisons", [])
+        if best in (c["a"], c["b"]) and c["a"] != c["b"]
+    }
+
+
+def verdict_text(comparison: dict[str, Any]) -> str:
+    """The paired test's verdict, worded as on the leaderboard page."""
+    if comparison.get("p_value") is None:
+        return NOT_TESTED
+    if comparison["p_value"] < 0.05:
+        return "different at the 5% level"
+    return "not shown different at the 5% level"
+
+
 def leaderboard_csv(level: dict[str, Any]) -> str:
     rows: list[Sequence[CsvValue]] = [
         ["evaluator", "kind", "threshold"]
         + [f"{c}{suffix}" for c in COLUMNS for suffix in ("", "_low", "_high")]
+        # The paired test against the best-ranked evaluator (blank on its own row).
+        + ["p_value_vs_best", "test_vs_best"]
     ]
+    against = versus_best(level)
     for name, entry in ranked(level):
         row: list[CsvValue] = [
             name,
@@ -60,6 +86,12 @@ def leaderboard_csv(level: dict[str, Any]) -> str:
         for column in COLUMNS:
             figure = entry.get(column) or {}
             row += ["" if figure.get(k) is None else figure[k] for k in ("value", "low", "high")]
+        versus = against.get(name)
+        if versus is None:
+            row += ["", ""]
+        else:
+            p_value = versus.get("p_value")
+            row += ["" if p_value is None else p_value, verdict_text(versus)]
         rows.append(row)
     return csv_text(rows)
 
@@ -84,7 +116,10 @@ def leaderboard_latex(level: dict[str, Any], *, caption: str) -> str:
         "Evaluator & " + " & ".join(HEADINGS[c] for c in COLUMNS) + r" \\",
         r"\midrule",
     ]
+    against = versus_best(level)
     for name, entry in ranked(level):
+        versus = against.get(name)
+        differs = versus is not None and verdict_text(versus).startswith("different")
         cells = []
         for column in COLUMNS:
             figure = entry.get(column) or {}
@@ -98,11 +133,27 @@ def leaderboard_latex(level: dict[str, Any], *, caption: str) -> str:
                     + "]}"
                 )
             cells.append(cell)
-        lines.append(latex_text(name) + " & " + " & ".join(cells) + r" \\")
+        mark = r"$^\dagger$" if differs else ""
+        lines.append(latex_text(name) + mark + " & " + " & ".join(cells) + r" \\")
     lines += [
         r"\bottomrule",
         r"\end{tabular}",
-        r"\caption{" + latex_text(caption) + "}",
+        r"\caption{" + latex_text(caption) + _test_note(against) + "}",
         r"\end{table}",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _test_note(against: dict[str, dict[str, Any]]) -> str:
+    """The caption's sentence on the paired tests against the best-ranked evaluator."""
+    if not against:
+        return ""
+    untested = next(
+        (c.get("note") or NOT_TESTED for c in against.values() if c.get("p_value") is None), None
+    )
+    if untested:
+        return " " + latex_text(f"Differences between evaluators: {untested}.")
+    return (
+        r" $^\dagger$: differs from the best-ranked evaluator at the 5\% level (paired"
+        " bootstrap by document)."
+    )

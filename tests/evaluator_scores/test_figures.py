@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -27,6 +28,7 @@ from annotations.evaluator_scores import (
     tune_threshold,
 )
 from annotations.evaluator_scores.hardness import unit_hardness
+from annotations.evaluator_scores.leaderboard import MIN_TEST_DOCUMENTS, NOT_TESTED
 
 
 def test_the_binary_figures_by_hand() -> None:
@@ -175,6 +177,41 @@ def test_the_leaderboard_tunes_on_dev_measures_on_test_and_groups() -> None:
     assert comparison["value"] > 0.2
     assert comparison["p_value"] < 0.01
     assert comparison["low"] > 0
+
+
+def two_evaluators_on(n_documents: int) -> dict[str, Any]:
+    """A right and a contrary evaluator on ``n_documents`` documents of ten sentences."""
+    data = replace(records(n_documents, 10, seed=8), split=np.full(10 * n_documents, "test"))
+    right = np.where(data.inconsistent, 0.1, 0.9)
+    runs = {
+        "right": RunValues("score", right),
+        "wrong": RunValues("label", 1.0 * data.inconsistent),
+    }
+    return level_leaderboard(data, runs, n_resamples=500, seed=0)
+
+
+def test_too_few_documents_to_test_two_evaluators_gives_no_p_value_and_says_why() -> None:
+    """One document gave "p = 0.002, different at the 5% level" with every interval of zero
+    width: every resample was that document. Below MIN_TEST_DOCUMENTS there is no test."""
+    (one,) = two_evaluators_on(1)["comparisons"]
+    assert one["value"] == 1.0  # the observed difference is still shown
+    assert (one["p_value"], one["testable"]) == (None, False)
+    assert one["note"] == (
+        f"not enough documents to test: 1 document measured, a paired test needs at least"
+        f" {MIN_TEST_DOCUMENTS}"
+    )
+    (few,) = two_evaluators_on(MIN_TEST_DOCUMENTS - 1)["comparisons"]
+    assert few["p_value"] is None
+    assert few["note"].startswith(NOT_TESTED)
+    (enough,) = two_evaluators_on(MIN_TEST_DOCUMENTS)["comparisons"]
+    assert (enough["testable"], enough["note"]) == (True, None)
+    assert enough["p_value"] < 0.05
+
+
+def test_the_minimum_is_where_an_exact_paired_test_could_first_reject_at_5_percent() -> None:
+    """Swapping the two evaluators within each of n documents gives 2^n equally likely
+    outcomes; the smallest two-sided p is 2 / 2^n."""
+    assert 2 / 2 ** (MIN_TEST_DOCUMENTS - 1) >= 0.05 > 2 / 2**MIN_TEST_DOCUMENTS
 
 
 def test_identical_evaluators_do_not_differ_and_a_seed_repeats() -> None:

@@ -26,9 +26,12 @@ export function CompareEvaluators({ level }: { level: Level }) {
           Choose two different evaluators.
         </Text>
       ) : difference ? (
-        <Alert color={difference.p_value < 0.05 ? 'teal' : 'gray'} title={`${a} − ${b}, balanced accuracy`} role="status">
-          {figureText(difference)}; paired bootstrap p = {difference.p_value.toFixed(3)}
-          {difference.p_value < 0.05 ? ' (different at the 5% level)' : ' (not shown different at the 5% level)'}
+        <Alert color={difference.p_value !== null && difference.p_value < 0.05 ? 'teal' : 'gray'} title={`${a} − ${b}, balanced accuracy`} role="status">
+          {figureText(difference)};{' '}
+          {difference.p_value === null
+            ? // Below the server's minimum of documents a p-value would be an artefact of resampling too few.
+              (difference.note ?? 'not enough documents to test')
+            : `paired bootstrap p = ${difference.p_value.toFixed(3)}${difference.p_value < 0.05 ? ' (different at the 5% level)' : ' (not shown different at the 5% level)'}`}
         </Alert>
       ) : null}
       <Group align="flex-start" gap="xl">

@@ -29,7 +29,10 @@ export interface EvaluatorEntry extends FigureSet {
 export interface Comparison extends Figure {
   a: string;
   b: string;
-  p_value: number;
+  /** Null when too few documents were measured to test (`testable` false, `note` says why). */
+  p_value: number | null;
+  testable?: boolean;
+  note?: string | null;
 }
 
 export interface Level {
