@@ -972,8 +972,8 @@ class ImportCreateView(APIView):
                         "type": "string",
                         "enum": list(UPLOAD_FORMATS),
                         "default": "native",
-                        "description": "native: JSONL (docs/formats/native.md); circumstantial:"
-                        " a CSV in the circumstantial-inference study's layout"
+                        "description": "native: JSONL (docs/formats/native-jsonl.md);"
+                        " circumstantial: a CSV in the circumstantial-inference study's layout"
                         " (docs/formats/circumstantial.md).",
                     },
                     "lenient": {

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, FileInput, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { startImport } from '../api/client';
+import { startImport, type ImportFormat } from '../api/client';
 import type { Job } from '../api/types';
 import { describeError } from '../useMe';
 import { JobProgress } from './JobProgress';
@@ -16,9 +16,32 @@ interface ImportCorpusProps {
   pollIntervalMs?: number;
 }
 
-/** Uploads a native JSONL file, then follows the import job to its result or error. */
+/** What the form says about each layout it reads. */
+const LAYOUTS: Record<ImportFormat, { label: string; field: string; what: string; placeholder: string; accept: string; doc: string }> = {
+  native: {
+    label: 'Native JSONL',
+    field: 'Corpus file (JSONL)',
+    what: "Documents, topics and summaries in the project's native JSONL format:",
+    placeholder: 'Choose a .jsonl file',
+    accept: '.jsonl,.json,application/jsonl,application/x-ndjson',
+    doc: adminPaths.nativeFormat,
+  },
+  circumstantial: {
+    label: 'Circumstantial CSV',
+    field: 'Corpus file (CSV)',
+    what: "Dialogues, summaries and their published labels in the circumstantial-inference study's CSV layout:",
+    placeholder: 'Choose a .csv file',
+    accept: '.csv,text/csv',
+    doc: adminPaths.circumstantialFormat,
+  },
+};
+
+/** Uploads a corpus file (native JSONL or a circumstantial CSV), then follows the import job
+ * to its result (a lenient import's report, row by row, among the result's lines) or error. */
 export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }: ImportCorpusProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<ImportFormat>('native');
+  const [lenient, setLenient] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
@@ -30,6 +53,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
     pollIntervalMs,
   );
   const running = job.status === 'following';
+  const layout = LAYOUTS[format];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +65,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
     setError(null);
     setJobId(null);
     try {
-      const started = await startImport(slug, file);
+      const started = await startImport(slug, file, { format, lenient: format === 'circumstantial' && lenient });
       setJobId(started.job);
     } catch (failure) {
       setError(describeError(failure));
@@ -53,19 +77,33 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Import a corpus file">
       <Stack gap="sm" align="flex-start">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="import-format-label">
+            Format
+          </Text>
+          <SegmentedControl
+            aria-labelledby="import-format-label"
+            value={format}
+            onChange={(value) => {
+              setFormat(value as ImportFormat);
+              setError(null);
+            }}
+            data={(Object.keys(LAYOUTS) as ImportFormat[]).map((value) => ({ value, label: LAYOUTS[value].label }))}
+          />
+        </Stack>
         <FileInput
-          label="Corpus file (JSONL)"
+          label={layout.field}
           description={
             <>
-              Documents, topics and summaries in the project&apos;s native JSONL format:{' '}
-              <Anchor component={Link} to={adminPaths.nativeFormat} size="xs">
+              {layout.what}{' '}
+              <Anchor component={Link} to={layout.doc} size="xs">
                 the format, field by field
               </Anchor>
               .
             </>
           }
-          placeholder="Choose a .jsonl file"
-          accept=".jsonl,.json,application/jsonl,application/x-ndjson"
+          placeholder={layout.placeholder}
+          accept={layout.accept}
           clearable
           value={file}
           onChange={(chosen) => {
@@ -75,6 +113,15 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
           w={420}
           maw="100%"
         />
+        {format === 'circumstantial' && (
+          <Checkbox
+            label="Lenient: import the study's own file as published"
+            description="Versions of a dialogue that differ only in quoting, white space or emoji become one document; spans and evidence that cannot be placed are left out (a summary keeps its label); unknown categories become untyped spans. The result lists every such row with its line. Without it, the first such row stops the import and nothing is imported."
+            checked={lenient}
+            onChange={(event) => setLenient(event.currentTarget.checked)}
+            maw={640}
+          />
+        )}
         <Group>
           <Button type="submit" loading={busy} disabled={running}>
             Import

@@ -6,6 +6,7 @@ export const adminPaths = {
   project: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}`,
   corpus: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/corpus`,
   nativeFormat: '/app/admin/help/native-jsonl',
+  circumstantialFormat: '/app/admin/help/circumstantial-csv',
   progress: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/progress`, slug),
   agreement: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/agreement`, slug),
   disagreements: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/disagreements`, slug),

@@ -345,9 +345,20 @@ export function reopenAssignment(assignmentId: number, reason: string): Promise<
 }
 
 /** Uploads a native JSONL corpus file; 202 with the import job. */
-export function startImport(slug: string, file: File): Promise<JobStarted> {
+/** The layouts the browser import reads (docs/formats/native-jsonl.md, circumstantial.md). */
+export type ImportFormat = 'native' | 'circumstantial';
+
+/** Starts an import job. `lenient` (circumstantial only) imports the study's own file as
+ * published and reports, row by row, what was not imported as written. */
+export function startImport(
+  slug: string,
+  file: File,
+  { format = 'native', lenient = false }: { format?: ImportFormat; lenient?: boolean } = {},
+): Promise<JobStarted> {
   const form = new FormData();
   form.append('file', file);
+  form.append('format', format);
+  if (lenient) form.append('lenient', 'true');
   return api.post<JobStarted>(`${slugPath(slug)}/imports/`, form);
 }
 

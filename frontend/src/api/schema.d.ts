@@ -72,7 +72,7 @@ export interface paths {
     get: operations["admin_projects_guidelines_diff_retrieve"];
   };
   "/api/admin/projects/{slug}/imports/": {
-    /** Import a native JSONL corpus file (background job) */
+    /** Import a corpus file: native JSONL or a circumstantial CSV (background job) */
     post: operations["admin_projects_imports_create"];
   };
   "/api/admin/projects/{slug}/members/{username}/resume/": {
@@ -3296,7 +3296,7 @@ export interface operations {
       };
     };
   };
-  /** Import a native JSONL corpus file (background job) */
+  /** Import a corpus file: native JSONL or a circumstantial CSV (background job) */
   admin_projects_imports_create: {
     parameters: {
       path: {
@@ -3307,7 +3307,18 @@ export interface operations {
       content: {
         "multipart/form-data": {
           /** Format: binary */
-          file?: string;
+          file: string;
+          /**
+           * @description native: JSONL (docs/formats/native-jsonl.md); circumstantial: a CSV in the circumstantial-inference study's layout (docs/formats/circumstantial.md).
+           * @default native
+           * @enum {string}
+           */
+          format?: "native" | "circumstantial";
+          /**
+           * @description circumstantial only: import the study's own file as published and report, row by row, what was not imported as written.
+           * @default false
+           */
+          lenient?: boolean;
         };
       };
     };
