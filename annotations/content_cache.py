@@ -1,9 +1,9 @@
 """A process-wide cache of values computed from immutable content, keyed by that content.
 
 Database ids do not name content: the test database hands out the same ids again after each
-test, a restored backup or a rebuilt database does the same in production, and a deleted
-release's id is reused by SQLite. A cache keyed by ids then serves the figures of whatever had
-the id before (issue 27: the leaderboard of one test's release was served to the next test's
+test (its transaction is rolled back), and a restored backup or a rebuilt database does the
+same in production. A cache keyed by ids then serves the figures of whatever had the id
+before (issue 27: the leaderboard of one test's release 1 was served to the next test's
 release 1). So the key is made of checksums of the bytes the value is computed from (a
 release archive's sha256, each run file's sha256) plus the other values it shows (names,
 numbers); the loader that needs a database row is passed beside the key, never in it.
