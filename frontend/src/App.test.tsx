@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { App } from './App';
 import type { Me } from './api/types';
-import { errorResponse, jsonResponse, renderWithProviders } from './test/render';
+import { answer } from './test/answer';
+import { errorResponse, renderWithProviders } from './test/render';
 
 const LINGUIST: Me = {
   username: 'linguist1',
@@ -26,7 +27,7 @@ function stubFetch(...responses: Response[]) {
 
 describe('the signed-in landing page', () => {
   it("shows the person's name and their projects with roles in plain words", async () => {
-    stubFetch(jsonResponse(LINGUIST));
+    stubFetch(answer('GET /api/me/', 200, LINGUIST));
 
     renderWithProviders(<App navigate={vi.fn()} />);
 
@@ -44,31 +45,31 @@ describe('the signed-in landing page', () => {
   });
 
   it('links to the Django admin only for staff', async () => {
-    stubFetch(jsonResponse(LINGUIST));
+    stubFetch(answer('GET /api/me/', 200, LINGUIST));
     const { unmount } = renderWithProviders(<App navigate={vi.fn()} />);
     await screen.findByText(/Signed in as/);
     expect(screen.queryByRole('link', { name: 'Django admin' })).not.toBeInTheDocument();
     unmount();
 
-    stubFetch(jsonResponse({ ...LINGUIST, is_staff: true }));
+    stubFetch(answer('GET /api/me/', 200, { ...LINGUIST, is_staff: true }));
     renderWithProviders(<App navigate={vi.fn()} />);
     expect(await screen.findByRole('link', { name: 'Django admin' })).toHaveAttribute('href', '/admin/');
   });
 
   it('offers staff, and only staff, to start a new project', async () => {
-    stubFetch(jsonResponse(LINGUIST));
+    stubFetch(answer('GET /api/me/', 200, LINGUIST));
     const { unmount } = renderWithProviders(<App navigate={vi.fn()} />);
     await screen.findByText(/Signed in as/);
     expect(screen.queryByRole('link', { name: 'New project' })).not.toBeInTheDocument();
     unmount();
 
-    stubFetch(jsonResponse({ ...LINGUIST, is_staff: true }));
+    stubFetch(answer('GET /api/me/', 200, { ...LINGUIST, is_staff: true }));
     renderWithProviders(<App navigate={vi.fn()} />);
     expect(await screen.findByRole('link', { name: 'New project' })).toHaveAttribute('href', '/app/admin/new-project');
   });
 
   it('tells a person without projects what to do', async () => {
-    stubFetch(jsonResponse({ ...LINGUIST, memberships: [] }));
+    stubFetch(answer('GET /api/me/', 200, { ...LINGUIST, memberships: [] }));
 
     renderWithProviders(<App navigate={vi.fn()} />);
 
@@ -78,7 +79,7 @@ describe('the signed-in landing page', () => {
   it('signs out with the CSRF token and goes to the sign-in page', async () => {
     document.cookie = 'csrftoken=abc123';
     const fetchMock = stubFetch(
-      jsonResponse(LINGUIST),
+      answer('GET /api/me/', 200, LINGUIST),
       new Response('<form>sign in</form>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
     );
     const navigate = vi.fn();
@@ -94,7 +95,7 @@ describe('the signed-in landing page', () => {
   });
 
   it('says so when signing out fails and stays on the page', async () => {
-    stubFetch(jsonResponse(LINGUIST), errorResponse(403, { message: 'CSRF Failed: CSRF token missing.'  }));
+    stubFetch(answer('GET /api/me/', 200, LINGUIST), errorResponse(403, { message: 'CSRF Failed: CSRF token missing.'  }));
     const navigate = vi.fn();
     renderWithProviders(<App navigate={navigate} />);
 
@@ -116,7 +117,7 @@ describe('the signed-in landing page', () => {
   it('shows a readable error and can try again', async () => {
     stubFetch(
       new Response('Server Error', { status: 500, statusText: 'Internal Server Error' }),
-      jsonResponse(LINGUIST),
+      answer('GET /api/me/', 200, LINGUIST),
     );
     renderWithProviders(<App navigate={vi.fn()} />);
 

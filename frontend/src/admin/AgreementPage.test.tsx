@@ -7,7 +7,8 @@ import type { Assistance } from '../api/types';
 import wording from '../../../fixtures/agreement/assistance_wording.json';
 import { adminProject, agreementHistory, agreementReport, job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
+import { renderWithProviders, errorResponse } from '../test/render';
+import { answer } from '../test/answer';
 import { AgreementPage } from './AgreementPage';
 
 function renderPage(path = '/app/admin/rounds/1/agreement?project=demo') {
@@ -21,13 +22,13 @@ function renderPage(path = '/app/admin/rounds/1/agreement?project=demo') {
 }
 
 const PROJECT_ROUTES = {
-  'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
-  'GET /api/admin/projects/demo/agreement-history/': () => jsonResponse(agreementHistory()),
+  'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, adminProject()),
+  'GET /api/admin/projects/demo/agreement-history/': () => answer('GET /api/admin/projects/{slug}/agreement-history/', 200, agreementHistory()),
 };
 
 describe('the agreement dashboard', () => {
   it('shows one card per question, with the history chart, and says when the report is stale', async () => {
-    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ stale: true })) });
+    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ stale: true })) });
     renderPage();
 
     const card = await screen.findByRole('article', { name: 'Sentence consistency' });
@@ -48,12 +49,12 @@ describe('the agreement dashboard', () => {
     const server = fakeServer({
       ...PROJECT_ROUTES,
       'GET /api/admin/rounds/1/agreement/': () =>
-        computed ? jsonResponse(agreementReport()) : errorResponse(404, { message: 'No report yet.'  }),
-      'POST /api/admin/rounds/1/agreement/': () => jsonResponse({ job: 12 }, 202),
+        computed ? answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport()) : errorResponse(404, { message: 'No report yet.'  }),
+      'POST /api/admin/rounds/1/agreement/': () => answer('POST /api/admin/rounds/{round_id}/agreement/', 202, { job: 12 }),
       'GET /api/admin/jobs/12/': () => {
-        if (!jobDone) return jsonResponse(job({ id: 12, kind: 'agreement', progress: 50, message: 'bootstrap 500 of 1000' }));
+        if (!jobDone) return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', progress: 50, message: 'bootstrap 500 of 1000' }));
         computed = true;
-        return jsonResponse(job({ id: 12, kind: 'agreement', status: 'succeeded', progress: 100, message: 'done' }));
+        return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', status: 'succeeded', progress: 100, message: 'done' }));
       },
     });
     const user = userEvent.setup();
@@ -78,8 +79,8 @@ describe('the agreement dashboard', () => {
   it('shows a reused report at once when the server answers 200', async () => {
     fakeServer({
       ...PROJECT_ROUTES,
-      'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ stale: true })),
-      'POST /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ computed_at: '2025-02-01T09:00:00Z' })),
+      'GET /api/admin/rounds/1/agreement/': () => answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ stale: true })),
+      'POST /api/admin/rounds/1/agreement/': () => answer('POST /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ computed_at: '2025-02-01T09:00:00Z' })),
     });
     const user = userEvent.setup();
     renderPage();
@@ -101,7 +102,7 @@ describe('hints compared on the agreement dashboard', () => {
   };
 
   it('shows the comparison when the report carries one', async () => {
-    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ assistance })) });
+    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ assistance })) });
     renderPage();
 
     const card = await screen.findByRole('article', { name: 'Evidence hints: with and without' });
@@ -111,7 +112,7 @@ describe('hints compared on the agreement dashboard', () => {
   });
 
   it('has no comparison card when the report carries none', async () => {
-    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport()) });
+    fakeServer({ ...PROJECT_ROUTES, 'GET /api/admin/rounds/1/agreement/': () => answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport()) });
     renderPage();
 
     await screen.findByRole('article', { name: 'Sentence consistency' });
@@ -121,9 +122,9 @@ describe('hints compared on the agreement dashboard', () => {
   it('computes against the round the admin names among those with hints the other way', async () => {
     const server = fakeServer({
       ...PROJECT_ROUTES,
-      'GET /api/admin/projects/demo/': () => jsonResponse(withSpans()),
-      'GET /api/admin/rounds/1/agreement/': () => jsonResponse(agreementReport({ stale: true })),
-      'POST /api/admin/rounds/1/agreement/?compare=3': () => jsonResponse(agreementReport({ assistance: { ...assistance, chosen: 'explicit' } })),
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, withSpans()),
+      'GET /api/admin/rounds/1/agreement/': () => answer('GET /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ stale: true })),
+      'POST /api/admin/rounds/1/agreement/?compare=3': () => answer('POST /api/admin/rounds/{round_id}/agreement/', 200, agreementReport({ assistance: { ...assistance, chosen: 'explicit' } })),
     });
     const user = userEvent.setup();
     renderPage();

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { CorpusPage } from './CorpusPage';
 import { FormatDocPage } from './FormatDocPage';
 
@@ -12,7 +13,7 @@ describe('the corpus browser', () => {
   it('shows what was imported, the published labels per system, and each unit with its summaries', async () => {
     fakeServer({
       'GET /api/admin/projects/tofu/corpus/': () =>
-        jsonResponse({
+        answer('GET /api/admin/projects/{slug}/corpus/', 200, {
           corpora: [{ corpus: 'mediasum', documents: 50, topics: 150, summaries: 880 }],
           published: {
             sources: ['TofuEval release'],
@@ -21,14 +22,15 @@ describe('the corpus browser', () => {
           },
         }),
       'GET /api/admin/projects/tofu/units/?q=&page=1': () =>
-        jsonResponse({
+        answer('GET /api/admin/projects/{slug}/units/', 200, {
           count: 1,
           page: 1,
           pages: 1,
+          page_size: 50,
           units: [{ topic: 5, topic_name: 'Hurricane relief', document: 'NPR-12', corpus: 'mediasum', summaries: 1, rounds: ['TofuEval release'] }],
         }),
       'GET /api/admin/projects/tofu/units/5/': () =>
-        jsonResponse({
+        answer('GET /api/admin/projects/{slug}/units/{topic_id}/', 200, {
           topic: { id: 5, name: 'Hurricane relief' },
           document: { id: 'NPR-12', title: 'NPR-12', corpus: 'mediasum' },
           summaries: [
@@ -62,11 +64,11 @@ describe('the corpus browser', () => {
     const unit = (topic: number, name: string) => ({ topic, topic_name: name, document: 'NPR-12', corpus: 'mediasum', summaries: 5, rounds: [] });
     const server = fakeServer({
       'GET /api/admin/projects/tofu/corpus/': () =>
-        jsonResponse({ corpora: [], published: { sources: [], systems: [], by_topic_category: [] } }),
+        answer('GET /api/admin/projects/{slug}/corpus/', 200, { corpora: [], published: { sources: [], systems: [], by_topic_category: [] } }),
       'GET /api/admin/projects/tofu/units/?q=&page=1': () =>
-        jsonResponse({ count: 200000, page: 1, pages: 4000, page_size: 50, units: [unit(5, 'Hurricane relief')] }),
+        answer('GET /api/admin/projects/{slug}/units/', 200, { count: 200000, page: 1, pages: 4000, page_size: 50, units: [unit(5, 'Hurricane relief')] }),
       'GET /api/admin/projects/tofu/units/?q=&page=2': () =>
-        jsonResponse({ count: 200000, page: 2, pages: 4000, page_size: 50, units: [unit(6, 'School budgets')] }),
+        answer('GET /api/admin/projects/{slug}/units/', 200, { count: 200000, page: 2, pages: 4000, page_size: 50, units: [unit(6, 'School budgets')] }),
     });
     const user = userEvent.setup();
     renderWithProviders(

@@ -7,7 +7,8 @@ import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { adminProject, disagreementUnit } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
+import { renderWithProviders, errorResponse } from '../test/render';
+import { answer } from '../test/answer';
 import { DisagreementView } from './DisagreementView';
 
 const ADMIN: Me = {
@@ -155,7 +156,7 @@ describe('the disagreement view', () => {
   });
 
   it('sends feedback to one annotator about a sentence', async () => {
-    const server = fakeServer({ 'POST /api/admin/rounds/1/feedback/': () => jsonResponse({ id: 55 }, 201) });
+    const server = fakeServer({ 'POST /api/admin/rounds/1/feedback/': () => answer('POST /api/admin/rounds/{round_id}/feedback/', 201, { id: 55 }) });
     const user = userEvent.setup();
     renderWithProviders(<DisagreementView roundId={1} unit={disagreementUnit()} />);
 
@@ -196,10 +197,10 @@ describe('the disagreement view', () => {
 
   it('is reached from the list of units with disagreements', async () => {
     fakeServer({
-      'GET /api/me/': () => jsonResponse(ADMIN),
-      'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
+      'GET /api/me/': () => answer('GET /api/me/', 200, ADMIN),
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, adminProject()),
       'GET /api/admin/rounds/1/disagreements/': () =>
-        jsonResponse({
+        answer('GET /api/admin/rounds/{round_id}/disagreements/', 200, {
           count: 1,
           page: 1,
           pages: 1,
@@ -208,7 +209,7 @@ describe('the disagreement view', () => {
             { topic: 77, topic_name: 'Funding for the river bus line', document: 'City council', sentences: 1, summaries: 1, topic_category: true },
           ],
         }),
-      'GET /api/admin/rounds/1/disagreements/77/': () => jsonResponse(disagreementUnit()),
+      'GET /api/admin/rounds/1/disagreements/77/': () => answer('GET /api/admin/rounds/{round_id}/disagreements/{topic_id}/', 200, disagreementUnit()),
     });
     const user = userEvent.setup();
     renderWithProviders(
@@ -232,12 +233,12 @@ describe('the disagreement view', () => {
   it('pages through the units with disagreements, fifty at a time', async () => {
     const unit = (topic: number, name: string) => ({ topic, topic_name: name, document: 'City council', sentences: 1, summaries: 0, topic_category: false });
     const server = fakeServer({
-      'GET /api/me/': () => jsonResponse(ADMIN),
-      'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
+      'GET /api/me/': () => answer('GET /api/me/', 200, ADMIN),
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, adminProject()),
       'GET /api/admin/rounds/1/disagreements/': () =>
-        jsonResponse({ count: 51, page: 1, pages: 2, page_size: 50, units: [unit(77, 'Funding for the river bus line')] }),
+        answer('GET /api/admin/rounds/{round_id}/disagreements/', 200, { count: 51, page: 1, pages: 2, page_size: 50, units: [unit(77, 'Funding for the river bus line')] }),
       'GET /api/admin/rounds/1/disagreements/?page=2': () =>
-        jsonResponse({ count: 51, page: 2, pages: 2, page_size: 50, units: [unit(99, 'Parking fees')] }),
+        answer('GET /api/admin/rounds/{round_id}/disagreements/', 200, { count: 51, page: 2, pages: 2, page_size: 50, units: [unit(99, 'Parking fees')] }),
     });
     const user = userEvent.setup();
     renderWithProviders(

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { ImportCorpus } from './ImportCorpus';
 
 function routed(node: ReactNode) {
@@ -26,14 +27,12 @@ describe('importing a corpus file', () => {
   it('uploads the file, follows the job with a progress bar, then lists the result', async () => {
     let finished = false;
     const server = fakeServer({
-      'POST /api/admin/projects/demo/imports/': () => jsonResponse({ job: 7 }, 202),
+      'POST /api/admin/projects/demo/imports/': () => answer('POST /api/admin/projects/{slug}/imports/', 202, { job: 7 }),
       // Running until the test has seen the bar, then done.
       'GET /api/admin/jobs/7/': () =>
-        jsonResponse(
-          finished
+        answer('GET /api/admin/jobs/{job_id}/', 200, finished
             ? job({ status: 'succeeded', progress: 100, message: 'done', result: { lines: ['3 documents', '9 topics', '45 summaries'] } })
-            : job(),
-        ),
+            : job()),
     });
     const onImported = vi.fn();
     const user = userEvent.setup();
@@ -74,9 +73,9 @@ describe('importing a corpus file', () => {
 
   it("shows the job's error in a red alert when the import fails", async () => {
     fakeServer({
-      'POST /api/admin/projects/demo/imports/': () => jsonResponse({ job: 8 }, 202),
+      'POST /api/admin/projects/demo/imports/': () => answer('POST /api/admin/projects/{slug}/imports/', 202, { job: 8 }),
       'GET /api/admin/jobs/8/': () =>
-        jsonResponse(job({ id: 8, status: 'failed', error: 'corpus.jsonl, line 7, field "turns": expected a list' })),
+        answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 8, status: 'failed', error: 'corpus.jsonl, line 7, field "turns": expected a list' })),
     });
     const onImported = vi.fn();
     const user = userEvent.setup();

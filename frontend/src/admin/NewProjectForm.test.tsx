@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProjectOptions } from '../api/types';
 import { adminProject } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { NewProjectForm } from './NewProjectForm';
 import { NewProjectPage } from './NewProjectPage';
 
@@ -53,7 +54,7 @@ const CREATED = adminProject({ slug: 'dialogue-pilot', name: 'Dialogue pilot', r
 
 describe('the new-project form', () => {
   it('creates a dialogue-taxonomy project with spans and required evidence', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/': () => answer('POST /api/admin/projects/', 201, CREATED) });
     const onCreated = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<NewProjectForm options={projectOptions()} onCreated={onCreated} />);
@@ -101,7 +102,7 @@ describe('the new-project form', () => {
   });
 
   it('offers evidence only once spans are asked, and drops it when spans go off', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/': () => answer('POST /api/admin/projects/', 201, CREATED) });
     const user = userEvent.setup();
     renderWithProviders(<NewProjectForm options={projectOptions()} onCreated={vi.fn()} />);
     const spans = screen.getByRole('radiogroup', { name: 'Error spans in inconsistent sentences' });
@@ -190,8 +191,8 @@ describe('the new-project page', () => {
 
   it('opens the new project’s page once it is created', async () => {
     fakeServer({
-      'GET /api/admin/project-options/': () => jsonResponse(projectOptions()),
-      'POST /api/admin/projects/': () => jsonResponse(CREATED, 201),
+      'GET /api/admin/project-options/': () => answer('GET /api/admin/project-options/', 200, projectOptions()),
+      'POST /api/admin/projects/': () => answer('POST /api/admin/projects/', 201, CREATED),
     });
     const user = userEvent.setup();
     renderAt('/app/admin/new-project');

@@ -4,14 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { adminProject } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { NewRoundForm } from './NewRoundForm';
 
-const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' };
+const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' as const, skipped: 0 };
 
 describe('the new-round form', () => {
   it('sends the round with a seeded sample of units', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
     const onCreated = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<NewRoundForm project={adminProject()} onCreated={onCreated} />);
@@ -59,7 +60,7 @@ describe('the new-round form', () => {
   });
 
   it('sends a review round over chosen rounds with its reviewers and no units', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
     const user = userEvent.setup();
     const project = adminProject();
     const reviewers = [
@@ -94,7 +95,7 @@ describe('the new-round form', () => {
   });
 
   it('offers an unassisted round (no evidence hints) only where spans are asked', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
     expect(screen.queryByRole('checkbox', { name: /Show evidence hints/ })).not.toBeInTheDocument();
@@ -117,7 +118,7 @@ describe('the new-round form', () => {
   });
 
   it('chooses written or given key facts and given atomic facts only where the scheme asks for them', async () => {
-    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201) });
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
     expect(screen.queryByRole('radiogroup', { name: /Key facts/ })).not.toBeInTheDocument();
@@ -154,6 +155,7 @@ describe('the new-round form', () => {
       count: q === '' ? 60 : 1,
       page: 1,
       pages: q === '' ? 2 : 1,
+      page_size: 50,
       units: (q === '' ? [77, 78] : [79]).map((topic) => ({
         topic,
         topic_name: ({ 77: 'Parking fees', 78: 'Ferry budget', 79: 'River bus' } as Record<number, string>)[topic]!,
@@ -164,9 +166,9 @@ describe('the new-round form', () => {
       })),
     });
     const server = fakeServer({
-      'POST /api/admin/projects/demo/rounds/': () => jsonResponse(CREATED, 201),
-      'GET /api/admin/projects/demo/units/?q=&page=1': () => jsonResponse(page('')),
-      'GET /api/admin/projects/demo/units/?q=river&page=1': () => jsonResponse(page('river')),
+      'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED),
+      'GET /api/admin/projects/demo/units/?q=&page=1': () => answer('GET /api/admin/projects/{slug}/units/', 200, page('')),
+      'GET /api/admin/projects/demo/units/?q=river&page=1': () => answer('GET /api/admin/projects/{slug}/units/', 200, page('river')),
     });
     const user = userEvent.setup();
     renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
@@ -190,7 +192,7 @@ describe('the new-round form', () => {
 
   it('says how many units a sample left out, and can include them on request', async () => {
     const server = fakeServer({
-      'POST /api/admin/projects/demo/rounds/': () => jsonResponse({ ...CREATED, skipped: 4 }, 201),
+      'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, { ...CREATED, skipped: 4 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);

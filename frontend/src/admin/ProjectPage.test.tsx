@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import type { Me } from '../api/types';
+import type { AgreementTargets, Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { adminProject } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 
 const ADMIN: Me = {
   username: 'ada',
@@ -29,12 +30,12 @@ const GUIDELINE_2 = {
 
 function renderAt(path: string, extra: Parameters<typeof fakeServer>[0] = {}) {
   const server = fakeServer({
-    'GET /api/me/': () => jsonResponse(ADMIN),
-    'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
-    'GET /api/admin/projects/demo/': () => jsonResponse(adminProject()),
-    'GET /api/admin/projects/demo/guidelines/2/': () => jsonResponse(GUIDELINE_2),
+    'GET /api/me/': () => answer('GET /api/me/', 200, ADMIN),
+    'GET /api/assignments/': () => answer('GET /api/assignments/', 200, { assignments: [], feedback: [] }),
+    'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, adminProject()),
+    'GET /api/admin/projects/demo/guidelines/2/': () => answer('GET /api/admin/projects/{slug}/guidelines/{version}/', 200, GUIDELINE_2),
     'GET /api/admin/projects/demo/guidelines/diff/?from=1&to=2': () =>
-      jsonResponse({ from: 1, to: 2, diff: '--- v1\n+++ v2\n@@ -1,2 +1,2 @@\n # Guidelines\n-Hopes are facts.\n+Hopes are **not** facts.\n' }),
+      answer('GET /api/admin/projects/{slug}/guidelines/diff/', 200, { from: 1, to: 2, diff: '--- v1\n+++ v2\n@@ -1,2 +1,2 @@\n # Guidelines\n-Hopes are facts.\n+Hopes are **not** facts.\n' }),
     ...extra,
   });
   renderWithProviders(
@@ -62,8 +63,8 @@ describe('the project admin page', () => {
     const project = adminProject();
     const user = userEvent.setup();
     const server = renderAt('/app/admin/projects/demo', {
-      'POST /api/admin/rounds/2/open/': () => jsonResponse({ ...project.rounds[1], status: 'open', opened_at: '2025-01-07T09:00:00Z' }),
-      'POST /api/admin/rounds/1/close/': () => jsonResponse({ ...project.rounds[0], status: 'closed', closed_at: '2025-01-08T09:00:00Z' }),
+      'POST /api/admin/rounds/2/open/': () => answer('POST /api/admin/rounds/{round_id}/open/', 200, { ...project.rounds[1]!, status: 'open', opened_at: '2025-01-07T09:00:00Z' }),
+      'POST /api/admin/rounds/1/close/': () => answer('POST /api/admin/rounds/{round_id}/close/', 200, { ...project.rounds[0]!, status: 'closed', closed_at: '2025-01-08T09:00:00Z' }),
     });
 
     const members = await screen.findByRole('table', { name: 'Members' });
@@ -99,7 +100,7 @@ describe('the project admin page', () => {
   it('saves the agreement targets, sending null for an empty box', async () => {
     const user = userEvent.setup();
     const server = renderAt('/app/admin/projects/demo', {
-      'PUT /api/admin/projects/demo/targets/': (body) => jsonResponse(body),
+      'PUT /api/admin/projects/demo/targets/': (body) => answer('PUT /api/admin/projects/{slug}/targets/', 200, { ...adminProject().targets, ...(body as Partial<AgreementTargets>) }),
     });
 
     const sentence = await screen.findByRole('textbox', { name: 'Target: Sentence consistency' });
@@ -118,8 +119,8 @@ describe('the project admin page', () => {
     const user = userEvent.setup();
     const base = adminProject();
     const server = renderAt('/app/admin/projects/demo', {
-      'GET /api/admin/projects/demo/': () => jsonResponse({ ...base, targets: { ...base.targets, span_exact: 0.5 } }),
-      'PUT /api/admin/projects/demo/targets/': (body) => jsonResponse(body),
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, { ...base, targets: { ...base.targets, span_exact: 0.5 } }),
+      'PUT /api/admin/projects/demo/targets/': (body) => answer('PUT /api/admin/projects/{slug}/targets/', 200, { ...adminProject().targets, ...(body as Partial<AgreementTargets>) }),
     });
 
     await screen.findByRole('textbox', { name: 'Target: Sentence consistency' });
@@ -133,7 +134,7 @@ describe('the project admin page', () => {
     const base = adminProject();
     renderAt('/app/admin/projects/demo', {
       'GET /api/admin/projects/demo/': () =>
-        jsonResponse({ ...base, scheme: { ...base.scheme, error_spans: true, evidence: true } }),
+        answer('GET /api/admin/projects/{slug}/', 200, { ...base, scheme: { ...base.scheme, error_spans: true, evidence: true } }),
     });
     expect(await screen.findByRole('textbox', { name: 'Target: Error spans (characters)' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Target: Evidence (turns cited)' })).toBeInTheDocument();
@@ -143,7 +144,7 @@ describe('the project admin page', () => {
     const user = userEvent.setup();
     const server = renderAt('/app/admin/projects/demo', {
       'POST /api/admin/projects/demo/guidelines/': (body) =>
-        jsonResponse({ ...(body as object), version: 3, created_at: '2025-01-09T09:00:00Z', published_at: '2025-01-09T09:00:00Z' }, 201),
+        answer('POST /api/admin/projects/{slug}/guidelines/', 201, { ...(body as { markdown: string; changelog: string }), version: 3, created_at: '2025-01-09T09:00:00Z', published_at: '2025-01-09T09:00:00Z' }),
     });
 
     const editor = await screen.findByRole('textbox', { name: 'Guideline text (Markdown)' });
@@ -174,8 +175,8 @@ describe('the project admin page', () => {
     const project = adminProject();
     renderAt('/app/admin/rounds/1/progress?project=demo', {
       'GET /api/admin/rounds/1/progress/': () =>
-        jsonResponse({
-          round: project.rounds[0],
+        answer('GET /api/admin/rounds/{round_id}/progress/', 200, {
+          round: project.rounds[0]!,
           count: 1,
           page: 1,
           pages: 1,
@@ -189,9 +190,10 @@ describe('the project admin page', () => {
               topic: 77,
               topic_name: 'Funding for the river bus line',
               document: 'City council',
-              assignments: [{ username: 'linguist1', status: 'submitted', active_seconds: 610 }],
+              assignments: [{ assignment: 41, username: 'linguist1', status: 'submitted', active_seconds: 610 }],
             },
           ],
+          published: null,
         }),
     });
 
@@ -209,18 +211,18 @@ describe('the project admin page', () => {
   it('pages through the units of a large round, keeping the figures per linguist', async () => {
     const project = adminProject();
     const progress = (page: number, topic: number, name: string) => ({
-      round: project.rounds[0],
+      round: project.rounds[0]!,
       count: 120,
       page,
       pages: 3,
       page_size: 50,
       annotators: [{ username: 'linguist1', display_name: 'Lena Linguist', assigned: 120, submitted: 3, in_progress: 2, active_seconds: 2710 }],
-      units: [{ topic, topic_name: name, document: 'City council', assignments: [{ assignment: topic, username: 'linguist1', status: 'assigned', active_seconds: 0 }] }],
+      units: [{ topic, topic_name: name, document: 'City council', assignments: [{ assignment: topic, username: 'linguist1', status: 'assigned' as const, active_seconds: 0 }] }],
       published: null,
     });
     renderAt('/app/admin/rounds/1/progress?project=demo', {
-      'GET /api/admin/rounds/1/progress/': () => jsonResponse(progress(1, 77, 'Funding for the river bus line')),
-      'GET /api/admin/rounds/1/progress/?page=3': () => jsonResponse(progress(3, 301, 'Parking fees')),
+      'GET /api/admin/rounds/1/progress/': () => answer('GET /api/admin/rounds/{round_id}/progress/', 200, progress(1, 77, 'Funding for the river bus line')),
+      'GET /api/admin/rounds/1/progress/?page=3': () => answer('GET /api/admin/rounds/{round_id}/progress/', 200, progress(3, 301, 'Parking fees')),
     });
 
     const pages = await screen.findByRole('navigation', { name: 'Pages of units' });

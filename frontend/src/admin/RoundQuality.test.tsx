@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeServer } from '../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { ReviewResults } from './ReviewResults';
 import { RoundQuality } from './RoundQuality';
 
@@ -13,13 +14,13 @@ describe('a round’s quality section', () => {
   it('shows who is paused and resumes them', async () => {
     const server = fakeServer({
       'GET /api/admin/rounds/3/quality/': () =>
-        jsonResponse({
+        answer('GET /api/admin/rounds/{round_id}/quality/', 200, {
           answer_key: { units: 2, annotators: [{ username: 'linguist1', units: 2, accuracy: { sentence_label: 0.9, error_types: null, relevance: 1, topic_category: null } }] },
           gold_units: { units: 3, rate: 0.1, pause_below: 0.8, annotators: [{ username: 'linguist2', scored: 3, accuracy: 0.5, paused: true, by_week: [{ week: '2026-W48', scored: 3, accuracy: 0.5 }] }] },
           drift: [{ username: 'linguist2', weeks: [{ week: '2026-W48', sentences: 40, agreement: 0.75 }] }],
           paused: [{ username: 'linguist2', paused_at: '2026-11-24T10:00:00Z', accuracy: 0.5, round: 3 }],
         }),
-      'POST /api/admin/projects/demo/members/linguist2/resume/': () => new Response(null, { status: 204 }),
+      'POST /api/admin/projects/demo/members/linguist2/resume/': () => answer('POST /api/admin/projects/{slug}/members/{username}/resume/', 204, null),
     });
     renderWithProviders(<RoundQuality roundId={3} slug="demo" />);
     expect(await screen.findByText('linguist2 is paused')).toBeInTheDocument();
@@ -33,7 +34,7 @@ describe('a round’s quality section', () => {
   it('gives a review round’s false-positive rates', async () => {
     fakeServer({
       'GET /api/admin/rounds/5/review/': () =>
-        jsonResponse({
+        answer('GET /api/admin/rounds/{round_id}/review/', 200, {
           reviewers: [{ username: 'reviewer', stage: 'review', items: 3, done: 3 }],
           items: 3,
           decided: 3,

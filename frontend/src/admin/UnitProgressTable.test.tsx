@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { AnnotatorProgress, UnitProgress } from '../api/types';
 import { fakeServer } from '../test/fakeServer';
-import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { UnitProgressTable } from './UnitProgressTable';
 
 const ANNOTATORS: AnnotatorProgress[] = [
@@ -27,7 +28,7 @@ describe('reopening a submitted unit from the progress table', () => {
   it('asks for a reason, sends it, and reloads the progress', async () => {
     const server = fakeServer({
       'POST /api/admin/assignments/41/reopen/': () =>
-        jsonResponse({ assignment: 41, status: 'in_progress', feedback: 5 }),
+        answer('POST /api/admin/assignments/{assignment_id}/reopen/', 200, { assignment: 41, status: 'in_progress', feedback: 5 }),
     });
     const onReopened = vi.fn();
     renderWithProviders(

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { answer } from '../test/answer';
 import { jsonResponse, errorResponse } from '../test/render';
 import { ApiError, api, getMe, readCookie } from './client';
 
@@ -33,7 +34,7 @@ describe('api client', () => {
 
   it('sends no CSRF token on a GET', async () => {
     document.cookie = 'csrftoken=token-from-django';
-    const fetchMock = stubFetch(jsonResponse({ username: 'linguist1' }));
+    const fetchMock = stubFetch(answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, memberships: [] }));
 
     await getMe();
 

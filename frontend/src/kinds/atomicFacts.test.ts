@@ -67,7 +67,7 @@ describe('the atomic-facts kind', () => {
 
   it('is saved whole at the summary’s atomic-facts URL', async () => {
     const url = `/api/assignments/12/atomic_facts/${A}/`;
-    const server = fakeServer({ [`PATCH ${url}`]: savesLike({ summary: A }) });
+    const server = fakeServer({ [`PATCH ${url}`]: savesLike('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', { summary: A }) });
     const facts = [fact(1, { verdict: 'supported' })];
     await sendSave(12, itemKey(atomicFactsKind, A), { facts, version: 2 });
     expect(server.saves()).toEqual([{ method: 'PATCH', path: url, body: { facts, version: 2 } }]);

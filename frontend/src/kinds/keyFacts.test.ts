@@ -79,7 +79,7 @@ describe('the key-facts kind', () => {
 
   it('is saved whole at the assignment’s key-facts URL', async () => {
     const url = '/api/assignments/12/key_facts/';
-    const server = fakeServer({ [`PATCH ${url}`]: savesLike({}) });
+    const server = fakeServer({ [`PATCH ${url}`]: savesLike('PATCH /api/assignments/{assignment_id}/key_facts/', {}) });
     const facts = [fact(1, [{ summary: A, covered: true, sentences: [{ sentence: A1 }] }])];
     const saved = await sendSave(12, 'key_facts', { facts, version: 0 });
     expect(server.saves()).toEqual([{ method: 'PATCH', path: url, body: { facts, version: 0 } }]);

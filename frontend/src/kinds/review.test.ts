@@ -48,7 +48,7 @@ describe('the review kind', () => {
 
   it('is saved by the save queue’s sender at its own route', async () => {
     const server = fakeServer({
-      [`PATCH /api/assignments/41/reviews/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, decision: '', note: '', error_types: [] }),
+      [`PATCH /api/assignments/41/reviews/${ITEM_A2}/`]: savesLike('PATCH /api/assignments/{assignment_id}/reviews/{sentence}/', { sentence: ITEM_A2, decision: '', note: '', error_types: [] }),
     });
     expect(parseItemKey(itemKey(reviewKind, ITEM_A2))).toEqual({ kind: reviewKind, target: ITEM_A2 });
     const saved = await sendSave(41, itemKey(reviewKind, ITEM_A2), { decision: 'confirmed', version: 0 });

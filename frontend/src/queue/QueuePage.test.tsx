@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import type { Me } from '../api/types';
+import type { Me, QueueResponse } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer } from '../test/fakeServer';
 import { queueResponse } from '../test/fixtures';
 import { reviewQueueResponse } from '../test/reviewFixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { groupByRound } from './groupByRound';
 
 const LINGUIST: Me = {
@@ -18,16 +19,13 @@ const LINGUIST: Me = {
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }],
 };
 
-function renderQueue(path = '/', me: Me = LINGUIST, queue: unknown = queueResponse()) {
+function renderQueue(path = '/', me: Me = LINGUIST, queue: QueueResponse = queueResponse()) {
   const server = fakeServer({
-    'GET /api/me/': () => jsonResponse(me),
-    'GET /api/assignments/': () => jsonResponse(queue),
-    'POST /api/feedback/4/read/': () => new Response(null, { status: 204 }),
+    'GET /api/me/': () => answer('GET /api/me/', 200, me),
+    'GET /api/assignments/': () => answer('GET /api/assignments/', 200, queue),
+    'POST /api/feedback/4/read/': () => answer('POST /api/feedback/{feedback_id}/read/', 204, null),
     'POST /api/feedback/4/replies/': (body) =>
-      jsonResponse(
-        { id: 1, author: 'Linguist One', mine: true, text: (body as { text: string }).text, created_at: '2025-01-12T10:00:00Z' },
-        201,
-      ),
+      answer('POST /api/feedback/{feedback_id}/replies/', 201, { id: 1, author: 'Linguist One', mine: true, text: (body as { text: string }).text, created_at: '2025-01-12T10:00:00Z' }),
   });
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
@@ -133,9 +131,9 @@ describe('groupByRound', () => {
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
     };
     const server = fakeServer({
-      'GET /api/me/': () => jsonResponse(reviewer),
-      'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
-      'GET /api/reviews/': () => jsonResponse(reviewQueueResponse()),
+      'GET /api/me/': () => answer('GET /api/me/', 200, reviewer),
+      'GET /api/assignments/': () => answer('GET /api/assignments/', 200, { assignments: [], feedback: [] }),
+      'GET /api/reviews/': () => answer('GET /api/reviews/', 200, reviewQueueResponse()),
     });
     renderWithProviders(
       <MemoryRouter initialEntries={['/']}>

@@ -4,14 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { fakeServer } from '../test/fakeServer';
 import { releasesResponse } from '../test/releaseFixtures';
-import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
+import { renderWithProviders, errorResponse } from '../test/render';
+import { answer, type Answer } from '../test/answer';
 import { NewReleaseForm } from './NewReleaseForm';
 
 const POST = 'POST /api/projects/demo/releases/';
 const { rounds, formats } = releasesResponse();
 
-function renderForm(answer: () => Response = () => jsonResponse({ release: 3, job: 8 }, 202)) {
-  const server = fakeServer({ [POST]: answer });
+// The server answers a started build with the release's id only (annotations/api/releases.py).
+function renderForm(reply: () => Answer = () => answer('POST /api/projects/{slug}/releases/', 202, { release: 3 })) {
+  const server = fakeServer({ [POST]: reply });
   const onStarted = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(<NewReleaseForm slug="demo" rounds={rounds} formats={formats} onStarted={onStarted} />);
@@ -57,7 +59,7 @@ describe('the new-release form', () => {
     await user.click(within(warning).getByRole('checkbox', { name: 'Release them anyway' }));
     await user.click(screen.getByRole('button', { name: 'Build release' }));
 
-    await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ release: 3, job: 8 }, '1.0.0'));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith({ release: 3 }, '1.0.0'));
     expect(posted(server)).toEqual([
       {
         method: 'POST',

@@ -7,7 +7,8 @@ import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer } from '../test/fakeServer';
 import { buildingRelease, failedRelease, release, releaseDetail, releasesResponse, SHA } from '../test/releaseFixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { ReleasesPage } from './ReleasesPage';
 
 const RESEARCHER: Me = {
@@ -42,9 +43,9 @@ const listRequests = (server: ReturnType<typeof fakeServer>) =>
 describe('the releases page', () => {
   it('is linked from the landing page for projects where the person is a researcher or admin', async () => {
     fakeServer({
-      'GET /api/me/': () => jsonResponse(RESEARCHER),
-      'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
-      [`GET ${LIST}`]: () => jsonResponse(releasesResponse()),
+      'GET /api/me/': () => answer('GET /api/me/', 200, RESEARCHER),
+      'GET /api/assignments/': () => answer('GET /api/assignments/', 200, { assignments: [], feedback: [] }),
+      [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse()),
     });
     const user = userEvent.setup();
     renderWithProviders(
@@ -63,7 +64,7 @@ describe('the releases page', () => {
   });
 
   it('lists a published release with its download and files, and a failed one with its error', async () => {
-    renderPage({ [`GET ${LIST}`]: () => jsonResponse(releasesResponse([release(), failedRelease()])) });
+    renderPage({ [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([release(), failedRelease()])) });
 
     const list = await screen.findByRole('list', { name: 'Releases' });
     const published = within(list).getByRole('listitem', { name: '1.0.0' });
@@ -92,8 +93,8 @@ describe('the releases page', () => {
 
   it('shows the dataset card and the manifest of a published release', async () => {
     const server = renderPage({
-      [`GET ${LIST}`]: () => jsonResponse(releasesResponse()),
-      'GET /api/releases/3/': () => jsonResponse(releaseDetail()),
+      [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse()),
+      'GET /api/releases/3/': () => answer('GET /api/releases/{release_id}/', 200, releaseDetail()),
     });
     const user = userEvent.setup();
 
@@ -129,11 +130,9 @@ describe('the releases page', () => {
     let published = false;
     const server = renderPage({
       [`GET ${LIST}`]: () =>
-        jsonResponse(
-          releasesResponse([
+        answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([
             published ? release({ id: 5, version: '1.2.0', download: '/api/releases/5/download/' }) : buildingRelease(30),
-          ]),
-        ),
+          ])),
     });
 
     const bar = await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' });
@@ -154,10 +153,10 @@ describe('the releases page', () => {
     const failed = failedRelease();
     const server = renderPage({
       [`GET ${LIST}`]: () =>
-        jsonResponse(releasesResponse([retried ? { ...release(), id: failed.id, version: failed.version } : failed])),
+        answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([retried ? { ...release(), id: failed.id, version: failed.version } : failed])),
       [`POST /api/releases/${failed.id}/retry/`]: () => {
         retried = true;
-        return jsonResponse({ release: failed.id }, 202);
+        return answer('POST /api/releases/{release_id}/retry/', 202, { release: failed.id });
       },
     });
 
@@ -168,7 +167,7 @@ describe('the releases page', () => {
   });
 
   it('does not poll when nothing is building', async () => {
-    const server = renderPage({ [`GET ${LIST}`]: () => jsonResponse(releasesResponse([release(), failedRelease()])) });
+    const server = renderPage({ [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([release(), failedRelease()])) });
     await screen.findByRole('list', { name: 'Releases' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listRequests(server)).toBe(1);
@@ -177,10 +176,10 @@ describe('the releases page', () => {
   it('refetches the list after starting a build and follows it', async () => {
     let started = false;
     const server = renderPage({
-      [`GET ${LIST}`]: () => jsonResponse(releasesResponse(started ? [release(), buildingRelease(5)] : [release()])),
+      [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse(started ? [release(), buildingRelease(5)] : [release()])),
       [`POST ${LIST}`]: () => {
         started = true;
-        return jsonResponse({ release: 5, job: 8 }, 202);
+        return answer('POST /api/projects/{slug}/releases/', 202, { release: 5 });
       },
     });
     const user = userEvent.setup();
@@ -197,13 +196,13 @@ describe('the releases page', () => {
   it('pages through the releases, and goes back to the first page when a build starts', async () => {
     let started = false;
     const paged = (page: number, releases: ReturnType<typeof release>[]) =>
-      jsonResponse({ ...releasesResponse(releases), count: 21, page, pages: 2 });
+      answer('GET /api/projects/{slug}/releases/', 200, { ...releasesResponse(releases), count: 21, page, pages: 2 });
     const server = renderPage({
       [`GET ${LIST}`]: () => paged(1, started ? [buildingRelease(5), release()] : [release()]),
       [`GET ${LIST}?page=2`]: () => paged(2, [release({ id: 1, version: '0.9.0' })]),
       [`POST ${LIST}`]: () => {
         started = true;
-        return jsonResponse({ release: 5, job: 8 }, 202);
+        return answer('POST /api/projects/{slug}/releases/', 202, { release: 5 });
       },
     });
     const user = userEvent.setup();

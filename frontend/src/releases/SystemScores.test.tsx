@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import { fakeServer } from '../test/fakeServer';
 import { release, releaseScores, releasesResponse } from '../test/releaseFixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import { ReleaseCard } from './ReleaseCard';
 import { ReleasesPage } from './ReleasesPage';
 import { ScoreChart } from './ScoreChart';
@@ -108,7 +109,7 @@ describe('the scores of a release', () => {
 
   it('comes from the releases list on the releases page', async () => {
     fakeServer({
-      'GET /api/projects/demo/releases/': () => jsonResponse(releasesResponse([release({ scores: releaseScores() })])),
+      'GET /api/projects/demo/releases/': () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([release({ scores: releaseScores() })])),
     });
     renderWithProviders(
       <MemoryRouter initialEntries={['/app/projects/demo/releases']}>

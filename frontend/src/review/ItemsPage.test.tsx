@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AppRoutes } from '../routes';
 import { fakeServer, savesLike } from '../test/fakeServer';
-import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 import {
   BLINDING_LEAKS,
   ITEM_A2,
@@ -18,10 +19,10 @@ import {
 import { storageKeyFor } from '../workspace/saveQueue';
 import type { ItemsPayload } from './types';
 
-const REVIEW_STATE = { decision: '', note: '', error_types: [] };
+const REVIEW_STATE = { decision: '' as const, note: '', error_types: [] };
 
 function openItems(payload: ItemsPayload, routes: Parameters<typeof fakeServer>[0] = {}) {
-  const server = fakeServer({ 'GET /api/assignments/41/items/': () => jsonResponse(payload), ...routes });
+  const server = fakeServer({ 'GET /api/assignments/41/items/': () => answer('GET /api/assignments/{assignment_id}/items/', 200, payload), ...routes });
   const user = userEvent.setup();
   renderWithProviders(
     <MemoryRouter initialEntries={['/app/assignments/41/items']}>
@@ -82,8 +83,8 @@ describe('the item screen', () => {
 
   it('saves a reviewer’s decisions from the keys 1, 2 and 3, the note, and the changed types', async () => {
     const { server, user } = openItems(itemsPayload('review'), {
-      [`PATCH /api/assignments/41/reviews/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, ...REVIEW_STATE }),
-      [`PATCH /api/assignments/41/reviews/${ITEM_B1}/`]: savesLike({ sentence: ITEM_B1, ...REVIEW_STATE }),
+      [`PATCH /api/assignments/41/reviews/${ITEM_A2}/`]: savesLike('PATCH /api/assignments/{assignment_id}/reviews/{sentence}/', { sentence: ITEM_A2, ...REVIEW_STATE }),
+      [`PATCH /api/assignments/41/reviews/${ITEM_B1}/`]: savesLike('PATCH /api/assignments/{assignment_id}/reviews/{sentence}/', { sentence: ITEM_B1, ...REVIEW_STATE }),
     });
     const first = await item(/Summary A, sentence 2/);
 
@@ -125,7 +126,7 @@ describe('the item screen', () => {
 
   it('shows the decision to a second reviewer, who disputes it with a note', async () => {
     const { server, user } = openItems(itemsPayload('second_review'), {
-      [`PATCH /api/assignments/41/second_reviews/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, verdict: '', note: '', reviewed_version: 2 }),
+      [`PATCH /api/assignments/41/second_reviews/${ITEM_A2}/`]: savesLike('PATCH /api/assignments/{assignment_id}/second_reviews/{sentence}/', { sentence: ITEM_A2, verdict: '', note: '', reviewed_version: 2 }),
     });
     const first = await item(/Summary A, sentence 2/);
     expect(within(first).getByLabelText('The review decision')).toHaveTextContent('Review decision: False positive');
@@ -153,7 +154,7 @@ describe('the item screen', () => {
 
   it('asks an error-typing annotator for the types only, without anyone else’s', async () => {
     const { server, user } = openItems(itemsPayload('error_typing'), {
-      [`PATCH /api/assignments/41/typings/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, error_types: [] }),
+      [`PATCH /api/assignments/41/typings/${ITEM_A2}/`]: savesLike('PATCH /api/assignments/{assignment_id}/typings/{sentence}/', { sentence: ITEM_A2, error_types: [] }),
     });
     const first = await item(/Summary A, sentence 2/);
     expect(screen.getByRole('heading', { level: 1, name: 'Error typing: Funding for the river bus line' })).toBeInTheDocument();
@@ -260,7 +261,7 @@ describe('the item screen', () => {
         : entry,
     );
     const { server, user } = openItems(explained, {
-      [`PATCH /api/assignments/41/explanations/${ITEM_A2}/`]: savesLike({ sentence: ITEM_A2, explanations: [] }),
+      [`PATCH /api/assignments/41/explanations/${ITEM_A2}/`]: savesLike('PATCH /api/assignments/{assignment_id}/explanations/{sentence}/', { sentence: ITEM_A2, explanations: [] }),
     });
     const card = await item('Item 1 of 2: Summary A, sentence 2');
     expect(screen.getByRole('heading', { level: 1, name: 'Explanations: Funding for the river bus line' })).toBeInTheDocument();

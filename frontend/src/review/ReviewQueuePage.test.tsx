@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer } from '../test/fakeServer';
-import { errorResponse, jsonResponse, renderWithProviders } from '../test/render';
+import { errorResponse, renderWithProviders } from '../test/render';
+import { answer, type Answer } from '../test/answer';
 import { itemsPayload, reviewQueueResponse } from '../test/reviewFixtures';
 
 const REVIEWER: Me = {
@@ -16,12 +17,12 @@ const REVIEWER: Me = {
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
 };
 
-function renderAt(path: string, me: Me = REVIEWER, reviews: () => Response = () => jsonResponse(reviewQueueResponse())) {
+function renderAt(path: string, me: Me = REVIEWER, reviews: () => Answer = () => answer('GET /api/reviews/', 200, reviewQueueResponse())) {
   const server = fakeServer({
-    'GET /api/me/': () => jsonResponse(me),
+    'GET /api/me/': () => answer('GET /api/me/', 200, me),
     'GET /api/reviews/': reviews,
-    'GET /api/assignments/': () => jsonResponse({ assignments: [], feedback: [] }),
-    'GET /api/assignments/41/items/': () => jsonResponse(itemsPayload('review')),
+    'GET /api/assignments/': () => answer('GET /api/assignments/', 200, { assignments: [], feedback: [] }),
+    'GET /api/assignments/41/items/': () => answer('GET /api/assignments/{assignment_id}/items/', 200, itemsPayload('review')),
   });
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
@@ -62,7 +63,7 @@ describe('the reviewer queue', () => {
   });
 
   it('says so when there is nothing to review', async () => {
-    renderAt('/app/reviews', REVIEWER, () => jsonResponse({ assignments: [] }));
+    renderAt('/app/reviews', REVIEWER, () => answer('GET /api/reviews/', 200, { assignments: [] }));
     expect(await screen.findByText(/You have no reviews yet/)).toBeInTheDocument();
   });
 

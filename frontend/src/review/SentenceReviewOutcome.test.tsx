@@ -6,10 +6,11 @@ import type { WorkspacePayload } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer } from '../test/fakeServer';
 import { workspacePayload } from '../test/fixtures';
-import { jsonResponse, renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { answer } from '../test/answer';
 
 function openWorkspace(payload: WorkspacePayload) {
-  fakeServer({ 'GET /api/assignments/12/': () => jsonResponse(payload) });
+  fakeServer({ 'GET /api/assignments/12/': () => answer('GET /api/assignments/{assignment_id}/', 200, payload) });
   renderWithProviders(
     <MemoryRouter initialEntries={['/app/assignments/12']}>
       <AppRoutes />

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
-import { jsonResponse, errorResponse } from './render';
+import { answer, checkRoute, type Answer, type Body, type Route, type Status } from './answer';
+import { errorResponse } from './render';
 
 export interface RecordedRequest {
   method: string;
@@ -8,11 +9,13 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (body: unknown, request: RecordedRequest) => Response | Promise<Response>;
+/** A route's handler: it answers with `answer(...)` (typed by the schema) or an error envelope. */
+type Handler = (body: unknown, request: RecordedRequest) => Answer | Promise<Answer>;
 
 /**
  * Stubs fetch with handlers keyed by "METHOD /path/". Records every request; an unknown
- * route answers 404 so a test sees it instead of hanging.
+ * route answers 404 so a test sees it instead of hanging, and an answer built for another
+ * route than the request's fails the request's test.
  */
 export function fakeServer(routes: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
@@ -23,17 +26,43 @@ export function fakeServer(routes: Record<string, Handler>) {
     const request = { method, path, body };
     requests.push(request);
     const handler = routes[`${method} ${path}`];
-    return handler === undefined ? errorResponse(404, { message: 'Not found.'  }) : handler(body, request);
+    if (handler === undefined) return errorResponse(404, { message: 'Not found.' });
+    const response = await handler(body, request);
+    checkRoute(response, method, path);
+    return response;
   });
   vi.stubGlobal('fetch', fetchMock);
   const saves = () => requests.filter((request) => request.method === 'PATCH');
   return { requests, saves, fetchMock };
 }
 
-/** A PATCH handler that saves like the server: the sent fields on top of `base`, version + 1. */
-export function savesLike(base: Record<string, unknown>): Handler {
+/** A route's 200 body (never when the route has no 200 answer). */
+type OkBody<R extends Route> = 200 extends Status<R> ? Body<R, 200 & Status<R>> : never;
+
+/**
+ * `T` with '' allowed in its enums: a state's choice is '' until answered (the blank choice of
+ * annotations/api/workspace_contract.py), which the generated enums omit (as api/types.ts says
+ * of AtomicVerdict).
+ */
+type Blankable<T> = T extends string
+  ? string extends T
+    ? T
+    : T | ''
+  : T extends (infer U)[]
+    ? Blankable<U>[]
+    : T extends object
+      ? { [K in keyof T]: Blankable<T[K]> }
+      : T;
+
+/**
+ * A PATCH handler that saves like the server: the sent fields on top of `base`, version + 1.
+ * `base` is typed by the save route's answer; the fields the request sends are the
+ * request's, so only their route is checked (at run time, by fakeServer).
+ */
+export function savesLike<R extends Route & `PATCH ${string}`>(route: R, base: Partial<Blankable<OkBody<R>>>): Handler {
   return (body) => {
     const { version, ...fields } = body as { version: number };
-    return jsonResponse({ ...base, ...fields, version: version + 1 });
+    // The generic route's status and body cannot be narrowed here; `base`'s type is the check.
+    return answer(route, 200 as Status<R>, { ...base, ...fields, version: version + 1 } as Body<R, Status<R>>);
   };
 }

@@ -2,6 +2,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 
 import { Providers } from '../Providers';
+import { anyRoute, type Answer } from './answer';
 
 function TestProviders({ children }: { children: ReactNode }) {
   return <Providers env="test">{children}</Providers>;
@@ -12,7 +13,9 @@ export function renderWithProviders(ui: ReactElement, options?: Omit<RenderOptio
   return render(ui, { wrapper: TestProviders, ...options });
 }
 
-/** A fetch Response carrying JSON, as Django REST framework sends it. */
+/** A fetch Response carrying JSON, as Django REST framework sends it. Untyped: a stub of the
+ * server answers with `answer` (test/answer.ts), typed by the schema; this is for the client's
+ * own tests, which answer no particular route. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -28,10 +31,10 @@ export function envelope(
   return { status, code, message, errors, ...extra };
 }
 
-/** A fetch Response carrying an API error's envelope. */
+/** A fetch Response carrying an API error's envelope (any route may answer one). */
 export function errorResponse(
   status: number,
   body: { message: string; errors?: Record<string, string[]>; code?: string; [key: string]: unknown },
-): Response {
-  return jsonResponse(envelope(status, body), status);
+): Answer {
+  return anyRoute(jsonResponse(envelope(status, body), status));
 }

@@ -3,21 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { WorkspacePayload } from '../api/types';
+import type { QueueEntry, WorkspacePayload } from '../api/types';
 import { AppRoutes } from '../routes';
 import { fakeServer, savesLike } from '../test/fakeServer';
 import { LEAKED_SYSTEM_NAME, queueResponse, workspacePayload } from '../test/fixtures';
-import { jsonResponse, renderWithProviders, errorResponse } from '../test/render';
+import { renderWithProviders, errorResponse } from '../test/render';
+import { answer } from '../test/answer';
 import { storageKeyFor } from './saveQueue';
 
-const SENTENCE_A1 = { sentence: 'sentence-4001-handle-x', label: '', explanation: '', error_types: [] };
+const SENTENCE_A1 = { sentence: 'sentence-4001-handle-x', label: '' as const, explanation: '', comment: '', confidence: null, error_types: [], spans: [] };
+/** A submit's answer: the assignment's queue entry, now submitted. */
+const SUBMITTED: QueueEntry = { ...queueResponse().assignments[0]!, status: 'submitted', submitted_at: '2025-01-12T10:00:00Z' };
 
 function renderWorkspace(payload: WorkspacePayload = workspacePayload(), routes = {}) {
   const server = fakeServer({
-    'GET /api/assignments/12/': () => jsonResponse(payload),
-    'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': savesLike(SENTENCE_A1),
-    'PATCH /api/assignments/12/summaries/summary-901-handle-xyz/': savesLike({ summary: 'summary-901-handle-xyz', relevance: null, not_a_summary: false, comment: '' }),
-    'PATCH /api/assignments/12/topic/': savesLike({ category: '' }),
+    'GET /api/assignments/12/': () => answer('GET /api/assignments/{assignment_id}/', 200, payload),
+    'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': savesLike('PATCH /api/assignments/{assignment_id}/sentences/{sentence}/', SENTENCE_A1),
+    'PATCH /api/assignments/12/summaries/summary-901-handle-xyz/': savesLike('PATCH /api/assignments/{assignment_id}/summaries/{summary}/', { summary: 'summary-901-handle-xyz', relevance: null, not_a_summary: false, comment: '' }),
+    'PATCH /api/assignments/12/topic/': savesLike('PATCH /api/assignments/{assignment_id}/topic/', { category: '' }),
     ...routes,
   });
   const user = userEvent.setup();
@@ -222,13 +225,13 @@ describe('the workspace', () => {
 
   it('shows a conflict side by side and keeps my text until I choose', async () => {
     let calls = 0;
-    const current = { sentence: 'sentence-4001-handle-x', label: 'consistent', explanation: '', error_types: [], version: 5 };
+    const current = { ...SENTENCE_A1, label: 'consistent' as const, version: 5 };
     const { server, user } = renderWorkspace(workspacePayload(), {
       'PATCH /api/assignments/12/sentences/sentence-4001-handle-x/': (body: unknown) => {
         calls += 1;
         if (calls === 1) return errorResponse(409, { message: 'This answer changed since you loaded it.', current  });
         const { version, ...fields } = body as { version: number };
-        return jsonResponse({ ...current, ...fields, version: version + 1 });
+        return answer('PATCH /api/assignments/{assignment_id}/sentences/{sentence}/', 200, { ...current, ...fields, version: version + 1 });
       },
     });
     await sentence('Summary A, sentence 1');
@@ -311,7 +314,7 @@ describe('the workspace', () => {
       },
     });
     const { user } = renderWorkspace(answered, {
-      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+      'POST /api/assignments/12/submit/': () => answer('POST /api/assignments/{assignment_id}/submit/', 200, SUBMITTED),
     });
     await sentence('Summary A, sentence 1');
     await user.keyboard('g');
@@ -353,8 +356,8 @@ describe('the workspace', () => {
 
   const QUEUE_ROUTES = {
     'GET /api/me/': () =>
-      jsonResponse({ username: 'linguist1', display_name: '', is_staff: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
-    'GET /api/queue/': () => jsonResponse(queueResponse()),
+      answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
+    'GET /api/assignments/': () => answer('GET /api/assignments/', 200, queueResponse()),
   };
 
   it('goes back to the queue with Shift+Q', async () => {
@@ -376,7 +379,7 @@ describe('the workspace', () => {
 
   it('takes Enter or Esc pressed at once after Ctrl+Enter, before focus is in the dialog', async () => {
     const { server } = renderWorkspace(workspacePayload(), {
-      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+      'POST /api/assignments/12/submit/': () => answer('POST /api/assignments/{assignment_id}/submit/', 200, SUBMITTED),
     });
     const first = await sentence('Summary A, sentence 1');
     first.focus();
@@ -398,7 +401,7 @@ describe('the workspace', () => {
 
   it('becomes read-only after submitting and links to the next unit', async () => {
     const { user, server } = renderWorkspace(workspacePayload(), {
-      'POST /api/assignments/12/submit/': () => jsonResponse({ id: 12, status: 'submitted' }),
+      'POST /api/assignments/12/submit/': () => answer('POST /api/assignments/{assignment_id}/submit/', 200, SUBMITTED),
     });
     await sentence('Summary A, sentence 1');
 

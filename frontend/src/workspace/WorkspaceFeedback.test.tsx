@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import type { FeedbackItem } from '../api/types';
+import { answer } from '../test/answer';
 import { fakeServer } from '../test/fakeServer';
 import { renderWithProviders } from '../test/render';
 import { WorkspaceFeedback } from './WorkspaceFeedback';
@@ -23,7 +24,7 @@ const NOTE: FeedbackItem = {
 
 describe('feedback in the workspace', () => {
   it('shows the note with where it applies until it is marked as read', async () => {
-    fakeServer({ 'POST /api/feedback/9/read/': () => new Response(null, { status: 204 }) });
+    fakeServer({ 'POST /api/feedback/9/read/': () => answer('POST /api/feedback/{feedback_id}/read/', 204, null) });
     renderWithProviders(<WorkspaceFeedback items={[NOTE]} />);
 
     const region = screen.getByRole('region', { name: 'Feedback from your project admin' });

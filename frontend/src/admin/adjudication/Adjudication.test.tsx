@@ -3,11 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { components } from '../../api/schema';
 import { fakeServer } from '../../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
+import { answer } from '../../test/answer';
 import { AdjudicationQueuePage } from './AdjudicationQueuePage';
 import { AdjudicationUnitPage } from './AdjudicationUnitPage';
 import { changedFields } from './HistoryButton';
+
+/** What the page sends to save a case: the server answers it back with the case's id. */
+type CaseInput = components['schemas']['AdjudicationCaseInput'];
 import type { AdjudicationPayload } from './types';
 
 const SENTENCE = 'SentenceHandleAAAAAAAAA';
@@ -62,7 +67,7 @@ describe('adjudication', () => {
   it('lists the queue and opens a unit', async () => {
     const server = fakeServer({
       'GET /api/admin/projects/demo/adjudication/?decided=false&page=1': () =>
-        jsonResponse({
+        answer('GET /api/admin/projects/{slug}/adjudication/', 200, {
           count: 1,
           page: 1,
           page_size: 50,
@@ -70,8 +75,8 @@ describe('adjudication', () => {
           rounds: [{ id: 3, name: 'Pilot 1' }],
           items: [{ question: 'sentence_label', round: { id: 3, name: 'Pilot 1' }, topic_id: 55, unit: 'City council · Funding', summary: 'A', sentence: 1, agreement: 0.5, answers: 2, decided: false }],
         }),
-      'POST /api/admin/projects/demo/adjudication/units/55/': () => jsonResponse({ assignment: 77 }),
-      'GET /api/admin/adjudication/77/?round=3': () => jsonResponse(payload()),
+      'POST /api/admin/projects/demo/adjudication/units/55/': () => answer('POST /api/admin/projects/{slug}/adjudication/units/{topic_id}/', 200, { assignment: 77 }),
+      'GET /api/admin/adjudication/77/?round=3': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()),
     });
     renderWithProviders(
       <MemoryRouter initialEntries={['/app/admin/projects/demo/adjudication']}>
@@ -89,11 +94,11 @@ describe('adjudication', () => {
 
   it('sets a gold label, flags the case and reads a history', async () => {
     const server = fakeServer({
-      'GET /api/admin/adjudication/77/': () => jsonResponse(payload()),
-      [`PATCH /api/assignments/77/sentences/${SENTENCE}/`]: () => jsonResponse({ sentence: SENTENCE, label: 'consistent', version: 1 }),
-      'PUT /api/admin/adjudication/77/cases/': (body) => jsonResponse({ id: 1, ...(body as object) }),
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()),
+      [`PATCH /api/assignments/77/sentences/${SENTENCE}/`]: () => answer('PATCH /api/assignments/{assignment_id}/sentences/{sentence}/', 200, { sentence: SENTENCE, label: 'consistent', explanation: '', comment: '', confidence: null, error_types: [], spans: [], version: 1 }),
+      'PUT /api/admin/adjudication/77/cases/': (body) => answer('PUT /api/admin/adjudication/{assignment_id}/cases/', 200, { id: 1, ...(body as CaseInput) }),
       'GET /api/admin/history/sentencejudgement/12/': () =>
-        jsonResponse({
+        answer('GET /api/admin/history/{kind}/{object_id}/', 200, {
           entries: [{ at: '2026-11-24T10:00:00Z', actor: 'alice', action: 'update', kind: 'sentencejudgement', before: { label: 'consistent', version: 1 }, after: { label: 'inconsistent', version: 2 }, source: 'workspace' }],
         }),
     });
@@ -130,8 +135,8 @@ describe('adjudication', () => {
     sentence.types_disagree = true;
     sentence.review = null;
     const server = fakeServer({
-      'GET /api/admin/adjudication/77/': () => jsonResponse(agreedLabel),
-      'PUT /api/admin/adjudication/77/cases/': (body) => jsonResponse({ id: 1, ...(body as object) }),
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, agreedLabel),
+      'PUT /api/admin/adjudication/77/cases/': (body) => answer('PUT /api/admin/adjudication/{assignment_id}/cases/', 200, { id: 1, ...(body as CaseInput) }),
     });
     renderWithProviders(
       <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>

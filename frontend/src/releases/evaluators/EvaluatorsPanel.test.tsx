@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeServer } from '../../test/fakeServer';
-import { jsonResponse, renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
+import { answer } from '../../test/answer';
 import { EvaluatorsPanel } from './EvaluatorsPanel';
 import type { EvaluatorEntry, Leaderboard } from './types';
 
@@ -44,12 +45,15 @@ const BOARD: Leaderboard = {
       warning: 'Only 3 documents measured: bootstrap intervals and p-values resample documents, and mean little with so few.',
       n_resamples: 1000,
       confidence: 0.95,
+      seed: 0,
       evaluators: { AlignScore: entry(0.61, 0.42), 'GPT-4': entry(0.83, null) },
-      comparisons: [{ a: 'AlignScore', b: 'GPT-4', value: -0.22, low: -0.3, high: -0.1, p_value: 0.004 }],
+      comparisons: [
+        { a: 'AlignScore', b: 'GPT-4', value: -0.22, low: -0.3, high: -0.1, p_value: 0.004, testable: true, note: null },
+      ],
     },
     summary: { error: 'no summary-level predictions' },
   },
-  self_agreement: { 'GPT-4': { sentence: { coefficient: 'cohen_kappa', runs: 2, value: 0.7, low: 0.6, high: 0.8 } } },
+  self_agreement: { 'GPT-4': { sentence: { coefficient: 'cohen_kappa', runs: 2, records: 50, value: 0.7, low: 0.6, high: 0.8 } } },
   explanations_same: { 'GPT-4': { value: 0.75, low: 0.5, high: 1, n: 8 } },
 };
 
@@ -58,8 +62,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the evaluators of a release', () => {
   it('ranks them with intervals, compares two, and links the tables', async () => {
     fakeServer({
-      'GET /api/releases/7/evaluator-runs/': () => jsonResponse({ runs: [] }),
-      'GET /api/releases/7/leaderboard/': () => jsonResponse(BOARD),
+      'GET /api/releases/7/evaluator-runs/': () => answer('GET /api/releases/{release_id}/evaluator-runs/', 200, { runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => answer('GET /api/releases/{release_id}/leaderboard/', 200, { ...BOARD }),
     });
     renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
     const table = await screen.findByRole('table', { name: 'Evaluators on 1.0.0, sentence level' });
@@ -88,11 +92,11 @@ describe('the evaluators of a release', () => {
 
   it('uploads a run and shows the refusal that names the line', async () => {
     const server = fakeServer({
-      'GET /api/releases/7/evaluator-runs/': () => jsonResponse({ runs: [] }),
-      'GET /api/releases/7/leaderboard/': () => jsonResponse({ ...BOARD, evaluators: [] }),
-      'POST /api/releases/7/evaluator-runs/': () => jsonResponse({ job: 31 }, 202),
+      'GET /api/releases/7/evaluator-runs/': () => answer('GET /api/releases/{release_id}/evaluator-runs/', 200, { runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => answer('GET /api/releases/{release_id}/leaderboard/', 200, { ...BOARD, evaluators: [] }),
+      'POST /api/releases/7/evaluator-runs/': () => answer('POST /api/releases/{release_id}/evaluator-runs/', 202, { job: 31 }),
       'GET /api/admin/jobs/31/': () =>
-        jsonResponse({ id: 31, kind: 'evaluator_upload', status: 'failed', progress: 0, message: 'failed', result: null, error: "bad.csv, line 2, field record_id: 'x' is not a record of this release" }),
+        answer('GET /api/admin/jobs/{job_id}/', 200, { id: 31, kind: 'evaluator_upload', status: 'failed', progress: 0, message: 'failed', result: null, error: "bad.csv, line 2, field record_id: 'x' is not a record of this release" }),
     });
     renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
     expect(await screen.findByText(/No evaluator runs on 1.0.0 yet/)).toBeInTheDocument();

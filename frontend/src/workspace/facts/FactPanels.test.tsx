@@ -11,7 +11,8 @@ import type { WorkspacePayload } from '../../api/types';
 import { AppRoutes } from '../../routes';
 import { fakeServer, savesLike } from '../../test/fakeServer';
 import { workspacePayload } from '../../test/fixtures';
-import { errorResponse, jsonResponse, renderWithProviders } from '../../test/render';
+import { errorResponse, renderWithProviders } from '../../test/render';
+import { answer } from '../../test/answer';
 
 const A = 'summary-901-handle-xyz';
 const B = 'summary-902-handle-xyz';
@@ -32,10 +33,10 @@ function factsPayload(overrides: Partial<WorkspacePayload> = {}): WorkspacePaylo
 
 function renderWorkspace(payload: WorkspacePayload, routes = {}) {
   const server = fakeServer({
-    'GET /api/assignments/12/': () => jsonResponse(payload),
-    [KEY_FACTS_URL]: savesLike({}),
-    [ACUS_A_URL]: savesLike({ summary: A }),
-    [ACUS_B_URL]: savesLike({ summary: B }),
+    'GET /api/assignments/12/': () => answer('GET /api/assignments/{assignment_id}/', 200, payload),
+    [KEY_FACTS_URL]: savesLike('PATCH /api/assignments/{assignment_id}/key_facts/', {}),
+    [ACUS_A_URL]: savesLike('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', { summary: A }),
+    [ACUS_B_URL]: savesLike('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', { summary: B }),
     ...routes,
   });
   const user = userEvent.setup();
