@@ -1,5 +1,6 @@
-"""Celery tasks: thin. Load by id, call a service, record the outcome. Queue them with
-``transaction.on_commit`` so a worker never looks for a row that is not committed yet."""
+"""Celery tasks: thin. Load by id, call a service, record the outcome. Queue them through
+services/dispatch.py (after the commit, so a worker never looks for a row that is not committed
+yet; sent again by the sweep when the broker was down)."""
 
 from __future__ import annotations
 
@@ -131,17 +132,22 @@ def evaluator_upload_task(job_id: int) -> None:
 
 @shared_task(name="annotations.agreement_report")
 def agreement_report_task(
-    round_id: int, job_id: int | None = None, compare: int | None = None
+    round_id: int, job_id: int | None = None, compare: int | None = None, close: bool = False
 ) -> int | None:
+    """A round's agreement report. ``close``: the report of a round that just closed, which
+    also lists its disagreements for adjudication. Without a job (messages queued before
+    closing a round made one), it runs as a round's close report, unleased."""
     round_ = Round.objects.select_related("project").get(pk=round_id)
     if job_id is None:
-        # Run when a round closes: list its disagreements for adjudication too, once.
         disagreements_list(round_)
         return agreement_report_compute(round=round_, compare=compare).pk
     if not job_claim(job_id):
         return None
     try:
         with lease_heartbeat(Job, job_id):
+            if close:
+                job_progress(job_id, progress=5, message="listing the disagreements")
+                disagreements_list(round_)
             job_progress(job_id, progress=10, message="computing agreement")
             report = agreement_report_compute(round=round_, compare=compare)
     except Exception as error:

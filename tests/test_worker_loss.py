@@ -174,7 +174,7 @@ def test_an_import_whose_worker_is_killed_fails_imports_nothing_and_drops_its_up
         kind="import",
         params={"path": str(upload), "name": "corpus.jsonl"},
         user=None,
-        enqueue=lambda job_id: None,
+        dispatch=False,
     )
     doomed = workers.start(pause=60)
     send(import_job_task, job.pk)

@@ -38,6 +38,7 @@ from annotations.api.admin_contract import (
 )
 from annotations.api.errors import ApiError, validated
 from annotations.api.paging import PageOutput, page_parameters, page_request
+from annotations.api.queue import answer_queued
 from annotations.models import (
     ITEM_ROUND_KINDS,
     AgreementReport,
@@ -73,6 +74,7 @@ from annotations.services.agreement_reports import (
     agreement_report_current,
     report_comparison,
 )
+from annotations.services.dispatch import actions
 from annotations.services.explanation_rounds import (
     ExplanationRoundRequest,
     explanation_round_create,
@@ -91,6 +93,7 @@ from annotations.services.rounds import (
     RoundError,
     RoundInvalid,
     round_close,
+    round_close_job,
     round_create,
     round_open,
 )
@@ -690,6 +693,22 @@ class RoundOpenView(RoundTransitionView):
 class RoundCloseView(RoundTransitionView):
     transition = staticmethod(round_close)
 
+    @extend_schema(request=None, responses=AdminRoundOutput, summary="Close a round")
+    def post(self, request: Request, round_id: int) -> Response:
+        round_ = admin_round(request, round_id)
+        try:
+            round_close(round=round_, user=request.user)
+        except RoundError as error:
+            raise bad_request(str(error)) from None
+        job = round_close_job(round_)
+        if job is not None:
+            answer_queued(
+                job,
+                saved=f"Round {round_.name} is closed; its agreement report is saved as job"
+                f" {job.pk}",
+            )
+        return Response(round_listed(round_.pk))
+
 
 class RoundProgressView(APIView):
     @extend_schema(
@@ -760,15 +779,13 @@ class AgreementView(APIView):
             raise bad_request(str(error), {"compare": [str(error)]}) from None
         if current is not None:
             return Response(_report(current, stale=False, targets=round_.project.agreement_targets))
-        from annotations.tasks import agreement_report_task
-
         job = job_start(
             project=round_.project,
             kind="agreement",
             params={"round": round_.pk, "compare": compare},
             user=request.user,
-            enqueue=lambda job_id: agreement_report_task.delay(round_.pk, job_id, compare),
         )
+        answer_queued(job, saved=f"The agreement report of {round_.name} is saved as job {job.pk}")
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -997,15 +1014,14 @@ class ImportCreateView(APIView):
         # Kept in the storage, so the worker that runs the job may be on another machine.
         layout, lenient = _import_layout(request)
         stored = upload_store(upload, suffix=UPLOAD_FORMATS[layout])
-        from annotations.tasks import import_job_task
-
+        name = Path(upload.name or "upload.jsonl").name
         job = job_start(
             project=project,
             kind="import",
-            params={"upload": stored, "name": Path(upload.name or "upload.jsonl").name, "format": layout, "lenient": lenient},
+            params={"upload": stored, "name": name, "format": layout, "lenient": lenient},
             user=request.user,
-            enqueue=import_job_task.delay,
         )
+        answer_queued(job, saved=f"The import of {name} is saved as job {job.pk}")
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -1035,5 +1051,6 @@ class JobView(APIView):
                 "message": job.message,
                 "result": job.result,
                 "error": job.error,
+                **actions(job),
             }
         )

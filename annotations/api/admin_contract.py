@@ -111,7 +111,12 @@ def _targets_fields() -> dict[str, serializers.Field]:
 
 
 # Question key -> the coefficient a round must reach (null or absent: no target).
-TargetsOutput = type("TargetsOutput", (serializers.Serializer,), _targets_fields())
+# PUT takes the same object and refuses an unknown question (api/admin.py TargetsView).
+TargetsOutput = type(
+    "TargetsOutput",
+    (serializers.Serializer,),
+    {**_targets_fields(), "REFUSES_UNKNOWN_KEYS": True},
+)
 
 
 class PausedMemberOutput(serializers.Serializer):

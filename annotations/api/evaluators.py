@@ -18,6 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.admin import JobStartedOutput, bad_request
+from annotations.api.leaderboard_contract import LeaderboardOutput
+from annotations.api.queue import answer_queued
 from annotations.api.releases import exporter_projects
 from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
@@ -111,8 +113,6 @@ class EvaluatorRunsView(APIView):
         name = Path(upload.name or "predictions.csv").name
         # Kept in the storage, so the worker that runs the job may be on another machine.
         stored = upload_store(upload, suffix=Path(name).suffix[:10])
-        from annotations.tasks import evaluator_upload_task
-
         job = job_start(
             project=release.project,
             kind="evaluator_upload",
@@ -126,14 +126,14 @@ class EvaluatorRunsView(APIView):
                 "notes": data["notes"],
             },
             user=request.user,
-            enqueue=evaluator_upload_task.delay,
         )
+        answer_queued(job, saved=f"The upload of {name} is saved as job {job.pk}")
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
 
 
 class LeaderboardView(APIView):
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses=LeaderboardOutput,
         operation_id="evaluator_leaderboard",
         summary="Every evaluator's figures on a published release (docs/evaluation.md)",
     )

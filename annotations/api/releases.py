@@ -122,6 +122,8 @@ class MappingsInput(serializers.Serializer):
     class Meta:
         ref_name = "ReleaseMappingsInput"
 
+    REFUSES_UNKNOWN_KEYS = True  # to_internal_value below; the schema says so (api/schema.py)
+
     topic_category = serializers.ChoiceField(choices=["merge_marginal"], required=False)
     relevance = serializers.ChoiceField(choices=["binary"], required=False)
 
@@ -142,7 +144,9 @@ class ReleaseConfigInput(serializers.Serializer):
     class Meta:
         ref_name = "ReleaseConfigInput"
 
-    version = serializers.CharField(max_length=50)
+    # The pattern the release service checks (services/releases.py VERSION), ASCII digits: the
+    # schema states it, so a version it calls valid is not refused.
+    version = serializers.RegexField(r"^[0-9]+\.[0-9]+\.[0-9]+$", max_length=50)
     rounds = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
         min_length=1,

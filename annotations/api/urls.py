@@ -10,6 +10,7 @@ from annotations.api import (
     feedback,
     history_views,
     quality,
+    queue,
     releases,
     review,
 )
@@ -101,6 +102,8 @@ urlpatterns += [
     ),
     path("admin/rounds/<int:round_id>/feedback/", admin.FeedbackCreateView.as_view()),
     path("admin/jobs/<int:job_id>/", admin.JobView.as_view()),
+    path("admin/jobs/<int:job_id>/retry/", queue.JobRetryView.as_view()),
+    path("admin/jobs/<int:job_id>/cancel/", queue.JobCancelView.as_view()),
     path(
         "admin/assignments/<int:assignment_id>/reopen/",
         feedback.AssignmentReopenView.as_view(),
@@ -112,6 +115,7 @@ urlpatterns += [
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
+    path("releases/<int:release_id>/cancel/", releases.ReleaseCancelView.as_view()),
     path("releases/<int:release_id>/evaluator-runs/", evaluators.EvaluatorRunsView.as_view()),
     path("releases/<int:release_id>/leaderboard/", evaluators.LeaderboardView.as_view()),
     path("releases/<int:release_id>/hard-units/", evaluators.HardUnitsView.as_view()),

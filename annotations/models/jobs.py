@@ -43,6 +43,12 @@ class Job(models.Model):
     # Held by the worker running the job, renewed while it lives (services/leases.py).
     lease_expires_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # The row is its own outbox entry (services/dispatch.py): when its task message was
+    # last handed to the broker, how many times that was tried, and when the sweep next
+    # looks at it if no worker has claimed it by then.
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    dispatch_attempts = models.PositiveSmallIntegerField(default=0)
+    dispatch_after = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -51,7 +57,10 @@ class Job(models.Model):
                 fields=["lease_expires_at"],
                 condition=Q(status="running"),
                 name="job_running_lease",
-            )
+            ),
+            models.Index(
+                fields=["dispatch_after"], condition=Q(status="queued"), name="job_queued_dispatch"
+            ),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(progress__lte=100), name="job_progress_percent"),

@@ -39,6 +39,10 @@ class Release(models.Model):
     # Held by the worker building it, renewed while it lives (services/leases.py).
     lease_expires_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # The row is its own outbox entry (services/dispatch.py), as for a Job.
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    dispatch_attempts = models.PositiveSmallIntegerField(default=0)
+    dispatch_after = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["project", "-created_at"]
@@ -47,7 +51,12 @@ class Release(models.Model):
                 fields=["lease_expires_at"],
                 condition=Q(status="building"),
                 name="release_building_lease",
-            )
+            ),
+            models.Index(
+                fields=["dispatch_after"],
+                condition=Q(status="building", lease_expires_at__isnull=True),
+                name="release_waiting_dispatch",
+            ),
         ]
         constraints = [
             # Two builds of one version can never both publish.

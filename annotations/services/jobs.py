@@ -1,16 +1,18 @@
-"""Background jobs: create one and queue its task after commit; record progress and outcome."""
+"""Background jobs: create one and queue its task after commit (services/dispatch.py: the row
+is its own outbox, so a broker outage delays a job but never loses it); record progress and
+outcome."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connections, transaction
+from django.db import connections
 from django.utils import timezone
 
 from annotations.models import Job, JobStatus, Project
+from annotations.services.dispatch import dispatch_on_commit, first_dispatch_after, message
 from annotations.services.leases import lease_seconds
 
 
@@ -20,14 +22,18 @@ def job_start(
     kind: str,
     params: dict[str, Any],
     user: AbstractBaseUser | None,
-    enqueue: Callable[[int], Any],
+    dispatch: bool = True,
 ) -> Job:
-    """Create the job and queue ``enqueue(job.pk)`` once the transaction commits, so the
-    worker never looks for a job that is not there yet."""
-    job = Job.objects.create(
-        project=project, kind=kind, params=params, created_by_id=user.pk if user else None
-    )
-    transaction.on_commit(lambda: enqueue(job.pk))
+    """Create the job and send its task (services/dispatch.py names the task of each kind)
+    once the transaction commits, so the worker never looks for a job that is not there yet.
+    Whether the broker took it is on the row (``dispatched_at``); if not, the sweep sends it
+    when the broker is back. ``dispatch=False`` leaves the sending to the caller (tests)."""
+    job = Job(project=project, kind=kind, params=params, created_by_id=user.pk if user else None)
+    message(job)  # a kind no task is registered for is refused before anything is saved
+    job.dispatch_after = first_dispatch_after()
+    job.save()
+    if dispatch:
+        dispatch_on_commit(job)
     return job
 
 

@@ -6,6 +6,10 @@ runs, the lease is renewed by the progress callback and, on a real worker, by a 
 thread (a long step without progress still renews). When the work ends, whatever way, the row
 ends ``succeeded``/``published`` or ``failed`` with a message a person can act on.
 
+Before a claim, the row waits for its task message to reach a worker: services/dispatch.py
+sends it after the commit and, when the broker was down or lost it, the same sweep sends it
+again (with a bound), so a broker outage delays a job but never strands it.
+
 A worker that dies (SIGKILL, OOM, a lost machine) renews nothing: its lease expires, and the
 sweep (a Celery beat task every minute; in the embedded configuration, whenever the page
 reads the row) turns the row into ``failed`` with "the worker stopped", so nothing spins
@@ -14,10 +18,13 @@ forever and the person can retry. The broker also redelivers the unacknowledged 
 claimable and does nothing, so a job never runs twice at once.
 
     queued/building ──claim──▶ running/building (leased) ──▶ succeeded/published
-                                   │   ├──exception──▶ failed (message)
-                                   │   └──lease expires (worker died)──sweep──▶ failed
-                                   └── a duplicate delivery: claim refused, ignored
-    failed ──retry (releases)──▶ building (lease cleared) ──claim──▶ …
+      │   ▲                        │   ├──exception──▶ failed (message)
+      │   └─message refused or     │   └──lease expires (worker died)──sweep──▶ failed
+      │     lost: sent again by    └── a duplicate delivery: claim refused, ignored
+      │     the sweep (bounded)
+      ├──attempts spent──▶ failed ("never started")
+      └──cancel──▶ failed ("cancelled before it started")
+    failed ──retry──▶ queued/building (lease cleared) ──claim──▶ …
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from annotations.models import Job, JobStatus, Release, ReleaseStatus
+from annotations.services.dispatch import dispatch_due, dispatch_if_due
 from annotations.services.stored_files import IMPORTS, is_upload_name
 
 logger = logging.getLogger(__name__)
@@ -140,8 +148,10 @@ def failure_message(error: BaseException, *, expected: tuple[type[BaseException]
 
 
 def jobs_sweep(*, now: Any = None) -> dict[str, int]:
-    """Fail every job and build whose worker stopped renewing its lease; remove build
-    directories no live build owns. Returns how many of each were swept."""
+    """Fail every job and build whose worker stopped renewing its lease; send again the
+    messages of rows no worker has claimed (services/dispatch.py); delete the files of jobs
+    that ended without starting once they are kept no longer; remove build directories no
+    live build owns. Returns how many of each were swept."""
     now = now or timezone.now()
     stranded = Job.objects.filter(status=JobStatus.RUNNING, lease_expires_at__lt=now)
     for params in stranded.values_list("params", flat=True):
@@ -160,7 +170,38 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
         progress=0,
         lease_expires_at=None,
     )
-    return {"jobs": jobs, "releases": releases, "directories": build_dirs_sweep()}
+    return {
+        "jobs": jobs,
+        "releases": releases,
+        **dispatch_due(now=now),
+        "uploads": kept_uploads_sweep(now=now),
+        "directories": build_dirs_sweep(),
+    }
+
+
+def upload_keep_seconds() -> float:
+    return float(getattr(settings, "JOB_UPLOAD_KEEP_SECONDS", 86400.0))
+
+
+def kept_uploads_sweep(*, now: Any = None) -> int:
+    """Delete the uploads of failed jobs that ended more than JOB_UPLOAD_KEEP_SECONDS ago.
+
+    A job that ran deletes its file when it ends; one that never started (the queue was down
+    too long) keeps it, so that a retry can run it without a second upload. Kept a day, not
+    for ever: then the file goes and the job says to upload it again."""
+    now = now or timezone.now()
+    old = Job.objects.filter(
+        status=JobStatus.FAILED,
+        finished_at__lt=now - timedelta(seconds=upload_keep_seconds()),
+        params__has_key="upload",
+    )
+    removed = 0
+    for job in old.only("pk", "params"):
+        upload_discard(job.params)
+        params = {key: value for key, value in job.params.items() if key != "upload"}
+        Job.objects.filter(pk=job.pk).update(params={**params, "upload_discarded": True})
+        removed += 1
+    return removed
 
 
 def build_root() -> Path:
@@ -207,9 +248,13 @@ Row = TypeVar("Row", Job, Release)
 
 def refreshed(row: Row) -> Row:
     """The row as the person should see it: swept first if its worker died (the embedded
-    configuration has no beat; this keeps its pages from spinning forever too)."""
+    configuration has no beat; this keeps its pages from spinning forever too), and its
+    message sent again if it waits for the broker and the next try is due (so a page that
+    follows a job starts it as soon as the broker is back, beat or not)."""
     if expired(row):
         jobs_sweep()
+        row.refresh_from_db()
+    elif dispatch_if_due(row):
         row.refresh_from_db()
     return row
 

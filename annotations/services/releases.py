@@ -68,6 +68,7 @@ from annotations.selectors.release_rows import (
     topic_rows,
     unlabelled_units,
 )
+from annotations.services.dispatch import first_dispatch_after, waiting
 from annotations.services.leases import (
     build_root,
     failure_message,
@@ -182,12 +183,14 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
 def release_create(
     *, project: Project, user: AbstractBaseUser | None, config: dict[str, Any]
 ) -> Release:
+    """Save the release to build; the caller sends its build (``dispatch_on_commit``)."""
     clean = release_config_validate(project=project, config=config)
     return Release.objects.create(
         project=project,
         version=clean["version"],
         config=clean,
         created_by_id=getattr(user, "pk", None),
+        dispatch_after=first_dispatch_after(),
     )
 
 
@@ -363,12 +366,25 @@ def release_build(
 
 
 def release_retry(*, release: Release) -> None:
-    """Queue a failed build again (the caller enqueues the task on commit)."""
-    updated = Release.objects.filter(pk=release.pk, status=ReleaseStatus.FAILED).update(
-        status=ReleaseStatus.BUILDING, error="", progress=0, lease_expires_at=None
+    """Queue a failed build again, or send again one that no worker has started (the broker
+    was down or lost it); its hand-over attempts start over. The caller sends the build
+    (``dispatch_on_commit``)."""
+    fresh = {
+        "dispatch_attempts": 0,
+        "dispatched_at": None,
+        "dispatch_after": first_dispatch_after(),
+    }
+    updated = waiting(Release).filter(pk=release.pk).update(**fresh) or (
+        Release.objects.filter(pk=release.pk, status=ReleaseStatus.FAILED).update(
+            status=ReleaseStatus.BUILDING, error="", progress=0, lease_expires_at=None, **fresh
+        )
     )
     if not updated:
-        raise ReleaseInvalid({"status": [f"only a failed build can be retried ({release.status})"]})
+        release.refresh_from_db()
+        state = "being built" if release.status == ReleaseStatus.BUILDING else release.status
+        refused = f"only a failed or waiting build can be retried ({state})"
+        raise ReleaseInvalid({"status": [refused]})
+    release.refresh_from_db()
 
 
 def _build(release: Release, progress: Callable[[int, str], None]) -> Release:

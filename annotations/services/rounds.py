@@ -14,6 +14,7 @@ from annotations.models import (
     Assignment,
     GoldUnit,
     GuidelineVersion,
+    Job,
     KeyFactList,
     Membership,
     Project,
@@ -25,6 +26,7 @@ from annotations.models import (
     Topic,
 )
 from annotations.services.gold_units import gold_units_draw, interleaved
+from annotations.services.jobs import job_start
 
 
 class RoundError(ValueError):
@@ -100,17 +102,32 @@ def round_open(*, round: Round) -> Round:
 
 
 @transaction.atomic
-def round_close(*, round: Round) -> Round:
+def round_close(*, round: Round, user: AbstractBaseUser | None = None) -> Round:
+    """Close the round and start its report (agreement and the disagreement list) as a job,
+    so it has the one job lifecycle: followed, sent again after a broker outage, retried or
+    cancelled (services/dispatch.py). ``round_close_job`` finds that job."""
     if round.status != RoundStatus.OPEN:
         raise RoundError(f"round {round.name!r} is {round.status}; only an open round can close")
     round.status = RoundStatus.CLOSED
     round.closed_at = timezone.now()
     round.save(update_fields=["status", "closed_at"])
-    # Imported here: tasks import services, so a module-level import would be circular.
-    from annotations.tasks import agreement_report_task
-
-    transaction.on_commit(lambda: agreement_report_task.delay(round.pk))
+    job_start(
+        project=round.project,
+        kind="agreement",
+        params={"round": round.pk, "compare": None, "close": True},
+        user=user,
+    )
     return round
+
+
+def round_close_job(round: Round) -> Job | None:
+    """The job computing the report of the round's closing (the latest, after a retry)."""
+    return (
+        Job.objects.filter(project_id=round.project_id, kind="agreement", params__round=round.pk)
+        .filter(params__close=True)
+        .order_by("-pk")
+        .first()
+    )
 
 
 class RoundInvalid(RoundError):

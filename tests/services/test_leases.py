@@ -49,7 +49,7 @@ def start_import(project: Project, path: Path) -> Job:
         kind="import",
         params={"path": str(path), "name": "my corpus.jsonl"},
         user=None,
-        enqueue=lambda job_id: None,
+        dispatch=False,
     )
 
 
@@ -123,7 +123,8 @@ def test_the_sweep_fails_what_a_dead_worker_left_and_cleans_up_after_it(
     left_behind.mkdir(parents=True)
     (left_behind / "release.zip").write_bytes(b"partial")
 
-    assert jobs_sweep() == {"jobs": 1, "releases": 1, "directories": 1}
+    swept = jobs_sweep()
+    assert (swept["jobs"], swept["releases"], swept["directories"]) == (1, 1, 1)
     job.refresh_from_db()
     release.refresh_from_db()
     assert job.status == JobStatus.FAILED
