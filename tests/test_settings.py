@@ -22,6 +22,9 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
         "CELERY_BROKER_URL",
         "DJANGO_SETTINGS_MODULE",
         "DJANGO_ALLOW_ASYNC_UNSAFE",
+        # tests/conftest.py points these at the session's scratch directory.
+        "MEDIA_ROOT",
+        "RELEASE_BUILD_ROOT",
     }
     clean = {k: v for k, v in os.environ.items() if k not in ignored}
     return subprocess.run(

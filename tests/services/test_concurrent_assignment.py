@@ -12,7 +12,10 @@ from annotations.services.rounds import round_assign_units
 from tests.concurrency import race
 from tests.factories import RoundFactory, TopicFactory, UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
 
 
 def test_simultaneous_requests_never_overshoot_the_overlap() -> None:

@@ -14,7 +14,10 @@ from annotations.models import Assignment, JudgementChange, SentenceJudgement
 from annotations.services.judgements import StaleVersion, judgement_save
 from tests.concurrency import race
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
 
 
 @pytest.fixture
