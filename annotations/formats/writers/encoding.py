@@ -145,16 +145,19 @@ def csv_fields(values: Sequence[CsvValue]) -> str:
 
 
 def _csv_field(value: CsvValue) -> str:
-    if not isinstance(value, str):
-        # float.__repr__, not repr: numpy's float64 (a float) reprs as "np.float64(0.5)".
-        return float.__repr__(value) if isinstance(value, float) else str(value)
-    if value[:1] in _SUSPECT:
-        value = neutralised(value)
-    if '"' in value:
-        return '"' + value.replace('"', '""') + '"'
-    if "," in value or "\n" in value or "\r" in value:
-        return '"' + value + '"'
-    return value
+    if isinstance(value, str):
+        # One lookup for the common cell (its first character is a letter or a digit).
+        # Measured: 3.7 µs a twelve-cell records.csv row, 3.1 µs without neutralising, so
+        # about 0.6 s a million sentences.
+        if value and value[0] in _SUSPECT:
+            value = neutralised(value)
+        if '"' in value:
+            return '"' + value.replace('"', '""') + '"'
+        if "," in value or "\n" in value or "\r" in value:
+            return '"' + value + '"'
+        return value
+    # float.__repr__, not repr: numpy's float64 (a float) reprs as "np.float64(0.5)".
+    return float.__repr__(value) if isinstance(value, float) else str(value)
 
 
 def json_line(value: Any, *, ensure_ascii: bool = False) -> bytes:
