@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from annotations.formats.writers.rows import (  # noqa: E402  (needs the project root on sys.path)
     AtomicFactRow,
+    FactCoverage,
     KeyFactRow,
     SentenceRow,
     SummaryRow,
@@ -115,8 +116,10 @@ class Synthetic:
                     system=self.systems[i],
                     summary_id=f"s{i}",
                     sentences=sentences,
-                    key_facts=tuple(KeyFactRow(f"fact {k}") for k in range(facts)),
-                    key_facts_covered=tuple(k < self.covered[i] for k in range(facts)),
+                    key_facts=(listed := tuple(KeyFactRow(f"fact {k}") for k in range(facts))),
+                    key_fact_coverage=tuple(
+                        FactCoverage(fact, k < self.covered[i]) for k, fact in enumerate(listed)
+                    ),
                     atomic_facts=tuple(
                         AtomicFactRow(f"acu {k}", supported=bool(k < self.supported[i]))
                         for k in range(int(self.acus[i]))
