@@ -5,22 +5,38 @@ VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 MANAGE := $(PY) manage.py
+# Two install stamps: `make run` (and serve, worker, beat, the demo) needs the runtime
+# requirements only; tests, lint and benchmarks need the development set on top (datasets,
+# scikit-learn, Playwright, moto, schemathesis, mypy: minutes a newcomer should not wait for).
+RUN_STAMP := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed
 NPM_STAMP := frontend/node_modules/.installed
+# The built frontend, remade only when its sources change (`make test` builds it once).
+DIST := frontend/dist/index.html
+DIST_SOURCES := $(shell find frontend/src docs/formats fixtures/kinds -type f 2>/dev/null) \
+	frontend/index.html frontend/vite.config.ts frontend/tsconfig.json frontend/package-lock.json
 DEMO_STAMP := var/.demo-loaded
 # make run PORT=8123 serves on another port.
 PORT ?= 8000
+# pytest-xdist workers for `make pytest` and `make browser-test` (docs/testing.md); 0 runs serially.
+PYTEST_WORKERS ?= 2
+PYTEST_ARGS ?=
+XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check \
 	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin bench-peers migrate demo \
 	tofueval clean
 
+$(RUN_STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
-	touch $@
+	touch $@ $(RUN_STAMP)
 
 $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
@@ -28,10 +44,14 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 
 install: $(STAMP) $(NPM_STAMP)
 
-frontend: $(NPM_STAMP)
-	cd frontend && npm run build --silent
+# vite only: the type check is frontend-test's (`npm run build` would run tsc a second time).
+$(DIST): $(NPM_STAMP) $(DIST_SOURCES)
+	cd frontend && npx vite build --logLevel warn
+	@touch $@
 
-migrate: $(STAMP)
+frontend: $(DIST)
+
+migrate: $(RUN_STAMP)
 	$(MANAGE) migrate --noinput
 
 # The demo and the public TofuEval release (fixtures/public/tofueval) load once.
@@ -44,25 +64,25 @@ $(DEMO_STAMP):
 
 demo: migrate $(DEMO_STAMP)
 
-tofueval: $(STAMP)
+tofueval: $(RUN_STAMP)
 	$(MANAGE) tofueval_placeholder_documents fixtures/public/tofueval --out var/tofueval-documents.jsonl
 	$(MANAGE) import_corpus --format tofueval --documents var/tofueval-documents.jsonl \
 		--project tofueval --project-name "TofuEval (public release)" \
 		--member admin:admin --member researcher:researcher fixtures/public/tofueval
 
-run: install frontend migrate $(DEMO_STAMP)
+run: $(RUN_STAMP) frontend migrate $(DEMO_STAMP)
 	$(MANAGE) collectstatic --noinput -v0
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # A real deployment's processes on PostgreSQL and Redis (docs/deployment.md): make serve PORT=8080.
-serve: install frontend
+serve: $(RUN_STAMP) frontend
 	PORT=$(PORT) bin/serve
 
-worker: $(STAMP)
+worker: $(RUN_STAMP)
 	$(BIN)/celery -A annotation_site worker --loglevel=INFO --concurrency=2 -Q long,short
 
 # The periodic sweep that fails jobs whose worker died (one beat per deployment).
-beat: $(STAMP)
+beat: $(RUN_STAMP)
 	$(BIN)/celery -A annotation_site beat --loglevel=INFO -s var/celerybeat-schedule
 
 lint: $(STAMP)
@@ -74,8 +94,10 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# In parallel (PYTEST_WORKERS) and in a random order, its seed printed in the header
+# ("Using --randomly-seed=N"): replay an order with PYTEST_ARGS="-p randomly --randomly-seed=N".
 pytest: $(STAMP)
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser" $(XDIST) $(PYTEST_ARGS)
 
 # The frontend's API types are generated from the OpenAPI schema (docs/kinds.md, "One API
 # contract"); api-types-check fails when the committed file is not what the schema gives.
@@ -95,8 +117,8 @@ api-types-check: $(STAMP) $(NPM_STAMP)
 frontend-test: $(NPM_STAMP) api-types-check
 	cd frontend && npm run typecheck --silent && npm test --silent
 
-browser-test: $(STAMP) frontend
-	$(BIN)/pytest -m browser
+browser-test: $(STAMP) $(DIST)
+	$(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS)
 
 test: lint frontend-test pytest browser-test
 
