@@ -58,8 +58,10 @@ from annotations.formats.writers.circumstantial import (
     COLUMNS,
     ERROR_TYPES,
     NO_EVIDENCE,
+    RAW_COLUMNS,
     TOPIC_SEPARATOR,
 )
+from annotations.formats.writers.encoding import restored
 
 # The study's file was written by pandas with its index: a first column without a name.
 INDEX_COLUMNS = ("", "Unnamed: 0")
@@ -388,7 +390,22 @@ def _rows(path: Path, name: str, notes: list[str]) -> Iterable[_Row]:
                 row=number,
                 line=start,
             )
-        row = _Row(name, number, start, {column: values[index[column]] for column in COLUMNS})
+        row = _Row(
+            name,
+            number,
+            start,
+            {
+                # The site's export neutralises spreadsheet formulas in the names (a model
+                # "=x" is written "'=x", formats/writers/encoding.py) and writes the summary and
+                # the dialogue raw: undone here, so a release of ours imports with the names it
+                # was built from. Only a cell starting with a quote and then =, +, -, @, a tab
+                # or a carriage return changes.
+                column: values[index[column]]
+                if column in RAW_COLUMNS
+                else restored(values[index[column]])
+                for column in COLUMNS
+            },
+        )
         for column, value in row.values.items():
             problem = strict_json.text_problem(value)
             if problem is not None:

@@ -51,6 +51,9 @@ COLUMNS = (
     "origin",
     "linguistic_categories",
 )
+# The texts under judgement, written raw (``verbatim``); every other text cell is neutralised
+# against spreadsheet formulas (encoding.py), which the import undoes.
+RAW_COLUMNS = frozenset({"summary", "dialogue"})
 # The study's two coarse types, by the first half of a unified (aggrefact-unified) code.
 ERROR_TYPES = {"intrinsic": "Intrinsic_Error", "extrinsic": "Extrinsic_Error"}
 # What the study writes for a span whose evidence the annotator looked for and did not find.

@@ -24,10 +24,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from annotations.evaluator_scores.tables import leaderboard_csv
+from annotations.formats.circumstantial import read_circumstantial
 from annotations.formats.release_records import read_release_records
 from annotations.formats.tofueval import placeholder_documents, read_tofueval
 from annotations.formats.writers.aggrefact import write_aggrefact
-from annotations.formats.writers.circumstantial import write_circumstantial
+from annotations.formats.writers.circumstantial import RAW_COLUMNS, write_circumstantial
 from annotations.formats.writers.encoding import (
     csv_fields,
     neutralised,
@@ -251,7 +252,8 @@ def test_circumstantial_neutralises_names_and_keeps_the_judged_texts_verbatim() 
     stream = io.BytesIO()
     write_circumstantial(stream, hostile_summaries())
     rows = table(stream.getvalue())
-    assert_inert(rows, verbatim_columns=frozenset({"summary", "dialogue"}))
+    assert {"summary", "dialogue"} == RAW_COLUMNS
+    assert_inert(rows, verbatim_columns=RAW_COLUMNS)
     assert rows[0]["model"] == "'" + HYPERLINK
     assert rows[1]["model"] == "'" + HOSTILE["tab"]
     assert rows[0]["docid"] == "'" + HOSTILE["minus"] + "::" + HOSTILE["at"]
@@ -259,6 +261,24 @@ def test_circumstantial_neutralises_names_and_keeps_the_judged_texts_verbatim() 
     assert rows[0]["dialogue"].startswith("@MAYA: ")
     assert rows[1]["summary"].startswith("=1+1 is what")
     assert rows[1]["factual_error"] == "1"
+
+
+def test_a_circumstantial_export_imports_back_with_the_names_it_was_built_from(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "circumstantial.csv"
+    with path.open("wb") as stream:
+        write_circumstantial(stream, hostile_summaries())
+    # Lenient: the hostile summary is inconsistent without a span, which strict mode refuses.
+    published = read_circumstantial(path, allowed_types=[], lenient=True)
+    (document,) = published.documents
+    assert document.external_id == HOSTILE["minus"]
+    assert [topic.name for topic in document.topics] == [HOSTILE["at"]]
+    systems = [summary.system for topic in document.topics for summary in topic.summaries]
+    # The import trims white space at the ends of a name (the tab), as for any file.
+    assert systems == [HYPERLINK, HOSTILE["tab"].strip()]
+    assert set(published.corpus_names.values()) == {HOSTILE["plus"]}
+    assert document.turns[0].speaker == "@MAYA"
 
 
 def test_every_tofueval_csv_neutralises_names_and_keeps_only_the_sentence_verbatim(
