@@ -23,6 +23,7 @@ from annotations.models import (
     EvidenceSpan,
     KeyFact,
     KeyFactAlignment,
+    KeyFactList,
     KeyFactSheet,
     Round,
     SentenceJudgement,
@@ -147,6 +148,51 @@ def test_key_fact_coverage_comes_from_the_alignments_and_is_unknown_without_them
     unaligned = next(r for r in summary_rows(scope(round_)) if r.topic != writer.topic.name)
     assert unaligned.key_facts_covered == ()
     assert unaligned.completeness is None
+
+
+@pytest.mark.django_db
+def test_a_given_list_is_gold_with_coverage_only_from_those_who_aligned_it() -> None:
+    """One rater wrote their own list (and is first), the other aligned the unit's given
+    list: the given list is gold, its coverage the aligner's alone; the writer keeps their
+    own facts and coverage and has no judgement of the given ones."""
+    round_ = labelled_demo()
+    writer, aligner = first_unit(round_)
+    summary = writer.topic.summaries.order_by("position").first()
+    given_list = KeyFactList.objects.create(topic=writer.topic, source="given")
+    given = [
+        KeyFact.objects.create(given_list=given_list, position=p, text=t, numbered=False)
+        for p, t in enumerate(["Given A.", "Given B."], start=1)
+    ]
+    own = KeyFactSheet.objects.create(assignment=writer)
+    theirs = KeyFactSheet.objects.create(assignment=aligner)
+    for position in (1, 2):
+        mine = KeyFact.objects.create(sheet=own, position=position, text=f"Mine {position}.")
+        KeyFactAlignment.objects.create(key_fact=mine, summary=summary, covered=True)
+        copy = KeyFact.objects.create(
+            sheet=theirs,
+            position=position,
+            text=given[position - 1].text,
+            given=given[position - 1],
+            numbered=False,
+        )
+        KeyFactAlignment.objects.create(key_fact=copy, summary=summary, covered=position == 2)
+
+    row = next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
+
+    assert [f.text for f in row.key_facts] == ["Given A.", "Given B."]
+    assert (row.key_facts_source, row.key_facts_author) == ("given", "")
+    assert [(c.fact.text, c.covered) for c in row.key_fact_coverage] == [
+        ("Given A.", False),
+        ("Given B.", True),
+    ]
+    by_first_fact = {a.key_facts[0].fact.text: a for a in row.annotators}
+    writer_labels, aligner_labels = by_first_fact["Mine 1."], by_first_fact["Given A."]
+    assert [(c.fact.text, c.covered) for c in writer_labels.key_facts] == [
+        ("Mine 1.", True),
+        ("Mine 2.", True),
+    ]
+    assert [writer_labels.coverage_of(fact) for fact in row.key_facts] == [None, None]
+    assert [aligner_labels.coverage_of(fact).covered for fact in row.key_facts] == [False, True]
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
