@@ -46,3 +46,36 @@ def test_an_admin_imports_reads_the_format_and_browses_the_corpus(
     expect(page.get_by_role("table", name="Imported")).to_contain_text("9")
     page.get_by_role("button", name=re.compile(r"^Show the summaries of ")).first.click()
     expect(page.get_by_role("region", name=re.compile(r"^Summaries of "))).to_be_visible()
+
+
+def test_an_admin_imports_the_study_csv_refused_strictly_then_leniently_with_its_report(
+    page: Page, live_server, tmp_path: Path
+) -> None:
+    from tests.formats.test_circumstantial import LENIENT_FIXTURE
+
+    call_command("load_demo", stdout=None)
+    sign_in(page, live_server.url, "admin")
+    page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
+    form = page.get_by_role("form", name="Import a corpus file")
+    study = tmp_path / "study.csv"
+    study.write_bytes(LENIENT_FIXTURE.read_bytes())
+
+    form.get_by_text("Circumstantial CSV").click()
+    lenient = form.get_by_role("checkbox", name="Lenient: import the study's own file as published")
+    expect(lenient).not_to_be_checked()
+    form.locator('input[type="file"]').set_input_files(str(study))
+    form.get_by_role("button", name="Import").click()
+    failure = form.get_by_role("alert")
+    expect(failure).to_contain_text("study.csv, row 1 (line 2)", timeout=30_000)
+    expect(failure).to_contain_text("lenient mode")
+
+    lenient.check()
+    form.get_by_role("button", name="Import").click()
+    done = form.get_by_role("status").filter(has_text="Import finished")
+    expect(done).to_be_visible(timeout=30_000)
+    expect(done).to_contain_text(
+        "lenient: 6 row(s) imported, 2 as published, 4 with something not imported as it is written"
+    )
+    expect(done).to_contain_text(
+        "lenient: row 3 (line 8), field nonfactual_spans: span_none: item 1 of 2 is None"
+    )
