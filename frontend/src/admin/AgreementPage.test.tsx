@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Assistance } from '../api/types';
 import wording from '../../../fixtures/agreement/assistance_wording.json';
@@ -9,13 +9,20 @@ import { adminProject, agreementHistory, agreementReport, job } from '../test/ad
 import { fakeServer } from '../test/fakeServer';
 import { renderWithProviders, errorResponse } from '../test/render';
 import { answer } from '../test/answer';
+import { fakeClock } from '../test/clock';
 import { AgreementPage } from './AgreementPage';
+import { JOB_POLL_MS } from './useJob';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function renderPage(path = '/app/admin/rounds/1/agreement?project=demo') {
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/app/admin/rounds/:id/agreement" element={<AgreementPage pollIntervalMs={20} />} />
+        <Route path="/app/admin/rounds/:id/agreement" element={<AgreementPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -57,20 +64,30 @@ describe('the agreement dashboard', () => {
         return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', status: 'succeeded', progress: 100, message: 'done' }));
       },
     });
-    const user = userEvent.setup();
+    const polls = () => server.requests.filter((r) => r.path === '/api/admin/jobs/12/').length;
+    const clock = fakeClock();
+    const user = clock.user();
     renderPage();
 
     expect(await screen.findByText(/No agreement report yet/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Compute now' }));
+    await clock.advance(0);
 
-    expect(await screen.findByRole('progressbar', { name: 'Agreement computation progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '50',
-    );
+    expect(screen.getByRole('progressbar', { name: 'Agreement computation progress' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText('50% · bootstrap 500 of 1000')).toBeInTheDocument();
+    // The job is asked about at once, then once an interval while it runs.
+    expect(polls()).toBe(1);
+    await clock.advance(JOB_POLL_MS - 1);
+    expect(polls()).toBe(1);
+    await clock.advance(1);
+    expect(polls()).toBe(2);
     jobDone = true;
+    await clock.advance(JOB_POLL_MS);
+    expect(polls()).toBe(3);
 
-    expect(await screen.findByRole('article', { name: 'Sentence consistency' })).toHaveTextContent('0.42');
+    expect(screen.getByRole('article', { name: 'Sentence consistency' })).toHaveTextContent('0.42');
+    await clock.advance(10 * JOB_POLL_MS);
+    expect(polls()).toBe(3);
     expect(server.requests.filter((r) => r.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/admin/rounds/1/agreement/', body: undefined },
     ]);

@@ -1,14 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
 import { renderWithProviders } from '../test/render';
 import { answer } from '../test/answer';
+import { fakeClock } from '../test/clock';
 import { ImportCorpus } from './ImportCorpus';
+import { JOB_POLL_MS } from './useJob';
 
 function routed(node: ReactNode) {
   return <MemoryRouter>{node}</MemoryRouter>;
@@ -23,9 +25,17 @@ function corpusFile() {
   return new File(['{"type": "document"}\n'], 'corpus.jsonl', { type: 'application/jsonl' });
 }
 
+const POLL = JOB_POLL_MS;
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
 describe('importing a corpus file', () => {
   it('uploads the file, follows the job with a progress bar, then lists the result', async () => {
     let finished = false;
+    const polls = () => server.requests.filter((r) => r.path === '/api/admin/jobs/7/').length;
     const server = fakeServer({
       'POST /api/admin/projects/demo/imports/': () => answer('POST /api/admin/projects/{slug}/imports/', 202, { job: 7 }),
       // Running until the test has seen the bar, then done.
@@ -35,8 +45,9 @@ describe('importing a corpus file', () => {
             : job()),
     });
     const onImported = vi.fn();
-    const user = userEvent.setup();
-    renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />));
+    const clock = fakeClock();
+    const user = clock.user();
+    renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} />));
 
     await user.upload(fileField(), corpusFile());
     // A styled field that shows the chosen file, with the format's documentation one click away.
@@ -45,15 +56,24 @@ describe('importing a corpus file', () => {
     expect(screen.getByRole('link', { name: 'Browse what was imported' })).toHaveAttribute('href', '/app/admin/projects/demo/corpus');
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
-    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    await clock.advance(0);
+    const bar = screen.getByRole('progressbar', { name: 'Import progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('40% · line 400 of 1000')).toBeInTheDocument();
-    // It keeps asking while the job runs.
-    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/admin/jobs/7/').length).toBeGreaterThan(1));
+    // It asks once at once, then once per interval while the job runs, and not before.
+    expect(polls()).toBe(1);
+    await clock.advance(POLL - 1);
+    expect(polls()).toBe(1);
+    await clock.advance(1);
+    expect(polls()).toBe(2);
+    await clock.advance(POLL);
+    expect(polls()).toBe(3);
     expect(onImported).not.toHaveBeenCalled();
 
     finished = true;
-    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    await clock.advance(POLL);
+    expect(polls()).toBe(4);
+    expect(screen.getByText('Import finished')).toBeInTheDocument();
     expect(screen.getByText('45 summaries')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(onImported).toHaveBeenCalledTimes(1);
@@ -66,9 +86,8 @@ describe('importing a corpus file', () => {
     expect(((init?.body as FormData).get('file') as File).name).toBe('corpus.jsonl');
     expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
     // Polling stops once the job is finished.
-    const polls = server.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(server.requests).toHaveLength(polls);
+    await clock.advance(10 * POLL);
+    expect(polls()).toBe(4);
   });
 
   it("shows the job's error in a red alert when the import fails", async () => {

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
@@ -9,7 +9,14 @@ import { fakeServer } from '../test/fakeServer';
 import { buildingRelease, failedRelease, release, releaseDetail, releasesResponse, SHA } from '../test/releaseFixtures';
 import { renderWithProviders } from '../test/render';
 import { answer } from '../test/answer';
+import { fakeClock } from '../test/clock';
 import { ReleasesPage } from './ReleasesPage';
+import { RELEASE_POLL_MS } from './useReleases';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const RESEARCHER: Me = {
   username: 'ravi',
@@ -24,13 +31,14 @@ const RESEARCHER: Me = {
 
 const LIST = '/api/projects/demo/releases/';
 
-/** The page alone (no app frame), with a short poll so tests stay fast. */
+/** The page alone (no app frame), polling at its own interval (tests that count polls use a
+ * fake clock). */
 function renderPage(routes: Parameters<typeof fakeServer>[0]) {
   const server = fakeServer(routes);
   renderWithProviders(
     <MemoryRouter initialEntries={['/app/projects/demo/releases']}>
       <Routes>
-        <Route path="/app/projects/:slug/releases" element={<ReleasesPage pollIntervalMs={20} />} />
+        <Route path="/app/projects/:slug/releases" element={<ReleasesPage />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -128,6 +136,7 @@ describe('the releases page', () => {
 
   it('polls the list while a release is building and stops once it is published', async () => {
     let published = false;
+    const clock = fakeClock();
     const server = renderPage({
       [`GET ${LIST}`]: () =>
         answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([
@@ -135,17 +144,26 @@ describe('the releases page', () => {
           ])),
     });
 
-    const bar = await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' });
+    await clock.advance(0);
+    const bar = screen.getByRole('progressbar', { name: 'Build progress of 1.2.0' });
     expect(bar).toHaveAttribute('aria-valuenow', '30');
     expect(screen.getByRole('listitem', { name: '1.2.0' })).toHaveTextContent('Building');
-    await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
+    // Asked again once an interval while the release builds, and not before.
+    expect(listRequests(server)).toBe(1);
+    await clock.advance(RELEASE_POLL_MS - 1);
+    expect(listRequests(server)).toBe(1);
+    await clock.advance(1);
+    expect(listRequests(server)).toBe(2);
+    await clock.advance(RELEASE_POLL_MS);
+    expect(listRequests(server)).toBe(3);
 
     published = true;
-    expect(await screen.findByRole('link', { name: 'Download 1.2.0' })).toHaveAttribute('href', '/api/releases/5/download/');
+    await clock.advance(RELEASE_POLL_MS);
+    expect(listRequests(server)).toBe(4);
+    expect(screen.getByRole('link', { name: 'Download 1.2.0' })).toHaveAttribute('href', '/api/releases/5/download/');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    const polls = listRequests(server);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(listRequests(server)).toBe(polls);
+    await clock.advance(10 * RELEASE_POLL_MS);
+    expect(listRequests(server)).toBe(4);
   });
 
   it('retries a failed build and follows it until it publishes', async () => {
@@ -167,14 +185,17 @@ describe('the releases page', () => {
   });
 
   it('does not poll when nothing is building', async () => {
+    const clock = fakeClock();
     const server = renderPage({ [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse([release(), failedRelease()])) });
-    await screen.findByRole('list', { name: 'Releases' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await clock.advance(0);
+    expect(screen.getByRole('list', { name: 'Releases' })).toBeInTheDocument();
+    await clock.advance(10 * RELEASE_POLL_MS);
     expect(listRequests(server)).toBe(1);
   });
 
   it('refetches the list after starting a build and follows it', async () => {
     let started = false;
+    const clock = fakeClock();
     const server = renderPage({
       [`GET ${LIST}`]: () => answer('GET /api/projects/{slug}/releases/', 200, releasesResponse(started ? [release(), buildingRelease(5)] : [release()])),
       [`POST ${LIST}`]: () => {
@@ -182,15 +203,20 @@ describe('the releases page', () => {
         return answer('POST /api/projects/{slug}/releases/', 202, { release: 5 });
       },
     });
-    const user = userEvent.setup();
+    const user = clock.user();
+    await clock.advance(0);
 
-    await user.type(await screen.findByRole('textbox', { name: 'Version' }), '1.2.0');
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '1.2.0');
     await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
     await user.click(screen.getByRole('button', { name: 'Build release' }));
+    await clock.advance(0);
 
-    expect(await screen.findByRole('progressbar', { name: 'Build progress of 1.2.0' })).toBeInTheDocument();
+    // Refetched at once after the start, then once an interval while it builds.
+    expect(screen.getByRole('progressbar', { name: 'Build progress of 1.2.0' })).toBeInTheDocument();
     expect(screen.getByText(/Building release 1\.2\.0… \d+%/)).toBeInTheDocument();
-    await waitFor(() => expect(listRequests(server)).toBeGreaterThan(2));
+    expect(listRequests(server)).toBe(2);
+    await clock.advance(RELEASE_POLL_MS);
+    expect(listRequests(server)).toBe(3);
   });
 
   it('pages through the releases, and goes back to the first page when a build starts', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { job } from '../../test/adminFixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/answer';
@@ -96,7 +97,7 @@ describe('the evaluators of a release', () => {
       'GET /api/releases/7/leaderboard/': () => answer('GET /api/releases/{release_id}/leaderboard/', 200, { ...BOARD, evaluators: [] }),
       'POST /api/releases/7/evaluator-runs/': () => answer('POST /api/releases/{release_id}/evaluator-runs/', 202, { job: 31 }),
       'GET /api/admin/jobs/31/': () =>
-        answer('GET /api/admin/jobs/{job_id}/', 200, { id: 31, kind: 'evaluator_upload', status: 'failed', progress: 0, message: 'failed', result: null, error: "bad.csv, line 2, field record_id: 'x' is not a record of this release" }),
+        answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 31, kind: 'evaluator_upload', status: 'failed', progress: 0, message: 'failed', error: "bad.csv, line 2, field record_id: 'x' is not a record of this release" })),
     });
     renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
     expect(await screen.findByText(/No evaluator runs on 1.0.0 yet/)).toBeInTheDocument();
