@@ -235,6 +235,10 @@ SPECTACULAR_SETTINGS = {
     # A nullable choice is `nullable: true` on its enum, not an extra `[null]` enum that the
     # frontend's type generator (openapi-typescript 6) would turn into "".
     "ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE": False,
+    # The PATCH views (the saves, annotations/api/saves.py) validate the whole body, never
+    # partially: their request components keep their required fields (no "Patched" copies
+    # with none required, which documented a save without its version as valid).
+    "COMPONENT_SPLIT_PATCH": False,
     "ENUM_NAME_OVERRIDES": {
         "TopicCategoryEnum": "annotations.models.TopicCategory",
         "RoundStatusEnum": "annotations.models.RoundStatus",

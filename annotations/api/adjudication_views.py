@@ -3,6 +3,8 @@ case's note and flag, and the flagged cases (docs/api/review.md)."""
 
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -19,6 +21,7 @@ from annotations.api.adjudication_contract import (
 )
 from annotations.api.admin import admin_project
 from annotations.api.errors import ApiError, validated
+from annotations.api.paging import MAX_PAGE, whole_parameter
 from annotations.models import (
     AdjudicationCase,
     Assignment,
@@ -33,11 +36,15 @@ from annotations.selectors.adjudication_unit import adjudication_payload
 from annotations.services.adjudication_cases import CaseInvalid, case_save
 from annotations.services.adjudication_round import adjudication_open
 
+# The largest id ?round= reads (the twelve digits _whole accepts).
+LARGEST_ID = 999_999_999_999
+
 
 def _whole(value: str | None, name: str) -> int | None:
     if value in (None, ""):
         return None
-    if not value.isdigit() or len(value) > 12:
+    # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
+    if not re.fullmatch(r"[0-9]{1,12}", value):
         raise ApiError(f"{name} is a positive whole number.", errors={name: ["a whole number"]})
     return int(value)
 
@@ -46,9 +53,9 @@ class AdjudicationQueueView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("question", str, enum=list(QUESTIONS)),
-            OpenApiParameter("round", int),
+            whole_parameter("round", least=1, most=LARGEST_ID),
             OpenApiParameter("decided", bool),
-            OpenApiParameter("page", int),
+            whole_parameter("page", least=1, most=MAX_PAGE),
         ],
         responses=AdjudicationQueueOutput,
         operation_id="adjudication_queue",
@@ -109,7 +116,9 @@ def admin_adjudication(request: Request, assignment_id: int) -> Assignment:
 
 class AdjudicationPayloadView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("round", int, description="Whose answers to show.")],
+        parameters=[
+            whole_parameter("round", least=1, most=LARGEST_ID, description="Whose answers to show.")
+        ],
         responses=AdjudicationPayloadOutput,
         operation_id="adjudication_payload",
         summary="One unit's answers side by side, the gold of each layer, and your gold values",

@@ -37,7 +37,7 @@ from annotations.api.admin_contract import (
     TargetsOutput,
 )
 from annotations.api.errors import ApiError, validated
-from annotations.api.paging import PageOutput, page_parameters, page_request
+from annotations.api.paging import PageOutput, page_parameters, page_request, whole_parameter
 from annotations.api.queue import answer_queued
 from annotations.models import (
     ITEM_ROUND_KINDS,
@@ -343,9 +343,20 @@ class GuidelineView(APIView):
         return Response(_guideline(found))
 
 
+# Guideline versions are PositiveIntegerFields: past this the database cannot compare them.
+LARGEST_VERSION = 2_147_483_647
+# The largest ?compare= read: a round id within PostgreSQL's bigint (a 64-bit signed integer).
+LARGEST_ROUND_ID = 2**63 - 1
+
+
 class GuidelineDiffView(APIView):
     @extend_schema(
-        responses=GuidelineDiffOutput, summary="Unified diff between two guideline versions"
+        parameters=[
+            whole_parameter("from", least=1, most=LARGEST_VERSION, required=True),
+            whole_parameter("to", least=1, most=LARGEST_VERSION, required=True),
+        ],
+        responses=GuidelineDiffOutput,
+        summary="Unified diff between two guideline versions",
     )
     def get(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -356,6 +367,8 @@ class GuidelineDiffView(APIView):
             )
         except (KeyError, ValueError):
             raise bad_request("Give two versions: ?from=1&to=2.") from None
+        if not all(1 <= n <= LARGEST_VERSION for n in (old_number, new_number)):
+            raise bad_request(f"Versions are whole numbers from 1 to {LARGEST_VERSION}.")
         versions = {
             g.version: g
             for g in GuidelineVersion.objects.filter(
@@ -364,7 +377,8 @@ class GuidelineDiffView(APIView):
         }
         missing = [n for n in (old_number, new_number) if n not in versions]
         if missing:
-            raise bad_request(f"No guideline version(s) {missing} in this project.")
+            # A version that does not exist is a missing object, as for GuidelineView.
+            raise Http404(f"No guideline version(s) {missing} in this project.")
         return Response(
             {
                 "from": old_number,
@@ -758,9 +772,10 @@ class AgreementView(APIView):
     @extend_schema(
         request=None,
         parameters=[
-            OpenApiParameter(
+            whole_parameter(
                 "compare",
-                int,
+                least=1,
+                most=LARGEST_ROUND_ID,
                 description=(
                     "A round of the opposite evidence-hint setting to compare with; by default"
                     " the most recent such round of the same kind over shared units."
@@ -794,7 +809,7 @@ def _compare_parameter(request: Request) -> int | None:
     if raw == "":
         return None
     # ASCII digits only, as for ?page= (str.isdigit() accepts "²", which int() refuses).
-    if not re.fullmatch(r"[1-9][0-9]{0,17}", raw):
+    if not re.fullmatch(r"[1-9][0-9]{0,17}", raw) or int(raw) > LARGEST_ROUND_ID:
         message = f"compare must be a round id (a whole number); got {raw[:40]!r}."
         raise bad_request(message, {"compare": [message]})
     return int(raw)

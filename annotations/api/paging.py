@@ -17,11 +17,36 @@ PAGE_RULE = "a whole number from 1"
 PAGE_SIZE_RULE = f"a whole number from 1 to {MAX_PAGE_SIZE}"
 
 
+# The largest ?page= read (nine digits, as _whole below accepts).
+MAX_PAGE = 999_999_999
+
+
+def whole_parameter(
+    name: str, *, least: int, most: int, description: str = "", required: bool = False
+) -> OpenApiParameter:
+    """A whole-number query parameter with the bounds its view checks, stated in the schema
+    (a plain ``int`` would document -5 or 10**20 as valid, and the view answers 400)."""
+    return OpenApiParameter(
+        name,
+        {"type": "integer", "minimum": least, "maximum": most},
+        description=description,
+        required=required,
+    )
+
+
 def page_parameters(size: int = DEFAULT_PAGE_SIZE) -> list[OpenApiParameter]:
     return [
-        OpenApiParameter("page", int, description="1-based, default 1; past the last: the last."),
-        OpenApiParameter(
-            "page_size", int, description=f"Rows a page: default {size}, at most {MAX_PAGE_SIZE}."
+        whole_parameter(
+            "page",
+            least=1,
+            most=MAX_PAGE,
+            description="1-based, default 1; past the last: the last.",
+        ),
+        whole_parameter(
+            "page_size",
+            least=1,
+            most=MAX_PAGE_SIZE,
+            description=f"Rows a page: default {size}, at most {MAX_PAGE_SIZE}.",
         ),
     ]
 
@@ -40,7 +65,7 @@ def _whole(request: Request, name: str, default: int, rule: str, most: int) -> i
 def page_request(request: Request, *, size: int = DEFAULT_PAGE_SIZE) -> PageRequest:
     """The page asked for, or a 400 naming the parameter at fault and its allowed values."""
     return PageRequest(
-        number=_whole(request, "page", 1, PAGE_RULE, 999_999_999),
+        number=_whole(request, "page", 1, PAGE_RULE, MAX_PAGE),
         size=_whole(request, "page_size", size, PAGE_SIZE_RULE, MAX_PAGE_SIZE),
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from annotations.api.saves import SaveApi
+from annotations.api.saves import SaveApi, SaveInput
 from annotations.kinds import (
     ATOMIC_FACTS,
     EXPLANATIONS,
@@ -49,7 +49,7 @@ class SpanInput(serializers.Serializer):
     evidence = EvidenceInput(many=True, default=list, max_length=20)
 
 
-class SentenceSaveInput(serializers.Serializer):
+class SentenceSaveInput(SaveInput):
     label = serializers.ChoiceField(choices=["consistent", "inconsistent", ""], required=False)
     explanation = free_text()
     error_types = serializers.ListField(
@@ -69,26 +69,22 @@ class SentenceSaveInput(serializers.Serializer):
         max_length=50,
         help_text="The sentence's error spans, all of them: a save replaces the set.",
     )
-    version = serializers.IntegerField(min_value=0)
 
 
-class SummarySaveInput(serializers.Serializer):
+class SummarySaveInput(SaveInput):
     relevance = serializers.IntegerField(min_value=1, max_value=5, required=False, allow_null=True)
     not_a_summary = serializers.BooleanField(required=False)
     comment = free_text()
-    version = serializers.IntegerField(min_value=0)
 
 
-class TopicSaveInput(serializers.Serializer):
+class TopicSaveInput(SaveInput):
     category = serializers.ChoiceField(choices=["main", "marginal", "irrelevant", ""])
-    version = serializers.IntegerField(min_value=0)
 
 
-class SpansSaveInput(serializers.Serializer):
+class SpansSaveInput(SaveInput):
     spans = SpanInput(
         many=True, max_length=50, help_text="The sentence's error spans, all of them."
     )
-    version = serializers.IntegerField(min_value=0)
 
 
 class SpanRefInput(serializers.Serializer):
@@ -96,13 +92,12 @@ class SpanRefInput(serializers.Serializer):
     end = serializers.IntegerField(min_value=1)
 
 
-class EvidenceSaveInput(serializers.Serializer):
+class EvidenceSaveInput(SaveInput):
     span = SpanRefInput(help_text="The saved span this evidence is for, by its offsets.")
     evidence = EvidenceInput(many=True, max_length=20)
     no_evidence = serializers.BooleanField(
         default=False, help_text="The dialogue has nothing to point at (extrinsic information)."
     )
-    version = serializers.IntegerField(min_value=0)
 
 
 class AlignedSentenceInput(serializers.Serializer):
@@ -126,13 +121,12 @@ class KeyFactInput(serializers.Serializer):
     alignments = AlignmentInput(many=True, default=list, max_length=100)
 
 
-class KeyFactsSaveInput(serializers.Serializer):
+class KeyFactsSaveInput(SaveInput):
     facts = KeyFactInput(
         many=True,
         max_length=50,
         help_text="The unit's key facts, all of them: a save replaces them.",
     )
-    version = serializers.IntegerField(min_value=0)
 
 
 class AtomicFactInput(serializers.Serializer):
@@ -149,14 +143,13 @@ class AtomicFactInput(serializers.Serializer):
     evidence = EvidenceInput(many=True, default=list, max_length=20)
 
 
-class AtomicFactsSaveInput(serializers.Serializer):
+class AtomicFactsSaveInput(SaveInput):
     facts = AtomicFactInput(
         many=True, max_length=60, help_text="The summary's atomic facts, all of them."
     )
-    version = serializers.IntegerField(min_value=0)
 
 
-class ReviewSaveInput(serializers.Serializer):
+class ReviewSaveInput(SaveInput):
     decision = serializers.ChoiceField(
         choices=["confirmed", "false_positive", "types_changed", ""], required=False
     )
@@ -167,18 +160,15 @@ class ReviewSaveInput(serializers.Serializer):
         max_length=50,
         help_text="The types that apply, when the decision is types_changed.",
     )
-    version = serializers.IntegerField(min_value=0)
 
 
-class SecondReviewSaveInput(serializers.Serializer):
+class SecondReviewSaveInput(SaveInput):
     verdict = serializers.ChoiceField(choices=["confirm", "dispute", ""], required=False)
     note = free_text()
-    version = serializers.IntegerField(min_value=0)
 
 
-class TypingSaveInput(serializers.Serializer):
+class TypingSaveInput(SaveInput):
     error_types = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=50)
-    version = serializers.IntegerField(min_value=0)
 
 
 class ExplanationVerdictInput(serializers.Serializer):
@@ -187,13 +177,12 @@ class ExplanationVerdictInput(serializers.Serializer):
     verdict = serializers.ChoiceField(choices=[*ExplanationVerdict.values, ""], default="")
 
 
-class ExplanationsSaveInput(serializers.Serializer):
+class ExplanationsSaveInput(SaveInput):
     explanations = ExplanationVerdictInput(
         many=True,
         max_length=50,
         help_text="The item's explanations, all of them, each with its verdict ('' until judged).",
     )
-    version = serializers.IntegerField(min_value=0)
 
 
 SAVE_APIS: tuple[SaveApi, ...] = (

@@ -54,11 +54,21 @@ class HandleConverter:
 register_converter(HandleConverter, "handle")
 
 
+# The body of every save: the changed fields and the ``version`` they edit. The view validates
+# the whole body (never DRF's partial PATCH), so what each input requires is required; its
+# schema adds that a change besides the version is needed (api/schema.py). (A comment, not a
+# docstring: each kind's component would show it as its own description.)
+class SaveInput(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=0, help_text="The judgement's version this edits (0: never saved)."
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SaveApi:
     kind: Kind
-    # The fields a PATCH may carry, each optional, plus the ``version`` it edits.
-    input: type[serializers.Serializer]
+    # The fields a PATCH may carry, plus the ``version`` it edits (``SaveInput``).
+    input: type[SaveInput]
     summary: str  # the operation's one line in the API docs
     # A part of the judgement with its own route (``.../sentences/<handle>/spans/``): the same
     # judgement, version and pipeline, a narrower body.
@@ -118,7 +128,11 @@ def run_save(kind: Kind, assignment_id: int, save: Callable[[], dict[str, Any]])
     except (ReadOnly, NotAnnotator) as refused:
         raise refusal(refused) from None
     except InvalidJudgement as invalid:
-        raise ApiError("Invalid judgement.", errors=invalid.errors) from None
+        # Its own code: the body had the documented shape, but names what this unit lacks
+        # (an unknown handle, a span past the sentence's end), which no schema can know.
+        raise ApiError(
+            "Invalid judgement.", errors=invalid.errors, code="invalid_judgement"
+        ) from None
     except ObjectDoesNotExist:
         raise Http404("Not part of this assignment's unit.") from None
 

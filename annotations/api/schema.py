@@ -1,14 +1,19 @@
-"""OpenAPI: every operation documents the errors it can answer, as the one envelope.
+"""OpenAPI: every operation documents the errors it can answer, as the one envelope, and
+documents exactly the requests its view accepts.
 
 The envelope is one component (``ErrorEnvelope``); this schema class adds it under each error
-status an operation can give, so no operation answers a status its description lacks (the
-schema fuzzing test in tests/api/test_schema_fuzz.py checks exactly that).
+status an operation can give, so no operation answers a status its description lacks. A request
+the schema calls valid must not be refused as invalid (docs/api/errors.md, "The schema"): a
+non-blank text says ``minLength: 1``, a JSON view documents JSON only, a save documents the
+version it needs and that it carries a change. tests/api/test_schema_fuzz.py checks both ways.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
@@ -32,6 +37,9 @@ class ErrorEnvelope(serializers.Serializer):
     )
 
 
+# A NUL character in a pattern: DRF's CharField refuses it (ProhibitNullCharactersValidator).
+NUL = "\\x00"
+
 # Any operation: the caller may be signed out or lack the role (403: session authentication
 # comes first and sends no WWW-Authenticate, so DRF answers 403, not 401), the object may not be
 # theirs (404), the method may be wrong (405), they may be throttled (429), or we may fail (500).
@@ -42,6 +50,49 @@ WITH_BODY = ("409", "413", "415")
 
 
 class ApiAutoSchema(AutoSchema):
+    def map_parsers(self) -> list[Any]:
+        """JSON views document JSON alone. The default parsers also read multipart forms (for
+        the upload views' sake), but form fields carry neither null nor nested lists, so a
+        form the schema would call valid (``pause_below`` null, a save's facts) is refused."""
+        media_types = super().map_parsers()
+        return ["application/json"] if "application/json" in media_types else media_types
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        """An object whose view refuses keys it does not know (``REFUSES_UNKNOWN_KEYS`` on the
+        serializer) says ``additionalProperties: false``; DRF itself ignores unknown keys."""
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        if getattr(serializer, "REFUSES_UNKNOWN_KEYS", False):
+            schema["additionalProperties"] = False
+        return schema
+
+    def _get_serializer_field_meta(self, field: Any, direction: Any) -> dict[str, Any]:
+        """A request's text field states what DRF's CharField refuses: a NUL character always,
+        "" unless it allows blank, and, when it trims, a text of white space alone (it is ""
+        once trimmed). Only in requests: in a response the rule would call a stored text
+        invalid."""
+        meta = dict(super()._get_serializer_field_meta(field, direction))
+        if direction != "request" or field.read_only:
+            return meta
+        if isinstance(field, serializers.IntegerField):
+            # The JSON parser (orjson) reads a whole number past 64 bits as a float, which an
+            # IntegerField refuses; the field's own bounds narrow these (drf-spectacular keeps
+            # the tighter of the two).
+            meta["minimum"], meta["maximum"] = -(2**63), 2**63 - 1
+            return meta
+        if not isinstance(field, serializers.CharField) or any(
+            isinstance(validator, RegexValidator) for validator in field.validators
+        ):
+            return meta  # a RegexField states its own pattern
+        if field.allow_blank:
+            meta["pattern"] = f"^[^{NUL}]*$"
+        else:
+            meta["minLength"] = 1
+            # Python's str.strip() also removes \x1c-\x1f and \x85, which \s in an ECMA
+            # pattern does not match: they are named so that they do not count as text.
+            visible = f"[^{NUL}\\s\\x1c-\\x1f\\x85]" if field.trim_whitespace else f"[^{NUL}]"
+            meta["pattern"] = f"^[^{NUL}]*{visible}[^{NUL}]*$"
+        return meta
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = dict(super()._get_response_bodies(direction))
         codes = ALWAYS + (WITH_BODY if self.method in ("POST", "PUT", "PATCH") else ())
@@ -51,3 +102,18 @@ class ApiAutoSchema(AutoSchema):
                 response["description"] = MESSAGES.get(int(code), "Error")
                 responses[code] = response
         return responses
+
+
+class SaveInputSchema(OpenApiSerializerExtension):
+    """Every save body (annotations/api/saves.py ``SaveInput``): its ``version`` and at least
+    one change besides it; the view answers 400 ``empty_change`` to a version alone. No other
+    keys are documented, so a body of the version and an unknown key is not called valid."""
+
+    target_class = "annotations.api.saves.SaveInput"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_basic_serializer(self.target, direction)
+        schema["additionalProperties"] = False  # the documented keys are all a save reads
+        schema["minProperties"] = 2
+        return schema

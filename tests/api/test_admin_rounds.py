@@ -507,7 +507,7 @@ def test_guidelines_get_versions_with_a_changelog_and_a_diff(client: Client, dem
     assert (
         post(client, "/api/admin/projects/demo/guidelines/", {"markdown": "x"}).status_code == 400
     )
-    assert client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=9").status_code == 400
+    assert client.get("/api/admin/projects/demo/guidelines/diff/?from=1&to=9").status_code == 404
 
 
 def test_span_questions_take_targets_and_are_judged_against_them(

@@ -18,7 +18,7 @@ from django.test.utils import isolate_apps
 from django.urls import include, path
 from rest_framework import serializers
 
-from annotations.api.saves import SaveApi, save_urls
+from annotations.api.saves import SaveApi, SaveInput, save_urls
 from annotations.handles import encode
 from annotations.kinds import Kind, registered
 from annotations.models import Assignment, JudgementChange, Project, Summary
@@ -61,9 +61,8 @@ SUMMARY_CONFIDENCE = Kind(
 
 
 # 2. The serializer.
-class SummaryConfidenceInput(serializers.Serializer):
+class SummaryConfidenceInput(SaveInput):
     confidence = serializers.IntegerField(min_value=1, max_value=3, allow_null=True)
-    version = serializers.IntegerField(min_value=0)
 
 
 # Its URL comes from the same generator as the registered kinds' (the project's urls.py

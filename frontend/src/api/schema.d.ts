@@ -25,6 +25,14 @@ export interface paths {
     /** A background job's state and progress */
     get: operations["admin_jobs_retrieve"];
   };
+  "/api/admin/jobs/{job_id}/cancel/": {
+    /** Cancel a job that has not started */
+    post: operations["admin_jobs_cancel_create"];
+  };
+  "/api/admin/jobs/{job_id}/retry/": {
+    /** Queue a waiting or failed job again (503 if the queue is still down) */
+    post: operations["admin_jobs_retry_create"];
+  };
   "/api/admin/project-options/": {
     /** What a new project can be: built-in taxonomies and the scheme's questions */
     get: operations["admin_project_options_retrieve"];
@@ -102,7 +110,7 @@ export interface paths {
     post: operations["admin_rounds_agreement_create"];
   };
   "/api/admin/rounds/{round_id}/close/": {
-    /** Open or close a round */
+    /** Close a round */
     post: operations["admin_rounds_close_create"];
   };
   "/api/admin/rounds/{round_id}/disagreements/": {
@@ -221,6 +229,10 @@ export interface paths {
     /** One release with its manifest */
     get: operations["releases_retrieve"];
   };
+  "/api/releases/{release_id}/cancel/": {
+    /** Cancel a build that has not started (it ends failed, and can be retried) */
+    post: operations["releases_cancel_create"];
+  };
   "/api/releases/{release_id}/download/": {
     /** Download */
     get: operations["releases_download_retrieve"];
@@ -244,7 +256,7 @@ export interface paths {
     get: operations["evaluator_leaderboard_table"];
   };
   "/api/releases/{release_id}/retry/": {
-    /** Retry a failed build */
+    /** Retry a failed build, or send again one that has not started */
     post: operations["releases_retry_create"];
   };
   "/api/reviews/": {
@@ -553,6 +565,12 @@ export interface components {
       no_evidence: boolean;
       evidence: components["schemas"]["AtomicEvidenceOutput"][];
     };
+    AtomicFactsSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The summary's atomic facts, all of them. */
+      facts: components["schemas"]["AtomicFactInput"][];
+    };
     AtomicFactsState: {
       /** @description The summary's handle in this assignment (never a database id). */
       summary: string;
@@ -692,7 +710,6 @@ export interface components {
      * @description * `confirmed` - confirmed
      * * `false_positive` - false_positive
      * * `types_changed` - types_changed
-     * * `` -
      * @enum {string}
      */
     DecisionEnum: "confirmed" | "false_positive" | "types_changed";
@@ -805,6 +822,18 @@ export interface components {
       /** @description End offset (exclusive). */
       end: number;
     };
+    EvidenceSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The saved span this evidence is for, by its offsets. */
+      span: components["schemas"]["SpanRefInput"];
+      evidence: components["schemas"]["EvidenceInput"][];
+      /**
+       * @description The dialogue has nothing to point at (extrinsic information).
+       * @default false
+       */
+      no_evidence?: boolean;
+    };
     EvidenceSpanOutput: {
       turn: number;
       start: number;
@@ -837,6 +866,12 @@ export interface components {
       item: string;
       /** @default */
       verdict?: components["schemas"]["ExplanationVerdictEnum"];
+    };
+    ExplanationsSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The item's explanations, all of them, each with its verdict ('' until judged). */
+      explanations: components["schemas"]["ExplanationVerdictInput"][];
     };
     ExplanationsState: {
       /** @description The sentence's handle in this assignment (never a database id). */
@@ -1131,6 +1166,10 @@ export interface components {
       /** @description What the job produced. */
       result: unknown;
       error: string;
+      /** @description Waiting for a worker, or failed with its inputs kept: POST .../retry/. */
+      can_retry: boolean;
+      /** @description No worker has started it: POST .../cancel/ ends it failed. */
+      can_cancel: boolean;
     };
     JobStartedOutput: {
       /** @description Poll /api/admin/jobs/{job}/ for its progress. */
@@ -1144,6 +1183,10 @@ export interface components {
      * @enum {string}
      */
     JobStatusEnum: "queued" | "running" | "succeeded" | "failed";
+    JobStatusOutput: {
+      /** @description Poll /api/admin/jobs/{job}/ for its state. */
+      job: number;
+    };
     JudgementsOutput: {
       sentences: components["schemas"]["SentenceState"][];
       summaries: components["schemas"]["SummaryState"][];
@@ -1181,6 +1224,12 @@ export interface components {
       given: number | null;
       alignments: components["schemas"]["KeyFactAlignmentOutput"][];
     };
+    KeyFactsSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The unit's key facts, all of them: a save replaces them. */
+      facts: components["schemas"]["KeyFactInput"][];
+    };
     KeyFactsState: {
       facts: components["schemas"]["KeyFactOutput"][];
       version: number;
@@ -1206,6 +1255,176 @@ export interface components {
      * @enum {string}
      */
     LabelEnum: "consistent" | "inconsistent";
+    /** @description Balanced accuracy of ``a`` minus ``b``, with its interval and a paired test. */
+    LeaderboardComparison: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      a: string;
+      b: string;
+      /**
+       * Format: double
+       * @description Null when too few documents were measured to test.
+       */
+      p_value: number | null;
+      testable: boolean;
+      /** @description Why it was not tested, if not. */
+      note: string | null;
+    };
+    LeaderboardConfusion: {
+      tp: number;
+      fp: number;
+      fn: number;
+      tn: number;
+    };
+    LeaderboardEvaluatorEntry: {
+      balanced_accuracy: components["schemas"]["LeaderboardFigure"];
+      fpr: components["schemas"]["LeaderboardFigure"];
+      fnr: components["schemas"]["LeaderboardFigure"];
+      precision: components["schemas"]["LeaderboardFigure"];
+      recall: components["schemas"]["LeaderboardFigure"];
+      f1: components["schemas"]["LeaderboardFigure"];
+      /**
+       * @description What its run predicts.
+       *
+       * * `score` - score
+       * * `label` - label
+       */
+      kind: components["schemas"]["PredictionKindEnum"];
+      /**
+       * Format: double
+       * @description Tuned on dev (scores); null for labels.
+       */
+      threshold: number | null;
+      /** Format: double */
+      tuned_balanced_accuracy: number | null;
+      /** @description grouping (corpus, topic_type, system) -> value -> figures. */
+      by: {
+        [key: string]: {
+          [key: string]: components["schemas"]["LeaderboardGroupFigures"];
+        };
+      };
+      /** @description Scores only. */
+      auc: components["schemas"]["LeaderboardFigure"] | null;
+      /** @description error type -> recall. */
+      type_recall: {
+        [key: string]: components["schemas"]["LeaderboardTypeRecall"];
+      };
+      confusion: components["schemas"]["LeaderboardConfusion"];
+    };
+    LeaderboardEvaluatorOutput: {
+      name: string;
+      kind: components["schemas"]["EvaluatorKindEnum"];
+      runs: number[];
+      /** @description The run the figures are of (its first). */
+      scored_run: number;
+      predictions: components["schemas"]["PredictionKindEnum"];
+    };
+    /** @description A figure with its bootstrap interval; null where it is undefined (no record). */
+    LeaderboardExplanationShare: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      /** @description Verdicts of submitted units it rests on. */
+      n: number;
+    };
+    /** @description A figure with its bootstrap interval; null where it is undefined (no record). */
+    LeaderboardFigure: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+    };
+    LeaderboardGroupFigures: {
+      balanced_accuracy: components["schemas"]["LeaderboardFigure"];
+      fpr: components["schemas"]["LeaderboardFigure"];
+      fnr: components["schemas"]["LeaderboardFigure"];
+      precision: components["schemas"]["LeaderboardFigure"];
+      recall: components["schemas"]["LeaderboardFigure"];
+      f1: components["schemas"]["LeaderboardFigure"];
+      /** @description Records in the group. */
+      records: number;
+      /** @description Of them, inconsistent in the gold. */
+      inconsistent: number;
+    };
+    LeaderboardLevel: {
+      /**
+       * @description dev_test: thresholds tuned on dev, measured on test; all: one set.
+       *
+       * * `dev_test` - dev_test
+       * * `all` - all
+       */
+      protocol: components["schemas"]["ProtocolEnum"];
+      tuned_on: number;
+      measured_on: number;
+      documents: number;
+      /** @description Set when too few documents were measured. */
+      warning: string | null;
+      n_resamples: number;
+      /** Format: double */
+      confidence: number;
+      seed: number;
+      /** @description name -> entry. */
+      evaluators: {
+        [key: string]: components["schemas"]["LeaderboardEvaluatorEntry"];
+      };
+      comparisons: components["schemas"]["LeaderboardComparison"][];
+    };
+    LeaderboardLevelError: {
+      /** @description Why this level could not be scored. */
+      error: string;
+    };
+    LeaderboardLevelOrError: components["schemas"]["LeaderboardLevel"] | components["schemas"]["LeaderboardLevelError"];
+    LeaderboardLevels: {
+      sentence: components["schemas"]["LeaderboardLevelOrError"] | null;
+      summary: components["schemas"]["LeaderboardLevelOrError"] | null;
+    };
+    LeaderboardOutput: {
+      /** @description project@version. */
+      release: string;
+      evaluators: components["schemas"]["LeaderboardEvaluatorOutput"][];
+      levels: components["schemas"]["LeaderboardLevels"];
+      /** @description evaluator -> level -> agreement of its runs with each other. */
+      self_agreement: {
+        [key: string]: {
+          [key: string]: components["schemas"]["LeaderboardSelfAgreement"];
+        };
+      };
+      /** @description evaluator -> share of its explanations judged to name the same error. */
+      explanations_same: {
+        [key: string]: components["schemas"]["LeaderboardExplanationShare"];
+      };
+    };
+    LeaderboardSelfAgreement: {
+      coefficient: string;
+      runs: number;
+      records: number;
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+    };
+    /** @description A figure with its bootstrap interval; null where it is undefined (no record). */
+    LeaderboardTypeRecall: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      /** @description Gold records of this error type. */
+      records: number;
+    };
     /**
      * @description * `nominal` - nominal
      * * `ordinal` - ordinal
@@ -1259,74 +1478,6 @@ export interface components {
       value: number | null;
       n_units: number;
     };
-    PatchedAtomicFactsSaveInput: {
-      /** @description The summary's atomic facts, all of them. */
-      facts?: components["schemas"]["AtomicFactInput"][];
-      version?: number;
-    };
-    PatchedEvidenceSaveInput: {
-      /** @description The saved span this evidence is for, by its offsets. */
-      span?: components["schemas"]["SpanRefInput"];
-      evidence?: components["schemas"]["EvidenceInput"][];
-      /**
-       * @description The dialogue has nothing to point at (extrinsic information).
-       * @default false
-       */
-      no_evidence?: boolean;
-      version?: number;
-    };
-    PatchedExplanationsSaveInput: {
-      /** @description The item's explanations, all of them, each with its verdict ('' until judged). */
-      explanations?: components["schemas"]["ExplanationVerdictInput"][];
-      version?: number;
-    };
-    PatchedKeyFactsSaveInput: {
-      /** @description The unit's key facts, all of them: a save replaces them. */
-      facts?: components["schemas"]["KeyFactInput"][];
-      version?: number;
-    };
-    PatchedReviewSaveInput: {
-      decision?: components["schemas"]["DecisionEnum"];
-      note?: string;
-      /** @description The types that apply, when the decision is types_changed. */
-      error_types?: number[];
-      version?: number;
-    };
-    PatchedSecondReviewSaveInput: {
-      verdict?: components["schemas"]["SecondVerdictEnum"];
-      note?: string;
-      version?: number;
-    };
-    PatchedSentenceSaveInput: {
-      label?: components["schemas"]["LabelEnum"];
-      explanation?: string;
-      error_types?: number[];
-      comment?: string;
-      /** @description 1 low, 2 medium, 3 high; null: not given. */
-      confidence?: number | null;
-      /** @description The sentence's error spans, all of them: a save replaces the set. */
-      spans?: components["schemas"]["SpanInput"][];
-      version?: number;
-    };
-    PatchedSpansSaveInput: {
-      /** @description The sentence's error spans, all of them. */
-      spans?: components["schemas"]["SpanInput"][];
-      version?: number;
-    };
-    PatchedSummarySaveInput: {
-      relevance?: number | null;
-      not_a_summary?: boolean;
-      comment?: string;
-      version?: number;
-    };
-    PatchedTopicSaveInput: {
-      category?: components["schemas"]["TopicCategoryEnum"];
-      version?: number;
-    };
-    PatchedTypingSaveInput: {
-      error_types?: number[];
-      version?: number;
-    };
     PausedMemberOutput: {
       username: string;
       /** Format: date-time */
@@ -1355,10 +1506,7 @@ export interface components {
     ProjectCreateInput: {
       /** @description Lowercase letters, digits, - _. */
       slug: string;
-      /**
-       * @description Default: slug.
-       * @default
-       */
+      /** @description Default: slug. */
       name?: string;
       /**
        * @description A built-in taxonomy (GET /api/admin/project-options/); the project gets its own editable copy.
@@ -1401,6 +1549,12 @@ export interface components {
       /** @description The page's releases, newest first. */
       releases: components["schemas"]["ReleaseOutput"][];
     };
+    /**
+     * @description * `dev_test` - dev_test
+     * * `all` - all
+     * @enum {string}
+     */
+    ProtocolEnum: "dev_test" | "all";
     /**
      * @description * `adjudicated` - adjudicated
      * * `reviewed` - reviewed
@@ -1543,6 +1697,10 @@ export interface components {
       download: string | null;
       /** @description Per system, the mean of each per-summary score with its bootstrap interval and n (docs/formats/scores.md); null until published, and for releases built before releases carried scores. */
       scores: components["schemas"]["ReleaseScores"] | null;
+      /** @description Failed, or waiting for a worker: POST .../retry/ queues it (again). */
+      can_retry: boolean;
+      /** @description No worker has started it: POST .../cancel/ ends it failed. */
+      can_cancel: boolean;
       /** @description Once published. */
       manifest?: unknown;
       /** @description README.md, once published. */
@@ -1596,6 +1754,10 @@ export interface components {
       download: string | null;
       /** @description Per system, the mean of each per-summary score with its bootstrap interval and n (docs/formats/scores.md); null until published, and for releases built before releases carried scores. */
       scores: components["schemas"]["ReleaseScores"] | null;
+      /** @description Failed, or waiting for a worker: POST .../retry/ queues it (again). */
+      can_retry: boolean;
+      /** @description No worker has started it: POST .../cancel/ ends it failed. */
+      can_cancel: boolean;
     };
     ReleaseProjectOutput: {
       slug: string;
@@ -1690,6 +1852,14 @@ export interface components {
     ReviewQueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
     };
+    ReviewSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      decision?: components["schemas"]["DecisionEnum"];
+      note?: string;
+      /** @description The types that apply, when the decision is types_changed. */
+      error_types?: number[];
+    };
     /**
      * @description * `any` - any
      * * `gold` - gold
@@ -1721,10 +1891,7 @@ export interface components {
        * @default true
        */
       evidence_hints?: boolean;
-      /**
-       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
-       * @default
-       */
+      /** @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one). */
       key_fact_source?: string;
       /**
        * @description Linguists verify each summary's given atomic facts instead of writing.
@@ -1836,7 +2003,6 @@ export interface components {
       /** @default metric */
       kind?: components["schemas"]["EvaluatorKindEnum"];
       run?: number;
-      /** @default */
       notes?: string;
     };
     RunsOutput: {
@@ -1873,6 +2039,12 @@ export interface components {
      * @enum {string}
      */
     ScreenEnum: "workspace" | "items";
+    SecondReviewSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      verdict?: components["schemas"]["SecondVerdictEnum"];
+      note?: string;
+    };
     SecondReviewState: {
       /** @description The sentence's handle in this assignment (never a database id). */
       sentence: string;
@@ -1929,6 +2101,18 @@ export interface components {
       second: string;
       second_note: string;
     };
+    SentenceSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      label?: components["schemas"]["LabelEnum"];
+      explanation?: string;
+      error_types?: number[];
+      comment?: string;
+      /** @description 1 low, 2 medium, 3 high; null: not given. */
+      confidence?: number | null;
+      /** @description The sentence's error spans, all of them: a save replaces the set. */
+      spans?: components["schemas"]["SpanInput"][];
+    };
     SentenceState: {
       /** @description The sentence's handle in this assignment (never a database id). */
       sentence: string;
@@ -1975,7 +2159,6 @@ export interface components {
       /** @description End offset (exclusive). */
       end: number;
       error_type?: number | null;
-      /** @default */
       note?: string;
       /**
        * @description The dialogue has nothing to point at (extrinsic information).
@@ -1987,6 +2170,12 @@ export interface components {
     SpanRefInput: {
       start: number;
       end: number;
+    };
+    SpansSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The sentence's error spans, all of them. */
+      spans: components["schemas"]["SpanInput"][];
     };
     /**
      * @description * `review` - review
@@ -2007,6 +2196,13 @@ export interface components {
       sentences: components["schemas"]["SentenceOutput"][];
       /** @description The atomic facts to verify, when the round gives them. */
       given_atomic_facts: components["schemas"]["GivenAtomicFactOutput"][];
+    };
+    SummarySaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      relevance?: number | null;
+      not_a_summary?: boolean;
+      comment?: string;
     };
     SummaryState: {
       /** @description The summary's handle in this assignment (never a database id). */
@@ -2075,7 +2271,6 @@ export interface components {
      * @description * `main` - main
      * * `marginal` - marginal
      * * `irrelevant` - irrelevant
-     * * `` -
      * @enum {string}
      */
     TopicCategoryEnum: "main" | "marginal" | "irrelevant";
@@ -2092,6 +2287,11 @@ export interface components {
     TopicOutput: {
       id: number;
       name: string;
+    };
+    TopicSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      category: components["schemas"]["TopicCategoryEnum"];
     };
     TopicState: {
       category: components["schemas"]["TopicCategoryEnum"];
@@ -2114,6 +2314,11 @@ export interface components {
       /** Format: double */
       rate: number | null;
       type: string;
+    };
+    TypingSaveInput: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      error_types: number[];
     };
     TypingState: {
       /** @description The sentence's handle in this assignment (never a database id). */
@@ -2286,7 +2491,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["AdjudicationCaseInput"];
-        "multipart/form-data": components["schemas"]["AdjudicationCaseInput"];
       };
     };
     responses: {
@@ -2367,7 +2571,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["AssignmentReopenInput"];
-        "multipart/form-data": components["schemas"]["AssignmentReopenInput"];
       };
     };
     responses: {
@@ -2553,6 +2756,156 @@ export interface operations {
       };
     };
   };
+  /** Cancel a job that has not started */
+  admin_jobs_cancel_create: {
+    parameters: {
+      path: {
+        job_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["JobStatusOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Queue a waiting or failed job again (503 if the queue is still down) */
+  admin_jobs_retry_create: {
+    parameters: {
+      path: {
+        job_id: number;
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["JobStatusOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** What a new project can be: built-in taxonomies and the scheme's questions */
   admin_project_options_retrieve: {
     responses: {
@@ -2662,7 +3015,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ProjectCreateInput"];
-        "multipart/form-data": components["schemas"]["ProjectCreateInput"];
       };
     };
     responses: {
@@ -3110,7 +3462,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["GuidelineInput"];
-        "multipart/form-data": components["schemas"]["GuidelineInput"];
       };
     };
     responses: {
@@ -3242,6 +3593,10 @@ export interface operations {
   /** Unified diff between two guideline versions */
   admin_projects_guidelines_diff_retrieve: {
     parameters: {
+      query: {
+        from: number;
+        to: number;
+      };
       path: {
         slug: string;
       };
@@ -3475,7 +3830,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["RoundCreateInput"];
-        "multipart/form-data": components["schemas"]["RoundCreateInput"];
       };
     };
     responses: {
@@ -3556,7 +3910,6 @@ export interface operations {
     requestBody?: {
       content: {
         "application/json": components["schemas"]["TargetsOutput"];
-        "multipart/form-data": components["schemas"]["TargetsOutput"];
       };
     };
     responses: {
@@ -3891,7 +4244,7 @@ export interface operations {
       };
     };
   };
-  /** Open or close a round */
+  /** Close a round */
   admin_rounds_close_create: {
     parameters: {
       path: {
@@ -4154,7 +4507,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["FeedbackInput"];
-        "multipart/form-data": components["schemas"]["FeedbackInput"];
       };
     };
     responses: {
@@ -4594,10 +4946,9 @@ export interface operations {
         summary: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedAtomicFactsSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedAtomicFactsSaveInput"];
+        "application/json": components["schemas"]["AtomicFactsSaveInput"];
       };
     };
     responses: {
@@ -4676,10 +5027,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedExplanationsSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedExplanationsSaveInput"];
+        "application/json": components["schemas"]["ExplanationsSaveInput"];
       };
     };
     responses: {
@@ -4760,7 +5110,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["HeartbeatInput"];
-        "multipart/form-data": components["schemas"]["HeartbeatInput"];
       };
     };
     responses: {
@@ -4895,10 +5244,9 @@ export interface operations {
         assignment_id: number;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedKeyFactsSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedKeyFactsSaveInput"];
+        "application/json": components["schemas"]["KeyFactsSaveInput"];
       };
     };
     responses: {
@@ -4977,10 +5325,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedReviewSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedReviewSaveInput"];
+        "application/json": components["schemas"]["ReviewSaveInput"];
       };
     };
     responses: {
@@ -5059,10 +5406,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedSecondReviewSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedSecondReviewSaveInput"];
+        "application/json": components["schemas"]["SecondReviewSaveInput"];
       };
     };
     responses: {
@@ -5141,10 +5487,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedSentenceSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedSentenceSaveInput"];
+        "application/json": components["schemas"]["SentenceSaveInput"];
       };
     };
     responses: {
@@ -5223,10 +5568,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedEvidenceSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedEvidenceSaveInput"];
+        "application/json": components["schemas"]["EvidenceSaveInput"];
       };
     };
     responses: {
@@ -5305,10 +5649,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedSpansSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedSpansSaveInput"];
+        "application/json": components["schemas"]["SpansSaveInput"];
       };
     };
     responses: {
@@ -5462,10 +5805,9 @@ export interface operations {
         summary: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedSummarySaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedSummarySaveInput"];
+        "application/json": components["schemas"]["SummarySaveInput"];
       };
     };
     responses: {
@@ -5543,10 +5885,9 @@ export interface operations {
         assignment_id: number;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedTopicSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedTopicSaveInput"];
+        "application/json": components["schemas"]["TopicSaveInput"];
       };
     };
     responses: {
@@ -5625,10 +5966,9 @@ export interface operations {
         sentence: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": components["schemas"]["PatchedTypingSaveInput"];
-        "multipart/form-data": components["schemas"]["PatchedTypingSaveInput"];
+        "application/json": components["schemas"]["TypingSaveInput"];
       };
     };
     responses: {
@@ -5783,7 +6123,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["FeedbackReplyInput"];
-        "multipart/form-data": components["schemas"]["FeedbackReplyInput"];
       };
     };
     responses: {
@@ -5979,7 +6318,6 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReleaseConfigInput"];
-        "multipart/form-data": components["schemas"]["ReleaseConfigInput"];
       };
     };
     responses: {
@@ -6089,6 +6427,81 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Cancel a build that has not started (it ends failed, and can be retried) */
+  releases_cancel_create: {
+    parameters: {
+      path: {
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReleaseStartedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -6372,9 +6785,7 @@ export interface operations {
     responses: {
       200: {
         content: {
-          "application/json": {
-            [key: string]: unknown;
-          };
+          "application/json": components["schemas"]["LeaderboardOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -6483,7 +6894,7 @@ export interface operations {
       };
     };
   };
-  /** Retry a failed build */
+  /** Retry a failed build, or send again one that has not started */
   releases_retry_create: {
     parameters: {
       path: {

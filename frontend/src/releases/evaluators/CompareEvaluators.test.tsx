@@ -34,6 +34,7 @@ function level(documents: number, comparison: Level['comparisons'][number]): Lev
     warning: null,
     n_resamples: 1000,
     confidence: 0.95,
+    seed: 0,
     evaluators: { Coin: entry(), Judge: entry() },
     comparisons: [comparison],
   };
