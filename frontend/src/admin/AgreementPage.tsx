@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text } f
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { computeAgreement, getAgreement, getAgreementHistory } from '../api/client';
+import { computeAgreement, getAgreement, getAgreementHistory, savedWhileQueueDown } from '../api/client';
 import type { AgreementHistory } from '../api/types';
 import { describeError } from '../useMe';
 import { AgreementCard } from './AgreementCard';
@@ -29,6 +29,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
   const [starting, setStarting] = useState(false);
   const [computeError, setComputeError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
   // '' lets the server pick the round to compare hints with (docs/agreement.md).
   const [compare, setCompare] = useState('');
   const job = useJob(
@@ -40,6 +41,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
       }
     },
     pollIntervalMs,
+    generation,
   );
 
   async function compute() {
@@ -52,7 +54,10 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
       if (result.kind === 'report') setData(() => result.report);
       else setJobId(result.job);
     } catch (failure) {
-      setComputeError(describeError(failure));
+      // A 503 queue_unavailable: the job is saved and starts when the queue is back.
+      const saved = savedWhileQueueDown(failure);
+      if (saved?.job !== undefined) setJobId(saved.job);
+      else setComputeError(describeError(failure));
     } finally {
       setStarting(false);
     }
@@ -93,7 +98,12 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
           {computeError}
         </Alert>
       )}
-      <JobProgress state={job} label="Agreement computation" showResult={false} />
+      <JobProgress
+        state={job}
+        label="Agreement computation"
+        showResult={false}
+        onRequeued={() => setGeneration((current) => current + 1)}
+      />
       {state.status === 'ready' && report === null ? (
         <Text>No agreement report yet. Compute one now, or close the round to compute it automatically.</Text>
       ) : (

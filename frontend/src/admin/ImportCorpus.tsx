@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, FileInput, Group, SegmentedControl, St
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { startImport, type ImportFormat } from '../api/client';
+import { savedWhileQueueDown, startImport, type ImportFormat } from '../api/client';
 import type { Job } from '../api/types';
 import { describeError } from '../useMe';
 import { JobProgress } from './JobProgress';
@@ -45,12 +45,14 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
   const job = useJob(
     jobId,
     (finished: Job) => {
       if (finished.status === 'succeeded') onImported();
     },
     pollIntervalMs,
+    generation,
   );
   const running = job.status === 'following';
   const layout = LAYOUTS[format];
@@ -68,7 +70,10 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
       const started = await startImport(slug, file, { format, lenient: format === 'circumstantial' && lenient });
       setJobId(started.job);
     } catch (failure) {
-      setError(describeError(failure));
+      // A 503 queue_unavailable: the import is saved and starts when the queue is back.
+      const saved = savedWhileQueueDown(failure);
+      if (saved?.job !== undefined) setJobId(saved.job);
+      else setError(describeError(failure));
     } finally {
       setBusy(false);
     }
@@ -136,7 +141,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
           </Alert>
         )}
         <div style={{ width: '100%', maxWidth: 640 }}>
-          <JobProgress state={job} label="Import" />
+          <JobProgress state={job} label="Import" onRequeued={() => setGeneration((current) => current + 1)} />
         </div>
       </Stack>
     </form>

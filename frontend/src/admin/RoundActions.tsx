@@ -2,10 +2,12 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { closeRound, openRound } from '../api/client';
+import { closeRound, openRound, savedWhileQueueDown } from '../api/client';
 import type { AdminRound } from '../api/types';
 import { describeError } from '../useMe';
+import { JobProgress } from './JobProgress';
 import { adminPaths } from './paths';
+import { useJob } from './useJob';
 
 interface RoundActionsProps {
   round: AdminRound;
@@ -22,6 +24,11 @@ export function RoundActions({ round, slug, onChanged }: RoundActionsProps) {
   const [busy, setBusy] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The round closed but its report could not be queued (503 queue_unavailable): follow that
+  // job, which starts when the queue is back, or can be cancelled.
+  const [reportJob, setReportJob] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const report = useJob(reportJob, undefined, undefined, generation);
 
   async function run(action: (id: number) => Promise<AdminRound>) {
     setBusy(true);
@@ -30,7 +37,14 @@ export function RoundActions({ round, slug, onChanged }: RoundActionsProps) {
       onChanged(await action(round.id));
       setConfirmingClose(false);
     } catch (failure) {
-      setError(describeError(failure));
+      const saved = savedWhileQueueDown(failure);
+      if (saved?.job !== undefined) {
+        setReportJob(saved.job);
+        setConfirmingClose(false);
+        onChanged({ ...round, status: 'closed' });
+      } else {
+        setError(describeError(failure));
+      }
     } finally {
       setBusy(false);
     }
@@ -81,6 +95,16 @@ export function RoundActions({ round, slug, onChanged }: RoundActionsProps) {
         <Text size="xs" c="red.8" role="alert">
           {error}
         </Text>
+      )}
+      {reportJob !== null && (
+        <div style={{ width: '100%', maxWidth: 480 }}>
+          <JobProgress
+            state={report}
+            label={`Agreement report of ${round.name}`}
+            showResult={false}
+            onRequeued={() => setGeneration((current) => current + 1)}
+          />
+        </div>
       )}
     </Group>
   );

@@ -22,9 +22,15 @@ export function isFinished(job: Job): boolean {
 
 /**
  * Polls `GET /api/admin/jobs/{id}/` every `intervalMs` until the job succeeds or fails, then
- * calls `onFinished` once. A new `jobId` starts over; null stops.
+ * calls `onFinished` once. A new `jobId` starts over; null stops; a new `generation` follows
+ * the same job again (after a retry queued it anew).
  */
-export function useJob(jobId: number | null, onFinished?: (job: Job) => void, intervalMs = JOB_POLL_MS): JobState {
+export function useJob(
+  jobId: number | null,
+  onFinished?: (job: Job) => void,
+  intervalMs = JOB_POLL_MS,
+  generation = 0,
+): JobState {
   const [state, setState] = useState<JobState>({ status: 'idle' });
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
@@ -66,7 +72,7 @@ export function useJob(jobId: number | null, onFinished?: (job: Job) => void, in
       controller.abort();
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [jobId, intervalMs]);
+  }, [jobId, intervalMs, generation]);
 
   return state;
 }

@@ -366,6 +366,27 @@ export function getJob(jobId: number, signal?: AbortSignal): Promise<Job> {
   return api.get<Job>(`/api/admin/jobs/${jobId}/`, signal);
 }
 
+/** Sends a job that has not started to the task queue again, or reruns a failed one whose
+ * inputs are kept (`POST /api/admin/jobs/{id}/retry/`). */
+export function retryJob(jobId: number): Promise<JobStarted> {
+  return api.post<JobStarted>(`/api/admin/jobs/${jobId}/retry/`, {});
+}
+
+/** Cancels a job no worker has started; it ends failed (`POST /api/admin/jobs/{id}/cancel/`). */
+export function cancelJob(jobId: number): Promise<JobStarted> {
+  return api.post<JobStarted>(`/api/admin/jobs/${jobId}/cancel/`, {});
+}
+
+/** What was saved although the task queue could not be reached: the 503 `queue_unavailable`
+ * names the job or release to follow (docs/api/errors.md); null for any other failure. */
+export function savedWhileQueueDown(failure: unknown): { job?: number; release?: number; message: string } | null {
+  if (!(failure instanceof ApiError) || failure.status !== 503) return null;
+  const envelope = failure.envelope;
+  if (envelope === null || envelope.code !== 'queue_unavailable') return null;
+  const id = (key: string) => (typeof envelope[key] === 'number' ? (envelope[key] as number) : undefined);
+  return { job: id('job'), release: id('release'), message: envelope.message };
+}
+
 // The researcher's releases (docs/api/releases.md).
 
 /** One page of the project's releases, newest first (`pageSize` up to 200). */
@@ -378,9 +399,15 @@ export function createRelease(slug: string, body: NewReleaseBody): Promise<Relea
   return api.post<ReleaseStarted>(`/api/projects/${encodeURIComponent(slug)}/releases/`, body);
 }
 
-/** Starts a failed build again (`POST /api/releases/{id}/retry/`). */
+/** Starts a failed build again, or sends one that has not started to the task queue again
+ * (`POST /api/releases/{id}/retry/`). */
 export function retryRelease(releaseId: number): Promise<ReleaseStarted> {
   return api.post<ReleaseStarted>(`/api/releases/${releaseId}/retry/`, {});
+}
+
+/** Cancels a build no worker has started; it ends failed (`POST /api/releases/{id}/cancel/`). */
+export function cancelRelease(releaseId: number): Promise<ReleaseStarted> {
+  return api.post<ReleaseStarted>(`/api/releases/${releaseId}/cancel/`, {});
 }
 
 export function getRelease(releaseId: number, signal?: AbortSignal): Promise<ReleaseDetail> {

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, List, NativeSelect, NumberInput, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
-import { createRelease } from '../api/client';
+import { createRelease, savedWhileQueueDown } from '../api/client';
 import type { ReleaseFormat, ReleaseStarted, RoundRef } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from '../admin/fieldErrors';
 import { kindLabel } from '../admin/questions';
@@ -65,6 +65,14 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
       // A version names one release; clearing it avoids starting the same one twice.
       set('version', '');
     } catch (failure) {
+      // 503 queue_unavailable: the release is saved and builds when the queue is back; its
+      // card says so and offers Cancel.
+      const saved = savedWhileQueueDown(failure);
+      if (saved?.release !== undefined) {
+        onStarted({ release: saved.release }, built.body.version);
+        set('version', '');
+        return;
+      }
       setErrors(withUnplacedErrors(formErrors(failure), PLACED));
       setMissing(missingUnits(failure));
     } finally {

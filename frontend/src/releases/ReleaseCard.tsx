@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { retryRelease } from '../api/client';
+import { cancelRelease, retryRelease, savedWhileQueueDown } from '../api/client';
 import type { Release } from '../api/types';
 import { describeError } from '../useMe';
 import { formatDateTime } from '../admin/format';
@@ -26,19 +26,23 @@ export function ReleaseCard({
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
 
-  // A failed build (an error, or a worker that died) can be started again as it was.
-  async function retry() {
+  // A failed build (an error, or a worker that died) can be started again as it was; one no
+  // worker has started (the task queue was down) can be sent again, or cancelled.
+  async function act(action: (id: number) => Promise<unknown>) {
     setRetrying(true);
     setRetryError(null);
     try {
-      await retryRelease(release.id);
+      await action(release.id);
       onRetried?.();
     } catch (failure) {
-      setRetryError(describeError(failure));
+      // 503 queue_unavailable: still waiting for the queue, as its message says.
+      setRetryError(savedWhileQueueDown(failure)?.message ?? describeError(failure));
+      onRetried?.();
     } finally {
       setRetrying(false);
     }
   }
+  const waiting = release.status === 'building' && release.can_cancel;
   const detailId = useId();
   const [open, setOpen] = useState(false);
   const published = release.status === 'published';
@@ -98,7 +102,11 @@ export function ReleaseCard({
               size="lg"
               aria-label={`Build progress of ${release.version}`}
             />
-            <Text size="sm">Building… {clampPercent(release.progress)}%</Text>
+            <Text size="sm">
+              {waiting
+                ? 'Waiting for a worker to start it. If the task queue is down, it starts by itself when the queue is back.'
+                : `Building… ${clampPercent(release.progress)}%`}
+            </Text>
           </Stack>
         )}
         {release.status === 'failed' && (
@@ -106,11 +114,18 @@ export function ReleaseCard({
             <strong>Build failed:</strong> {release.error || 'No reason was given.'}
           </Text>
         )}
-        {release.status === 'failed' && (
+        {(release.can_retry || release.can_cancel) && (
           <Group gap="sm">
-            <Button size="xs" variant="default" loading={retrying} onClick={() => void retry()} aria-label={`Retry ${release.version}`}>
-              Retry
-            </Button>
+            {release.can_retry && (
+              <Button size="xs" variant="default" loading={retrying} onClick={() => void act(retryRelease)} aria-label={`${waiting ? 'Send again' : 'Retry'} ${release.version}`}>
+                {waiting ? 'Send again' : 'Retry'}
+              </Button>
+            )}
+            {release.can_cancel && (
+              <Button size="xs" variant="subtle" color="red" loading={retrying} onClick={() => void act(cancelRelease)} aria-label={`Cancel the build of ${release.version}`}>
+                Cancel build
+              </Button>
+            )}
             {retryError !== null && (
               <Text size="sm" c="red.8" role="alert">
                 {retryError}

@@ -217,6 +217,8 @@ export function job(overrides: Partial<Job> = {}): Job {
     message: 'line 400 of 1000',
     result: null,
     error: '',
+    can_retry: false,
+    can_cancel: false,
     ...overrides,
   };
 }

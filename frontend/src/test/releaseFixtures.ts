@@ -22,6 +22,8 @@ export function release(overrides: Partial<Release> = {}): Release {
     ],
     download: '/api/releases/3/download/',
     scores: null,
+    can_retry: false,
+    can_cancel: false,
     ...overrides,
   };
 }
@@ -66,6 +68,7 @@ export function failedRelease(): Release {
     counts: {},
     files: [],
     download: null,
+    can_retry: true,
   });
 }
 

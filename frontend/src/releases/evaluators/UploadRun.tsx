@@ -1,7 +1,7 @@
 import { Alert, Button, FileInput, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
-import { api } from '../../api/client';
+import { api, savedWhileQueueDown } from '../../api/client';
 import type { Job, JobStarted } from '../../api/types';
 import { JobProgress } from '../../admin/JobProgress';
 import { JOB_POLL_MS, useJob } from '../../admin/useJob';
@@ -16,12 +16,14 @@ export function UploadRun({ releaseId, onStored, pollIntervalMs = JOB_POLL_MS }:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
   const job = useJob(
     jobId,
     (finished: Job) => {
       if (finished.status === 'succeeded') onStored();
     },
     pollIntervalMs,
+    generation,
   );
 
   async function submit(event: FormEvent) {
@@ -41,7 +43,10 @@ export function UploadRun({ releaseId, onStored, pollIntervalMs = JOB_POLL_MS }:
       const started = await api.post<JobStarted>(`/api/releases/${releaseId}/evaluator-runs/`, form);
       setJobId(started.job);
     } catch (failure) {
-      setError(describeError(failure));
+      // A 503 queue_unavailable: the upload is saved and starts when the queue is back.
+      const saved = savedWhileQueueDown(failure);
+      if (saved?.job !== undefined) setJobId(saved.job);
+      else setError(describeError(failure));
     } finally {
       setBusy(false);
     }
@@ -76,7 +81,7 @@ export function UploadRun({ releaseId, onStored, pollIntervalMs = JOB_POLL_MS }:
             {error}
           </Alert>
         )}
-        <JobProgress state={job} label="Upload" showResult={false} />
+        <JobProgress state={job} label="Upload" showResult={false} onRequeued={() => setGeneration((current) => current + 1)} />
       </Stack>
     </form>
   );
