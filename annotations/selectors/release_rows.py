@@ -52,6 +52,7 @@ from annotations.models import (
     EvidenceSpan,
     KeyFact,
     KeyFactAlignment,
+    KeyFactSheet,
     Project,
     ReviewDecision,
     ReviewOutcome,
@@ -621,17 +622,25 @@ def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
 
 def _adjudicated_key_facts(ids: set[int]) -> dict[str, list[Any]]:
     """The key-fact list of each unit's latest saved adjudication sheet (any admin's, as for
-    every adjudicated value) and its alignments: no query for alignments without a list."""
-    sheets: dict[int, int] = {}  # topic -> its latest sheet
-    facts: dict[int, list[tuple[int, int, str, bool]]] = defaultdict(list)  # sheet -> facts
-    for pk, topic_id, text, numbered, sheet_id in (
-        KeyFact.objects.filter(sheet__assignment_id__any=ids)
-        .order_by("sheet__updated_at", "sheet_id", "position")
-        .values_list("id", "sheet__assignment__topic_id", "text", "numbered", "sheet_id")
+    every adjudicated value) and its alignments. A latest sheet an admin emptied means no
+    adjudicated list (an older admin's does not come back). No query for facts without a
+    sheet, nor for alignments without a list."""
+    latest: dict[int, int] = {}  # topic -> its latest sheet
+    for sheet_id, topic_id in (
+        KeyFactSheet.objects.filter(assignment_id__any=ids)
+        .order_by("updated_at", "id")
+        .values_list("id", "assignment__topic_id")
     ):
-        sheets[topic_id] = sheet_id
-        facts[sheet_id].append((pk, topic_id, text, numbered))
-    chosen = [fact for sheet_id in sheets.values() for fact in facts[sheet_id]]
+        latest[topic_id] = sheet_id
+    facts: dict[int, list[tuple[int, int, str, bool]]] = defaultdict(list)  # sheet -> facts
+    if latest:
+        for pk, topic_id, text, numbered, sheet_id in (
+            KeyFact.objects.filter(sheet_id__any=set(latest.values()))
+            .order_by("sheet_id", "position")
+            .values_list("id", "sheet__assignment__topic_id", "text", "numbered", "sheet_id")
+        ):
+            facts[sheet_id].append((pk, topic_id, text, numbered))
+    chosen = [fact for sheet_id in latest.values() for fact in facts[sheet_id]]
     if not chosen:
         return {"key_facts": [], "alignments": [], "aligned_sentences": []}
     fact_ids = {fact[0] for fact in chosen}

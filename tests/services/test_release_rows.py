@@ -195,6 +195,59 @@ def test_a_given_list_is_gold_with_coverage_only_from_those_who_aligned_it() -> 
     assert [aligner_labels.coverage_of(fact).covered for fact in row.key_facts] == [False, True]
 
 
+@pytest.mark.django_db
+def test_the_latest_adjudicated_key_fact_list_is_gold_with_the_admins_coverage() -> None:
+    from django.contrib.auth import get_user_model
+
+    from annotations.models import Membership, Role
+    from annotations.services.adjudication_round import adjudication_open
+
+    round_ = labelled_demo()
+    writer, _ = first_unit(round_)
+    summary = writer.topic.summaries.order_by("position").first()
+    stating = summary.sentences.order_by("position").first()
+    KeyFact.objects.create(
+        sheet=KeyFactSheet.objects.create(assignment=writer), position=1, text="Mine."
+    )
+    admin = get_user_model().objects.get(username="admin")
+    adjudication = adjudication_open(round_.project, writer.topic_id, admin)
+    sheet = KeyFactSheet.objects.create(assignment=adjudication)
+    for position, text in enumerate(["Agreed one.", "Agreed two."], start=1):
+        fact = KeyFact.objects.create(sheet=sheet, position=position, text=text)
+        alignment = KeyFactAlignment.objects.create(
+            key_fact=fact, summary=summary, covered=position == 1
+        )
+        if position == 1:
+            AlignedSentence.objects.create(alignment=alignment, sentence=stating)
+
+    def row() -> Any:
+        return next(r for r in summary_rows(scope(round_)) if r.system == summary.system)
+
+    gold = row()
+    assert (gold.key_facts_source, [f.text for f in gold.key_facts]) == (
+        "adjudicated",
+        ["Agreed one.", "Agreed two."],
+    )
+    assert [(c.covered, c.sentences) for c in gold.key_fact_coverage] == [
+        (True, (stating.position,)),
+        (False, ()),
+    ]
+    assert gold.sentences[stating.position].covers_key_fact is True
+    assert [[c.fact.text for c in a.key_facts] for a in gold.annotators] == [["Mine."], []]
+    # A second admin saves the unit's list later, empty: no adjudicated list any more (the
+    # first admin's does not come back); the default rule applies.
+    other = get_user_model().objects.create_user("admin2", password="demo")
+    Membership.objects.create(project=round_.project, user=other, role=Role.ADMIN)
+    KeyFactSheet.objects.create(
+        assignment=adjudication_open(round_.project, writer.topic_id, other)
+    )
+    fallback = row()
+    assert (fallback.key_facts_source, [f.text for f in fallback.key_facts]) == (
+        "written",
+        ["Mine."],
+    )
+
+
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_reading_ahead_on_a_second_thread_gives_the_same_rows(
     monkeypatch: pytest.MonkeyPatch,
