@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 
 from annotations.handles import decode
 from annotations.models import (
@@ -563,3 +564,26 @@ def test_the_queues_query_count_does_not_grow_with_the_number_of_units(
     with CaptureQueriesContext(connection) as seven:
         client.get("/api/assignments/")
     assert len(nine) == len(seven)
+
+
+def test_the_payload_request_takes_six_statements_with_a_token_and_seven_with_a_session(
+    client: Client, demo: None
+) -> None:
+    """The numbers docs/api/workspace.md states: the payload's five statements (the
+    selector's own test) after authentication's, one for a token (the token with its user),
+    two for a session (the session, then the user); two more when there is feedback (the
+    notes, then their replies)."""
+    assignment = first_assignment("linguist1")
+    token = Token.objects.create(user=assignment.annotator).key
+    url = f"/api/assignments/{assignment.pk}/"
+
+    def statements(by: Client, **headers: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert by.get(url, **headers).status_code == 200
+        return len(queries)
+
+    signed_in(LINGUIST, client)
+    assert statements(Client(), HTTP_AUTHORIZATION=f"Token {token}") == 6
+    assert statements(client) == 7
+    Feedback.objects.create(round=assignment.round, annotator=assignment.annotator, text="Hi.")
+    assert statements(Client(), HTTP_AUTHORIZATION=f"Token {token}") == 8
