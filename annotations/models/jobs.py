@@ -1,13 +1,19 @@
 """Background jobs a person waits for in the browser (imports, agreement reports): their
 state and progress, written by the Celery task, polled by the page.
 
-States (one lifecycle for imports, agreement reports and releases; see
-annotations/services/leases.py and docs/rounds.md):
+States (one lifecycle for imports, evaluator uploads, agreement reports and releases; see
+annotations/services/leases.py, annotations/services/dispatch.py and docs/rounds.md):
 
     queued ──a worker claims it (lease)──▶ running ──▶ succeeded
-                                              ├──▶ failed (any exception; error says why)
-                                              └──lease expired (worker died)──▶ failed
-                                                  (by the sweep; retry starts it again)
+      │  ▲                                    ├──▶ failed (any exception; error says why)
+      │  └─broker refused or lost the task:   └──lease expired (worker died)──▶ failed
+      │    sent again by the sweep, bounded       (by the sweep)
+      ├──attempts spent──▶ failed ("never started")
+      └──cancel──▶ failed ("Cancelled by …")
+    failed ──retry (inputs kept)──▶ queued
+
+The row is its own outbox (services/dispatch.py): dispatched_at, dispatch_attempts and
+dispatch_after record the hand-over of its task to the broker.
 """
 
 from __future__ import annotations

@@ -2,7 +2,10 @@
 
 States:  building ──publish (atomic)──▶ published
          building ──error / worker lost──▶ failed ──retry──▶ building
-A published release never changes; a correction is a new version. See docs/releases.md.
+         building, not yet claimed by a worker (no lease): its task is sent again by the
+             sweep when the broker refused or lost it, ──attempts spent / cancel──▶ failed
+A published release never changes; a correction is a new version. See docs/releases.md and,
+for the hand-over to the broker (the row is its own outbox), services/dispatch.py.
 """
 
 from __future__ import annotations
