@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
+from annotations.handles import encode
 from annotations.models import (
     AlignedSentence,
     Assignment,
@@ -24,6 +25,7 @@ from annotations.models import (
     KeyFactAlignment,
     KeyFactSheet,
     Membership,
+    Project,
     Role,
     Round,
     SentenceJudgement,
@@ -32,6 +34,7 @@ from annotations.models import (
 )
 from annotations.services.adjudication_round import adjudication_open
 from tests.formats.test_completeness_release import built
+from tests.people import signed_in
 from tests.services.test_release_rows import first_unit, labelled_demo
 
 pytestmark = pytest.mark.django_db
@@ -293,3 +296,65 @@ def test_an_adjudicated_list_is_the_gold_one_and_finesure_records_carry_the_gold
         assert record["provenance"]["key_facts_author"] is None
         assert len(record["annotators"]) == 2  # the admin is not a rater
     check_tofueval(folder, first.topic.document.corpus.slug, topic, saved)
+
+
+def test_an_admin_adjudicates_a_written_units_key_facts_through_the_save_route(
+    release_dir: Path,
+) -> None:
+    """What docs/completeness.md tells an admin to do: open the unit in the adjudication
+    round, save the agreed list there through the ordinary key-fact save, and release."""
+    round_ = labelled_demo()
+    Project.objects.filter(pk=round_.project_id).update(ask_completeness=True)
+    first, second = first_unit(round_)
+    saved = Written()
+    write_list(first, "Lena", 3, 0, saved)
+    write_list(second, "Luis", 4, 1, saved)
+    admin = signed_in("admin")
+    opened = admin.post(
+        f"/api/admin/projects/{round_.project.slug}/adjudication/units/{first.topic_id}/"
+    )
+    assert opened.status_code == 200, opened.content
+    adjudication = opened.json()["assignment"]
+    summaries = list(first.topic.summaries.order_by("position"))
+    stating = summaries[0].sentences.order_by("position")[0]
+    alignments = [
+        {
+            "summary": encode(adjudication, "summary", summary.pk),
+            "covered": summary == summaries[0],
+            "sentences": [{"sentence": encode(adjudication, "sentence", stating.pk)}]
+            if summary == summaries[0]
+            else [],
+        }
+        for summary in summaries
+    ]
+    saved_list = admin.patch(
+        f"/api/assignments/{adjudication}/key_facts/",
+        json.dumps(
+            {
+                "facts": [
+                    {"position": 1, "text": "Agreed.", "given": None, "alignments": alignments}
+                ],
+                "version": 0,
+            }
+        ),
+        content_type="application/json",
+    )
+    assert saved_list.status_code == 200, saved_list.content
+
+    folder, _ = built(round_, ["native"], release_dir)
+
+    native = [
+        record
+        for path in sorted((folder / "native").glob("*.jsonl"))
+        for record in records(folder, f"native/{path.name}", first.topic.name)
+    ]
+    assert {record["provenance"]["key_facts"] for record in native} == {"adjudicated"}
+    for record in native:
+        stated = record["system"] == summaries[0].system
+        assert record["key_facts"] == [
+            {
+                "text": "Agreed.",
+                "covered": stated,
+                "sentences": [stating.position] if stated else [],
+            }
+        ]
