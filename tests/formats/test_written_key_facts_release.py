@@ -242,6 +242,15 @@ def test_two_linguists_who_write_as_many_different_facts_keep_their_own_coverage
     for summary in first.topic.summaries.all():
         lena = [saved.covered(summary.system, t) for t in saved.lists["Lena"]]
         assert float(scores[summary.system]["completeness"]) == pytest.approx(sum(lena) / len(lena))
+        # Conciseness: the sentences Lena aligned with her facts, not Luis's.
+        stating = {
+            position
+            for text in saved.lists["Lena"]
+            for position in saved.decided[(summary.system, text)][1]
+        }
+        assert float(scores[summary.system]["conciseness"]) == pytest.approx(
+            len(stating) / summary.sentences.count()
+        )
 
 
 def test_an_adjudicated_list_is_the_gold_one_and_finesure_records_carry_the_gold(
