@@ -5,8 +5,17 @@ import type { QueueResponse, WorkspacePayload } from '../api/types';
 /** A would-be leak of the summarizer's name: the UI must never render it. */
 export const LEAKED_SYSTEM_NAME = 'SECRET-SYSTEM';
 
+/**
+ * `value`, checked against the type its place expects (a missing or mistyped field fails to
+ * compile), with `extra` fields the server must never send added past the types, which rightly
+ * do not know them: a simulated leak the UI must not render.
+ */
+export function leak<T extends object>(value: NoInfer<T>, extra: Record<string, unknown>): T {
+  return Object.assign(value, extra);
+}
+
 export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): WorkspacePayload {
-  const payload = {
+  const payload: WorkspacePayload = {
     id: 12,
     status: 'in_progress',
     read_only: false,
@@ -62,24 +71,27 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
     },
     topic: { id: 77, name: 'Funding for the river bus line' },
     summaries: [
-      {
-        id: 'summary-901-handle-xyz',
-        label: 'A',
-        system: LEAKED_SYSTEM_NAME,
-        external_id: 'ext-SECRET-SYSTEM-1',
-        sentences: [
-          { id: 'sentence-4001-handle-x', number: 1, text: 'The council approved the new line.', hints: [0, 1] },
-          { id: 'sentence-4002-handle-x', number: 2, text: 'Ridership is expected to double.', hints: [] },
-        ],
-        given_atomic_facts: [],
-      },
-      {
-        id: 'summary-902-handle-xyz',
-        label: 'B',
-        system: LEAKED_SYSTEM_NAME,
-        sentences: [{ id: 'sentence-4003-handle-x', number: 1, text: 'Funding is still being discussed.', hints: [1] }],
-        given_atomic_facts: [],
-      },
+      leak(
+        {
+          id: 'summary-901-handle-xyz',
+          label: 'A',
+          sentences: [
+            { id: 'sentence-4001-handle-x', number: 1, text: 'The council approved the new line.', hints: [0, 1] },
+            { id: 'sentence-4002-handle-x', number: 2, text: 'Ridership is expected to double.', hints: [] },
+          ],
+          given_atomic_facts: [],
+        },
+        { system: LEAKED_SYSTEM_NAME, external_id: 'ext-SECRET-SYSTEM-1' },
+      ),
+      leak(
+        {
+          id: 'summary-902-handle-xyz',
+          label: 'B',
+          sentences: [{ id: 'sentence-4003-handle-x', number: 1, text: 'Funding is still being discussed.', hints: [1] }],
+          given_atomic_facts: [],
+        },
+        { system: LEAKED_SYSTEM_NAME },
+      ),
     ],
     key_fact_source: '',
     given_key_facts: [],
@@ -94,10 +106,10 @@ export function workspacePayload(overrides: Partial<WorkspacePayload> = {}): Wor
     review_outcomes: [],
     answer_key: null,
     active_seconds: 720,
+    feedback: [],
     ...overrides,
   };
-  // The extra fields simulate a server leak; the types rightly do not know them.
-  return payload as WorkspacePayload;
+  return payload;
 }
 
 export function queueResponse(): QueueResponse {

@@ -3,7 +3,7 @@
 // shape (22 characters, annotations/handles.py): the save queue refuses anything else.
 
 import type { ItemStage, ItemsPayload, ReviewQueueResponse } from '../review/types';
-import { LEAKED_SYSTEM_NAME } from './fixtures';
+import { LEAKED_SYSTEM_NAME, leak } from './fixtures';
 
 /** Would-be leaks of who wrote a summary or who labelled a sentence: the item screen must
  * never render any of them (the types rightly do not know the fields that carry them). */
@@ -24,7 +24,7 @@ export const TYPE_OPINION = 32;
 export const TYPE_MISREFERENCING = 33;
 
 export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> = {}): ItemsPayload {
-  const payload = {
+  const payload: ItemsPayload = {
     id: 41,
     stage,
     status: 'in_progress',
@@ -58,46 +58,51 @@ export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> 
       ],
     },
     summaries: [
-      {
-        id: SUMMARY_A,
-        label: 'A',
-        system: LEAKED_SYSTEM_NAME,
-        external_id: LEAKED_MODEL_ID,
-        sentences: [
-          { id: SENTENCE_A1, number: 1, text: 'The council voted on the river bus.' },
-          { id: ITEM_A2, number: 2, text: 'Ridership will double next year.' },
-        ],
-      },
-      {
-        id: SUMMARY_B,
-        label: 'B',
-        system: LEAKED_SYSTEM_NAME,
-        sentences: [{ id: ITEM_B1, number: 1, text: 'The vote failed on Monday.' }],
-      },
+      leak(
+        {
+          id: SUMMARY_A,
+          label: 'A',
+          sentences: [
+            { id: SENTENCE_A1, number: 1, text: 'The council voted on the river bus.' },
+            { id: ITEM_A2, number: 2, text: 'Ridership will double next year.' },
+          ],
+        },
+        { system: LEAKED_SYSTEM_NAME, external_id: LEAKED_MODEL_ID },
+      ),
+      leak(
+        {
+          id: SUMMARY_B,
+          label: 'B',
+          sentences: [{ id: ITEM_B1, number: 1, text: 'The vote failed on Monday.' }],
+        },
+        { system: LEAKED_SYSTEM_NAME },
+      ),
     ],
     items: [
       {
         sentence: ITEM_A2,
         summary: SUMMARY_A,
         labels: [
-          {
-            rater: 'R1',
-            username: LEAKED_ANNOTATOR_NAME,
-            label: 'inconsistent',
-            explanation: 'The analyst only hopes ridership will grow.',
-            error_types: stage === 'error_typing' ? [] : [TYPE_OPINION],
-            spans: [
-              {
-                start: 10,
-                end: 21,
-                error_type: stage === 'error_typing' ? null : TYPE_OPINION,
-                note: '',
-                no_evidence: false,
-                evidence: [{ turn: 502, start: 0, end: 27 }],
-              },
-            ],
-          },
-          { rater: 'R2', username: 'bob-the-annotator', label: 'consistent', explanation: '', error_types: [], spans: [] },
+          leak(
+            {
+              rater: 'R1',
+              label: 'inconsistent',
+              explanation: 'The analyst only hopes ridership will grow.',
+              error_types: stage === 'error_typing' ? [] : [TYPE_OPINION],
+              spans: [
+                {
+                  start: 10,
+                  end: 21,
+                  error_type: stage === 'error_typing' ? null : TYPE_OPINION,
+                  note: '',
+                  no_evidence: false,
+                  evidence: [{ turn: 502, start: 0, end: 27 }],
+                },
+              ],
+            },
+            { username: LEAKED_ANNOTATOR_NAME },
+          ),
+          leak({ rater: 'R2', label: 'consistent', explanation: '', error_types: [], spans: [] }, { username: 'bob-the-annotator' }),
         ],
         explanations: [],
         decision: stage === 'second_review' ? { decision: 'false_positive', error_types: [], note: 'Turn 2 says it will grow.', version: 2 } : null,
@@ -123,8 +128,7 @@ export function itemsPayload(stage: ItemStage, overrides: Partial<ItemsPayload> 
     judgements: { reviews: [], second_reviews: [], typings: [], explanations: [] },
     ...overrides,
   };
-  // The extra fields simulate a server leak; the types rightly do not know them.
-  return payload as ItemsPayload;
+  return payload;
 }
 
 export function reviewQueueResponse(): ReviewQueueResponse {
