@@ -43,7 +43,8 @@ from tests.conftest import DEMO_DIR
 from tests.factories import ProjectFactory
 from tests.people import ADMIN, signed_in
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Serialized rollback, as every transactional test here: the next one finds the data it expects.
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 def closed_port() -> int:
@@ -188,10 +189,12 @@ def test_the_sweep_backs_off_then_gives_up_with_a_retryable_failure(
     )
     job.refresh_from_db()
     assert (job.status, job.dispatch_attempts) == (JobStatus.QUEUED, 1)
+    assert job.dispatch_after is not None
     first_wait = job.dispatch_after - timezone.now()
-    now = timezone.now()
     for attempt in (2, 3):
-        now = Job.objects.get(pk=job.pk).dispatch_after + timedelta(seconds=1)
+        due_at = Job.objects.get(pk=job.pk).dispatch_after
+        assert due_at is not None
+        now = due_at + timedelta(seconds=1)
         spent = attempt == 3
         assert dispatch_due(now=now) == {"dispatched": 0, "refused": not spent, "given_up": spent}
     job.refresh_from_db()
@@ -285,6 +288,8 @@ def test_a_job_of_a_kind_without_a_task_is_refused_before_it_is_saved(demo: Proj
     assert not Job.objects.filter(kind="mystery").exists()
 
 
+# The import runs in-process and reports progress through the "progress" connection.
+@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
 def test_in_process_tasks_run_at_once_as_before(
     demo: Project, settings: Any, tmp_path: Path
 ) -> None:
