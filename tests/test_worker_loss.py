@@ -140,6 +140,11 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
     )
     assert list(building.glob("*/.build-*")), "the build is mid-way, with its directory"
     workers.kill(doomed)
+    # Where the build was when its worker died (the dead worker moves nothing, and its lease
+    # holds the sweep off): reported progress, not finished.
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.BUILDING
+    assert 1 <= release.progress <= 99, release.progress
 
     workers.start(beat=True)
     wait_for(
@@ -184,6 +189,11 @@ def test_an_import_whose_worker_is_killed_fails_imports_nothing_and_drops_its_up
         "the import reports progress",
     )
     workers.kill(doomed)
+    # Killed while running: the demo corpus is one batch, so its one report says every line
+    # was read (100 %) and the worker died in the pause after it, before the import commits.
+    killed = Job.objects.get(pk=job.pk)
+    assert killed.status == JobStatus.RUNNING
+    assert killed.progress > 0
 
     workers.start(beat=True)
     wait_for(
