@@ -38,7 +38,7 @@ from annotations.api.admin_contract import (
 )
 from annotations.api.errors import ApiError, validated
 from annotations.api.paging import PageOutput, page_parameters, page_request, whole_parameter
-from annotations.api.queue import answer_queued
+from annotations.api.queue import QUEUE_DOWN, answer_queued
 from annotations.models import (
     ITEM_ROUND_KINDS,
     AgreementReport,
@@ -707,7 +707,9 @@ class RoundOpenView(RoundTransitionView):
 class RoundCloseView(RoundTransitionView):
     transition = staticmethod(round_close)
 
-    @extend_schema(request=None, responses=AdminRoundOutput, summary="Close a round")
+    @extend_schema(
+        request=None, responses={200: AdminRoundOutput, 503: QUEUE_DOWN}, summary="Close a round"
+    )
     def post(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
         try:
@@ -782,7 +784,7 @@ class AgreementView(APIView):
                 ),
             )
         ],
-        responses={200: AgreementReportOutput, 202: JobStartedOutput},
+        responses={200: AgreementReportOutput, 202: JobStartedOutput, 503: QUEUE_DOWN},
         summary="Compute the report (background job; 200 with the report if it is current)",
     )
     def post(self, request: Request, round_id: int) -> Response:
@@ -1018,7 +1020,7 @@ class ImportCreateView(APIView):
                 "required": ["file"],
             }
         },
-        responses={202: JobStartedOutput},
+        responses={202: JobStartedOutput, 503: QUEUE_DOWN},
         summary="Import a corpus file: native JSONL or a circumstantial CSV (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:

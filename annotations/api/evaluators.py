@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from annotations.api.admin import JobStartedOutput, bad_request
 from annotations.api.leaderboard_contract import LeaderboardOutput
-from annotations.api.queue import answer_queued
+from annotations.api.queue import QUEUE_DOWN, answer_queued
 from annotations.api.releases import exporter_projects
 from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
@@ -95,7 +95,7 @@ class EvaluatorRunsView(APIView):
 
     @extend_schema(
         request={"multipart/form-data": RunUploadInput},
-        responses={202: JobStartedOutput},
+        responses={202: JobStartedOutput, 503: QUEUE_DOWN},
         operation_id="evaluator_run_upload",
         summary="Upload a run of predictions (CSV or JSONL; a background job)",
     )

@@ -12,13 +12,14 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
+from annotations.api.schema import ErrorEnvelope
 from annotations.models import Job, Release
 from annotations.selectors.admin import administered_projects
 from annotations.services.dispatch import (
@@ -27,6 +28,13 @@ from annotations.services.dispatch import (
     is_waiting,
     job_cancel,
     job_retry,
+)
+
+# The schema's 503 of every operation that starts a long job.
+QUEUE_DOWN = OpenApiResponse(
+    ErrorEnvelope,
+    description="queue_unavailable: the task queue cannot be reached; the job or release is"
+    " saved (named by `job` or `release`) and starts when the queue is back.",
 )
 
 WILL_START = (
@@ -99,7 +107,7 @@ def visible_job(request: Request, job_id: int) -> Job:
 class JobRetryView(APIView):
     @extend_schema(
         request=None,
-        responses={202: JobStatusOutput},
+        responses={202: JobStatusOutput, 503: QUEUE_DOWN},
         summary="Queue a waiting or failed job again (503 if the queue is still down)",
     )
     def post(self, request: Request, job_id: int) -> Response:

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.paging import PageOutput, page_parameters, page_request
-from annotations.api.queue import answer_queued
+from annotations.api.queue import QUEUE_DOWN, answer_queued
 from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
 from annotations.scoring import METRICS
 from annotations.selectors.paging import page_of
@@ -294,7 +294,7 @@ class ProjectReleasesView(APIView):
 
     @extend_schema(
         request=ReleaseConfigInput,
-        responses={202: ReleaseStartedOutput},
+        responses={202: ReleaseStartedOutput, 503: QUEUE_DOWN},
         summary="Build a release (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:
@@ -346,7 +346,7 @@ class ReleaseView(APIView):
 class ReleaseRetryView(APIView):
     @extend_schema(
         request=None,
-        responses={202: ReleaseStartedOutput},
+        responses={202: ReleaseStartedOutput, 503: QUEUE_DOWN},
         summary="Retry a failed build, or send again one that has not started",
     )
     def post(self, request: Request, release_id: int) -> Response:

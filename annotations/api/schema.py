@@ -35,6 +35,12 @@ class ErrorEnvelope(serializers.Serializer):
         required=False,
         help_text="A refused submit or release: what is missing.",
     )
+    job = serializers.IntegerField(
+        required=False, help_text="503 queue_unavailable: the saved job, to follow or cancel."
+    )
+    release = serializers.IntegerField(
+        required=False, help_text="503 queue_unavailable: the saved release, to follow or cancel."
+    )
 
 
 # A NUL character in a pattern: DRF's CharField refuses it (ProhibitNullCharactersValidator).

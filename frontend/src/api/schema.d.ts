@@ -781,6 +781,10 @@ export interface components {
       current?: unknown;
       /** @description A refused submit or release: what is missing. */
       missing?: unknown[];
+      /** @description 503 queue_unavailable: the saved job, to follow or cancel. */
+      job?: number;
+      /** @description 503 queue_unavailable: the saved release, to follow or cancel. */
+      release?: number;
     };
     ErrorSpanOutput: {
       start: number;
@@ -1506,16 +1510,33 @@ export interface components {
     ProjectCreateInput: {
       /** @description Lowercase letters, digits, - _. */
       slug: string;
-      /** @description Default: slug. */
+      /**
+       * @description Default: slug.
+       * @default
+       */
       name?: string;
       /**
        * @description A built-in taxonomy (GET /api/admin/project-options/); the project gets its own editable copy.
        * @default tofueval
        */
-      taxonomy?: string;
+      taxonomy?: components["schemas"]["TaxonomyEnum"];
       /** @description Question key -> asked; left out: its default. */
       scheme?: {
-        [key: string]: boolean;
+        consistency?: boolean;
+        error_types?: boolean;
+        error_spans?: boolean;
+        require_error_spans?: boolean;
+        evidence?: boolean;
+        require_evidence?: boolean;
+        relevance?: boolean;
+        not_a_summary?: boolean;
+        comment?: boolean;
+        sentence_comment?: boolean;
+        confidence?: boolean;
+        topic_category?: boolean;
+        completeness?: boolean;
+        atomic_facts?: boolean;
+        show_fact_scores?: boolean;
       };
     };
     ProjectName: {
@@ -1891,7 +1912,10 @@ export interface components {
        * @default true
        */
       evidence_hints?: boolean;
-      /** @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one). */
+      /**
+       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
+       * @default
+       */
       key_fact_source?: string;
       /**
        * @description Linguists verify each summary's given atomic facts instead of writing.
@@ -2003,6 +2027,7 @@ export interface components {
       /** @default metric */
       kind?: components["schemas"]["EvaluatorKindEnum"];
       run?: number;
+      /** @default */
       notes?: string;
     };
     RunsOutput: {
@@ -2159,6 +2184,7 @@ export interface components {
       /** @description End offset (exclusive). */
       end: number;
       error_type?: number | null;
+      /** @default */
       note?: string;
       /**
        * @description The dialogue has nothing to point at (extrinsic information).
@@ -2256,6 +2282,8 @@ export interface components {
       description: string;
       types: components["schemas"]["TaxonomyTypeOutput"][];
     };
+    /** @enum {string} */
+    TaxonomyEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm";
     TaxonomyOutput: {
       name: string;
       types: components["schemas"]["ErrorTypeOutput"][];
@@ -2900,6 +2928,12 @@ export interface operations {
       };
       /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
       500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -3743,6 +3777,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Let a paused annotator start new work again */
@@ -4242,6 +4282,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** Close a round */
@@ -4313,6 +4359,12 @@ export interface operations {
       };
       /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
       500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
@@ -6386,6 +6438,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** One release with its manifest */
@@ -6712,6 +6770,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
     };
   };
   /** The release's units hardest for its evaluators, hardest first */
@@ -6963,6 +7027,12 @@ export interface operations {
       };
       /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
       500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
