@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
@@ -86,7 +86,10 @@ from annotations.services.jobs import job_start
 from annotations.services.leases import refreshed
 from annotations.services.projects import (
     DEFAULT_TAXONOMY,
+    SCHEME_FIELDS,
+    SLUG,
     ProjectSetupError,
+    longest_slug,
     project_get_or_create,
 )
 from annotations.services.rounds import (
@@ -100,6 +103,7 @@ from annotations.services.rounds import (
 from annotations.services.stored_files import upload_store
 from annotations.services.unit_disagreements import unit_disagreements_refresh
 from annotations.services.upload_import import UPLOAD_FORMATS
+from annotations.taxonomy_catalogue import TAXONOMIES
 
 # The kinds an admin may create; reference rounds come only with imported published labels.
 CREATABLE_ROUND_KINDS = [
@@ -195,6 +199,42 @@ class StaffCreatesProjects(StaffOnly):
         return request.method in SAFE_METHODS or super().has_permission(request, view)
 
 
+# A new project's fields as the service checks them (services/projects.py), stated in the
+# schema; the service, not the field, refuses them, so its errors name the allowed values.
+@extend_schema_field(
+    {"type": "string", "pattern": f"^{SLUG.pattern}$", "minLength": 1, "maxLength": longest_slug()}
+)
+class ProjectSlugField(serializers.CharField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "maxLength": Project._meta.get_field("name").max_length,
+        "not": {"pattern": "\\x00"},
+    }
+)
+class ProjectNameField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": [spec["slug"] for spec in TAXONOMIES]})
+class BuiltinTaxonomyField(serializers.CharField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {key: {"type": "boolean"} for key in SCHEME_FIELDS},
+        "additionalProperties": False,
+    }
+)
+class SchemeField(serializers.DictField):
+    pass
+
+
 class ProjectsView(APIView):
     permission_classes = [IsAuthenticated, StaffCreatesProjects]
 
@@ -202,23 +242,24 @@ class ProjectsView(APIView):
         class Meta:
             ref_name = "ProjectCreateInput"
 
-        # Lengths and characters are checked by the service, with the allowed values.
-        slug = serializers.CharField(max_length=1000, help_text="Lowercase letters, digits, - _.")
-        name = serializers.CharField(
+        # Lengths and characters are checked by the service, with the allowed values; the
+        # schema states the same rules (ProjectSlugField and the two below).
+        slug = ProjectSlugField(max_length=1000, help_text="Lowercase letters, digits, - _.")
+        name = ProjectNameField(
             max_length=1000,
             required=False,
             default="",
             allow_blank=True,
             help_text="Default: slug.",
         )
-        taxonomy = serializers.CharField(
+        taxonomy = BuiltinTaxonomyField(
             max_length=1000,
             required=False,
             default=DEFAULT_TAXONOMY,
             help_text="A built-in taxonomy (GET /api/admin/project-options/); the project gets"
             " its own editable copy.",
         )
-        scheme = serializers.DictField(
+        scheme = SchemeField(
             child=serializers.BooleanField(),
             required=False,
             default=dict,

@@ -6,6 +6,7 @@ Linguists and reviewers never reach these routes: an evaluator's name is not the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from django.http import Http404, HttpResponse
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 
 from annotations.api.admin import JobStartedOutput, bad_request
 from annotations.api.leaderboard_contract import LeaderboardOutput
+from annotations.api.paging import whole_parameter
 from annotations.api.queue import QUEUE_DOWN, answer_queued
 from annotations.api.releases import exporter_projects
 from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
@@ -31,6 +33,8 @@ from annotations.services.evaluator_runs import EvaluatorInvalid, run_summary
 from annotations.services.jobs import job_start
 from annotations.services.stored_files import upload_store
 
+# The most units ?count= asks for.
+MAX_HARD_UNITS = 100_000
 # A run of 3 million predictions with explanations is a few hundred MB at most.
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024
 
@@ -203,7 +207,7 @@ class HardUnitsView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("by", str, enum=["against_gold", "among_evaluators"]),
-            OpenApiParameter("count", int),
+            whole_parameter("count", least=1, most=MAX_HARD_UNITS),
         ],
         responses=HardUnitsOutput,
         operation_id="evaluator_hard_units",
@@ -214,8 +218,11 @@ class HardUnitsView(APIView):
 
         release = _published_release(request, release_id)
         count = request.query_params.get("count", "20")
-        if not count.isdigit() or not 1 <= int(count) <= 100_000:
-            raise bad_request("Invalid count.", {"count": ["a whole number from 1 to 100000"]})
+        # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
+        if not re.fullmatch(r"[0-9]{1,6}", count) or not 1 <= int(count) <= MAX_HARD_UNITS:
+            raise bad_request(
+                "Invalid count.", {"count": [f"a whole number from 1 to {MAX_HARD_UNITS}"]}
+            )
         try:
             units = hard_units(
                 release, by=request.query_params.get("by", "against_gold"), count=int(count)

@@ -15,6 +15,7 @@ from typing import Any
 from django.core.validators import RegexValidator
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_override
 from rest_framework import serializers
 
 from annotations.api.errors import MESSAGES
@@ -63,6 +64,20 @@ class ApiAutoSchema(AutoSchema):
         media_types = super().map_parsers()
         return ["application/json"] if "application/json" in media_types else media_types
 
+    def _map_serializer_field(
+        self, field: Any, direction: Any, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """A nested list (``SpanInput(many=True, max_length=50)``) states its bounds, which
+        drf-spectacular leaves out for a serializer's ``many=True``."""
+        schema: dict[str, Any] = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.ListSerializer) and schema.get("type") == "array":
+            if field.max_length is not None:
+                schema["maxItems"] = field.max_length
+            least = max(field.min_length or 0, 0 if field.allow_empty else 1)
+            if least:
+                schema["minItems"] = least
+        return schema
+
     def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
         """An object whose view refuses keys it does not know (``REFUSES_UNKNOWN_KEYS`` on the
         serializer) says ``additionalProperties: false``; DRF itself ignores unknown keys."""
@@ -85,18 +100,21 @@ class ApiAutoSchema(AutoSchema):
             # the tighter of the two).
             meta["minimum"], meta["maximum"] = -(2**63), 2**63 - 1
             return meta
-        if not isinstance(field, serializers.CharField) or any(
-            isinstance(validator, RegexValidator) for validator in field.validators
+        if (
+            not isinstance(field, serializers.CharField)
+            or get_override(field, "field") is not None
+            or any(isinstance(validator, RegexValidator) for validator in field.validators)
         ):
-            return meta  # a RegexField states its own pattern
-        if field.allow_blank:
-            meta["pattern"] = f"^[^{NUL}]*$"
-        else:
+            return meta  # a RegexField or an @extend_schema_field states its own pattern
+        # "not" rather than a pattern: drf-spectacular turns a patterned field that allows
+        # blank into a oneOf with "".
+        meta["not"] = {"pattern": NUL}
+        if not field.allow_blank:
             meta["minLength"] = 1
-            # Python's str.strip() also removes \x1c-\x1f and \x85, which \s in an ECMA
-            # pattern does not match: they are named so that they do not count as text.
-            visible = f"[^{NUL}\\s\\x1c-\\x1f\\x85]" if field.trim_whitespace else f"[^{NUL}]"
-            meta["pattern"] = f"^[^{NUL}]*{visible}[^{NUL}]*$"
+            if field.trim_whitespace:
+                # Python's str.strip() also removes \x1c-\x1f and \x85, which \s in an ECMA
+                # pattern does not match: they are named so that they do not count as text.
+                meta["pattern"] = "[^\\s\\x1c-\\x1f\\x85]"
         return meta
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:

@@ -37,5 +37,8 @@ export function buildNewProjectBody(values: NewProjectValues): { body: NewProjec
   else if (!SLUG.test(slug)) errors.slug = 'Use lowercase letters, digits, - and _, starting with a letter or digit.';
   if (values.taxonomy === '') errors.taxonomy = 'Choose a taxonomy.';
   if (Object.keys(errors).length > 0) return { errors };
-  return { body: { slug, name, taxonomy: values.taxonomy, scheme: { ...values.scheme } } };
+  // The choices come from GET /api/admin/project-options/, the same built-in taxonomies the
+  // schema enumerates; the server names the allowed ones if a stale page sends another.
+  const taxonomy = values.taxonomy as NonNullable<NewProjectBody['taxonomy']>;
+  return { body: { slug, name, taxonomy, scheme: { ...values.scheme } } };
 }
