@@ -6,14 +6,16 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { AdminRound } from '../api/types';
 import { ReleaseCard } from '../releases/ReleaseCard';
-import { job } from '../test/adminFixtures';
+import { adminProject, job } from '../test/adminFixtures';
 import { answer } from '../test/answer';
 import { fakeClock } from '../test/clock';
 import { fakeServer } from '../test/fakeServer';
 import { release } from '../test/releaseFixtures';
 import { errorResponse, renderWithProviders } from '../test/render';
 import { ImportCorpus } from './ImportCorpus';
+import { RoundActions } from './RoundActions';
 import { JOB_POLL_MS } from './useJob';
 
 afterEach(() => {
@@ -84,5 +86,37 @@ describe('a release no worker has started', () => {
     fakeServer({});
     renderWithProviders(<ReleaseCard release={release({ status: 'failed', error: 'gone', can_retry: false })} />);
     expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('closing a round while the task queue is down', () => {
+  it('shows the round closed and follows its waiting report job, with Cancel', async () => {
+    const pilot: AdminRound = { ...adminProject().rounds[0]!, id: 4, name: 'Pilot 1', status: 'open' };
+    fakeServer({
+      'POST /api/admin/rounds/4/close/': () =>
+        errorResponse(503, {
+          code: 'queue_unavailable',
+          message: 'Round Pilot 1 is closed; its agreement report is saved as job 12, but the task queue cannot be reached now, so it has not started.',
+          job: 12,
+        }),
+      'GET /api/admin/jobs/12/': () =>
+        answer(
+          'GET /api/admin/jobs/{job_id}/',
+          200,
+          job({ id: 12, kind: 'agreement', status: 'queued', progress: 0, message: 'waiting for the task queue to come back (tried 1 times)', can_retry: true, can_cancel: true }),
+        ),
+    });
+    const onChanged = vi.fn();
+    const clock = fakeClock();
+    const user = clock.user();
+    renderWithProviders(routed(<RoundActions round={pilot} slug="demo" onChanged={onChanged} />));
+    await user.click(screen.getByRole('button', { name: 'Close round Pilot 1' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm: close round Pilot 1' }));
+    await clock.advance(0);
+
+    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ id: 4, status: 'closed' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText(/waiting for the task queue to come back/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel: agreement report of pilot 1' })).toBeInTheDocument();
   });
 });
