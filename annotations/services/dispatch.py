@@ -178,6 +178,11 @@ def dispatch(row: Job | Release) -> bool:
         dispatch_attempts=F("dispatch_attempts") + 1,
         dispatch_after=now + timedelta(seconds=redispatch_seconds()),
     )
+    if isinstance(row, Job) and row.dispatch_attempts:
+        # It waited for the queue: its page no longer says so, but that it waits for a worker.
+        waiting(Job).filter(pk=row.pk, message__startswith="waiting for the task queue").update(
+            message=""
+        )
     row.dispatched_at = now
     return True
 

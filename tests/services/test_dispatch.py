@@ -174,8 +174,10 @@ def test_closing_a_round_while_the_broker_is_down_closes_it_and_keeps_its_report
     # The broker is back: the sweep sends it once its backoff is over, and only then.
     assert dispatch_due()["dispatched"] == 0
     later = timezone.now() + timedelta(seconds=backoff_seconds(1) + 1)
+    assert job.message.startswith("waiting for the task queue to come back")
     assert dispatch_due(now=later)["dispatched"] == 1
     assert sent == [("annotations.agreement_report", (round_.pk, job.pk, None, True))]
+    assert Job.objects.get(pk=job.pk).message == "", "it waits for a worker now, not the queue"
     assert dispatch_due(now=later)["dispatched"] == 0, "sent once, not at every sweep"
 
 

@@ -72,7 +72,7 @@ def test_an_unexpected_exception_fails_the_job_with_a_message_and_deletes_the_up
     def crashes(**kwargs: Any) -> Any:
         raise KeyError("not an import error")
 
-    monkeypatch.setattr("annotations.tasks.corpus_import_native", crashes)
+    monkeypatch.setattr("annotations.tasks.corpus_import_upload", crashes)
     import_job_task(job.pk)
     job.refresh_from_db()
     assert job.status == JobStatus.FAILED
@@ -88,7 +88,7 @@ def test_a_second_delivery_of_a_finished_job_does_nothing(
     job = start_import(demo, path)
     import_job_task(job.pk)
     calls: list[Any] = []
-    monkeypatch.setattr("annotations.tasks.corpus_import_native", lambda **kw: calls.append(kw))
+    monkeypatch.setattr("annotations.tasks.corpus_import_upload", lambda **kw: calls.append(kw))
     import_job_task(job.pk)
     job.refresh_from_db()
     assert (job.status, job.attempts, calls) == (JobStatus.SUCCEEDED, 1, [])
@@ -102,7 +102,7 @@ def test_a_job_leased_by_a_live_worker_is_not_run_twice(
         status=JobStatus.RUNNING, lease_expires_at=timezone.now() + timedelta(minutes=1)
     )
     calls: list[Any] = []
-    monkeypatch.setattr("annotations.tasks.corpus_import_native", lambda **kw: calls.append(kw))
+    monkeypatch.setattr("annotations.tasks.corpus_import_upload", lambda **kw: calls.append(kw))
     import_job_task(job.pk)
     assert calls == []
     assert Job.objects.get(pk=job.pk).status == JobStatus.RUNNING
