@@ -36,9 +36,10 @@ from annotations.api.admin_contract import (
     RoundProgressOutput,
     TargetsOutput,
 )
-from annotations.api.errors import ApiError, validated
+from annotations.api.errors import ApiError, Conflict, validated
 from annotations.api.paging import PageOutput, page_parameters, page_request, whole_parameter
 from annotations.api.queue import QUEUE_DOWN, answer_queued
+from annotations.api.schema import NUL
 from annotations.models import (
     ITEM_ROUND_KINDS,
     AgreementReport,
@@ -178,9 +179,12 @@ def admin_round(request: Request, round_id: int) -> Round:
     return round_
 
 
-def bad_request(detail: str, errors: dict[str, list[str]] | None = None) -> ApiError:
-    """The 400 envelope, for the caller to raise."""
-    return ApiError(detail, errors=errors)
+def bad_request(
+    detail: str, errors: dict[str, list[str]] | None = None, *, code: str | None = None
+) -> ApiError:
+    """The 400 envelope, for the caller to raise. ``code`` sets a refusal that depends on
+    stored data apart from ``invalid`` (a body the operation's schema already refuses)."""
+    return ApiError(detail, errors=errors, code=code)
 
 
 class StaffOnly(BasePermission):
@@ -212,7 +216,7 @@ class ProjectSlugField(serializers.CharField):
     {
         "type": "string",
         "maxLength": Project._meta.get_field("name").max_length,
-        "not": {"pattern": "\\x00"},
+        "not": {"pattern": NUL},
     }
 )
 class ProjectNameField(serializers.CharField):
@@ -737,7 +741,7 @@ class RoundTransitionView(APIView):
         try:
             self.transition(round=round_)
         except RoundError as error:
-            raise bad_request(str(error)) from None
+            raise Conflict(str(error), code="round_state") from None
         return Response(round_listed(round_.pk))
 
 
@@ -755,8 +759,8 @@ class RoundCloseView(RoundTransitionView):
         round_ = admin_round(request, round_id)
         try:
             round_close(round=round_, user=request.user)
-        except RoundError as error:
-            raise bad_request(str(error)) from None
+        except RoundError as error:  # the round's state forbids it, as for opening
+            raise Conflict(str(error), code="round_state") from None
         job = round_close_job(round_)
         if job is not None:
             answer_queued(
@@ -834,7 +838,9 @@ class AgreementView(APIView):
         try:
             current, _ = agreement_report_current(round=round_, compare=compare)
         except AssistanceChoiceError as error:
-            raise bad_request(str(error), {"compare": [str(error)]}) from None
+            raise bad_request(
+                str(error), {"compare": [str(error)]}, code="cannot_compare"
+            ) from None
         if current is not None:
             return Response(_report(current, stale=False, targets=round_.project.agreement_targets))
         job = job_start(
@@ -991,6 +997,7 @@ class FeedbackCreateView(APIView):
             raise bad_request(
                 "No such annotator in this round.",
                 {"annotator": [f"{data['annotator']!r} has no assignment in this round"]},
+                code="not_in_round",
             )
         sentence = None
         if data.get("sentence") is not None:
@@ -999,7 +1006,9 @@ class FeedbackCreateView(APIView):
             ).first()
             if sentence is None:
                 raise bad_request(
-                    "No such sentence in this round.", {"sentence": ["not in this round's units"]}
+                    "No such sentence in this round.",
+                    {"sentence": ["not in this round's units"]},
+                    code="not_in_round",
                 )
         annotator = assignments[0].annotator
         if annotator is None:  # an annotator__username filter matches people only

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import FileResponse, Http404, HttpResponseRedirect
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.paging import PageOutput, page_parameters, page_request
 from annotations.api.queue import QUEUE_DOWN, answer_queued
+from annotations.api.schema import NUL, VISIBLE
 from annotations.models import Project, Release, ReleaseStatus, Role, Round, RoundStatus
 from annotations.scoring import METRICS
 from annotations.selectors.paging import page_of
@@ -95,6 +96,31 @@ def _scores(manifest: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# A split file's two lists of document ids, as validate_documents below allows them.
+_DOCUMENT_IDS = {
+    "type": "array",
+    "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": VISIBLE,
+        "not": {"pattern": NUL},
+    },
+    "maxItems": 1_000_000,
+}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {"dev": _DOCUMENT_IDS, "test": _DOCUMENT_IDS},
+        "additionalProperties": False,
+    }
+)
+class SplitDocumentsField(serializers.DictField):
+    pass
+
+
 class SplitInput(serializers.Serializer):
     class Meta:
         ref_name = "ReleaseSplitInput"
@@ -102,7 +128,7 @@ class SplitInput(serializers.Serializer):
     method = serializers.ChoiceField(choices=list(SPLIT_METHODS))
     dev = serializers.FloatField(required=False, min_value=0.0, max_value=1.0)
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**53 - 1)
-    documents = serializers.DictField(
+    documents = SplitDocumentsField(
         child=serializers.ListField(
             child=serializers.CharField(max_length=255), max_length=1_000_000
         ),
@@ -312,7 +338,9 @@ class ProjectReleasesView(APIView):
             missing = errors.pop("missing", None)
             detail = errors.pop("detail_missing", ["The release cannot be built."])[0]
             extra = {"missing": missing} if missing else {}
-            raise ApiError(detail, errors=errors, **extra) from None
+            # Its own code: the body had the documented shape; the project's rounds, labels
+            # or published versions refuse it.
+            raise ApiError(detail, errors=errors, code="release_refused", **extra) from None
         dispatch_on_commit(release)
         answer_queued(release, saved=f"Release {release.version} is saved")
         return Response({"release": release.pk}, status=status.HTTP_202_ACCEPTED)

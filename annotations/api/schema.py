@@ -46,6 +46,9 @@ class ErrorEnvelope(serializers.Serializer):
 
 # A NUL character in a pattern: DRF's CharField refuses it (ProhibitNullCharactersValidator).
 NUL = "\\x00"
+# A character that is not white space to Python's str.strip(), which also removes \x1c-\x1f
+# and \x85 (not matched by \s in an ECMA pattern): a trimmed text that is not blank has one.
+VISIBLE = "[^\\s\\x1c-\\x1f\\x85]"
 
 # Any operation: the caller may be signed out or lack the role (403: session authentication
 # comes first and sends no WWW-Authenticate, so DRF answers 403, not 401), the object may not be
@@ -114,7 +117,7 @@ class ApiAutoSchema(AutoSchema):
             if field.trim_whitespace:
                 # Python's str.strip() also removes \x1c-\x1f and \x85, which \s in an ECMA
                 # pattern does not match: they are named so that they do not count as text.
-                meta["pattern"] = "[^\\s\\x1c-\\x1f\\x85]"
+                meta["pattern"] = VISIBLE
         return meta
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:

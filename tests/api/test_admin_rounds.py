@@ -201,7 +201,8 @@ def test_an_admin_creates_opens_and_closes_a_round_with_exact_overlap(
         Assignment.objects.filter(round_id=again.json()["id"]).values_list("topic_id", flat=True)
     ) == set(per_unit)
     assert client.post(f"/api/admin/rounds/{round_id}/open/").json()["status"] == "open"
-    assert client.post(f"/api/admin/rounds/{round_id}/open/").status_code == 400
+    again = client.post(f"/api/admin/rounds/{round_id}/open/")
+    assert (again.status_code, again.json()["code"]) == (409, "round_state")
     with django_capture_on_commit_callbacks(execute=True):
         closed = client.post(f"/api/admin/rounds/{round_id}/close/")
     assert closed.json()["status"] == "closed"

@@ -70,21 +70,15 @@ REFUSALS: dict[str, dict[tuple[int, str], str]] = {
         (400, "invalid"): "lenient applies to the circumstantial format only, and a file part"
         " must carry a file name",
     },
-    "POST /api/admin/rounds/{round_id}/open/": {
-        (400, "invalid"): "the demo's rounds are not drafts: only a draft round opens",
-    },
-    "POST /api/admin/rounds/{round_id}/close/": {
-        (400, "invalid"): "only an open round closes",
-    },
     "POST /api/admin/rounds/{round_id}/agreement/": {
-        (400, "invalid"): "?compare must name a round of the other evidence-hint setting",
+        (400, "cannot_compare"): "?compare must name a round of the other evidence-hint setting",
     },
     "POST /api/admin/rounds/{round_id}/feedback/": {
-        (400, "invalid"): "the annotator and sentence must be the round's",
+        (400, "not_in_round"): "the annotator and sentence must be the round's",
     },
     "POST /api/projects/{slug}/releases/": {
-        (400, "invalid"): "the rounds must be the project's, its units labelled, and the"
-        " version not yet published",
+        (400, "release_refused"): "the rounds must be the project's, its units labelled, and"
+        " the version not yet published",
     },
 }
 

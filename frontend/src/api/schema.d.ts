@@ -1804,7 +1804,8 @@ export interface components {
       /** Format: int64 */
       seed?: number;
       documents?: {
-        [key: string]: string[];
+        dev?: string[];
+        test?: string[];
       };
     };
     ReleaseStartedOutput: {
