@@ -48,15 +48,20 @@ pytestmark = [
 # for a longer local run). Derandomized, so CI runs the same requests every time.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 CALLERS = ("anonymous", "linguist1", "reviewer", "researcher", "admin", "outsider")
-# A refusal of a request for what it is, not for what it refers to.
+# A refusal of a request for what it is, not for what it refers to. The state refusals are
+# other statuses, documented for every operation (api/schema.py ALWAYS, WITH_BODY) and allowed
+# by status_code_conformance: 403 (the caller's role, a submitted unit), 404 (a generated id,
+# or an object that is not the caller's) and 409 (a stale version, a round not in the state
+# asked, a release not failed).
 REFUSED = frozenset({400, 413, 415, 422})
 # A save (every PATCH of the API is one, annotations/api/saves.py) of the documented shape may
 # name what the unit lacks: a handle of another assignment, offsets past the sentence's end, an
 # error type of another taxonomy.
 SAVE_REFUSALS = {(400, "invalid_judgement"): "it names what this unit does not have"}
-# Operation -> (status, code) -> why a schema-valid request is refused there. The codes shared
-# with shape errors ("invalid") are listed only where the view answers a state or data
-# refusal with them, and each says which.
+# Operation -> (status, code) -> why a schema-valid request is refused there. "invalid", the
+# code of a body of the wrong shape, is listed only for the three operations whose views also
+# answer a data or conditional refusal with it (what is left of issue 27, section 5: a round's
+# units required by its kind, a project's slug taken, lenient only for one format).
 REFUSALS: dict[str, dict[tuple[int, str], str]] = {
     "POST /api/admin/projects/": {
         (400, "invalid"): "the slug is taken (earlier generated requests create projects), or a"
