@@ -95,6 +95,18 @@ def _scratch_per_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    """PBKDF2 takes ~250 ms a password by design; the demo's six users and every sign-in of a
+    test paid it (80 % of load_demo's time). No test is about the hash: a fast one stands in
+    (Django's advice for tests). Servers and workers the tests start keep the real setting;
+    they authenticate by token, never by a password set here."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _demo_switch_on() -> Iterator[None]:
     """The tests load the demo as `make run` does, with its explicit switch (DEMO=1)."""
     from django.test import override_settings
