@@ -56,7 +56,7 @@ migrate: $(RUN_STAMP)
 
 # The demo and the public TofuEval release (fixtures/public/tofueval) load once.
 # The demo study's answer key goes in as its admin's adjudicated gold (docs/quality.md).
-$(DEMO_STAMP):
+$(DEMO_STAMP): | migrate
 	DEMO=1 $(MANAGE) load_demo
 	$(MANAGE) import_answer_key --project demo fixtures/demo/answer_key.json
 	$(MAKE) --no-print-directory tofueval
@@ -70,7 +70,11 @@ tofueval: $(RUN_STAMP)
 		--project tofueval --project-name "TofuEval (public release)" \
 		--member admin:admin --member researcher:researcher fixtures/public/tofueval
 
-run: $(RUN_STAMP) frontend migrate $(DEMO_STAMP)
+# Two steps at a time, as this machine kind has two cores: pip beside npm (both mostly wait on
+# the disk and the network), then the frontend's build beside the migrations and the demo.
+run:
+	@$(MAKE) --no-print-directory -j2 $(RUN_STAMP) $(NPM_STAMP)
+	@$(MAKE) --no-print-directory -j2 frontend demo
 	$(MANAGE) collectstatic --noinput -v0
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
