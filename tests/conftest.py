@@ -55,9 +55,26 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    plain_flush = []
     for item in items:
         if item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.services)
+        marker = item.get_closest_marker("django_db")
+        if (
+            marker is not None
+            and marker.kwargs.get("transaction")
+            and not marker.kwargs.get("serialized_rollback")
+        ):
+            plain_flush.append(item.nodeid)
+    # A transactional test without serialized rollback ends with a flush that recreates the
+    # content types under new ids; the next serialized-rollback test then restores the old
+    # ones over them and fails on PostgreSQL's unique key: a failure that depends on the
+    # random order. Every transactional test here rolls back serialized.
+    if plain_flush:
+        raise pytest.UsageError(
+            "transactional tests must say serialized_rollback=True (tests/conftest.py): "
+            + ", ".join(plain_flush[:5])
+        )
 
 
 @pytest.hookimpl(wrapper=True)
