@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
@@ -57,8 +58,18 @@ class RunsOutput(serializers.Serializer):
     runs = RunOutput(many=True)
 
 
+@extend_schema_field({"type": "string", "format": "binary"})
+class UploadedFile(serializers.FileField):
+    """A file part of the multipart body: documented as binary (a plain FileField is
+    documented as a URI, which a client would send as a text field and be refused). An empty
+    file is a file, refused by the upload's job as any unreadable content is ("is empty")."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_empty_file=True, **kwargs)
+
+
 class RunUploadInput(serializers.Serializer):
-    file = serializers.FileField()
+    file = UploadedFile()
     evaluator = serializers.CharField(max_length=100)
     kind = serializers.ChoiceField(choices=EvaluatorKind.choices, default=EvaluatorKind.METRIC)
     run = serializers.IntegerField(min_value=1, max_value=1000, required=False)

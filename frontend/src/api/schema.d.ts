@@ -2022,7 +2022,7 @@ export interface components {
       sha256: string;
     };
     RunUploadInput: {
-      /** Format: uri */
+      /** Format: binary */
       file: string;
       evaluator: string;
       /** @default metric */
