@@ -158,7 +158,11 @@ class CaseView(APIView):
         try:
             case = case_save(assignment=assignment, user=request.user, **data)
         except CaseInvalid as invalid:
-            raise ApiError("Invalid case.", errors=invalid.errors) from None
+            # Its own code, as a save's: the body had the documented shape but names what
+            # the unit lacks (a handle of another unit, or of the wrong kind for the question).
+            raise ApiError(
+                "Invalid case.", errors=invalid.errors, code="invalid_judgement"
+            ) from None
         return Response(
             {
                 "id": case.pk,
