@@ -5,6 +5,14 @@ signed-in user with no membership), every operation gets generated requests, hal
 the path parameters of real objects so they reach past the 404. Every answer must be no 5xx,
 a status the operation documents, and a body that matches the documented schema.
 
+The real objects are seeded for the run (tests/api/fuzz_objects.py): a published release built
+by the release service, an evaluator's runs, a finished job, feedback with a reply, an
+adjudication assignment, review, error-typing and explanation rounds, and for every save kind
+an assignment of its kind with its handles (the caller's own when it has one), with the body
+fields that must name real objects too (a case's target, feedback's annotator). Each operation
+must be reached: some generated request gets an answer other than 400, 401, 403, 404, 413, 415
+or 422, unless it is listed in ``UNREACHABLE`` with why; the count per operation is printed.
+
 Both ways: the requests are generated as valid from the schema, so none may be refused as
 invalid (400, 413, 415, 422): a refusal means the schema documents a request the server does
 not accept. The refusals that depend on stored data or state, which no schema can know (a
@@ -15,11 +23,15 @@ each by its status and code and with its reason; everything else is a failure.
 from __future__ import annotations
 
 import os
+import re
+from collections import Counter
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import hypothesis
 import pytest
+import requests
 import schemathesis
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -34,8 +46,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from annotations.handles import encode
-from annotations.models import Assignment, Feedback, Job, Project, Release, Round, Topic
+from annotations.models import Topic
+from tests.api.fuzz_objects import DROP, seed
 
 pytestmark = [
     pytest.mark.fuzz,
@@ -47,6 +59,8 @@ pytestmark = [
 # Bounded: every operation and caller gets this many generated requests (FUZZ_EXAMPLES raises it
 # for a longer local run). Derandomized, so CI runs the same requests every time.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
+# FUZZ_ONLY=text fuzzes only the operations whose label ("PATCH /api/...") contains it.
+ONLY = os.environ.get("FUZZ_ONLY", "")
 CALLERS = ("anonymous", "linguist1", "reviewer", "researcher", "admin", "outsider")
 # A refusal of a request for what it is, not for what it refers to. The state refusals are
 # other statuses, documented for every operation (api/schema.py ALWAYS, WITH_BODY) and allowed
@@ -78,6 +92,10 @@ REFUSALS: dict[str, dict[tuple[int, str], str]] = {
     "POST /api/admin/rounds/{round_id}/agreement/": {
         (400, "cannot_compare"): "?compare must name a round of the other evidence-hint setting",
     },
+    "PUT /api/admin/adjudication/{assignment_id}/cases/": {
+        (400, "invalid_judgement"): "the target must be a handle of the unit, of the kind"
+        " (sentence, summary, none) its question is about",
+    },
     "POST /api/admin/rounds/{round_id}/feedback/": {
         (400, "not_in_round"): "the annotator and sentence must be the round's",
     },
@@ -107,6 +125,29 @@ def schema_valid_is_accepted(ctx: Any, response: Any, case: Any) -> bool | None:
     )
 
 
+# A request reached past validation when its answer is none of these: not refused for what it
+# is (400, 413, 415, 422), for who sends it (401, 403) or for what it names (404).
+NOT_REACHED = frozenset({400, 401, 403, 404, 413, 415, 422})
+# Operation label -> the statuses of its generated requests, over all callers.
+SEEN: dict[str, Counter[int]] = {}
+# The operations no generated request can reach past validation, and why.
+UNREACHABLE: dict[str, str] = {}
+# Operations that change or consume what they name, sent only to their own seeded objects
+# (tests/api/fuzz_objects.py): a generated id is a small number, often an object every other
+# operation uses (round 1 is the demo's pilot, which a close would make read-only).
+PINNED = {
+    "POST /api/admin/rounds/{round_id}/close/": "closes the round",
+    "POST /api/admin/rounds/{round_id}/open/": "opens a draft round",
+    "POST /api/admin/rounds/{round_id}/agreement/": "closes the round when asked to",
+    "POST /api/assignments/{assignment_id}/submit/": "makes the assignment read-only",
+    "POST /api/admin/assignments/{assignment_id}/reopen/": "reopens a submitted assignment",
+}
+
+
+def reached_count(statuses: Counter[int]) -> int:
+    return sum(n for status, n in statuses.items() if status not in NOT_REACHED)
+
+
 CHECKS = (
     not_a_server_error,
     status_code_conformance,
@@ -116,33 +157,9 @@ CHECKS = (
 )
 
 
-def real_objects() -> dict[str, Any]:
-    """Path parameters that name existing objects, so generated requests reach the views."""
-    project = Project.objects.get(slug="demo")
-    assignment = Assignment.objects.filter(annotator__username="linguist1").first()
-    assert assignment is not None
-    summary = assignment.topic.summaries.first()
-    assert summary is not None
-    sentence = summary.sentences.first()
-    return {
-        "slug": project.slug,
-        "round_id": Round.objects.filter(project=project).values_list("pk", flat=True)[0],
-        "assignment_id": assignment.pk,
-        "summary_id": summary.pk,
-        "sentence_id": sentence.pk if sentence else 1,
-        # The saves name sentences and summaries by the assignment's handles.
-        "sentence": encode(assignment.pk, "sentence", sentence.pk) if sentence else "x",
-        "summary": encode(assignment.pk, "summary", summary.pk),
-        "topic_id": assignment.topic_id,
-        "version": 1,
-        "feedback_id": Feedback.objects.values_list("pk", flat=True).first() or 1,
-        "job_id": Job.objects.values_list("pk", flat=True).first() or 1,
-        "release_id": Release.objects.values_list("pk", flat=True).first() or 1,
-    }
-
-
 @pytest.fixture
-def callers() -> dict[str, dict[str, str]]:
+def callers(settings: Any, tmp_path: Path) -> dict[str, dict[str, str]]:
+    settings.MEDIA_ROOT = tmp_path / "media"
     call_command("load_demo", stdout=StringIO())
     get_user_model().objects.create_user("outsider", password="outsider-password-1")
     headers: dict[str, dict[str, str]] = {"anonymous": {}}
@@ -154,8 +171,36 @@ def callers() -> dict[str, dict[str, str]]:
     return headers
 
 
-def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: dict[str, Any]) -> Any:
-    """The Hypothesis test of one operation for one caller."""
+def with_blank_choices(raw: dict[str, Any]) -> list[str]:
+    """Put back the blank choice ("" = not answered yet) in the enums that have one.
+
+    A known schema defect, found by this test once saves got through: drf-spectacular drops
+    "" from every enum (ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE is off, see settings.py), so the
+    schema says a sentence state's label is never "" while a judgement saved without a label
+    answers one (the frontend adds '' by hand, frontend/src/api/types.ts). Only the enums
+    whose description still lists the blank choice get it back; the names are returned."""
+    names = []
+    for name, component in raw["components"]["schemas"].items():
+        enum = component.get("enum")
+        if enum and "" not in enum and "* `` - " in component.get("description", ""):
+            enum.append("")
+            names.append(name)
+    return names
+
+
+def path_choice(label: str, real: list[dict[str, Any]]) -> st.SearchStrategy[Any]:
+    """None (the generated path parameters) or one of the real ones."""
+    if not real:
+        return st.none()
+    if label in PINNED:
+        return st.sampled_from(real)
+    return st.none() | st.sampled_from(real)
+
+
+def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: list[dict[str, Any]]) -> Any:
+    """The Hypothesis test of one operation for one caller: half its requests name real
+    objects (``real``, the operation's path parameters of seeded objects, with the body
+    fields that must name real objects too), all of them for the operations in ``PINNED``."""
 
     @hypothesis.settings(
         max_examples=EXAMPLES,
@@ -166,14 +211,20 @@ def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: dict[str,
         suppress_health_check=list(HealthCheck),
     )
     @hypothesis.given(
-        case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE), use_real=st.booleans()
+        case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
+        chosen=path_choice(operation.label, real),
     )
-    def run(case: Any, use_real: bool) -> None:
-        if use_real and case.path_parameters:
-            case.path_parameters = {
-                name: real.get(name, value) for name, value in case.path_parameters.items()
-            }
+    def run(case: Any, chosen: dict[str, Any] | None) -> None:
+        if chosen:
+            # Real path parameters, and the body fields that must name real objects with them.
+            chosen = dict(chosen)
+            body = chosen.pop("body", None)
+            case.path_parameters = {**(case.path_parameters or {}), **chosen}
+            if body and isinstance(case.body, dict):
+                merged = {**case.body, **body}
+                case.body = {name: value for name, value in merged.items() if value != DROP}
         response = case.call(base_url=base_url, headers=headers, timeout=60)
+        SEEN.setdefault(operation.label, Counter())[response.status_code] += 1
         case.validate_response(response, checks=CHECKS)
 
     return run
@@ -182,13 +233,22 @@ def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: dict[str,
 def test_no_operation_fails_or_answers_outside_its_schema(
     live_server: Any, callers: dict[str, dict[str, str]]
 ) -> None:
-    schema = schemathesis.openapi.from_url(f"{live_server.url}/api/schema/?format=json")
-    real = real_objects()
+    raw = requests.get(f"{live_server.url}/api/schema/?format=json", timeout=60).json()
+    blank = with_blank_choices(raw)
+    schema = schemathesis.openapi.from_dict(raw)
+    seeded = seed()
     failures: list[str] = []
+    labels = []
+    SEEN.clear()
 
     for result in schema.get_all_operations():
         operation = result.ok()
+        if ONLY not in operation.label:
+            continue
+        labels.append(operation.label)
+        names = re.findall(r"{(\w+)}", operation.path)
         for caller, headers in callers.items():
+            real = seeded.choices(operation.label, names, caller) if names else []
             try:
                 fuzz(operation, live_server.url, headers, real)()
             # One entry per operation and caller, all reported (schemathesis raises its
@@ -197,4 +257,21 @@ def test_no_operation_fails_or_answers_outside_its_schema(
                 first = str(failure).strip().splitlines()[:12]
                 failures.append(f"{operation.label} as {caller}:\n    " + "\n    ".join(first))
 
+    # Every operation is exercised past its refusals: some generated request of it got an
+    # answer other than 400, 401, 403, 404, 413, 415 or 422, unless it is exempt, with why.
+    reached = {label: reached_count(SEEN.get(label, Counter())) for label in labels}
+    failures += [
+        f"{label}: no generated request got past validation (statuses {dict(SEEN.get(label, {}))})"
+        for label in labels
+        if not reached[label] and label not in UNREACHABLE
+    ]
+    failures += [
+        f"{label}: listed as unreachable, but it is reached or gone"
+        for label in UNREACHABLE
+        if ONLY in label and reached.get(label, 1)
+    ]
+    print(f"\nblank choice put back in: {', '.join(blank)}")
+    print(f"{sum(map(bool, reached.values()))} of {len(labels)} operations reached:")
+    for label in labels:
+        print(f"  {reached[label]:4d} {label} {dict(SEEN.get(label, {}))}")
     assert not failures, "\n".join(failures)
