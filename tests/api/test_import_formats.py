@@ -16,7 +16,9 @@ from annotations.services.projects import membership_add, project_get_or_create
 from tests.formats.test_circumstantial import LENIENT_FIXTURE
 from tests.people import ADMIN, signed_in
 
-pytestmark = pytest.mark.django_db
+# The import job runs in-process and reports progress through the "progress" connection
+# when it exists (PostgreSQL).
+pytestmark = pytest.mark.django_db(databases="__all__")
 
 URL = "/api/admin/projects/study/imports/"
 

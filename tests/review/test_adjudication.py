@@ -95,7 +95,8 @@ def test_the_queue_payload_gold_and_cases() -> None:
         f"/api/admin/adjudication/{assignment_id}/cases/",
         {"question": "sentence_label", "target": "A" * 22, "note": "", "flagged": False},
     )
-    assert bad.status_code == 400
+    # A body of the documented shape naming what the unit lacks: a data refusal, as a save's.
+    assert (bad.status_code, bad.json()["code"]) == (400, "invalid_judgement")
     flagged = admin.get(f"/api/admin/projects/{slug}/flagged-cases/").json()["cases"]
     assert [c["note"] for c in flagged] == ["Hedged claims."]
     version = admin.post(
@@ -168,6 +169,9 @@ def test_the_queue_costs_the_same_queries_for_one_disagreement_as_for_many() -> 
     assert len(many) == len(one)
 
 
+# Closing the round runs its agreement report as a job, in-process here, which reports progress
+# through the "progress" connection when it exists (PostgreSQL).
+@pytest.mark.django_db(databases="__all__")
 def test_closing_a_round_lists_its_disagreements(django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
     pilot, _ = pilot_with_one_error()
     Round.objects.filter(pk=pilot.pk).update(status="open")
