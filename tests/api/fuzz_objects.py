@@ -449,6 +449,20 @@ def seed() -> Seeded:
                         "units": {"topics": [first.topic_id]},
                         "key_fact_source": "",
                         "given_atomic_facts": False,
+                        # What other kinds of round take (a review's sources, an explanation
+                        # round's release, a qualification's pass mark) is left out.
+                        **dict.fromkeys(
+                            (
+                                "source_rounds",
+                                "review_scope",
+                                "type_min_count",
+                                "release",
+                                "evaluators",
+                                "gold_rate",
+                                "pause_below",
+                            ),
+                            DROP,
+                        ),
                     },
                 },
             )
