@@ -400,8 +400,10 @@ def seed() -> Seeded:
         "POST /api/admin/assignments/{assignment_id}/reopen/": [
             (None, {"assignment_id": a.pk}) for a in submitted
         ],
+        # Whose answers: a round of the project, or the generated (most likely none).
         "GET /api/admin/adjudication/{assignment_id}/": [
-            ("admin", {"assignment_id": adjudication.pk})
+            ("admin", {"assignment_id": adjudication.pk}),
+            ("admin", {"assignment_id": adjudication.pk, "query": {"round": pilot["demo"].pk}}),
         ],
         # A case's target is a handle of the unit, of the kind its question is about.
         cases: [
@@ -472,7 +474,13 @@ def seed() -> Seeded:
                 None,
                 {
                     "slug": "demo",
-                    "body": {"version": "2.0.0", "rounds": [released.pk], "formats": ["native"]},
+                    "body": {
+                        "version": "2.0.0",
+                        "rounds": [released.pk],
+                        "formats": ["native"],
+                        # A generated split names documents of the corpus only by chance.
+                        **dict.fromkeys(("mappings", "split", "only_complete"), DROP),
+                    },
                 },
             )
         ],
@@ -482,6 +490,16 @@ def seed() -> Seeded:
             (None, {"kind": "sentencejudgement", "object_id": judged.pk})
         ],
     }
+    # Two versions the guidelines have (the demo's first, compared with itself).
+    grouped["GET /api/admin/projects/{slug}/guidelines/diff/"] = [
+        (None, {"slug": "demo", "query": {"from": 1, "to": 1}})
+    ]
+    # A unit by its project.
+    for label in (
+        "POST /api/admin/projects/{slug}/adjudication/units/{topic_id}/",
+        "GET /api/admin/projects/{slug}/units/{topic_id}/",
+    ):
+        grouped[label] = [(None, {"slug": "demo", "topic_id": first.topic_id})]
     for label, candidates in grouped.items():
         if label.startswith("PATCH "):
             grouped[label] = _first_versions(candidates)

@@ -220,9 +220,13 @@ def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: list[dict
     )
     def run(case: Any, chosen: dict[str, Any] | None) -> None:
         if chosen:
-            # Real path parameters, and the body fields that must name real objects with them.
+            # Real path parameters, and the body fields and query parameters that must name
+            # real objects with them.
             chosen = dict(chosen)
             body = chosen.pop("body", None)
+            query = chosen.pop("query", None)
+            if query:
+                case.query = {**(case.query or {}), **query}
             case.path_parameters = {**(case.path_parameters or {}), **chosen}
             if body and isinstance(case.body, dict):
                 merged = {**case.body, **body}
