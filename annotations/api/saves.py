@@ -114,14 +114,19 @@ def refusal(error: ReadOnly | NotAnnotator) -> ApiError:
     )
 
 
+STALE_MESSAGE = (
+    "This item changed since you loaded it (another tab or device saved it). Nothing"
+    " was overwritten: compare and choose."
+)
+
+
 def run_save(kind: Kind, assignment_id: int, save: Callable[[], dict[str, Any]]) -> Response:
     """Map a save's outcome to HTTP: 200 saved, 409 stale, 403 read-only, 400 invalid."""
     try:
         return Response(blinded(kind, assignment_id, save()))
     except StaleVersion as stale:
         raise Conflict(
-            "This item changed since you loaded it (another tab or device saved it). Nothing"
-            " was overwritten: compare and choose.",
+            STALE_MESSAGE,
             code="stale_version",
             current=blinded(kind, assignment_id, stale.current),
         ) from None

@@ -144,3 +144,18 @@ class SaveInputSchema(OpenApiSerializerExtension):
         schema["additionalProperties"] = False  # the documented keys are all a save reads
         schema["minProperties"] = 2
         return schema
+
+
+class BatchEntrySchema(SaveInputSchema):
+    """An entry of a batch save (annotations/api/batch.py): a save body plus its ``kind`` and,
+    for a sentence or summary, its ``handle``; so at least one change besides those and the
+    version (the entry answers 400 ``empty_change`` otherwise)."""
+
+    target_class = "annotations.api.batch.BatchEntryInput"
+    match_subclasses = True
+    priority = 1  # before SaveInputSchema, which every entry's serializer also subclasses
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Any) -> dict[str, Any]:
+        schema = super().map_serializer(auto_schema, direction)
+        schema["minProperties"] = self.target.ENVELOPE_KEYS + 1
+        return schema

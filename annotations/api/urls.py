@@ -14,6 +14,7 @@ from annotations.api import (
     releases,
     review,
 )
+from annotations.api.batch import batch_url
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
@@ -27,6 +28,7 @@ urlpatterns = [
         name="api-workspace",
     ),
     *save_urls(SAVE_APIS),
+    batch_url(SAVE_APIS),
     path(
         "assignments/<int:assignment_id>/submit/",
         assignments.SubmitView.as_view(),

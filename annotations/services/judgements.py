@@ -12,12 +12,13 @@ overwritten. Every change is recorded in ``JudgementChange`` with the state befo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.utils import timezone
 
@@ -54,6 +55,8 @@ from annotations.services.audit import change_record
 from annotations.services.gold_units import gold_check
 
 __all__ = [
+    "BatchOutcome",
+    "BatchSave",
     "Incomplete",
     "InvalidJudgement",
     "MissingItem",
@@ -63,6 +66,7 @@ __all__ = [
     "assignment_heartbeat",
     "assignment_submit",
     "judgement_save",
+    "judgement_save_batch",
     "missing_items",
 ]
 
@@ -97,6 +101,77 @@ def judgement_save(
     target of the user's assignment, if ``version`` is the saved one; return the new state.
     ``derive`` first turns the request into changes from the saved state, under the lock."""
     locked = assignment_lock(assignment_id, user.pk)
+    return judgement_write(
+        kind,
+        locked,
+        actor_id=user.pk,
+        version=version,
+        changes=changes,
+        target_id=target_id,
+        derive=derive,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSave:
+    """One judgement of a batch: what ``judgement_save`` takes besides the assignment."""
+
+    kind: Kind
+    version: int
+    changes: dict[str, Any]
+    target_id: int | None = None
+
+
+# What a batch entry came to: the new state, or why it was not saved (its own 409, 400 or 404).
+BatchOutcome = dict[str, Any] | StaleVersion | InvalidJudgement | ObjectDoesNotExist
+
+
+@transaction.atomic
+def judgement_save_batch(
+    *, assignment_id: int, user: AbstractBaseUser, saves: Sequence[BatchSave]
+) -> list[BatchOutcome]:
+    """Save several judgements of one assignment in one transaction, in order: the lock and
+    membership check once, then each save through ``judgement_write`` with its own version
+    check and audit row. A save that is stale, invalid or not of this unit is rolled back to
+    its savepoint and reported in its place; the others are kept. A refusal of the whole
+    assignment (``ReadOnly``, ``NotAnnotator``, not the user's) raises, as one save does."""
+    locked = assignment_lock(assignment_id, user.pk)
+    outcomes: list[BatchOutcome] = []
+    for save in saves:
+        try:
+            # A savepoint: a save that fails after writing part of its rows (a version that
+            # lost its race in _write) leaves nothing of itself behind.
+            with transaction.atomic():
+                after = judgement_write(
+                    save.kind,
+                    locked,
+                    actor_id=user.pk,
+                    version=save.version,
+                    changes=save.changes,
+                    target_id=save.target_id,
+                )
+        except (StaleVersion, InvalidJudgement, ObjectDoesNotExist) as refused:
+            outcomes.append(refused)
+            continue
+        outcomes.append(after)
+        # The first save marked the assignment started; the next ones need not update it again.
+        locked = replace(locked, status=AssignmentStatus.IN_PROGRESS)
+    return outcomes
+
+
+def judgement_write(
+    kind: Kind,
+    locked: LockedAssignment,
+    *,
+    actor_id: int,
+    version: int,
+    changes: dict[str, Any],
+    target_id: int | None = None,
+    derive: Derive | None = None,
+) -> dict[str, Any]:
+    """The pipeline after the lock: read the saved row, validate, check the version, write,
+    audit, return the new state. Only ``judgement_save`` and ``judgement_save_batch`` call it,
+    inside their transaction and holding ``locked``'s lock."""
     if kind not in round_kinds(locked.round_kind):
         # Review answers in an annotation round, or labels in a review round: not here.
         raise Assignment.DoesNotExist
@@ -166,7 +241,7 @@ def judgement_save(
         kind=kind.audit_kind,
         object_id=pk,
         action=JudgementChange.Action.CREATE if saved is None else JudgementChange.Action.UPDATE,
-        actor_id=user.pk,
+        actor_id=actor_id,
         before=saved,
         after=after,
     )

@@ -228,6 +228,35 @@ def _explanation_bodies(candidates: list[Candidate]) -> list[Candidate]:
     return out
 
 
+def _batch_bodies(candidates: list[Candidate]) -> list[Candidate]:
+    """Each unit as generated, and with a batch of its first sentence, summary and topic saves
+    by their real handles (generated entries never name a handle of the unit)."""
+    out: list[Candidate] = []
+    for owner, params in candidates:
+        assignment = Assignment.objects.get(pk=params["assignment_id"])
+        summary = assignment.topic.summaries.order_by("pk").first()
+        assert summary is not None
+        sentence = summary.sentences.order_by("position").first()
+        assert sentence is not None
+        entries = [
+            {
+                "kind": "sentence",
+                "handle": encode(assignment.pk, "sentence", sentence.pk),
+                "version": 0,
+                "label": "consistent",
+            },
+            {
+                "kind": "summary",
+                "handle": encode(assignment.pk, "summary", summary.pk),
+                "version": 0,
+                "relevance": 4,
+            },
+            {"kind": "topic", "version": 0, "category": "main"},
+        ]
+        out += [(owner, params), (owner, {**params, "body": {"entries": entries}})]
+    return out
+
+
 def _first_versions(candidates: list[Candidate]) -> list[Candidate]:
     """A save's candidates with version 0 in their bodies (or a body of only that), so
     the first save of each judgement is saved and answers its state, not a 409."""
@@ -396,6 +425,9 @@ def seed() -> Seeded:
             _of(typing, "sentence"), {"error_types": [error_type]}
         ),
         f"PATCH {key}explanations/{{sentence}}/": _explanation_bodies(_of(explained, "sentence")),
+        # A batch names its targets in its entries: each annotator's unit with real handles
+        # of a sentence, a summary and the topic, first versions, so the entries are saved.
+        f"POST {key}batch/": _batch_bodies(_of(pilot["demo"], "unit")),
         f"POST {key}submit/": [("linguist1", {"assignment_id": to_submit.pk})],
         "POST /api/admin/assignments/{assignment_id}/reopen/": [
             (None, {"assignment_id": a.pk}) for a in submitted

@@ -83,6 +83,8 @@ export interface RequestOptions {
   /** Sent as JSON, except FormData, which goes as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent while the page unloads). */
+  keepalive?: boolean;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -105,6 +107,7 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
     init.body = JSON.stringify(options.body);
   }
   if (options.signal !== undefined) init.signal = options.signal;
+  if (options.keepalive === true) init.keepalive = true;
 
   const response = await fetch(path, init);
   const body = await parseBody(response);

@@ -155,6 +155,10 @@ export interface paths {
     /** Save a summary's atomic facts with their verdicts and evidence (the whole list) */
     patch: operations["assignments_atomic_facts_partial_update"];
   };
+  "/api/assignments/{assignment_id}/batch/": {
+    /** Save several judgements of the unit at once (each versioned and audited) */
+    post: operations["assignments_batch_create"];
+  };
   "/api/assignments/{assignment_id}/explanations/{sentence}/": {
     /** Judge an item's evaluator explanations against the human ones (explanation rounds) */
     patch: operations["assignments_explanations_partial_update"];
@@ -565,6 +569,29 @@ export interface components {
       no_evidence: boolean;
       evidence: components["schemas"]["AtomicEvidenceOutput"][];
     };
+    /** @description A save of a atomic facts judgement in a batch: its kind, its summary's handle, the version it edits and at least one change. */
+    AtomicFactsBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The summary's atomic facts, all of them. */
+      facts: components["schemas"]["AtomicFactInput"][];
+      /** @description The judgement's kind: atomic_facts. */
+      kind: string;
+      /** @description The summary's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    AtomicFactsBatchResult: {
+      /** @description The judgement's kind: atomic_facts. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["AtomicFactsState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
+    };
     AtomicFactsSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
       version: number;
@@ -576,6 +603,14 @@ export interface components {
       summary: string;
       facts: components["schemas"]["AtomicFactOutput"][];
       version: number;
+    };
+    BatchEntry: components["schemas"]["SentenceBatchEntry"] | components["schemas"]["SummaryBatchEntry"] | components["schemas"]["TopicBatchEntry"] | components["schemas"]["KeyFactsBatchEntry"] | components["schemas"]["AtomicFactsBatchEntry"] | components["schemas"]["ReviewBatchEntry"] | components["schemas"]["SecondReviewBatchEntry"] | components["schemas"]["TypingBatchEntry"] | components["schemas"]["ExplanationsBatchEntry"];
+    BatchEntryResult: components["schemas"]["SentenceBatchResult"] | components["schemas"]["SummaryBatchResult"] | components["schemas"]["TopicBatchResult"] | components["schemas"]["KeyFactsBatchResult"] | components["schemas"]["AtomicFactsBatchResult"] | components["schemas"]["ReviewBatchResult"] | components["schemas"]["SecondReviewBatchResult"] | components["schemas"]["TypingBatchResult"] | components["schemas"]["ExplanationsBatchResult"];
+    BatchSaveInput: {
+      entries: components["schemas"]["BatchEntry"][];
+    };
+    BatchSaveResult: {
+      entries: components["schemas"]["BatchEntryResult"][];
     };
     CaseOutput: {
       id: number;
@@ -710,6 +745,7 @@ export interface components {
      * @description * `confirmed` - confirmed
      * * `false_positive` - false_positive
      * * `types_changed` - types_changed
+     * * `` -
      * @enum {string}
      */
     DecisionEnum: "confirmed" | "false_positive" | "types_changed";
@@ -870,6 +906,29 @@ export interface components {
       item: string;
       /** @default */
       verdict?: components["schemas"]["ExplanationVerdictEnum"];
+    };
+    /** @description A save of a explanations judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
+    ExplanationsBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The item's explanations, all of them, each with its verdict ('' until judged). */
+      explanations: components["schemas"]["ExplanationVerdictInput"][];
+      /** @description The judgement's kind: explanations. */
+      kind: string;
+      /** @description The sentence's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    ExplanationsBatchResult: {
+      /** @description The judgement's kind: explanations. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["ExplanationsState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
     };
     ExplanationsSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -1227,6 +1286,25 @@ export interface components {
       text: string;
       given: number | null;
       alignments: components["schemas"]["KeyFactAlignmentOutput"][];
+    };
+    /** @description A save of a key facts judgement in a batch: its kind, the version it edits and at least one change. */
+    KeyFactsBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      /** @description The unit's key facts, all of them: a save replaces them. */
+      facts: components["schemas"]["KeyFactInput"][];
+      /** @description The judgement's kind: key_facts. */
+      kind: string;
+    };
+    KeyFactsBatchResult: {
+      /** @description The judgement's kind: key_facts. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["KeyFactsState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
     };
     KeyFactsSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -1855,6 +1933,31 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description A save of a review judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
+    ReviewBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      decision?: components["schemas"]["DecisionEnum"];
+      note?: string;
+      /** @description The types that apply, when the decision is types_changed. */
+      error_types?: number[];
+      /** @description The judgement's kind: review. */
+      kind: string;
+      /** @description The sentence's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    ReviewBatchResult: {
+      /** @description The judgement's kind: review. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["ReviewState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
+    };
     ReviewOutcomeOutput: {
       /** @description Handle. */
       sentence: string;
@@ -2065,6 +2168,29 @@ export interface components {
      * @enum {string}
      */
     ScreenEnum: "workspace" | "items";
+    /** @description A save of a second review judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
+    SecondReviewBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      verdict?: components["schemas"]["SecondVerdictEnum"];
+      note?: string;
+      /** @description The judgement's kind: second_review. */
+      kind: string;
+      /** @description The sentence's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    SecondReviewBatchResult: {
+      /** @description The judgement's kind: second_review. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["SecondReviewState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
+    };
     SecondReviewSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
       version: number;
@@ -2104,6 +2230,35 @@ export interface components {
       topic: number | null;
       sentence: components["schemas"]["FeedbackSentenceOutput"] | null;
       replies: components["schemas"]["FeedbackReplyOutput"][];
+    };
+    /** @description A save of a sentence judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
+    SentenceBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      label?: components["schemas"]["LabelEnum"];
+      explanation?: string;
+      error_types?: number[];
+      comment?: string;
+      /** @description 1 low, 2 medium, 3 high; null: not given. */
+      confidence?: number | null;
+      /** @description The sentence's error spans, all of them: a save replaces the set. */
+      spans?: components["schemas"]["SpanInput"][];
+      /** @description The judgement's kind: sentence. */
+      kind: string;
+      /** @description The sentence's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    SentenceBatchResult: {
+      /** @description The judgement's kind: sentence. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["SentenceState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
     };
     SentenceGoldOutput: {
       label: components["schemas"]["GoldLabelOutput"];
@@ -2212,6 +2367,30 @@ export interface components {
      * @enum {string}
      */
     StageEnum: "review" | "second_review" | "error_typing" | "explanation";
+    /** @description A save of a summary judgement in a batch: its kind, its summary's handle, the version it edits and at least one change. */
+    SummaryBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      relevance?: number | null;
+      not_a_summary?: boolean;
+      comment?: string;
+      /** @description The judgement's kind: summary. */
+      kind: string;
+      /** @description The summary's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    SummaryBatchResult: {
+      /** @description The judgement's kind: summary. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["SummaryState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
+    };
     SummaryGoldOutput: {
       relevance: components["schemas"]["GoldRelevanceOutput"];
     };
@@ -2296,10 +2475,29 @@ export interface components {
       /** @description The parent type's code. */
       parent: string | null;
     };
+    /** @description A save of a topic judgement in a batch: its kind, the version it edits and at least one change. */
+    TopicBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      category: components["schemas"]["TopicCategoryEnum"];
+      /** @description The judgement's kind: topic. */
+      kind: string;
+    };
+    TopicBatchResult: {
+      /** @description The judgement's kind: topic. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["TopicState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+    };
     /**
      * @description * `main` - main
      * * `marginal` - marginal
      * * `irrelevant` - irrelevant
+     * * `` -
      * @enum {string}
      */
     TopicCategoryEnum: "main" | "marginal" | "irrelevant";
@@ -2343,6 +2541,28 @@ export interface components {
       /** Format: double */
       rate: number | null;
       type: string;
+    };
+    /** @description A save of a typing judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
+    TypingBatchEntry: {
+      /** @description The judgement's version this edits (0: never saved). */
+      version: number;
+      error_types: number[];
+      /** @description The judgement's kind: typing. */
+      kind: string;
+      /** @description The sentence's handle in this assignment (never a database id). */
+      handle: string;
+    };
+    TypingBatchResult: {
+      /** @description The judgement's kind: typing. */
+      kind: string;
+      /** @description 200 saved; 400 invalid, 404 not of this unit, 409 stale: see error. */
+      status: number;
+      /** @description 200: the saved state, as the kind's save route answers. */
+      state?: components["schemas"]["TypingState"];
+      /** @description Not saved: why (a 409 carries the saved state). */
+      error?: components["schemas"]["ErrorEnvelope"];
+      /** @description The entry's handle, as sent. */
+      handle: string;
     };
     TypingSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -5008,6 +5228,86 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["AtomicFactsState"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Save several judgements of the unit at once (each versioned and audited) */
+  assignments_batch_create: {
+    parameters: {
+      path: {
+        assignment_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BatchSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["BatchSaveResult"];
         };
       };
       /** @description The request is not valid: see the field errors. */

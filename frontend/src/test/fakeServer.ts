@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 
 import { answer, checkRoute, type Answer, type Body, type Route, type Status } from './answer';
+import { kindByKey } from '../kinds/registry';
 import { errorResponse } from './render';
 
 export interface RecordedRequest {
@@ -26,6 +27,17 @@ export function fakeServer(routes: Record<string, Handler>) {
     const request = { method, path, body };
     requests.push(request);
     const handler = routes[`${method} ${path}`];
+    const batch = BATCH.exec(path);
+    if (handler === undefined && method === 'POST' && batch !== null) {
+      // Like the server, a batch is its entries' saves (docs/api/workspace.md): each goes to
+      // the test's handler of its PATCH route and is recorded as that PATCH.
+      return batchAnswer(Number(batch[1]), body as BatchBody, async (patchPath, patchBody) => {
+        const patch = { method: 'PATCH', path: patchPath, body: patchBody };
+        requests.push(patch);
+        const patchHandler = routes[`PATCH ${patchPath}`];
+        return patchHandler === undefined ? errorResponse(404, { message: 'Not found.' }) : patchHandler(patchBody, patch);
+      });
+    }
     if (handler === undefined) return errorResponse(404, { message: 'Not found.' });
     const response = await handler(body, request);
     checkRoute(response, method, path);
@@ -34,6 +46,30 @@ export function fakeServer(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   const saves = () => requests.filter((request) => request.method === 'PATCH');
   return { requests, saves, fetchMock };
+}
+
+const BATCH = /^\/api\/assignments\/(\d+)\/batch\/$/;
+
+interface BatchBody {
+  entries: ({ kind: string; handle?: string } & Record<string, unknown>)[];
+}
+
+/** The batch answer built from each entry's PATCH answer, in order. */
+async function batchAnswer(
+  assignmentId: number,
+  body: BatchBody,
+  patch: (path: string, body: unknown) => Promise<Response>,
+): Promise<Response> {
+  const results = [];
+  for (const { kind: key, handle, ...save } of body.entries) {
+    const response = await patch(kindByKey(key).url(assignmentId, handle ?? null), save);
+    const json = (await response.json()) as unknown;
+    const target = handle === undefined ? {} : { handle };
+    results.push(
+      response.ok ? { kind: key, ...target, status: 200, state: json } : { kind: key, ...target, status: response.status, error: json },
+    );
+  }
+  return new Response(JSON.stringify({ entries: results }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
 /** A route's 200 body (never when the route has no 200 answer). */

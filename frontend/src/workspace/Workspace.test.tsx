@@ -135,9 +135,12 @@ describe('the workspace', () => {
     await user.keyboard('{Enter}');
 
     expect(screen.getByRole('button', { name: 'Remove Stating Opinion As Fact' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(server.saves().map((save) => save.body)).toContainEqual({ error_types: [32], version: 1 }),
+    // The label and the type, chosen within the idle time, go together: one save, one request.
+    await waitFor(
+      () => expect(server.saves().map((save) => save.body)).toEqual([{ label: 'inconsistent', error_types: [32], version: 0 }]),
+      { timeout: 4000 },
     );
+    expect(server.requests.filter((request) => request.path.endsWith('/batch/'))).toHaveLength(1);
   });
 
   it('rates the relevance of the focused sentence’s summary with r then a digit', async () => {

@@ -4,7 +4,7 @@ import { ApiError, type SaveBody } from '../api/client';
 import { envelope } from '../test/render';
 import { itemKey } from '../kinds/registry';
 import { sentenceKind } from '../kinds/sentence';
-import { SaveQueue, readPersisted, type KeyValueStorage, type ServerState } from './saveQueue';
+import { SaveQueue, readPersisted, type BatchEntry, type BatchOutcome, type KeyValueStorage, type ServerState } from './saveQueue';
 
 const STORAGE_KEY = 'fcs.unsaved.v2.assignment.12';
 const S1 = itemKey(sentenceKind, 'sentence4001handle0000');
@@ -351,5 +351,212 @@ describe('the save queue', () => {
     acknowledge(calls[0]!);
 
     await expect(settled).resolves.toBe('saved');
+  });
+});
+
+interface BatchCall {
+  entries: BatchEntry[];
+  keepalive: boolean;
+  resolve: (outcomes: BatchOutcome[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A batch send whose requests the test answers one by one. */
+function controlledBatch() {
+  const calls: BatchCall[] = [];
+  const sendBatch = vi.fn((entries: BatchEntry[], options: { keepalive: boolean }) => {
+    return new Promise<BatchOutcome[]>((resolve, reject) => {
+      calls.push({ entries, keepalive: options.keepalive, resolve, reject });
+    });
+  });
+  return { sendBatch, calls };
+}
+
+/** Answers every entry like the server: its fields saved with the next version. */
+function saveAll(call: BatchCall) {
+  call.resolve(
+    call.entries.map(({ body }) => {
+      const { version, ...fields } = body;
+      return { ok: true, state: { ...fields, version: version + 1 } };
+    }),
+  );
+}
+
+const S3 = itemKey(sentenceKind, 'sentence4003handle0000');
+
+function makeBatchQueue(storage: KeyValueStorage, sendBatch: ReturnType<typeof controlledBatch>['sendBatch'], extra = {}) {
+  const { send } = controlledSend();
+  const queue = new SaveQueue({
+    storageKey: STORAGE_KEY,
+    storage,
+    send,
+    sendBatch,
+    idleMs: 2000,
+    versions: { [S1]: 3, [S2]: 0, [S3]: 0 },
+    ...extra,
+  });
+  queue.start();
+  return { queue, send };
+}
+
+describe('the save queue in batch mode', () => {
+  it('coalesces an item\'s changes, keeping the last value of each field, into one entry', async () => {
+    const { sendBatch, calls } = controlledBatch();
+    const { queue, send } = makeBatchQueue(memoryStorage(), sendBatch);
+
+    queue.change(S1, { label: 'consistent' });
+    queue.change(S1, { label: 'inconsistent' });
+    queue.change(S1, { explanation: 'Mon' }, { debounceMs: 500 });
+    queue.change(S1, { explanation: 'Monday' }, { debounceMs: 500 });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(0); // still within the idle time
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saving', pendingCount: 2 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.entries).toEqual([{ key: S1, body: { label: 'inconsistent', explanation: 'Monday', version: 3 } }]);
+    expect(send).not.toHaveBeenCalled();
+    saveAll(calls[0]!);
+    await flush();
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pendingCount: 0 });
+  });
+
+  it('sends the waiting items when the linguist moves to another one, and on flushAll', async () => {
+    const { sendBatch, calls } = controlledBatch();
+    const { queue } = makeBatchQueue(memoryStorage(), sendBatch);
+
+    queue.change(S1, { label: 'consistent' });
+    queue.change(S1, { explanation: 'fine' });
+    expect(calls).toHaveLength(0);
+    queue.change(S2, { label: 'inconsistent' }); // moved on: S1 leaves, S2 waits
+    await flush();
+    expect(calls.map((call) => call.entries.map((entry) => entry.key))).toEqual([[S1]]);
+    queue.change(S2, { comment: 'check' });
+    queue.flushAll({ keepalive: true }); // the page is being left
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!).toMatchObject({ keepalive: true, entries: [{ key: S2, body: { label: 'inconsistent', comment: 'check', version: 0 } }] });
+    saveAll(calls[0]!);
+    saveAll(calls[1]!);
+    await flush();
+    // Nothing more is sent when the idle time passes: the timer went with the flush.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(2);
+    expect(queue.getSnapshot().status).toBe('saved');
+  });
+
+  it('keeps the items of one part together and sends them when a change is in another part', async () => {
+    const { sendBatch, calls } = controlledBatch();
+    // S1 and S2 are sentences of one summary, S3 of the next.
+    const groups: Record<string, string> = { [S1]: 'A', [S2]: 'A', [S3]: 'B' };
+    const { queue } = makeBatchQueue(memoryStorage(), sendBatch, { groupOf: (key: string) => groups[key]! });
+
+    queue.change(S1, { label: 'consistent' });
+    queue.change(S2, { label: 'inconsistent' });
+    await flush();
+    expect(calls).toHaveLength(0);
+    queue.change(S3, { label: 'consistent' });
+    await flush();
+    expect(calls.map((call) => call.entries.map((entry) => entry.key))).toEqual([[S1, S2]]);
+  });
+
+  it('sends every waiting item in one request, and a change made meanwhile after the answer', async () => {
+    const { sendBatch, calls } = controlledBatch();
+    const { queue } = makeBatchQueue(memoryStorage(), sendBatch);
+
+    queue.change(S1, { label: 'consistent' });
+    queue.flushAll();
+    queue.change(S1, { explanation: 'typed while saving' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(1); // one request per item in flight: the edit waits for version 4
+    saveAll(calls[0]!);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.entries).toEqual([{ key: S1, body: { explanation: 'typed while saving', version: 4 } }]);
+  });
+
+  it('turns a 409 on one entry into that item\'s conflict while the others are saved', async () => {
+    const storage = memoryStorage();
+    const { sendBatch, calls } = controlledBatch();
+    const { queue } = makeBatchQueue(storage, sendBatch);
+
+    queue.change(S2, { label: 'consistent' });
+    queue.change(S3, { label: 'inconsistent' });
+    queue.change(S1, { label: 'inconsistent' });
+    queue.flushAll();
+    await flush();
+    const stale = envelope(409, { message: 'stale', code: 'stale_version', current: { label: 'consistent', version: 4 } });
+    calls.forEach((call) => {
+      call.resolve(
+        call.entries.map(({ key, body }) =>
+          key === S3
+            ? { ok: false, error: new ApiError(409, stale, 'stale') }
+            : { ok: true, state: { ...body, version: body.version + 1 } },
+        ),
+      );
+    });
+    await flush();
+    const snapshot = queue.getSnapshot();
+    expect(snapshot.status).toBe('conflict');
+    expect(snapshot.conflicts).toEqual([{ key: S3, mine: { label: 'inconsistent' }, current: { label: 'consistent', version: 4 } }]);
+    expect(snapshot.pendingCount).toBe(1);
+    // Only the conflicting change is still kept for a reload.
+    expect(readPersisted(storage, STORAGE_KEY)).toEqual([{ key: S3, version: 0, fields: { label: 'inconsistent' } }]);
+  });
+
+  it('waits offline and replays the whole batch when the network comes back', async () => {
+    const storage = memoryStorage();
+    const { sendBatch, calls } = controlledBatch();
+    const { queue } = makeBatchQueue(storage, sendBatch, { retryBaseMs: 1000 });
+
+    queue.change(S1, { label: 'inconsistent' });
+    queue.change(S2, { label: 'consistent' });
+    queue.flushAll();
+    await flush();
+    // Moving to S2 sent S1, flushAll sent S2: both requests fail.
+    expect(calls).toHaveLength(2);
+    calls.forEach((call) => call.reject(new TypeError('Failed to fetch')));
+    await flush();
+    expect(queue.getSnapshot()).toMatchObject({ status: 'offline', pendingCount: 2 });
+    expect(readPersisted(storage, STORAGE_KEY)).toHaveLength(2);
+    queue.retryNow();
+    await flush();
+    expect(calls).toHaveLength(3); // the retry carries both in one request
+    expect(calls[2]!.entries.map((entry) => entry.body)).toEqual([
+      { label: 'inconsistent', version: 3 },
+      { label: 'consistent', version: 0 },
+    ]);
+    saveAll(calls[2]!);
+    await flush();
+    expect(queue.getSnapshot().status).toBe('saved');
+    expect(readPersisted(storage, STORAGE_KEY)).toEqual([]);
+  });
+
+  it('replays what a reload found in storage in one request', async () => {
+    const storage = memoryStorage();
+    const first = controlledBatch();
+    const { queue } = makeBatchQueue(storage, first.sendBatch);
+    queue.change(S1, { label: 'inconsistent' });
+    queue.change(S2, { explanation: 'typed before the reload' });
+    queue.flushAll({ keepalive: true });
+    // Moving to S2 sent S1; leaving the page sent S2; the page went before either answer.
+    expect(first.calls).toHaveLength(2);
+
+    const second = controlledBatch();
+    const { queue: reloaded } = makeBatchQueue(storage, second.sendBatch);
+    await flush();
+    expect(second.calls).toHaveLength(1);
+    expect(second.calls[0]!.entries).toEqual([
+      { key: S1, body: { label: 'inconsistent', version: 3 } },
+      { key: S2, body: { explanation: 'typed before the reload', version: 0 } },
+    ]);
+    // The first request had reached the server: its 409s carry my own values, so they count
+    // as saved rather than as conflicts.
+    second.calls[0]!.resolve(
+      second.calls[0]!.entries.map(({ body }) => {
+        const { version, ...fields } = body;
+        return { ok: false, error: new ApiError(409, envelope(409, { message: 'stale', code: 'stale_version', current: { ...fields, version: version + 1 } }), 'stale') };
+      }),
+    );
+    await flush();
+    expect(reloaded.getSnapshot()).toMatchObject({ status: 'saved', pendingCount: 0 });
   });
 });

@@ -1,9 +1,17 @@
-// The autosave queue of the workspace. Every change becomes a small PATCH that carries the
-// version it edits. It is plain TypeScript (no React) so its ordering, retry and conflict
-// rules are unit-tested without a browser.
+// The autosave queue of the workspace. Every change carries the version it edits. It is plain
+// TypeScript (no React) so its ordering, retry and conflict rules are unit-tested without a
+// browser.
+//
+// With `sendBatch` (the workspace), changes wait and go together in one request
+// (POST …/batch/, one entry per item): when a change concerns another part of the unit than the
+// waiting ones (`groupOf`: the linguist moved to another summary), after `idleMs` without a change,
+// and on `flushAll` (blur, submit, leaving the page: then with fetch's keepalive). A batch is
+// N saves: each entry is acknowledged, refused or found stale on its own, exactly as below.
+// Without it, each item's change is its own PATCH (`send`), debounced only while typing.
 //
 // Per item (one sentence, one summary, or the topic):
 //   idle ──change──▶ pending ──flush──▶ in flight ──200──▶ idle (version = response.version)
+//                     (batch: waiting for a flush trigger; every flushed item rides one request)
 //                                          │ network / 5xx ──▶ waiting ──retry/online──▶ in flight
 //                                          │ 409 ──▶ conflict ──keep mine / use saved──▶ …
 //                                          │ 400 ──▶ field errors (the rejected fields are dropped)
@@ -50,6 +58,15 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** One entry of a batch: an item and what its own PATCH would carry. */
+export interface BatchEntry {
+  key: ItemKey;
+  body: SaveBody;
+}
+
+/** What became of one entry: its saved state, or the error its own PATCH would have thrown. */
+export type BatchOutcome = { ok: true; state: ServerState } | { ok: false; error: ApiError };
+
 export interface PersistedChange {
   key: ItemKey;
   /** The version these fields were edited from. */
@@ -70,6 +87,20 @@ export interface SaveQueueOptions {
   isOnline?: () => boolean;
   /** The server's state replaces the local one ("Use saved"); the UI shows it. */
   onServerState?: (key: ItemKey, state: ServerState) => void;
+  /**
+   * Sends several items' changes in one request; resolves with one outcome per entry, in order,
+   * or throws (network error, or an `ApiError` that refuses the whole request). `keepalive`:
+   * the page is being left, the request must outlive it.
+   */
+  sendBatch?: (entries: BatchEntry[], options: { keepalive: boolean }) => Promise<BatchOutcome[]>;
+  /** With `sendBatch`: how long after the last change the waiting changes are sent. */
+  idleMs?: number;
+  /**
+   * With `sendBatch`: the part of the unit an item is in (the workspace: a sentence's summary).
+   * A change in another part sends the waiting changes first: the linguist moved on. By
+   * default each item is its own part.
+   */
+  groupOf?: (key: ItemKey) => string;
   schedule?: Schedule;
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -118,6 +149,12 @@ interface Item {
   errors: Record<string, string>;
 }
 
+/** The idle time after which waiting changes are sent (the issue asks for at most 2 s). */
+export const BATCH_IDLE_MS = 1500;
+
+// Marks an item whose changes wait for the batch's flush triggers (no timer of its own).
+const waitsForBatch: Cancel = () => {};
+
 const defaultSchedule: Schedule = (callback, ms) => {
   const handle = setTimeout(callback, ms);
   return () => clearTimeout(handle);
@@ -162,6 +199,10 @@ export class SaveQueue {
   private readonly listeners = new Set<() => void>();
   private readonly replayedChanges: PersistedChange[];
   private retryCancel: Cancel | null = null;
+  private idleCancel: Cancel | null = null;
+  /** Items flushed and not yet sent: they go in the next batch request. */
+  private outbox: ItemKey[] = [];
+  private outboxScheduled = false;
   private failures = 0;
   private active = false;
   private stopped: { code: string; message: string } | null = null;
@@ -200,7 +241,7 @@ export class SaveQueue {
 
   /** Sends what is being typed now and stops retrying; requests in flight still complete. */
   dispose(): void {
-    this.flushAll();
+    this.flushAll({ keepalive: true });
     this.active = false;
     this.retryCancel?.();
     this.retryCancel = null;
@@ -208,6 +249,10 @@ export class SaveQueue {
 
   /** Records one change. `debounceMs` delays sending while the person is still typing. */
   change(key: ItemKey, fields: Fields, options: { debounceMs?: number } = {}): void {
+    if (this.options.sendBatch !== undefined) {
+      this.changeInBatch(key, fields);
+      return;
+    }
     const item = this.items.get(key) ?? this.newItem(key);
     this.items.set(key, item);
     item.pending = { ...item.pending, ...fields };
@@ -227,11 +272,37 @@ export class SaveQueue {
     }
   }
 
-  /** Sends every debounced change now (before submit, or when leaving the page). */
-  flushAll(): void {
+  /** Sends every waiting change now (before submit, on blur, or when leaving the page: then
+   * `keepalive`, so the request outlives the page). In batch mode they go in one request. */
+  flushAll(options: { keepalive?: boolean } = {}): void {
+    this.idleCancel?.();
+    this.idleCancel = null;
     for (const [key, item] of this.items) {
       if (item.debounce !== null) this.flushItem(key);
     }
+    if (this.outbox.length > 0) this.sendOutbox(options.keepalive ?? false);
+  }
+
+  /** Batch mode: the change waits. A change in another part of the unit (`groupOf`) first sends
+   * the waiting ones (the linguist moved on); every change restarts the idle timer. */
+  private changeInBatch(key: ItemKey, fields: Fields): void {
+    const groupOf = this.options.groupOf ?? ((item: ItemKey) => item);
+    const group = groupOf(key);
+    const movedOn = [...this.items].some(([other, item]) => item.debounce !== null && groupOf(other) !== group);
+    if (movedOn) this.flushAll();
+    const item = this.items.get(key) ?? this.newItem(key);
+    this.items.set(key, item);
+    item.pending = { ...item.pending, ...fields };
+    for (const field of Object.keys(fields)) delete item.errors[field];
+    delete item.errors.detail;
+    this.persist();
+    item.debounce = waitsForBatch;
+    this.idleCancel?.();
+    this.idleCancel = this.schedule(() => {
+      this.idleCancel = null;
+      this.flushAll();
+    }, this.options.idleMs ?? BATCH_IDLE_MS);
+    this.emit();
   }
 
   /** Tries the waiting requests now (the browser came back online). */
@@ -287,6 +358,8 @@ export class SaveQueue {
   /** Forgets every unsaved change (used when the unit became read-only and they cannot be saved). */
   discardAll(): void {
     for (const item of this.items.values()) item.debounce?.();
+    this.idleCancel?.();
+    this.idleCancel = null;
     this.items.clear();
     this.persist();
     this.emit();
@@ -332,7 +405,64 @@ export class SaveQueue {
       this.emit();
       return;
     }
+    if (this.options.sendBatch !== undefined) {
+      // In flight from now: the next change of this item waits for the answer, so it carries
+      // the version this batch returns.
+      item.inFlight = true;
+      this.outbox.push(key);
+      this.scheduleOutbox();
+      this.emit();
+      return;
+    }
     void this.transmit(key, item);
+  }
+
+  /** Items flushed in one pass (start, a retry, keep mine) leave together, once the pass is done. */
+  private scheduleOutbox(): void {
+    if (this.outboxScheduled) return;
+    this.outboxScheduled = true;
+    queueMicrotask(() => {
+      this.outboxScheduled = false;
+      if (this.outbox.length > 0) this.sendOutbox(false);
+    });
+  }
+
+  private sendOutbox(keepalive: boolean): void {
+    const sendBatch = this.options.sendBatch;
+    if (sendBatch === undefined) return;
+    const keys = this.outbox;
+    this.outbox = [];
+    const sent = keys.map((key) => {
+      const item = this.items.get(key)!;
+      return { key, item, fields: item.sending ?? {} };
+    });
+    void sendBatch(
+      sent.map(({ key, item, fields }) => ({ key, body: { ...fields, version: item.version } })),
+      { keepalive },
+    ).then(
+      (outcomes) => {
+        sent.forEach(({ key, item, fields }, index) => {
+          item.inFlight = false;
+          const outcome = outcomes[index];
+          if (outcome === undefined) {
+            // An answer without this entry: nothing says it was saved, so it is retried.
+            this.handleFailure(key, item, fields, new Error('no result for this entry'));
+          } else if (outcome.ok) {
+            this.acknowledge(key, item, fields, outcome.state);
+          } else {
+            this.handleFailure(key, item, fields, outcome.error);
+          }
+        });
+      },
+      (error: unknown) => {
+        // The whole request failed (no connection, a 5xx, a refusal of the request): every
+        // entry is handled as its own PATCH would have been.
+        for (const { key, item, fields } of sent) {
+          item.inFlight = false;
+          this.handleFailure(key, item, fields, error);
+        }
+      },
+    );
   }
 
   private async transmit(key: ItemKey, item: Item): Promise<void> {

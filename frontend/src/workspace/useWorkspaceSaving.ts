@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import type { WorkspacePayload } from '../api/types';
+import { parseItemKey } from '../kinds/registry';
 import { applyFields, savedAnswersOn, type Answers, type SavedAnswers } from './answers';
 import { AnswerStore } from './answerStore';
 import { SaveQueue, storageKeyFor, type Fields, type ItemKey, type KeyValueStorage, type SaveSnapshot } from './saveQueue';
-import { sendSave } from './sendSave';
+import { sendBatch, sendSave } from './sendSave';
 
 /** localStorage, or null where the browser refuses it (some private modes throw on access). */
 function browserStorage(): KeyValueStorage | null {
@@ -40,14 +41,32 @@ interface SavedAssignment {
  * the cursor and focus stays where it is.
  */
 export function useWorkspaceSaving(payload: WorkspacePayload): WorkspaceSaving {
-  return useAnswerSaving(payload, () => savedAnswersOn('workspace', payload));
+  return useAnswerSaving(payload, () => savedAnswersOn('workspace', payload), summaryGroups(payload));
+}
+
+/** Each item's summary (a sentence's, a summary's own), so the changes of one summary go
+ * together and moving to the next summary sends them; the unit's own items are one more part. */
+function summaryGroups(payload: WorkspacePayload): (key: ItemKey) => string {
+  const summaryOf = new Map<string, string>();
+  for (const summary of payload.summaries) {
+    summaryOf.set(summary.id, summary.id);
+    for (const sentence of summary.sentences) summaryOf.set(sentence.id, summary.id);
+  }
+  return (key) => {
+    const target = parseItemKey(key).target;
+    return target === null ? 'unit' : (summaryOf.get(target) ?? target);
+  };
 }
 
 /**
  * The same saving for any screen (the workspace, the item screen of review rounds): `saved`
  * reads the answers and versions its payload carries, once.
  */
-export function useAnswerSaving(payload: SavedAssignment, saved: () => SavedAnswers): WorkspaceSaving {
+export function useAnswerSaving(
+  payload: SavedAssignment,
+  saved: () => SavedAnswers,
+  groupOf?: (key: ItemKey) => string,
+): WorkspaceSaving {
   const store = useRef<AnswerStore | null>(null);
   const [initial] = useState(saved);
   const [queue] = useState(
@@ -56,6 +75,9 @@ export function useAnswerSaving(payload: SavedAssignment, saved: () => SavedAnsw
         storageKey: storageKeyFor(payload.id),
         storage: browserStorage(),
         send: (key, body) => sendSave(payload.id, key, body),
+        // A unit's changes go together (docs/workspace.md, "Saving"): a few requests per unit.
+        sendBatch: (entries, options) => sendBatch(payload.id, entries, options),
+        ...(groupOf === undefined ? {} : { groupOf }),
         versions: initial.versions,
         isOnline: () => navigator.onLine,
         onServerState: (key, state) => store.current?.apply(key, state),
@@ -77,14 +99,24 @@ export function useAnswerSaving(payload: SavedAssignment, saved: () => SavedAnsw
   useEffect(() => {
     if (!payload.read_only) queue.start();
     const online = () => queue.retryNow();
-    // Leaving the tab: send what is being typed now rather than after the debounce.
+    // Leaving the tab or the page: send what waits now, in a request that outlives the page
+    // (storage keeps it too, until the server acknowledges it).
     const hidden = () => {
-      if (document.visibilityState === 'hidden') queue.flushAll();
+      if (document.visibilityState === 'hidden') queue.flushAll({ keepalive: true });
     };
+    const leaving = () => queue.flushAll({ keepalive: true });
+    // The window lost focus (another window, the address bar): the linguist paused.
+    const blurred = () => queue.flushAll();
     window.addEventListener('online', online);
+    window.addEventListener('pagehide', leaving);
+    window.addEventListener('beforeunload', leaving);
+    window.addEventListener('blur', blurred);
     document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', leaving);
+      window.removeEventListener('beforeunload', leaving);
+      window.removeEventListener('blur', blurred);
       document.removeEventListener('visibilitychange', hidden);
       queue.dispose();
     };
