@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -38,14 +37,13 @@ from annotations.api.admin_contract import (
 )
 from annotations.api.errors import ApiError, Conflict, validated
 from annotations.api.paging import PageOutput, page_parameters, page_request, whole_parameter
-from annotations.api.queue import QUEUE_DOWN, answer_queued
+from annotations.api.queue import QUEUE_DOWN, answer_queued, visible_job
 from annotations.api.schema import NUL
 from annotations.models import (
     ITEM_ROUND_KINDS,
     AgreementReport,
     Assignment,
     GuidelineVersion,
-    Job,
     Project,
     Release,
     ReleaseStatus,
@@ -1095,20 +1093,8 @@ class ImportCreateView(APIView):
 class JobView(APIView):
     @extend_schema(responses=JobOutput, summary="A background job's state and progress")
     def get(self, request: Request, job_id: int) -> Response:
-        from annotations.api.releases import exporter_projects
-
         # An admin follows every job of their projects; a researcher the uploads they started.
-        job = (
-            Job.objects.filter(pk=job_id)
-            .filter(
-                Q(project__in=administered_projects(user=request.user))
-                | Q(created_by_id=request.user.pk, project__in=exporter_projects(request.user))
-            )
-            .first()
-        )
-        if job is None:
-            raise Http404("No such job in a project that you administer.")
-        job = refreshed(job)
+        job = refreshed(visible_job(request, job_id))
         return Response(
             {
                 "id": job.pk,
