@@ -7,11 +7,15 @@ export function useDebouncedSearch(delayMs = 250) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   useEffect(() => {
+    const next = typed.trim();
+    // Only a new query goes back to page 1: the pause after mounting (or after typing that
+    // changed nothing) must not undo a page the person chose meanwhile.
+    if (next === query) return undefined;
     const timer = setTimeout(() => {
-      setQuery(typed.trim());
+      setQuery(next);
       setPage(1);
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [typed, delayMs]);
+  }, [typed, query, delayMs]);
   return { typed, setTyped, query, page, setPage };
 }
