@@ -37,8 +37,6 @@ from annotations.models import (
     RoundStatus,
     SentenceJudgement,
     Summary,
-    SummaryJudgement,
-    TopicJudgement,
 )
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.evaluator_runs import evaluator_run_upload
@@ -51,6 +49,7 @@ from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.projects import membership_add
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
+from tests.labelling import label_units
 
 # In a candidate's body: leave this field out of the generated body.
 DROP = "<drop>"
@@ -112,18 +111,10 @@ def _released_round(project: Project) -> Round:
     round_assign_units(round=round_, topic_ids=topics, annotators=[_user("linguist2")])
     round_open(round=round_)
     flagged = min(Summary.objects.filter(topic_id__in=topics).values_list("system", flat=True))
-    for assignment in Assignment.objects.filter(round=round_):
-        for summary in assignment.topic.summaries.all():
-            for sentence in summary.sentences.all():
-                wrong = summary.system == flagged and sentence.position == 0
-                SentenceJudgement.objects.create(
-                    assignment=assignment,
-                    sentence=sentence,
-                    label="inconsistent" if wrong else "consistent",
-                    explanation="Not what the dialogue says." if wrong else "",
-                )
-            SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=4)
-        TopicJudgement.objects.create(assignment=assignment, category="main")
+    label_units(
+        Assignment.objects.filter(round=round_),
+        wrong=lambda summary, sentence: summary.system == flagged and sentence.position == 0,
+    )
     Assignment.objects.filter(round=round_).update(
         status=AssignmentStatus.SUBMITTED, submitted_at=timezone.now()
     )
@@ -271,13 +262,7 @@ def _first_versions(candidates: list[Candidate]) -> list[Candidate]:
 
 def _answered(assignment: Assignment) -> None:
     """Every question of a TofuEval unit answered, so the assignment can be submitted."""
-    for summary in assignment.topic.summaries.all():
-        for sentence in summary.sentences.all():
-            SentenceJudgement.objects.create(
-                assignment=assignment, sentence=sentence, label="consistent"
-            )
-        SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=4)
-    TopicJudgement.objects.create(assignment=assignment, category="main")
+    label_units([assignment], wrong=lambda _summary, _sentence: False)
 
 
 def seed() -> Seeded:

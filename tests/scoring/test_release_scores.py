@@ -21,14 +21,12 @@ from annotations.models import (
     ReleaseStatus,
     Round,
     RoundStatus,
-    SentenceJudgement,
     Summary,
-    SummaryJudgement,
     SummarySentence,
-    TopicJudgement,
 )
 from annotations.services.releases import release_build, release_create
 from tests.formats.records_equal import assert_same_records
+from tests.labelling import label_units
 
 pytestmark = pytest.mark.django_db
 
@@ -48,19 +46,12 @@ def labelled_round() -> Round:
     flagged = min(
         Summary.objects.filter(topic__assignments__round=round_).values_list("system", flat=True)
     )
-    for assignment in Assignment.objects.filter(round=round_):
-        for summary in assignment.topic.summaries.all():
-            for sentence in summary.sentences.all():
-                wrong = summary.system == flagged and sentence.position == 0
-                SentenceJudgement.objects.create(
-                    assignment=assignment,
-                    sentence=sentence,
-                    label="inconsistent" if wrong else "consistent",
-                    explanation="Not what the dialogue says." if wrong else "",
-                )
-            SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=4)
-        TopicJudgement.objects.create(assignment=assignment, category="main")
-        Assignment.objects.filter(pk=assignment.pk).update(status=AssignmentStatus.SUBMITTED)
+    assignments = Assignment.objects.filter(round=round_)
+    label_units(
+        assignments,
+        wrong=lambda summary, sentence: summary.system == flagged and sentence.position == 0,
+    )
+    assignments.update(status=AssignmentStatus.SUBMITTED)
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.CLOSED)
     return round_
 

@@ -24,14 +24,13 @@ from annotations.models import (
     ReleaseStatus,
     Round,
     RoundStatus,
-    SentenceJudgement,
     Summary,
-    SummaryJudgement,
+    SummarySentence,
     Topic,
-    TopicJudgement,
     Turn,
 )
 from annotations.services.releases import FORMATS, release_build, release_create
+from tests.labelling import label_units
 
 pytestmark = pytest.mark.django_db
 
@@ -75,21 +74,18 @@ def test_every_csv_of_a_release_in_every_format_is_safe_to_open_in_a_spreadsheet
     Turn.objects.filter(document__corpus__project=project).update(speaker="=SPEAKER()")
     for summary in Summary.objects.filter(topic__document__corpus__project=project):
         Summary.objects.filter(pk=summary.pk).update(system=f"{HYPERLINK}{summary.pk}")
-    flagged = None
-    for assignment in Assignment.objects.filter(round=round_):
-        for summary in assignment.topic.summaries.all():
-            for sentence in summary.sentences.all():
-                flagged = flagged or sentence
-                bad = sentence == flagged
-                SentenceJudgement.objects.create(
-                    assignment=assignment,
-                    sentence=sentence,
-                    label="inconsistent" if bad else "consistent",
-                    explanation="\t=1+1 is not what was said" if bad else "",
-                )
-            SummaryJudgement.objects.create(assignment=assignment, summary=summary, relevance=5)
-        TopicJudgement.objects.create(assignment=assignment, category="main")
-        Assignment.objects.filter(pk=assignment.pk).update(status=AssignmentStatus.SUBMITTED)
+    assignments = Assignment.objects.filter(round=round_)
+    # One sentence of the first unit is inconsistent, with an explanation a spreadsheet would run.
+    flagged = SummarySentence.objects.filter(summary__topic__assignments__in=assignments).order_by(
+        "summary__topic_id", "summary_id", "position"
+    )[0]
+    label_units(
+        assignments,
+        wrong=lambda _summary, sentence: sentence == flagged,
+        explanation="\t=1+1 is not what was said",
+        relevance=5,
+    )
+    assignments.update(status=AssignmentStatus.SUBMITTED)
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.CLOSED)
     release = release_build(
         release_id=release_create(
