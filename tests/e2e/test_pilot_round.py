@@ -94,9 +94,11 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     expect(page.get_by_text("The analyst said this, not the host.")).to_be_visible()
     page.get_by_role("textbox", name="Feedback to linguist1").fill(FEEDBACK)
     page.get_by_role("button", name="Send feedback to linguist1").click()
-    expect(page.get_by_text("sent", exact=False).first).to_be_visible()
+    # The box's own confirmation (a bare "sent" also matched "sentences" on this page), waited
+    # for as long as a loaded CI machine may take to answer the POST.
+    expect(page.get_by_text("Sent to linguist1.", exact=True)).to_be_visible(timeout=15_000)
     sent = page.get_by_role("list", name="Feedback sent")
-    expect(sent).to_contain_text("Not read yet")
+    expect(sent).to_contain_text("Not read yet", timeout=15_000)
     # No button is ever cut off ("Rem" for "Remove"), at a laptop's width or a small one.
     # Attach the disagreeing sentence (only disagreements are listed; which one it is depends
     # on each linguist's own order of the summaries), so the Remove button shows.
