@@ -133,6 +133,8 @@ class FeedbackItemOutput(serializers.Serializer):
     id = serializers.IntegerField()
     round = serializers.CharField()
     round_id = serializers.IntegerField()
+    # Which study the note is about: a linguist may work in several projects.
+    project = ProjectRefOutput()
     author = serializers.CharField(allow_blank=True)
     text = serializers.CharField()
     created_at = serializers.DateTimeField()

@@ -231,7 +231,7 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
     number."""
     items = list(
         Feedback.objects.filter(annotator_id=user_id, read_at__isnull=True)
-        .select_related("round", "author", "sentence__summary")
+        .select_related("round__project", "author", "sentence__summary")
         .prefetch_related(
             Prefetch("replies", queryset=FeedbackReply.objects.select_related("author"))
         )
@@ -267,6 +267,7 @@ def unread_feedback(*, user_id: int) -> list[dict[str, Any]]:
                 "id": item.pk,
                 "round": item.round.name,
                 "round_id": item.round_id,
+                "project": {"slug": item.round.project.slug, "name": item.round.project.name},
                 "author": display_name(item.author),
                 "text": item.text,
                 "created_at": item.created_at,

@@ -132,15 +132,15 @@ def test_review_second_review_and_the_linguists_view(
     other.set_default_timeout(15_000)
     open_items(other, live_server.url, second)
     expect(other.get_by_text("Review decision: Error confirmed")).to_be_visible()
-    other.keyboard.press("c")
+    other.keyboard.press("1")  # confirm
     other.keyboard.press("j")
     expect(other.get_by_text("Review decision: False positive")).to_be_visible()
-    other.keyboard.press("x")
+    other.keyboard.press("2")  # dispute
     other.keyboard.press("n")
     other.keyboard.type("Turn 2 says the opposite.")
     other.get_by_role("heading", level=1).click()
     other.keyboard.press("j")
-    other.keyboard.press("c")
+    other.keyboard.press("1")  # confirm
     expect(other.get_by_text("to do", exact=True)).to_have_count(0)
     other.keyboard.press("Control+Enter")  # asks first; Enter confirms
     expect(other.get_by_role("dialog")).to_be_visible()

@@ -17,7 +17,7 @@ import { createRound } from '../api/client';
 import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
-import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS } from './questions';
+import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS, kindLabel } from './questions';
 import { ExplanationSources } from './ExplanationSources';
 import { HardestUnits } from './HardestUnits';
 import { UnitPicker } from './UnitPicker';
@@ -90,7 +90,7 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
       onCreated(round);
       const skipped =
         round.skipped !== undefined && round.skipped > 0
-          ? ` The sample left out ${round.skipped} unit${round.skipped === 1 ? '' : 's'} already in another ${values.kind} round that is not closed.`
+          ? ` The sample left out ${round.skipped} unit${round.skipped === 1 ? '' : 's'} already in another ${kindLabel(values.kind).toLowerCase()} round that is not closed.`
           : '';
       setCreated(`Round “${round.name}” was created as a draft. Open it when you are ready.${skipped}`);
       setValues((current) => ({ ...current, name: '' }));
@@ -186,7 +186,7 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           >
             <Group gap="md" mt={6}>
               {sources.map((round) => (
-                <Checkbox key={round.id} value={String(round.id)} label={`${round.name} (${round.kind}, ${round.status})`} />
+                <Checkbox key={round.id} value={String(round.id)} label={`${round.name} (${kindLabel(round.kind).toLowerCase()}, ${round.status})`} />
               ))}
             </Group>
           </Checkbox.Group>

@@ -1,6 +1,6 @@
 // The agreement questions of docs/api/admin.md, in the order the dashboard shows them.
 
-import type { AgreementTargets, RoundKind } from '../api/types';
+import type { AgreementTargets } from '../api/types';
 
 /** A question that can have a target: the keys of the server's targets. */
 export type QuestionKey = keyof AgreementTargets;
@@ -29,21 +29,9 @@ export const QUESTIONS: ReadonlyArray<{ key: QuestionKey; label: string; needs?:
   { key: 'acu_score', label: 'ACU score (own facts)', needs: 'atomic_facts' },
 ];
 
-export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [
-  { value: 'practice', label: 'Practice' },
-  { value: 'qualification', label: 'Qualification' },
-  { value: 'pilot', label: 'Pilot' },
-  { value: 'production', label: 'Production' },
-  { value: 'error_typing', label: 'Error typing' },
-  { value: 'review', label: 'Second-stage review' },
-  { value: 'explanation', label: 'Explanation meta-annotation' },
-];
+export { ROUND_KINDS, kindLabel } from '../roundKinds';
 
 /** Rounds over the items of other rounds (docs/review.md): no units of their own to choose. */
 export const ITEM_ROUND_KINDS: ReadonlySet<string> = new Set(['error_typing', 'review']);
 /** The rounds whose labels a review or error-typing round takes. */
 export const ANNOTATION_ROUND_KINDS: ReadonlySet<string> = new Set(['practice', 'qualification', 'pilot', 'production']);
-
-export function kindLabel(kind: string): string {
-  return ROUND_KINDS.find((option) => option.value === kind)?.label ?? kind;
-}

@@ -951,6 +951,7 @@ export interface components {
       id: number;
       round: string;
       round_id: number;
+      project: components["schemas"]["ProjectName"];
       author: string;
       text: string;
       /** Format: date-time */

@@ -43,7 +43,7 @@ export function FeedbackCard({ item, onMarkRead, showUnitLink = true }: Feedback
     <Card component="article" withBorder padding="md" aria-labelledby={headingId}>
       <Group gap="xs">
         <Text fw={600} id={headingId}>
-          {item.round}
+          {item.project.name} · {item.round}
           {place !== null && ` · ${place}`}
         </Text>
         {item.reopened && (

@@ -40,7 +40,7 @@ describe('the queue', () => {
     renderQueue(path);
 
     expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Linguist One');
-    const pilot = await screen.findByRole('table', { name: 'Pilot 1' });
+    const pilot = await screen.findByRole('table', { name: 'Pilot 1 — Demo study' });
     const rows = within(pilot).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = rows[0]!;
@@ -57,7 +57,7 @@ describe('the queue', () => {
     expect(within(rows[1]!).getByRole('link', { name: /^Start/ })).toBeInTheDocument();
     expect(rows[1]).not.toHaveTextContent('min');
 
-    const practice = screen.getByRole('table', { name: 'Practice' });
+    const practice = screen.getByRole('table', { name: 'Practice — Demo study' });
     expect(practice).toHaveTextContent('Submitted');
     expect(within(practice).getByRole('link', { name: /^Open/ })).toHaveAttribute('href', '/app/assignments/7');
   });
@@ -65,7 +65,7 @@ describe('the queue', () => {
   it('shows unread feedback on top and marks it as read', async () => {
     const server = renderQueue();
 
-    const feedback = await screen.findByRole('article', { name: 'Pilot 1 · Summary B, sentence 2' });
+    const feedback = await screen.findByRole('article', { name: 'Demo study · Pilot 1 · Summary B, sentence 2' });
     expect(feedback).toHaveTextContent('Hopes are not facts');
     expect(feedback).toHaveTextContent('From Ada Admin');
 
@@ -117,9 +117,12 @@ describe('groupByRound', () => {
     };
     renderQueue('/', LINGUIST, { ...queue, assignments: [...queue.assignments, typing] });
 
-    const table = await screen.findByRole('table', { name: 'Typing 1' });
+    const table = await screen.findByRole('table', { name: 'Typing 1 — Demo study' });
     expect(within(table).getByRole('link', { name: /Ferry timetable/ })).toHaveAttribute('href', '/app/assignments/44/items');
-    const pilot = screen.getByRole('table', { name: 'Pilot 1' });
+    // The round's kind reads as words, never as its identifier.
+    expect(screen.getByText('Error typing')).toBeInTheDocument();
+    expect(screen.queryByText('error_typing')).toBeNull();
+    const pilot = screen.getByRole('table', { name: 'Pilot 1 — Demo study' });
     expect(within(pilot).getByRole('link', { name: /^Continue/ })).toHaveAttribute('href', '/app/assignments/12');
   });
 

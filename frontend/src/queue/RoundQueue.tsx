@@ -1,6 +1,7 @@
 import { Badge, Group, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 
+import { kindLabel } from '../roundKinds';
 import type { RoundGroup } from './groupByRound';
 import { QueueRow } from './QueueRow';
 
@@ -8,14 +9,17 @@ import { QueueRow } from './QueueRow';
 export function RoundQueue({ group }: { group: RoundGroup }) {
   const headingId = useId();
   const { round, entries } = group;
+  // A linguist may work in several projects: the heading says which one this round is of.
+  const project = entries[0]?.project.name;
   return (
     <section aria-labelledby={headingId}>
       <Group gap="sm" mb="xs">
         <Title order={3} id={headingId}>
           {round.name}
+          {project !== undefined && ` — ${project}`}
         </Title>
         <Badge variant="outline" color="gray" tt="none">
-          {round.kind}
+          {kindLabel(round.kind)}
         </Badge>
         {round.status === 'closed' && (
           <Badge variant="light" color="gray" tt="none">

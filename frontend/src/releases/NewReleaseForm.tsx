@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { createRelease, savedWhileQueueDown } from '../api/client';
 import type { ReleaseFormat, ReleaseStarted, RoundRef } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from '../admin/fieldErrors';
-import { kindLabel } from '../admin/questions';
+import { kindLabel } from '../roundKinds';
 import { formatLabel } from './format';
 import { INITIAL_RELEASE_VALUES, buildReleaseBody, type NewReleaseValues, type SplitMethod } from './releaseBody';
 import { isUnder, messagesWhere, missingUnits, withUnplacedErrors } from './releaseErrors';

@@ -32,7 +32,9 @@ export function ItemBar({ payload, snapshot, onShowShortcuts, onSubmit, submitti
         <Text aria-hidden="true" c="dimmed">
           ·
         </Text>
-        <Text>{payload.round.name}</Text>
+        <Text>
+          {payload.project.name} · {payload.round.name}
+        </Text>
         <Text aria-hidden="true" c="dimmed">
           ·
         </Text>

@@ -56,6 +56,8 @@ export function ItemScreen({ payload }: { payload: ItemsPayload }) {
   const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Whether the person has reached an item yet (itemKeys.ts, `entered`).
+  const entered = useRef(false);
 
   const summaryOf = useMemo(() => new Map(payload.summaries.map((summary) => [summary.id, summary])), [payload.summaries]);
   const sentenceOf = useMemo(
@@ -124,11 +126,15 @@ export function ItemScreen({ payload }: { payload: ItemsPayload }) {
 
   function onFocusIn(event: FocusEvent<HTMLElement>) {
     const card = (event.target as HTMLElement).closest<HTMLElement>('[data-item-index]');
-    if (card !== null) setActive(Number(card.dataset.itemIndex));
+    if (card !== null) {
+      entered.current = true;
+      setActive(Number(card.dataset.itemIndex));
+    }
   }
 
   function runAction(action: ItemKeyAction) {
     setNotice(null);
+    if (action.type !== 'showShortcuts' && action.type !== 'ignore' && action.type !== 'closeDialog') entered.current = true;
     const sentence = activeItem?.sentence;
     switch (action.type) {
       case 'focusItem':
@@ -183,6 +189,7 @@ export function ItemScreen({ payload }: { payload: ItemsPayload }) {
     stage,
     count: items.length,
     active,
+    entered: entered.current || (cardOf(active)?.contains(document.activeElement) ?? false),
     readOnly,
     dialog: confirmingSubmit ? 'submit' : shortcutsOpen ? 'shortcuts' : null,
   });

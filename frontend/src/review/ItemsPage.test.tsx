@@ -61,6 +61,10 @@ describe('the item screen', () => {
     // The dialogue highlights the evidence of the active item only, and follows the active item.
     const evidenceTurns = () => [...document.querySelectorAll('[data-evidence]')].map((turn) => turn.id);
     expect(evidenceTurns()).toEqual(['turn-2']);
+    // The first j goes to item 1, the active one (it used to skip it); the next to item 2.
+    await user.keyboard('j');
+    expect(first).toHaveFocus();
+    expect(evidenceTurns()).toEqual(['turn-2']);
     await user.keyboard('j');
     expect(await item('Item 2 of 2: Summary B, sentence 1')).toHaveFocus();
     expect(evidenceTurns()).toEqual(['turn-3']);
@@ -133,7 +137,7 @@ describe('the item screen', () => {
     expect(within(first).getByLabelText('The review decision')).toHaveTextContent('Note: Turn 2 says it will grow.');
     expect(within(first).queryByRole('button', { name: /Error confirmed/ })).not.toBeInTheDocument();
 
-    await user.keyboard('x');
+    await user.keyboard('2');
     await waitFor(() => expect(server.saves()).toHaveLength(1));
     expect(server.saves()[0]?.body).toEqual({ verdict: 'dispute', version: 0 });
     expect(within(first).getByText('Still needed: a note saying why.')).toBeInTheDocument();
@@ -147,7 +151,7 @@ describe('the item screen', () => {
     await user.keyboard('{Escape}j');
     const second = await item(/Summary B, sentence 1/);
     expect(within(second).getByText(/has not decided this item yet/)).toBeInTheDocument();
-    await user.keyboard('c');
+    await user.keyboard('1');
     expect(await screen.findByText(/nothing to confirm/, { selector: '[role="status"]' })).toBeInTheDocument();
     expect(server.saves()).toHaveLength(2);
   });

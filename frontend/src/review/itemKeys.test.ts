@@ -6,7 +6,7 @@ function press(key: string, extra: Partial<ItemKeyInput> = {}): ItemKeyInput {
   return { key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, inTextField: false, inDialog: false, ...extra };
 }
 
-const REVIEW: ItemKeyContext = { stage: 'review', count: 3, active: 1, readOnly: false, dialog: null };
+const REVIEW: ItemKeyContext = { stage: 'review', count: 3, active: 1, entered: true, readOnly: false, dialog: null };
 
 describe('the item screen’s keys', () => {
   it('move between items with j/k and the arrows, within bounds', () => {
@@ -18,6 +18,14 @@ describe('the item screen’s keys', () => {
     expect(interpretItemKey(press('j'), { ...REVIEW, count: 0, active: null })).toBeNull();
   });
 
+  it('go first to the active item when focus is not on it yet: the first j is item 1', () => {
+    const opened = { ...REVIEW, active: 0, entered: false };
+    expect(interpretItemKey(press('j'), opened)).toEqual({ type: 'focusItem', index: 0 });
+    expect(interpretItemKey(press('k'), opened)).toEqual({ type: 'focusItem', index: 0 });
+    expect(interpretItemKey(press('j'), { ...opened, entered: true })).toEqual({ type: 'focusItem', index: 1 });
+    expect(interpretItemKey(press('ArrowDown'), { ...REVIEW, active: 2, entered: false })).toEqual({ type: 'focusItem', index: 2 });
+  });
+
   it('give a reviewer’s decision by digit', () => {
     expect(interpretItemKey(press('1'), REVIEW)).toEqual({ type: 'decide', decision: 'confirmed' });
     expect(interpretItemKey(press('2'), REVIEW)).toEqual({ type: 'decide', decision: 'false_positive' });
@@ -25,11 +33,14 @@ describe('the item screen’s keys', () => {
     expect(interpretItemKey(press('c'), REVIEW)).toBeNull();
   });
 
-  it('give a second reviewer’s verdict by c and x, and no decision', () => {
+  it('give a second reviewer’s verdict by digit, as the reviewer decides: 1 confirm, 2 dispute', () => {
     const second = { ...REVIEW, stage: 'second_review' as const };
-    expect(interpretItemKey(press('c'), second)).toEqual({ type: 'verdict', verdict: 'confirm' });
-    expect(interpretItemKey(press('x'), second)).toEqual({ type: 'verdict', verdict: 'dispute' });
-    expect(interpretItemKey(press('1'), second)).toBeNull();
+    expect(interpretItemKey(press('1'), second)).toEqual({ type: 'verdict', verdict: 'confirm' });
+    expect(interpretItemKey(press('2'), second)).toEqual({ type: 'verdict', verdict: 'dispute' });
+    // One set of keys for one meaning: the letters are not a second way to say it.
+    expect(interpretItemKey(press('c'), second)).toBeNull();
+    expect(interpretItemKey(press('x'), second)).toBeNull();
+    expect(interpretItemKey(press('3'), second)).toBeNull();
     expect(interpretItemKey(press('t'), second)).toBeNull();
   });
 
@@ -80,8 +91,9 @@ describe('the item screen’s keys', () => {
   it('are all on the shortcut sheet of their stage', () => {
     const keys = (stage: ItemKeyContext['stage']) => itemShortcuts(stage).flatMap((shortcut) => shortcut.keys);
     expect(keys('review')).toEqual(expect.arrayContaining(['j', 'k', '1', '2', '3', 't', 'n', '?', 'Ctrl', 'Enter']));
-    expect(keys('second_review')).toEqual(expect.arrayContaining(['c', 'x', 'n']));
-    expect(keys('second_review')).not.toContain('1');
+    expect(keys('second_review')).toEqual(expect.arrayContaining(['1', '2', 'n']));
+    expect(keys('second_review')).not.toContain('c');
+    expect(keys('second_review')).not.toContain('3');
     expect(keys('error_typing')).toContain('t');
     expect(keys('error_typing')).not.toContain('n');
   });

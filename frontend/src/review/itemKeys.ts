@@ -23,6 +23,11 @@ export interface ItemKeyContext {
   count: number;
   /** The item the keys act on, by index, or null before any was chosen. */
   active: number | null;
+  /** The person has reached an item: focused one, or answered the active one by its keys.
+   * Until then (the screen just opened on item 1, shown active but not focused), `j` and `k`
+   * go to the active item itself: the first `j` used to skip item 1, which then stayed
+   * unanswered and submit was refused. */
+  entered: boolean;
   readOnly: boolean;
   /** A dialog the screen opened: Mantine moves focus into it a moment later. */
   dialog: 'submit' | 'shortcuts' | null;
@@ -97,10 +102,14 @@ export function interpretItemKey(input: ItemKeyInput, context: ItemKeyContext): 
   switch (input.key) {
     case 'j':
     case 'ArrowDown':
-      return count === 0 ? null : { type: 'focusItem', index: active === null ? 0 : Math.min(count - 1, active + 1) };
+      if (count === 0) return null;
+      if (active === null || !context.entered) return { type: 'focusItem', index: Math.min(active ?? 0, count - 1) };
+      return { type: 'focusItem', index: Math.min(count - 1, active + 1) };
     case 'k':
     case 'ArrowUp':
-      return count === 0 ? null : { type: 'focusItem', index: active === null ? 0 : Math.max(0, active - 1) };
+      if (count === 0) return null;
+      if (active === null || !context.entered) return { type: 'focusItem', index: Math.min(active ?? 0, count - 1) };
+      return { type: 'focusItem', index: Math.max(0, active - 1) };
     case 'n':
       return context.stage === 'error_typing' || context.stage === 'explanation' || active === null ? null : { type: 'focusNote' };
     case 't':

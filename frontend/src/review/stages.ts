@@ -61,10 +61,12 @@ export interface VerdictChoice {
   key: string;
 }
 
-/** The second reviewer's two verdicts, with the letter that gives each. */
+/** The second reviewer's two verdicts, with the digit that gives each: digits answer in
+ * every stage (the reviewer's 1–3, the workspace's 1/2), so 1 is always "yes, it is an error
+ * as stated" and 2 "no". (They were `c`/`x`, a second set of keys for the same meaning.) */
 export const VERDICTS: readonly VerdictChoice[] = [
-  { value: 'confirm', label: 'Confirm', key: 'c' },
-  { value: 'dispute', label: 'Dispute', key: 'x' },
+  { value: 'confirm', label: 'Confirm', key: '1' },
+  { value: 'dispute', label: 'Dispute', key: '2' },
 ];
 
 export interface ExplanationChoice {
@@ -98,7 +100,7 @@ export const MISSING_WORDS: Record<string, string> = {
   decision: 'a decision (1, 2 or 3)',
   error_types: 'the error types',
   note: 'a note saying why',
-  verdict: 'confirm (c) or dispute (x)',
+  verdict: 'confirm (1) or dispute (2)',
   explanations: 'a verdict on each explanation (1 to 4)',
 };
 

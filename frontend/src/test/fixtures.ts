@@ -166,6 +166,7 @@ export function queueResponse(): QueueResponse {
         id: 4,
         round: 'Pilot 1',
         round_id: 1,
+        project: { slug: 'demo', name: 'Demo study' },
         author: 'Ada Admin',
         text: 'Hopes are not facts: label these inconsistent.',
         created_at: '2025-01-12T09:00:00Z',

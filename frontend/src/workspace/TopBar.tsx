@@ -6,6 +6,7 @@ import { SaveStatus } from './SaveStatus';
 import type { SaveSnapshot } from './saveQueue';
 
 interface TopBarProps {
+  projectName: string;
   roundName: string;
   position: number;
   count: number;
@@ -29,7 +30,9 @@ export function TopBar(props: TopBarProps) {
         <Anchor component={Link} to="/app/queue" size="sm" aria-keyshortcuts="Shift+Q">
           ← Queue
         </Anchor>
-        <Text fw={600}>{props.roundName}</Text>
+        <Text fw={600}>
+          {props.projectName} · {props.roundName}
+        </Text>
         <Text aria-hidden="true" c="dimmed">
           ·
         </Text>

@@ -52,7 +52,7 @@ describe('the workspace', () => {
     expect(turns[1]).toHaveTextContent('Turn 2 DEV PATEL (transit analyst)');
     expect(turns[1]).toHaveTextContent('The question is who pays for the river bus.');
     expect(screen.getByText('Funding for the river bus line')).toBeInTheDocument();
-    expect(screen.getByText('Pilot 1')).toBeInTheDocument();
+    expect(screen.getByText('Demo study (TofuEval scheme) · Pilot 1')).toBeInTheDocument();
     expect(screen.getByText('unit 3 of 9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Guidelines v1' })).toBeInTheDocument();
     expect(screen.getByText('12 min')).toBeInTheDocument();

@@ -428,6 +428,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   return (
     <div className="workspace">
       <TopBar
+        projectName={payload.project.name}
         roundName={payload.round.name}
         position={payload.position}
         count={payload.count}

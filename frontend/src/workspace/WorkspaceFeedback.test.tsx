@@ -12,6 +12,7 @@ const NOTE: FeedbackItem = {
   id: 9,
   round: 'Pilot 1',
   round_id: 1,
+  project: { slug: 'demo', name: 'Demo study' },
   author: 'Ada Admin',
   text: 'Turn 5 supports sentence 2.',
   created_at: '2026-11-21T06:00:00Z',
@@ -28,7 +29,7 @@ describe('feedback in the workspace', () => {
     renderWithProviders(<WorkspaceFeedback items={[NOTE]} />);
 
     const region = screen.getByRole('region', { name: 'Feedback from your project admin' });
-    expect(region).toHaveTextContent('Pilot 1 · Summary B, sentence 2');
+    expect(region).toHaveTextContent('Demo study · Pilot 1 · Summary B, sentence 2');
     expect(region).toHaveTextContent('Turn 5 supports sentence 2.');
     expect(screen.queryByRole('link', { name: 'Open the unit' })).toBeNull();
 
