@@ -151,6 +151,23 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
           >
             ✗ Inconsistent
           </Button>
+          {answer.label !== '' && !readOnly && (
+            // Back to "not labelled" (also Delete on the sentence, or a click on the chosen label).
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray.8"
+              aria-label={`${name}: clear the label`}
+              aria-keyshortcuts="Delete"
+              onClick={(event) => {
+                // The button goes with the label: focus stays on its sentence, not on the page.
+                event.currentTarget.closest<HTMLElement>('[data-sentence-index]')?.focus();
+                item.save({ label: '' });
+              }}
+            >
+              Clear
+            </Button>
+          )}
         </Group>
       )}
       {errors?.label !== undefined && (

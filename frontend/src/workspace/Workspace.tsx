@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { Evidence, MissingItem, WorkspacePayload } from '../api/types';
 import { atomicFactsKind } from '../kinds/atomicFacts';
 import type { Fields } from '../kinds/kind';
-import { itemKey, type ItemKey } from '../kinds/registry';
+import { keyFactsKind } from '../kinds/keyFacts';
+import { itemKey, parseItemKey, type ItemKey } from '../kinds/registry';
 import { sentenceKind } from '../kinds/sentence';
 import { summaryKind } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
@@ -66,7 +67,7 @@ const PENDING_HINTS: Record<Exclude<Pending, null>, string> = {
 
 /** One (dialogue, topic) unit: the dialogue on the left, the questions on the right (UI.md). */
 export function Workspace({ payload }: { payload: WorkspacePayload }) {
-  const { queue, snapshot, store, answers, change } = useWorkspaceSaving(payload);
+  const { queue, snapshot, store, answers, change, undo, redo } = useWorkspaceSaving(payload);
   const { state: submitState, submit } = useSubmit(payload.id, queue);
   const submitted = submitState.phase === 'submitted';
   const readOnly =
@@ -218,6 +219,21 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
     else if (active instanceof HTMLElement) active.blur();
   }
 
+  /** Where an undone or redone change is, in words and as the place focus goes to. */
+  function placeOf(key: ItemKey): { name: string; navId: string | null } {
+    const { kind, target } = parseItemKey(key);
+    if (kind === topicKind) return { name: 'the topic category', navId: 'topic' };
+    if (kind === keyFactsKind) return { name: 'the key facts', navId: KEY_FACTS_NAV };
+    const sentence = flat.find((candidate) => candidate.sentence.id === target);
+    if (sentence !== undefined) {
+      return { name: `summary ${sentence.summary.label}, sentence ${sentence.sentence.number}`, navId: `label:${sentence.sentence.id}` };
+    }
+    const summary = payload.summaries.find((candidate) => candidate.id === target);
+    if (summary === undefined) return { name: 'your last change', navId: null };
+    if (kind === atomicFactsKind) return { name: `the atomic facts of summary ${summary.label}`, navId: atomicFactsNav(summary.id) };
+    return { name: `summary ${summary.label}`, navId: scheme.relevance ? `relevance:${summary.id}` : null };
+  }
+
   function runAction(action: KeyAction) {
     setNotice(null);
     const target = 'index' in action ? flat[action.index] : undefined;
@@ -228,6 +244,24 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
       case 'label':
         if (target !== undefined) change(itemKey(sentenceKind, target.sentence.id), { label: action.label });
         break;
+      case 'clearLabel':
+        if (target !== undefined && answerOf(answers, sentenceKind, target.sentence.id).label !== '') {
+          change(itemKey(sentenceKind, target.sentence.id), { label: '' });
+          setNotice('Label cleared (Ctrl+Z brings it back).');
+        }
+        break;
+      case 'undo':
+      case 'redo': {
+        const step = action.type === 'undo' ? undo() : redo();
+        if (step === null) {
+          setNotice(action.type === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.');
+          break;
+        }
+        const place = placeOf(step.key);
+        setNotice(`${action.type === 'undo' ? 'Undone' : 'Redone'}: ${place.name}.`);
+        if (place.navId !== null) goToItem(place.navId);
+        break;
+      }
       case 'focusExplanation':
         if (target !== undefined) goTo(`explanation:${target.sentence.id}`);
         break;

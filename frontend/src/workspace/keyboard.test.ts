@@ -253,3 +253,27 @@ describe('nextUnanswered', () => {
     expect(nextUnanswered([], null)).toBeNull();
   });
 });
+
+describe('undo, redo and clearing a label', () => {
+  const run = (input: KeyInput, context: KeyContext = CONTEXT) => interpretKey(INITIAL_KEY_STATE, input, context).action;
+
+  it('undoes with Ctrl+Z or ⌘Z and redoes with Ctrl+Shift+Z or Ctrl+Y, from any control but a text field', () => {
+    expect(run(key('z', { ctrlKey: true }))).toEqual({ type: 'undo' });
+    expect(run(key('z', { metaKey: true }))).toEqual({ type: 'undo' });
+    expect(run(key('Z', { ctrlKey: true, shiftKey: true }))).toEqual({ type: 'redo' });
+    expect(run(key('y', { ctrlKey: true }))).toEqual({ type: 'redo' });
+    expect(run(key('z', { ctrlKey: true, question: 'relevance' }))).toEqual({ type: 'undo' });
+    // In a text field it is the browser's undo of the typing there.
+    expect(run(key('z', { ctrlKey: true, inTextField: true }))).toBeNull();
+    expect(run(key('z', { ctrlKey: true, inDialog: true }))).toBeNull();
+    expect(run(key('z', { ctrlKey: true }), { ...CONTEXT, readOnly: true })).toBeNull();
+    expect(run(key('z'))).toBeNull();
+  });
+
+  it('clears the focused sentence’s label with Delete or Backspace on the sentence only', () => {
+    expect(run(key('Delete', { onSentence: true }))).toEqual({ type: 'clearLabel', index: 1 });
+    expect(run(key('Backspace', { onSentence: true }))).toEqual({ type: 'clearLabel', index: 1 });
+    expect(run(key('Delete'))).toBeNull();
+    expect(run(key('Delete', { onSentence: true }), { ...CONTEXT, readOnly: true })).toBeNull();
+  });
+});

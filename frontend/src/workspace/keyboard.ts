@@ -95,6 +95,10 @@ function answer(question: Question, key: string, context: KeyContext): KeyAction
 export type KeyAction =
   | { type: 'focusSentence'; index: number }
   | { type: 'label'; index: number; label: 'consistent' | 'inconsistent' }
+  /** The focused sentence is not labelled any more (Delete or Backspace on it). */
+  | { type: 'clearLabel'; index: number }
+  | { type: 'undo' }
+  | { type: 'redo' }
   | { type: 'focusExplanation'; index: number }
   | { type: 'focusComment'; index: number }
   | { type: 'toggleNotASummary'; summary: number }
@@ -149,6 +153,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['k'], description: 'Previous sentence' },
   { keys: ['1'], description: 'Label the sentence consistent' },
   { keys: ['2'], description: 'Label the sentence inconsistent' },
+  { keys: ['Delete'], description: 'Clear the label of the sentence (or Backspace; Ctrl+Z brings it back)' },
   { keys: ['e'], description: 'Write the explanation of the sentence' },
   { keys: ['t'], description: 'Pick error types (type to filter, Enter to add, Escape to close)' },
   { keys: ['m'], description: 'Write a comment on the sentence', when: 'comment' },
@@ -214,11 +219,22 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; description: string; whe
   { keys: ['g'], description: 'Show or hide the guidelines beside the work' },
   { keys: ['Shift', 'G'], description: 'Read the guidelines: focus moves into them (arrows scroll), Esc comes back' },
   { keys: ['?'], description: 'Show these shortcuts' },
+  { keys: ['Ctrl', 'Z'], description: 'Undo your last change in this unit (in a text field: undo typing there)' },
+  { keys: ['Ctrl', 'Shift', 'Z'], description: 'Redo the change you undid (or Ctrl+Y)' },
   { keys: ['Ctrl', 'Enter'], description: 'Submit the unit (asks first: Enter confirms, Esc cancels)' },
   { keys: ['Shift', 'N'], description: 'Open your next unit (your queue after the last one)' },
   { keys: ['Shift', 'Q'], description: 'Back to your queue' },
   { keys: ['Esc'], description: 'From a text field or any other control (the guidelines too) back to the sentence' },
 ];
+
+/** Ctrl+Z (⌘Z) undoes; Ctrl+Shift+Z (⌘⇧Z) and Ctrl+Y redo. With Shift the key reads "Z". */
+function historyKey(input: KeyInput): 'undo' | 'redo' | null {
+  if (!(input.ctrlKey || input.metaKey) || input.altKey) return null;
+  const key = input.key.toLowerCase();
+  if (key === 'z') return input.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !input.shiftKey) return 'redo';
+  return null;
+}
 
 /** The first unanswered item after `currentId`, wrapping around; the current one comes last. */
 export function nextUnanswered(items: readonly NavItem[], currentId: string | null): NavItem | null {
@@ -251,8 +267,11 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
   }
   if (input.inDialog) return none(state);
   if (input.inTextField) {
+    // Ctrl+Z there is the browser's undo of the typing in that field, never the unit's.
     return input.key === 'Escape' ? { state: cleared, action: { type: 'leaveField' } } : none(state);
   }
+  const history = historyKey(input);
+  if (history !== null) return context.readOnly ? none(cleared) : { state: cleared, action: { type: history } };
   if (input.ctrlKey || input.metaKey || input.altKey) return none(state);
 
   const focused = context.focusedSentence;
@@ -291,6 +310,11 @@ export function interpretKey(state: KeyState, input: KeyInput, context: KeyConte
         state,
         action: { type: 'label', index: focused, label: input.key === '1' ? 'consistent' : 'inconsistent' },
       };
+    case 'Delete':
+    case 'Backspace':
+      // Only on the sentence itself: in its controls these keys belong to them.
+      if (focused === null || !editable || !context.canLabel || !input.onSentence) return none(state);
+      return { state, action: { type: 'clearLabel', index: focused } };
     case 'e':
       if (focused === null) return none(state);
       return { state, action: { type: 'focusExplanation', index: focused } };

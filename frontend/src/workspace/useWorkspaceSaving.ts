@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 
 import type { WorkspacePayload } from '../api/types';
 import { parseItemKey } from '../kinds/registry';
-import { applyFields, savedAnswersOn, type Answers, type SavedAnswers } from './answers';
+import { answerOf, applyFields, savedAnswersOn, type Answers, type SavedAnswers } from './answers';
 import { AnswerStore } from './answerStore';
 import { SaveQueue, storageKeyFor, type Fields, type ItemKey, type KeyValueStorage, type SaveSnapshot } from './saveQueue';
 import { sendBatch, sendSave } from './sendSave';
+import { UndoHistory, type UndoStep } from './undoHistory';
 
 /** localStorage, or null where the browser refuses it (some private modes throw on access). */
 function browserStorage(): KeyValueStorage | null {
@@ -26,6 +27,10 @@ export interface WorkspaceSaving {
   answers: Answers;
   /** Updates the screen at once and queues the PATCH. */
   change: ChangeAnswer;
+  /** Takes the last change back (or makes the last one undone again) as one more change
+   * through the queue; returns what it did, or null when there was nothing to do. */
+  undo: () => UndoStep | null;
+  redo: () => UndoStep | null;
 }
 
 /** The assignment whose answers are saved: its id (the routes and storage) and whether it
@@ -124,13 +129,36 @@ export function useAnswerSaving(
 
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 
+  const [history] = useState(() => new UndoHistory());
   const change = useCallback<ChangeAnswer>(
     (key, fields, options) => {
+      history.record(key, fieldsNow(answerStore.get(), key, fields), fields, { typing: options?.debounceMs !== undefined });
       answerStore.apply(key, fields);
       queue.change(key, fields, options);
     },
-    [queue, answerStore],
+    [queue, answerStore, history],
   );
+  // An undo or a redo is one more change: on screen at once, then saved with the version the
+  // item has now (a 409 if someone else saved meanwhile), and audited like any save.
+  const replay = useCallback(
+    (step: UndoStep | null, side: 'before' | 'after'): UndoStep | null => {
+      if (step === null || payload.read_only) return null;
+      answerStore.apply(step.key, step[side]);
+      queue.change(step.key, step[side]);
+      return step;
+    },
+    [answerStore, queue, payload.read_only],
+  );
+  const undo = useCallback(() => replay(history.undo(), 'before'), [history, replay]);
+  const redo = useCallback(() => replay(history.redo(), 'after'), [history, replay]);
 
-  return { queue, snapshot, store: answerStore, answers, change };
+  return { queue, snapshot, store: answerStore, answers, change, undo, redo };
+}
+
+/** The values `fields` are about to replace, as the item shows them now. */
+function fieldsNow(answers: Answers, key: ItemKey, fields: Fields): Fields {
+  const { kind, target } = parseItemKey(key);
+  const current = answerOf(answers, kind, target) as Record<string, unknown>;
+  // A field the answer does not show (none today) cannot be put back: it is left out.
+  return Object.fromEntries(Object.keys(fields).filter((field) => current[field] !== undefined).map((field) => [field, current[field]]));
 }
