@@ -26,6 +26,8 @@ interface AlignmentGridProps {
   summaries: readonly Summary[];
   readOnly: boolean;
   onSave: (facts: KeyFact[]) => void;
+  /** Esc on a cell: leave the grid for that cell's fact (or sentence). */
+  onLeave: (fact: KeyFact, summary: Summary) => void;
 }
 
 interface Cell {
@@ -51,7 +53,7 @@ function CellMark({ fact, summary }: { fact: KeyFact; summary: Summary }) {
  * Delete undoes the decision; a digit marks or unmarks that sentence of the summary as
  * stating it; Enter (or a click) opens the cell below the grid, to click the sentences.
  */
-export function AlignmentGrid({ facts, current, summaries, readOnly, onSave }: AlignmentGridProps) {
+export function AlignmentGrid({ facts, current, summaries, readOnly, onSave, onLeave }: AlignmentGridProps) {
   const labelId = useId();
   const table = useRef<HTMLTableElement>(null);
   const [cursor, setCursor] = useState<Cell>({ row: 0, col: 0 });
@@ -109,6 +111,8 @@ export function AlignmentGrid({ facts, current, summaries, readOnly, onSave }: A
     else if (key === 'Delete' || key === 'Backspace') decide(fact, summary, 'undecided');
     else if (key === 'Enter') setOpen((was) => !was);
     else if (key === 'Escape' && open) setOpen(false);
+    // Out of the grid to where the fact came from: focus used to be dropped on the page.
+    else if (key === 'Escape') onLeave(fact, summary);
     // A digit is a sentence of this summary here, never a label of the sentence last focused.
     else if (/^\d$/.test(key)) toggle(fact, summary, Number(key));
     else return;

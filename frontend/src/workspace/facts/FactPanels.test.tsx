@@ -169,6 +169,28 @@ describe('key facts', () => {
     const rows = within(scores).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('A1 of 2 (50%)1 of 2 (50%)');
     expect(rows[2]).toHaveTextContent('B1 of 2 (50%)1 of 1 (100%)');
+
+    // Esc closes the open cell, and again leaves the grid for that row's fact: focus is not lost.
+    await user.keyboard('{Escape}');
+    expect(cell(2, 'B')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('textbox', { name: /^Key fact 2/ })).toHaveFocus();
+  });
+
+  it('leave the grid with Esc for the sentence that states the fact when the list is given', async () => {
+    const given = [{ id: 71, position: 1, text: 'The council votes tonight.' }];
+    const { user } = renderWorkspace(factsPayload({ key_fact_source: 'finesure', given_key_facts: given }));
+    await loaded();
+    await user.keyboard('p');
+    expect(cell(1, 'A')).toHaveFocus();
+    // Sentence 2 of summary A states it: Esc goes there.
+    await user.keyboard('2{Escape}');
+    expect(screen.getByRole('group', { name: 'Summary A, sentence 2' })).toHaveFocus();
+    // Summary B: nothing marked yet, so its first sentence.
+    await user.keyboard('l');
+    expect(cell(1, 'B')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('group', { name: 'Summary B, sentence 1' })).toHaveFocus();
   });
 
   it('from a given list are read-only and sent back as given, only the alignments changing', async () => {

@@ -8,8 +8,8 @@ import { focusNav } from '../focus';
 import { useItem, useWorkspacePayload } from '../useItem';
 import { AlignmentGrid, coverageNav } from './AlignmentGrid';
 import { ratio } from './factLists';
-import { completeness, conciseness, describeKeyFacts, effectiveKeyFacts } from './keyFactEdits';
-import { GivenKeyFactList, KeyFactList } from './KeyFactList';
+import { alignedNumbers, completeness, conciseness, describeKeyFacts, effectiveKeyFacts } from './keyFactEdits';
+import { GivenKeyFactList, KeyFactList, keyFactNav } from './KeyFactList';
 
 /** The panel's `data-nav` id: its first control (the first fact, or the grid in a given-list round). */
 export const KEY_FACTS_NAV = 'key_facts';
@@ -51,6 +51,18 @@ export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle, showS
   const focus = useCallback((navId: string) => {
     focusNav(root.current, navId);
   }, []);
+  /** Esc in the grid: back to the fact's own field when the linguist writes the list, else
+   * (a given list, whose facts are text) to the summary's sentence that states the fact, or
+   * its first sentence. */
+  const leaveGrid = useCallback(
+    (fact: KeyFact, summary: Summary) => {
+      if (given === null && focusNav(root.current, keyFactNav(fact.position))) return;
+      const number = alignedNumbers(fact, summary)[0] ?? 1;
+      const sentence = summary.sentences.find((candidate) => candidate.number === number) ?? summary.sentences[0];
+      if (sentence !== undefined) focusNav(root.current?.closest('.workspace-pane') ?? document, `label:${sentence.id}`);
+    },
+    [given],
+  );
 
   return (
     <section aria-labelledby={headingId} className="key-facts" ref={root}>
@@ -87,7 +99,7 @@ export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle, showS
               }}
             />
           )}
-          <AlignmentGrid facts={facts} current={current} summaries={summaries} readOnly={readOnly} onSave={save} />
+          <AlignmentGrid facts={facts} current={current} summaries={summaries} readOnly={readOnly} onSave={save} onLeave={leaveGrid} />
           {showScores && facts.length > 0 && <FactScores facts={facts} summaries={summaries} />}
         </div>
       ) : (
