@@ -42,6 +42,17 @@ def _features(fields: list[dict[str, Any]], indent: str) -> list[str]:
     return lines
 
 
+def _left_out_lines(left_out: dict[str, Any]) -> list[str]:
+    """The formats and files a release does not hold because they had nothing to export."""
+    formats, files = left_out.get("formats") or [], left_out.get("files") or []
+    if not formats and not files:
+        return []
+    lines = ["", "Left out because they had nothing to export (no file is written empty):", ""]
+    lines += [f"- the `{name}` format: no records in these rounds" for name in formats]
+    lines += [f"- `{name}`: no records" for name in files]
+    return lines
+
+
 def dataset_card(
     *, manifest: dict[str, Any], project_name: str, taxonomy: list[dict[str, str]]
 ) -> str:
@@ -103,7 +114,8 @@ def dataset_card(
         "",
         "- Summaries per split: "
         + (", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "none"),
-        f"- Rounds: {', '.join(r['name'] + ' (' + r['kind'] + ')' for r in manifest['rounds'])}",
+        "- Rounds: "
+        + ", ".join(f"{r['name']} ({r['kind'].replace('_', ' ')})" for r in manifest["rounds"]),
         "- Guideline versions: " + (", ".join(map(str, manifest["guideline_versions"])) or "n/a"),
         f"- Annotators (anonymised): {', '.join(manifest['annotators'])}",
         "",
@@ -144,6 +156,7 @@ def dataset_card(
     for name, info in files.items():
         records = "" if info["records"] is None else info["records"]
         lines.append(f"| `{name}` | {records} | `{info['sha256'][:16]}…` |")
+    lines += _left_out_lines(manifest.get("left_out") or {})
     lines += ["", "## Limitations", ""]
     lines += [f"- {d}" for d in manifest.get("differences_from_published", [])]
     if manifest.get("open_rounds"):

@@ -55,6 +55,9 @@ class ReleaseArchive:
 
     ``entry(name)`` returns a binary stream for one file; ``add(path, name)`` copies a file
     written on disk. ``files`` maps each name to its checksum, size and record count.
+    An entry opened with ``skip_empty`` that ends with no bytes or no records (a header
+    alone) is not written at all and its name goes to ``skipped``: a format with nothing to
+    export is left out with a note, never shipped as a 0-byte file (docs/releases.md).
     """
 
     def __init__(self, path: Path) -> None:
@@ -62,14 +65,17 @@ class ReleaseArchive:
             path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=COMPRESSLEVEL
         )
         self.files: dict[str, PackedFile] = {}
+        self.skipped: list[str] = []
 
-    def entry(self, name: str) -> _EntryStream:
+    def entry(self, name: str, *, skip_empty: bool = False) -> _EntryStream:
         if name in self.files:
             raise ValueError(f"{name} is already in the archive")
-        return _EntryStream(self, name)
+        return _EntryStream(self, name, skip_empty=skip_empty)
 
-    def add(self, path: Path, name: str, *, records: int | None = None) -> None:
-        with self.entry(name) as stream, path.open("rb") as source:
+    def add(
+        self, path: Path, name: str, *, records: int | None = None, skip_empty: bool = False
+    ) -> None:
+        with self.entry(name, skip_empty=skip_empty) as stream, path.open("rb") as source:
             for block in iter(lambda: source.read(BLOCK), b""):
                 stream.write(block)
             stream.records = records
@@ -99,9 +105,10 @@ class _EntryStream:
     about 4 MiB and passed to a packing thread that hashes, compresses and writes them; an
     error in that thread is raised here, at the next write or at close."""
 
-    def __init__(self, archive: ReleaseArchive, name: str) -> None:
+    def __init__(self, archive: ReleaseArchive, name: str, *, skip_empty: bool = False) -> None:
         self._archive = archive
         self._name = name
+        self._skip_empty = skip_empty
         self.records: int | None = None
         self._pending: list[bytes] = []
         self._pending_bytes = 0
@@ -109,14 +116,28 @@ class _EntryStream:
         self._digest = hashlib.sha256()
         self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED_BLOCKS)
         self._error: BaseException | None = None
+        self._target: IO[bytes] | None = None
+        self._thread: threading.Thread | None = None
+        if not skip_empty:
+            self._open()
+
+    def _open(self) -> None:
+        """Start the zip entry and its packing thread. An entry that may be skipped starts
+        at its first full block or at close, once it is known to hold something: the zip
+        cannot take an entry back."""
         # The archive's compression and level; force_zip64: the size is unknown until the
         # end and may pass 2 GiB.
-        self._target: IO[bytes] = archive._zip.open(name, "w", force_zip64=True)
+        self._target = self._archive._zip.open(self._name, "w", force_zip64=True)
         _use_isal(self._target)
-        self._thread = threading.Thread(target=self._pack, name=f"pack {name}", daemon=True)
+        self._thread = threading.Thread(target=self._pack, name=f"pack {self._name}", daemon=True)
         self._thread.start()
 
+    @property
+    def _empty(self) -> bool:
+        return self._size + self._pending_bytes == 0 or self.records == 0
+
     def _pack(self) -> None:
+        assert self._target is not None
         try:
             while (block := self._queue.get()) is not None:
                 self._digest.update(block)
@@ -136,6 +157,8 @@ class _EntryStream:
     def _hand_over(self) -> None:
         if self._error is not None:
             raise self._error
+        if self._thread is None:
+            self._open()
         block = b"".join(self._pending)
         self._pending.clear()
         self._pending_bytes = 0
@@ -143,8 +166,13 @@ class _EntryStream:
         self._queue.put(block)
 
     def close(self) -> None:
-        if self._pending:
+        if self._skip_empty and self._thread is None and self._empty:
+            self._archive.skipped.append(self._name)
+            return
+        if self._pending or self._thread is None:
             self._hand_over()
+        assert self._thread is not None
+        assert self._target is not None
         self._queue.put(None)
         self._thread.join()
         if self._error is not None:
@@ -156,6 +184,8 @@ class _EntryStream:
 
     def abandon(self) -> None:
         """Stop the packing thread after an error in the writer (the build fails anyway)."""
+        if self._thread is None or self._target is None:
+            return
         self._queue.put(None)
         self._thread.join()
         with contextlib.suppress(ValueError, OSError):

@@ -57,6 +57,7 @@ from annotations.models import (
     ReleaseFile,
     ReleaseStatus,
     Round,
+    RoundKind,
     RoundStatus,
 )
 from annotations.selectors.release_rows import (
@@ -257,7 +258,7 @@ def _write_formats(
         elif name == "spans":
             # One file per split, as the native records: a dataset card config with splits.
             for split, group in groupby(rows(name, by_split=True), key=lambda row: row.split):
-                with archive.entry(f"spans/{split}.jsonl") as stream:
+                with archive.entry(f"spans/{split}.jsonl", skip_empty=True) as stream:
                     stream.records = write_spans(cast(BinaryIO, stream), group)
         elif name == "llm_aggrefact":
             # One file per split, as the leaderboard's dataset; one dataset name per corpus.
@@ -266,7 +267,7 @@ def _write_formats(
                 Corpus.objects.filter(project=scope.project).values_list("slug", "source_format"),
             )
             for split, group in groupby(rows(name, by_split=True), key=lambda row: row.split):
-                with archive.entry(f"llm_aggrefact/{split}.jsonl") as stream:
+                with archive.entry(f"llm_aggrefact/{split}.jsonl", skip_empty=True) as stream:
                     stream.records = write_llm_aggrefact(
                         cast(BinaryIO, stream), group, dataset=names
                     )
@@ -274,7 +275,12 @@ def _write_formats(
             # Several files written side by side: on disk first, then into the archive.
             out = scratch / "tofueval"
             for written in write_tofueval(out, rows(name), topic_rows(scope)):
-                archive.add(out / written.path, f"tofueval/{written.path}", records=written.records)
+                archive.add(
+                    out / written.path,
+                    f"tofueval/{written.path}",
+                    records=written.records,
+                    skip_empty=True,
+                )
             shutil.rmtree(out)
         else:
             writer, filename = {
@@ -286,16 +292,27 @@ def _write_formats(
                 "circumstantial": (write_circumstantial, "circumstantial/circumstantial.csv"),
                 "rose": (write_rose, "rose/rose.jsonl"),
             }[name]
-            with archive.entry(filename) as stream:
+            with archive.entry(filename, skip_empty=True) as stream:
                 stream.records = writer(stream, rows(name))
             if name == "finesure":
                 # What FineSurE's own completeness/conciseness evaluation can score.
-                with archive.entry("finesure/completeness.jsonl") as stream:
+                with archive.entry("finesure/completeness.jsonl", skip_empty=True) as stream:
                     stream.records = write_finesure_completeness(cast(BinaryIO, stream), rows(name))
                 # The key-fact list beside the records, as FineSurE ships it.
-                with archive.entry("finesure/keyfacts.jsonl") as stream:
+                with archive.entry("finesure/keyfacts.jsonl", skip_empty=True) as stream:
                     stream.records = write_finesure_keyfacts(cast(BinaryIO, stream), rows(name))
     return splits
+
+
+def left_out(formats: list[str], files: dict[str, Any], skipped: list[str]) -> dict[str, Any]:
+    """What a release does not hold because it had nothing to export: each chosen format
+    with no file at all (every format writes under its own directory), and the empty files
+    of the formats that have others."""
+    empty_formats = [name for name in formats if not any(f.startswith(f"{name}/") for f in files)]
+    return {
+        "formats": empty_formats,
+        "files": sorted(f for f in skipped if f.split("/", 1)[0] not in empty_formats),
+    }
 
 
 def _write_native_splits(archive: ReleaseArchive, rows: Iterable[SummaryRow]) -> None:
@@ -310,7 +327,7 @@ def _write_native_splits(archive: ReleaseArchive, rows: Iterable[SummaryRow]) ->
                     stream.records = records
                     stream.close()
                 split, records = row.split, 0
-                stream = archive.entry(f"native/{split}.jsonl")
+                stream = archive.entry(f"native/{split}.jsonl", skip_empty=True)
             stream.write(json_line(native_record(row)))
             records += 1
     except BaseException:
@@ -445,7 +462,13 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                     {"id": r.pk, "name": r.name, "kind": r.kind, "status": r.status} for r in rounds
                 ],
                 # A round still open can change after the release: the release records it.
-                "open_rounds": [r.name for r in rounds if r.status == RoundStatus.OPEN],
+                # Not the adjudication round: it is always open by design (docs/review.md),
+                # and the gold it holds is what the release was built from.
+                "open_rounds": [
+                    r.name
+                    for r in rounds
+                    if r.status == RoundStatus.OPEN and r.kind != RoundKind.ADJUDICATION
+                ],
                 "guideline_versions": sorted(
                     {r.guideline_version.version for r in rounds if r.guideline_version}
                 ),
@@ -471,6 +494,9 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 ).exists()
                 else [],
                 "files": files,
+                # Formats and files with nothing to export are not written (never as empty
+                # files); the card says so.
+                "left_out": left_out(config["formats"], files, archive.skipped),
             }
             taxonomy = [
                 {"name": name, "definition": definition}

@@ -18,7 +18,7 @@ export const ROUND_KINDS: ReadonlyArray<{ value: RoundKind; label: string }> = [
 /** Kinds the site creates itself (docs/review.md, docs/formats/imports.md). */
 const OTHER_KINDS: Readonly<Record<string, string>> = {
   adjudication: 'Adjudication',
-  reference: 'Reference (published labels)',
+  reference: 'Reference',
 };
 
 /** A round kind as a person reads it; an unknown one (a newer server) reads as words too. */

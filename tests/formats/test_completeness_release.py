@@ -197,12 +197,16 @@ def test_the_rose_config_of_the_card_loads_with_hugging_face_datasets(
     assert loaded["full"][0]["reference_acus"][0] == "The council meets."
 
 
-def test_a_release_without_atomic_facts_has_an_empty_rose_file_and_no_config(
+def test_a_release_without_atomic_facts_leaves_the_rose_format_out_with_a_note(
     settings: Any, tmp_path: Path
 ) -> None:
     settings.MEDIA_ROOT = tmp_path / "media"
     folder, manifest = built(labelled_demo(), ["rose", "native"], tmp_path)
 
-    assert (folder / "rose/rose.jsonl").read_bytes() == b""
-    assert manifest["files"]["rose/rose.jsonl"]["records"] == 0
-    assert "config_name: rose" not in (folder / "README.md").read_text()
+    # Never an empty file: the format is left out, and the manifest and card say so.
+    assert not (folder / "rose").exists()
+    assert "rose/rose.jsonl" not in manifest["files"]
+    assert manifest["left_out"] == {"formats": ["rose"], "files": []}
+    card = (folder / "README.md").read_text()
+    assert "config_name: rose" not in card
+    assert "the `rose` format: no records in these rounds" in card

@@ -546,9 +546,13 @@ def test_a_release_of_the_frank_import_writes_the_finesure_files(
             a["factuality_labels"] for a in source["raw_annotations"].values()
         ]
         assert ours["transcript"] == source["transcript"]
-    # No key facts and no ACUs in FRANK: the key-fact list and the RoSE file are empty.
-    assert (out / "finesure/keyfacts.jsonl").read_bytes() == b""
-    assert (out / "rose/rose.jsonl").read_bytes() == b""
+    # No key facts and no ACUs in FRANK: the key-fact list and the RoSE format are left out
+    # with a note, never written as empty files.
+    assert not (out / "finesure/keyfacts.jsonl").exists()
+    assert not (out / "rose").exists()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["left_out"]["formats"] == ["rose"]
+    assert "finesure/keyfacts.jsonl" in manifest["left_out"]["files"]
 
 
 def test_a_line_without_published_labels_is_corpus_data_only(

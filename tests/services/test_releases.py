@@ -4,6 +4,7 @@ manifests, splits, immutability, failures and retries, bad input, permissions, a
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import zipfile
@@ -530,3 +531,60 @@ def test_the_card_names_each_coefficient_with_its_interval_and_n_and_every_tie_r
         assert TIE_RULES[key].rule in card
     assert TIE_RULES["relevance_binary"].rule not in card  # no binary mapping chosen
     assert "marginal" in release.manifest["tie_rules"]["topic_category"]
+
+
+def test_the_always_open_adjudication_round_is_not_an_open_round_of_the_release(
+    demo_round: Round,
+) -> None:
+    from annotations.services.adjudication_round import adjudication_round
+
+    for assignment in Assignment.objects.filter(round=demo_round):
+        label(assignment)
+    Round.objects.filter(pk=demo_round.pk).update(status="closed")
+    project = demo_round.project
+    gold = adjudication_round(project)
+    assert gold.status == "open"
+    release = release_build(
+        release_id=release_create(
+            project=project, user=None, config=config(project, rounds=[demo_round.pk, gold.pk])
+        ).pk
+    )
+    assert release.status == ReleaseStatus.PUBLISHED, release.error
+    assert release.manifest["open_rounds"] == []
+    with zipfile.ZipFile(release.archive.path) as packed:
+        card = packed.read("README.md").decode()
+    assert "still open" not in card
+
+
+def test_a_format_with_nothing_to_export_is_left_out_with_a_note_never_as_an_empty_file(
+    demo_round: Round,
+) -> None:
+    # The demo has no atomic facts (rose) and no key facts (FineSurE's completeness files).
+    for assignment in Assignment.objects.filter(round=demo_round):
+        label(assignment)
+    project = demo_round.project
+    release = release_build(
+        release_id=release_create(
+            project=project,
+            user=None,
+            config=config(project, formats=["native", "finesure", "rose"]),
+        ).pk
+    )
+    assert release.status == ReleaseStatus.PUBLISHED, release.error
+    files = release.manifest["files"]
+    assert not any(name.startswith("rose/") for name in files)
+    assert "finesure/finesure.jsonl" in files
+    assert release.manifest["left_out"] == {
+        "formats": ["rose"],
+        "files": ["finesure/completeness.jsonl", "finesure/keyfacts.jsonl"],
+    }
+    with zipfile.ZipFile(release.archive.path) as packed:
+        assert all(info.file_size > 0 for info in packed.infolist())
+        names = set(packed.namelist())
+        # Every file of the manifest is in the archive with its checksum, and nothing else.
+        assert names == set(files) | {"manifest.json"}
+        for name, info in files.items():
+            assert hashlib.sha256(packed.read(name)).hexdigest() == info["sha256"]
+        card = packed.read("README.md").decode()
+    assert "- the `rose` format: no records in these rounds" in card
+    assert "- `finesure/keyfacts.jsonl`: no records" in card

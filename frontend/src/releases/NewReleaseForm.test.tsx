@@ -23,6 +23,18 @@ function renderForm(reply: () => Answer = () => answer('POST /api/projects/{slug
 const posted = (server: ReturnType<typeof fakeServer>) => server.requests.filter((request) => request.method === 'POST');
 
 describe('the new-release form', () => {
+  it('never calls the always-open adjudication round open, nor warns about it', async () => {
+    const gold = { id: 12, name: 'Adjudication', kind: 'adjudication', status: 'open' };
+    const user = userEvent.setup();
+    fakeServer({ [POST]: () => answer('POST /api/projects/{slug}/releases/', 202, { release: 3 }) });
+    renderWithProviders(<NewReleaseForm slug="demo" rounds={[...rounds, gold]} formats={formats} onStarted={vi.fn()} />);
+    const choice = screen.getByRole('checkbox', { name: 'Adjudication (adjudication: the admins’ gold values)' });
+    expect(screen.queryByRole('checkbox', { name: /Adjudication \(.*open\)/ })).toBeNull();
+    await user.click(choice);
+    await user.click(screen.getByRole('checkbox', { name: 'Pilot 1 (pilot, closed)' }));
+    expect(screen.queryByRole('region', { name: 'Releasing from open rounds' })).toBeNull();
+  });
+
   it('posts the contract body with a seeded split by document', async () => {
     const { server, onStarted, user } = renderForm();
 

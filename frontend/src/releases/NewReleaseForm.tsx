@@ -28,6 +28,13 @@ const SPLIT_FIELDS: Record<SplitMethod, string[]> = {
   file: ['split.documents'],
 };
 
+/** A round as the form lists it: its kind and state in words. The adjudication round is
+ * always open by design and never "open" here: it holds the admins' gold values. */
+function roundChoiceLabel(round: RoundRef): string {
+  if (round.kind === 'adjudication') return `${round.name} (adjudication: the admins’ gold values)`;
+  return `${round.name} (${kindLabel(round.kind).toLowerCase()}, ${round.status})`;
+}
+
 /** Starts a release build: which labels, how they are mapped and split, and in which formats. */
 export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseFormProps) {
   const [values, setValues] = useState<NewReleaseValues>(INITIAL_RELEASE_VALUES);
@@ -36,7 +43,10 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
   const [busy, setBusy] = useState(false);
 
   // Rounds still open: their labels can change after the release (the manifest records them).
-  const openChosen = rounds.filter((round) => round.status === 'open' && values.rounds.includes(String(round.id)));
+  // Not the adjudication round: it is open by design, and its gold is what a release takes.
+  const openChosen = rounds.filter(
+    (round) => round.status === 'open' && round.kind !== 'adjudication' && values.rounds.includes(String(round.id)),
+  );
 
   function set<K extends keyof NewReleaseValues>(key: K, value: NewReleaseValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -111,7 +121,7 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
               <Checkbox
                 key={round.id}
                 value={String(round.id)}
-                label={`${round.name} (${kindLabel(round.kind).toLowerCase()}, ${round.status})`}
+                label={roundChoiceLabel(round)}
               />
             ))}
           </Stack>

@@ -39,25 +39,30 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
                 {split.error}
               </Alert>
             )}
-            {split.frontMatter !== null && (
-              <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" aria-label={`Metadata of ${version}`}>
-                <Table.Tbody>
-                  {Object.entries(split.frontMatter).map(([key, value]) => (
-                    <Table.Tr key={key}>
-                      <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
-                        {key}
-                      </Table.Th>
-                      <Table.Td>
-                        <DataTree value={value} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
             <div className="guidelines release-card">
               <SafeMarkdown>{split.body}</SafeMarkdown>
             </div>
+            {split.frontMatter !== null && (
+              // The Hugging Face metadata (loaders read it from the top of README.md) is folded
+              // away under the prose: a reader wants the description first.
+              <details className="release-card__metadata">
+                <summary>Metadata for dataset loaders (YAML front matter)</summary>
+                <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" aria-label={`Metadata of ${version}`}>
+                  <Table.Tbody>
+                    {Object.entries(split.frontMatter).map(([key, value]) => (
+                      <Table.Tr key={key}>
+                        <Table.Th scope="row" w={160} style={{ verticalAlign: 'top' }}>
+                          {key}
+                        </Table.Th>
+                        <Table.Td>
+                          <DataTree value={value} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </details>
+            )}
           </Stack>
         )}
       </Tabs.Panel>

@@ -114,6 +114,14 @@ describe('the releases page', () => {
     // GitHub-flavoured tables included.
     expect(await screen.findByRole('heading', { name: 'Demo study 1.0.0' })).toBeInTheDocument();
     expect(screen.getByText('majority', { selector: 'strong' })).toBeInTheDocument();
+    // The prose comes first; the metadata for loaders is folded away under it until opened.
+    const heading = screen.getByRole('heading', { name: 'Demo study 1.0.0' });
+    const folded = screen.getByText('Metadata for dataset loaders (YAML front matter)').closest('details');
+    expect(folded).not.toBeNull();
+    expect(folded).not.toHaveAttribute('open');
+    expect(heading.compareDocumentPosition(folded!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(screen.getByText('Metadata for dataset loaders (YAML front matter)'));
+    expect(folded).toHaveAttribute('open');
     const metadata = screen.getByRole('table', { name: 'Metadata of 1.0.0' });
     expect(within(metadata).getByRole('rowheader', { name: 'license' }).closest('tr')).toHaveTextContent('cc-by-4.0');
     expect(within(metadata).getByRole('rowheader', { name: 'configs' }).closest('tr')).toHaveTextContent(
