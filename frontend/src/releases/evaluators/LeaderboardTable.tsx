@@ -1,7 +1,7 @@
 import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 
-import { figureText } from './format';
+import { figureParts } from './format';
 import { FIGURE_NAMES, type FigureName, type Level } from './types';
 
 export const FIGURE_LABELS: Record<FigureName | 'auc', string> = {
@@ -29,7 +29,7 @@ export function LeaderboardTable({ level, caption }: { level: Level; caption: st
     return order !== 0 ? order : nameA.localeCompare(nameB);
   });
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={720}>
       <Table striped withTableBorder fz="sm" aria-label={caption}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -52,8 +52,8 @@ export function LeaderboardTable({ level, caption }: { level: Level; caption: st
               <Table.Th scope="row">{name}</Table.Th>
               <Table.Td>{entry.threshold === null ? 'label' : entry.threshold.toFixed(3)}</Table.Td>
               {columns.map((column) => (
-                <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
-                  {figureText(column === 'auc' ? entry.auc : entry[column])}
+                <Table.Td key={column}>
+                  <FigureCell figure={column === 'auc' ? entry.auc : entry[column]} />
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -61,6 +61,25 @@ export function LeaderboardTable({ level, caption }: { level: Level; caption: st
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** "0.842 [0.831, 0.853]", the interval free to go under the value: on one line each the
+ * seven columns were 1,300 px wide and AUC was scrolled out of a 1,400 px screen. */
+function FigureCell({ figure }: { figure: Parameters<typeof figureParts>[0] }) {
+  const { value, interval } = figureParts(figure);
+  return (
+    <>
+      <span className="figure-cell__value">{value}</span>
+      {interval !== null && (
+        <>
+          {' '}
+          <Text span size="xs" className="figure-cell__interval">
+            {interval}
+          </Text>
+        </>
+      )}
+    </>
   );
 }
 

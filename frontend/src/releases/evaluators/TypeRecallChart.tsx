@@ -5,6 +5,32 @@ import { Table, Text } from '@mantine/core';
 import { figureText } from './format';
 import type { Level } from './types';
 
+/** Each type's group is at least this wide, so its name wraps onto a few short lines
+ * instead of running into the next one's (a type name is up to ~30 characters). */
+const MIN_BAND = 120;
+const TICK_FONT = 11;
+// An average glyph of the 11 px sans-serif axis font; a line is cut before the band is full.
+const CHAR_WIDTH = 6.2;
+const MAX_LINES = 4;
+
+/** A type's name in lines of at most `chars` characters, whole words, at most MAX_LINES. */
+export function tickLines(name: string, chars: number): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(/\s+/).filter(Boolean)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= chars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= MAX_LINES) return lines;
+  return [...lines.slice(0, MAX_LINES - 1), `${lines.slice(MAX_LINES - 1).join(' ').slice(0, Math.max(1, chars - 1))}…`];
+}
+
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}
+
 const COLORS = ['#1c7ed6', '#e8590c', '#2f9e44', '#9c36b5', '#f08c00', '#0c8599', '#c2255c', '#5c940d'];
 
 /** Recall per gold error type, one bar per evaluator in each type's group, with its interval
@@ -30,12 +56,24 @@ export function TypeRecallChart({ level }: { level: Level }) {
     }
     return row;
   });
+  const band = Math.max(MIN_BAND, names.length * 22 + 40);
+  const chars = Math.floor((band - 12) / CHAR_WIDTH);
+  // The type names under their groups, wrapped: one line each ran into the next group's.
+  const tick = ({ x = 0, y = 0, payload }: TickProps) => (
+    <text x={Number(x)} y={Number(y) + 12} textAnchor="middle" fontSize={TICK_FONT} fill="#495057">
+      {tickLines(String(payload?.value ?? ''), chars).map((line, index) => (
+        <tspan key={index} x={Number(x)} dy={index === 0 ? 0 : TICK_FONT + 2}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
   return (
     <>
-      <div aria-hidden="true">
-        <BarChart width={Math.max(480, types.length * (names.length * 22 + 40))} height={260} data={data}>
+      <div aria-hidden="true" className="chart-scroll">
+        <BarChart width={Math.max(480, types.length * band + 60)} height={300} data={data}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="type" interval={0} fontSize={11} />
+          <XAxis dataKey="type" interval={0} height={MAX_LINES * (TICK_FONT + 2) + 16} tick={tick} />
           <YAxis domain={[0, 1]} fontSize={11} />
           <Tooltip />
           <Legend />
