@@ -29,6 +29,14 @@ describe('the undo history', () => {
     expect(history.undo()?.before).toEqual({ label: '' });
   });
 
+  it('forgets typing erased back to what it was, so the next undo is the change before it', () => {
+    const history = new UndoHistory();
+    history.record('sentence:a', { label: 'consistent' }, { label: 'inconsistent' });
+    history.record('sentence:a', { explanation: '' }, { explanation: 'B' }, { typing: true });
+    history.record('sentence:a', { explanation: 'B' }, { explanation: '' }, { typing: true });
+    expect(history.undo()?.before).toEqual({ label: 'consistent' });
+  });
+
   it('keeps no step for a change that changes nothing, and forgets the redos after a new change', () => {
     const history = new UndoHistory();
     history.record('summary:s', { relevance: 3 }, { relevance: 3 });

@@ -47,6 +47,8 @@ export class UndoHistory {
     this.undone = [];
     if (typing && last !== undefined && last.typing && last.key === key && sameFields(last.after, after)) {
       last.after = { ...after };
+      // Typed and then erased back to what it was: nothing is left to undo there.
+      if (Object.keys(after).every((field) => equal(last.before[field], after[field]))) this.done.pop();
       return;
     }
     this.done.push({ key, before: { ...before }, after: { ...after }, typing });
