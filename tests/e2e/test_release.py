@@ -76,7 +76,12 @@ def test_the_researcher_builds_a_release_and_downloads_it(
     expect(page.get_by_text("Release 1.0.0 is published")).to_be_visible(timeout=60_000)
     expect(page.get_by_text(re.compile(r"Building release 1\.0\.0"))).to_have_count(0)
     card = page.get_by_role("listitem", name="1.0.0")
-    expect(card.get_by_role("table", name="Metadata of 1.0.0")).to_be_visible()
+    # The card's prose comes first; its metadata for loaders is folded away until opened.
+    metadata = card.get_by_role("table", name="Metadata of 1.0.0")
+    expect(card.get_by_role("heading", name=re.compile("release 1.0.0"))).to_be_visible()
+    expect(metadata).to_be_hidden()
+    card.get_by_text("Metadata for dataset loaders (YAML front matter)").click()
+    expect(metadata).to_be_visible()
     expect(card).to_contain_text("native/dev.jsonl")
     download_link = card.get_by_role("link", name="Download 1.0.0")
     release = Release.objects.get(version="1.0.0")
