@@ -47,6 +47,7 @@ from annotations.models.project import (
     RoundStatus,
     is_read_only,
 )
+from annotations.models.people import Invitation, PeopleAction, PeopleChange
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
 from annotations.models.review import (
     AdjudicationCase,
@@ -100,6 +101,7 @@ __all__ = [
     "FeedbackReply",
     "GoldUnit",
     "GuidelineVersion",
+    "Invitation",
     "Job",
     "JobStatus",
     "JudgementChange",
@@ -109,6 +111,8 @@ __all__ = [
     "KeyFactSheet",
     "Membership",
     "PredictionKind",
+    "PeopleAction",
+    "PeopleChange",
     "Project",
     "Release",
     "ReleaseFile",
