@@ -29,6 +29,7 @@ from annotations.models.judgements import (
     TopicCategory,
     TopicJudgement,
 )
+from annotations.models.people import Invitation, PeopleAction, PeopleChange
 from annotations.models.project import (
     ANNOTATION_ROUND_KINDS,
     ITEM_ROUND_KINDS,
@@ -47,7 +48,6 @@ from annotations.models.project import (
     RoundStatus,
     is_read_only,
 )
-from annotations.models.people import Invitation, PeopleAction, PeopleChange
 from annotations.models.releases import Release, ReleaseFile, ReleaseStatus
 from annotations.models.review import (
     AdjudicationCase,
@@ -110,9 +110,9 @@ __all__ = [
     "KeyFactList",
     "KeyFactSheet",
     "Membership",
-    "PredictionKind",
     "PeopleAction",
     "PeopleChange",
+    "PredictionKind",
     "Project",
     "Release",
     "ReleaseFile",

@@ -97,9 +97,12 @@ class PeopleChange(models.Model):
         indexes = [models.Index(fields=["project", "-at"], name="people_change_project_at")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(action__in=[a.value for a in PeopleAction]), name="people_change_action_valid"
+                condition=Q(action__in=[a.value for a in PeopleAction]),
+                name="people_change_action_valid",
             )
         ]
 
     def __str__(self) -> str:
-        return f"{self.project_id}: {self.actor_name} {self.action} {self.subject_name} {self.at:%c}"
+        return (
+            f"{self.project_id}: {self.actor_name} {self.action} {self.subject_name} {self.at:%c}"
+        )
