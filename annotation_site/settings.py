@@ -246,6 +246,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "annotations.models.RoundStatus",
         "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
         "JobStatusEnum": "annotations.models.JobStatus",
+        "ProjectRoleEnum": "annotations.models.Role",
+        "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         # As the explanation verdicts serialize (labels are the values).
