@@ -86,7 +86,9 @@ describe('the People section', () => {
     await user.click(within(ada).getByRole('checkbox', { name: 'Project admin' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('last admin');
-    expect(within(screen.getByRole('group', { name: 'Roles of ada' })).getByRole('checkbox', { name: 'Project admin' })).toBeChecked();
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Roles of ada' })).getByRole('checkbox', { name: 'Project admin' })).toBeChecked(),
+    );
   });
 
   it('pauses a member, and removes one only after a confirmation', async () => {

@@ -37,7 +37,7 @@ export function PeopleSection({ slug, onMembersChanged }: PeopleSectionProps) {
   const membersId = useId();
   const invitationsId = useId();
   const historyId = useId();
-  const { state, reload, refresh } = useLoad(slug, async (signal): Promise<People> => {
+  const { state, reload, refresh, setData } = useLoad(slug, async (signal): Promise<People> => {
     const [members, invitations, history] = await Promise.all([
       getMembers(slug, signal),
       getInvitations(slug, signal),
@@ -96,7 +96,15 @@ export function PeopleSection({ slug, onMembersChanged }: PeopleSectionProps) {
           members={members}
           labelledBy={membersId}
           busy={busyMember}
-          onRoles={(member, roles) => update(member, { roles })}
+          onRoles={(member, roles) => {
+            // Shown at once (a checkbox that lags its click reads as broken); the refresh
+            // after the answer puts the server's roles back if it refused.
+            setData((people) => ({
+              ...people,
+              members: people.members.map((m) => (m.username === member.username ? { ...m, roles } : m)),
+            }));
+            update(member, { roles });
+          }}
           onPaused={(member, paused) => update(member, { paused })}
           onRemove={(member) => void change(member, () => removeMember(slug, member.username))}
         />
