@@ -5,6 +5,7 @@ last admin stays; an invitation link works once, until it expires or is revoked.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from datetime import timedelta
 from typing import Any
@@ -255,8 +256,9 @@ def test_an_invitation_is_a_one_time_link_kept_only_as_a_hash(
 
 
 def test_the_invitee_sets_a_password_joins_with_the_role_and_is_signed_in(
-    ada: Client, project: Project
+    ada: Client, project: Project, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="annotations.requests")
     link = send(ada, "post", url("invitations/"), {"role": "reviewer"}).json()["link"]
     invitee = Client()
     page = invitee.get(link)
@@ -279,6 +281,9 @@ def test_the_invitee_sets_a_password_joins_with_the_role_and_is_signed_in(
     assert accept is not None
     assert (accept.action, accept.actor_name, accept.subject_name) == ("accept", "nina", "nina")
     assert ada.get(url("invitations/")).json() == []
+    # The request log names the page, never the token that opens it.
+    assert "/accounts/invitations/…" in caplog.text
+    assert token_of(link) not in caplog.text
     again = Client().get(link)
     assert again.status_code == 410
     assert "already used" in again.content.decode()
