@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.api.errors import ApiError, Conflict, validated
+from annotations.api.schema import ErrorEnvelope
 from annotations.models import Invitation, PeopleAction, PeopleChange, Project, Role
 from annotations.selectors.admin import administered_projects
 from annotations.selectors.people import display_name
@@ -242,7 +243,7 @@ class MemberView(APIView):
 
     @extend_schema(
         request=None,
-        responses={204: None},
+        responses={204: None, 409: ErrorEnvelope},
         operation_id="project_member_remove",
         summary="Remove someone from the project (their judgements stay, attributed to them)",
     )
@@ -285,7 +286,7 @@ class InvitationsView(APIView):
 class InvitationView(APIView):
     @extend_schema(
         request=None,
-        responses={204: None},
+        responses={204: None, 409: ErrorEnvelope},
         operation_id="project_invitation_revoke",
         summary="Revoke a pending invitation: its link stops working",
     )

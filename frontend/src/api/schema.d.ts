@@ -4322,6 +4322,11 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       /** @description Too many requests: wait and try again. */
       429: {
         content: {
@@ -4570,6 +4575,11 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
