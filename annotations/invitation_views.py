@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import UserCreationForm
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -58,8 +59,11 @@ def accept_invitation(request: HttpRequest, token: str) -> HttpResponse:
                 invitation_accept(token=token, new_user=user)
             except InvitationRefused as refusal:  # used or revoked while the form was open
                 return _refusal(request, refusal)
-            login(request, user, backend=BACKEND)
-            return redirect("/")
+            except IntegrityError:  # the name was taken between the form's check and now
+                form.add_error("username", "A user with that username already exists.")
+            else:
+                login(request, user, backend=BACKEND)
+                return redirect("/")
     else:
         form = InvitationForm(initial={"email": invitation.email})
     return render(request, "registration/invitation.html", _context(invitation, form))

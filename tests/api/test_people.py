@@ -338,3 +338,18 @@ def test_the_member_list_costs_the_same_queries_whatever_its_size(
 
     with django_assert_max_num_queries(6):
         assert len(ada.get(url("members/")).json()) == 32
+
+
+def test_the_invitation_page_refuses_a_taken_username_and_keeps_the_link_usable(
+    ada: Client, project: Project
+) -> None:
+    link = send(ada, "post", url("invitations/"), {"role": "annotator"}).json()["link"]
+
+    taken = Client().post(
+        link, {"username": "LENA", "password1": "a-long river 77", "password2": "a-long river 77"}
+    )
+
+    assert taken.status_code == 200
+    assert "already exists" in taken.content.decode()
+    assert Invitation.objects.get().accepted_at is None
+    assert roles(project, "lena") == {"annotator"}
