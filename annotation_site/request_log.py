@@ -31,6 +31,7 @@ _SECRET_PATH = re.compile(r"^(/accounts/invitations/)[^/]+")
 def logged_path(path: str) -> str:
     return _SECRET_PATH.sub(r"\1…", path)
 
+
 current_request_id: ContextVar[str] = ContextVar("request_id", default="-")
 logger = logging.getLogger("annotations.requests")
 
