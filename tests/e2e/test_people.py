@@ -1,17 +1,22 @@
 """People managed in the app, in Chromium (docs/people.md): an admin creates a project,
 invites a linguist by link; the linguist opens the link in their own browser, sets a password
-and lands in the app as a member; the admin adds an existing user and changes their role."""
+and lands in the app as a member; the admin adds an existing user and changes their role, then
+gives the new linguist a round, all without Django admin."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
-from annotations.models import Membership, PeopleChange, Project
+from annotations.models import Assignment, Membership, PeopleChange, Project
 from tests.e2e.conftest import sign_in
+
+DEMO_CORPUS = Path(settings.BASE_DIR) / "fixtures" / "demo" / "corpus.jsonl"
 
 pytestmark = [
     pytest.mark.browser,
@@ -87,6 +92,8 @@ def test_an_admin_invites_a_linguist_and_gives_an_existing_user_a_role(
     expect(linguist.get_by_role("checkbox", name="Annotator (linguist)")).to_be_enabled()
     linguist.get_by_role("checkbox", name="Annotator (linguist)").uncheck()
     expect(linguist.get_by_role("checkbox", name="Annotator (linguist)")).not_to_be_checked()
+    # The row's checkboxes wait while the change is on its way; enabled again, it is saved.
+    expect(linguist.get_by_role("checkbox", name="Annotator (linguist)")).to_be_enabled()
     expect(linguist.get_by_role("checkbox", name="Reviewer")).to_be_disabled()  # the only role
     assert roles("linguist1") == {"reviewer"}
 
@@ -104,3 +111,28 @@ def test_an_admin_invites_a_linguist_and_gives_an_existing_user_a_role(
     ]
     people.locator("summary", has_text="History").click()
     expect(people.get_by_text("admin added linguist1 as Annotator (linguist)")).to_be_visible()
+
+    # The same project gets a corpus, guidelines and a round for its invited linguist, all in
+    # the browser: no Django admin anywhere.
+    imports = page.get_by_role("form", name="Import a corpus file")
+    imports.locator('input[type="file"]').set_input_files(str(DEMO_CORPUS))
+    imports.get_by_role("button", name="Import").click()
+    expect(page.get_by_role("status").filter(has_text="finished")).to_be_visible(timeout=30_000)
+    guidelines = page.get_by_role("form", name="New guideline version")
+    guidelines.get_by_label("Guideline text (Markdown)").fill("Judge each sentence.")
+    guidelines.get_by_label("Changelog").fill("First version.")
+    guidelines.get_by_role("button", name="Publish new version").click()
+    expect(guidelines.get_by_text("Published version 1.")).to_be_visible()
+    new_round = page.get_by_role("form", name="New round")
+    new_round.get_by_label("Round name").fill("Pilot 1")
+    new_round.get_by_label(re.compile(r"^nora\b")).check()
+    new_round.get_by_label("Overlap (annotators per unit)").fill("1")
+    new_round.get_by_label("Number of units to sample").fill("2")
+    new_round.get_by_role("button", name="Create round").click()
+    page.get_by_role("button", name="Open round Pilot 1").click()
+    expect(page.get_by_role("button", name="Close round Pilot 1")).to_be_visible()
+    assert set(
+        Assignment.objects.filter(round__project=project, round__name="Pilot 1").values_list(
+            "annotator__username", flat=True
+        )
+    ) == {"nora"}

@@ -67,7 +67,11 @@ export function ProjectPage() {
           </Stack>
         )}
       </AdminSection>
-      <AdminSection title="New round">{() => <NewRoundForm project={project} onCreated={addRound} />}</AdminSection>
+      <AdminSection title="New round">
+        {/* Keyed by the latest guideline version: a new project's form, drawn before its first
+            version, would otherwise keep "no version" chosen while showing v1. */}
+        {() => <NewRoundForm key={latest ?? 0} project={project} onCreated={addRound} />}
+      </AdminSection>
       <AdminSection title="Agreement targets">
         {() => (
           <TargetsEditor
