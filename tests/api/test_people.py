@@ -210,6 +210,22 @@ def test_a_removed_members_judgements_stay_attributed_to_them(
     assert ada.delete(url("members/lena/")).status_code == 404
 
 
+def test_a_removed_member_no_longer_finds_the_projects_work_in_their_queue(
+    ada: Client, project: Project
+) -> None:
+    lena = get_user_model().objects.get(username="lena")
+    round_ = RoundFactory(
+        project=project, status="open", guideline_version=GuidelineFactory(project=project)
+    )
+    AssignmentFactory(round=round_, annotator=lena)
+    queue = signed_in("lena")
+    assert len(queue.get("/api/assignments/").json()["assignments"]) == 1
+
+    ada.delete(url("members/lena/"))
+
+    assert queue.get("/api/assignments/").json()["assignments"] == []
+
+
 def test_only_the_projects_admins_and_superusers_manage_its_people(project: Project) -> None:
     lena = signed_in("lena")
     outsider_admin = UserFactory(username="otto")
