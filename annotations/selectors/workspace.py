@@ -215,6 +215,11 @@ def review_queue(*, user: AbstractBaseUser) -> dict[str, Any]:
         user_assignments(user=user)
         .filter(round__kind=RoundKind.REVIEW)
         .filter(Exists(_membership(user, Role.REVIEWER)))
+        # Paused: what they started stays, the rest waits (as in the linguist's queue).
+        .exclude(
+            Q(status=AssignmentStatus.ASSIGNED)
+            & Exists(_membership(user, Role.REVIEWER).filter(paused_at__isnull=False))
+        )
         .select_related("round__project", "topic__document")
         .order_by("round__created_at", "round_id", "stage", "id")
     )

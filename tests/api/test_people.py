@@ -369,3 +369,26 @@ def test_the_invitation_page_refuses_a_taken_username_and_keeps_the_link_usable(
     assert "already exists" in taken.content.decode()
     assert Invitation.objects.get().accepted_at is None
     assert roles(project, "lena") == {"annotator"}
+
+
+def test_a_paused_reviewer_keeps_started_reviews_and_waits_for_the_rest(
+    ada: Client, project: Project
+) -> None:
+    rita = get_user_model().objects.get(username="rita")
+    Membership.objects.create(project=project, user=rita, role=Role.REVIEWER)
+    round_ = RoundFactory(
+        project=project,
+        kind="review",
+        status="open",
+        guideline_version=GuidelineFactory(project=project),
+    )
+    AssignmentFactory(round=round_, annotator=rita, stage="review", status="in_progress")
+    AssignmentFactory(round=round_, annotator=rita, stage="review")
+    reviews = signed_in("rita")
+    assert len(reviews.get("/api/reviews/").json()["assignments"]) == 2
+
+    send(ada, "patch", url("members/rita/"), {"paused": True})
+
+    assert [a["status"] for a in reviews.get("/api/reviews/").json()["assignments"]] == [
+        "in_progress"
+    ]
