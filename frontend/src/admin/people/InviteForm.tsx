@@ -71,7 +71,7 @@ export function InviteForm({ slug, onInvited }: InviteFormProps) {
         )}
       </form>
       {created !== null && (
-        <Alert color="blue" variant="light" title={`Invitation link for a new ${roleLabel(created.role)}`}>
+        <Alert color="blue.9" variant="light" title={`Invitation link for a new ${roleLabel(created.role)}`}>
           <Stack gap="xs">
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput

@@ -66,14 +66,14 @@ export function MembersTable({ members, labelledBy, busy, onRoles, onPaused, onR
                     </Checkbox.Group>
                   </Table.Td>
                   <Table.Td>
+                    {/* Filled yellow with dark text (autoContrast): the light badges' orange and
+                        green text fall under 4.5:1 on their tint. */}
                     {member.paused ? (
-                      <Badge color="orange.9" variant="light" title={`Since ${formatDate(member.paused_at)}`}>
+                      <Badge color="yellow.3" autoContrast title={`Since ${formatDate(member.paused_at)}`}>
                         Paused
                       </Badge>
                     ) : (
-                      <Badge color="green.9" variant="light">
-                        Active
-                      </Badge>
+                      <Text size="sm">Active</Text>
                     )}
                   </Table.Td>
                   <Table.Td>
