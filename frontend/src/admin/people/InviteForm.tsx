@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 
 import { createInvitation } from '../../api/client';
@@ -71,8 +71,9 @@ export function InviteForm({ slug, onInvited }: InviteFormProps) {
         )}
       </form>
       {created !== null && (
-        <Alert color="blue.9" variant="light" title={`Invitation link for a new ${roleLabel(created.role)}`}>
+        <Paper withBorder p="md" radius="md" role="group" aria-label="The new invitation">
           <Stack gap="xs">
+            <Text fw={600}>Invitation link for a new {roleLabel(created.role)}</Text>
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
                 label="Invitation link"
@@ -94,7 +95,7 @@ export function InviteForm({ slug, onInvited }: InviteFormProps) {
               They choose a username and password and join as {roleLabel(created.role)}.
             </Text>
           </Stack>
-        </Alert>
+        </Paper>
       )}
     </Stack>
   );

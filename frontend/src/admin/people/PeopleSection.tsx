@@ -88,7 +88,7 @@ export function PeopleSection({ slug, onMembersChanged }: PeopleSectionProps) {
           Members
         </Title>
         {error !== null && (
-          <Alert color="red.9" title="Not changed" role="alert" mb="sm" withCloseButton onClose={() => setError(null)}>
+          <Alert color="red" title="Not changed" role="alert" mb="sm" withCloseButton onClose={() => setError(null)}>
             {error}
           </Alert>
         )}
