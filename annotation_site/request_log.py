@@ -24,6 +24,13 @@ REQUEST_ID_HEADER = "X-Request-ID"
 _PLAUSIBLE_ID = re.compile(r"^[A-Za-z0-9._:-]{8,64}$")
 # Probes answer every few seconds: their lines would drown the rest.
 _QUIET_PATHS = frozenset({"/healthz", "/readyz"})
+# An invitation link's token lets its holder join a project: never written to a log.
+_SECRET_PATH = re.compile(r"^(/accounts/invitations/)[^/]+")
+
+
+def logged_path(path: str) -> str:
+    return _SECRET_PATH.sub(r"\1…", path)
+
 
 current_request_id: ContextVar[str] = ContextVar("request_id", default="-")
 logger = logging.getLogger("annotations.requests")
@@ -46,15 +53,16 @@ class RequestIdMiddleware:
             response = self.get_response(request)
             response[REQUEST_ID_HEADER] = request_id
             user = getattr(request, "user", None)
+            path = logged_path(request.path)
             logger.log(
                 logging.DEBUG if request.path in _QUIET_PATHS else logging.INFO,
                 "%s %s %s",
                 request.method,
-                request.path,
+                path,
                 response.status_code,
                 extra={
                     "method": request.method,
-                    "path": request.path,
+                    "path": path,
                     "status": response.status_code,
                     "duration_ms": round((time.perf_counter() - started) * 1000, 1),
                     "user_id": user.pk if user is not None and user.is_authenticated else None,

@@ -167,6 +167,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# How long an invitation link to join a project stays valid (docs/people.md).
+INVITATION_EXPIRY_DAYS: float = env.float("INVITATION_EXPIRY_DAYS", default=7)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
@@ -244,6 +246,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "annotations.models.RoundStatus",
         "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
         "JobStatusEnum": "annotations.models.JobStatus",
+        "ProjectRoleEnum": "annotations.models.Role",
+        "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         # As the explanation verdicts serialize (labels are the values).

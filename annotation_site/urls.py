@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from annotation_site.health import healthz, readyz
 from annotations.api.errors import api_not_found
+from annotations.invitation_views import accept_invitation
 from annotations.views import app_shell
 
 urlpatterns = [
@@ -18,6 +19,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Public: the holder of an invitation link creates their account (docs/people.md).
+    path("accounts/invitations/<str:token>/", accept_invitation, name="accept-invitation"),
     path("api/", include("annotations.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

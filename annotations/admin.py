@@ -373,3 +373,41 @@ class AgreementReportAdmin(admin.ModelAdmin):
     list_display = ("round", "computed_at", "inputs_hash")
     list_filter = ("round__project",)
     readonly_fields = ("round", "computed_at", "inputs_hash", "results")
+
+
+@admin.register(m.Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Made and revoked from the project page (docs/people.md); here to look, never to edit:
+    a link is only ever shown when it is made, so there is nothing useful to add here."""
+
+    list_display = ("project", "role", "email", "created_by", "created_at", "expires_at")
+    list_filter = ("project", "role")
+    search_fields = ("email", "project__slug")
+    list_select_related = ("project", "created_by")
+    exclude = ("token_hash",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(m.PeopleChange)
+class PeopleChangeAdmin(admin.ModelAdmin):
+    """The people audit trail: readable, never writable."""
+
+    list_display = ("at", "project", "actor_name", "action", "subject_name")
+    list_filter = ("project", "action")
+    search_fields = ("actor_name", "subject_name")
+    date_hierarchy = "at"
+    list_select_related = ("project",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -11,8 +11,9 @@ from rest_framework.views import APIView
 
 from annotations.api.admin import admin_project, admin_round
 from annotations.api.quality_contract import RoundQualityOutput
+from annotations.models import Role
 from annotations.selectors.quality import round_quality
-from annotations.services.gold_units import annotator_resume
+from annotations.services.people import member_update, paused_among
 
 
 class RoundQualityView(APIView):
@@ -33,6 +34,9 @@ class MemberResumeView(APIView):
         summary="Let a paused annotator start new work again",
     )
     def post(self, request: Request, slug: str, username: str) -> Response:
-        if not annotator_resume(project=admin_project(request, slug), username=username):
+        project = admin_project(request, slug)
+        if not paused_among(project=project, usernames=[username], role=Role.ANNOTATOR):
             raise Http404("No paused annotator of that name in this project.")
+        # Through the people service, so the resume is in the project's people history.
+        member_update(project=project, actor=request.user, username=username, paused=False)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -5,6 +5,7 @@ from django.urls import path
 from annotations.api import (
     adjudication_views,
     admin,
+    admin_people,
     assignments,
     evaluators,
     feedback,
@@ -92,6 +93,14 @@ urlpatterns += [
         "admin/projects/<slug:slug>/flagged-cases/",
         adjudication_views.FlaggedCasesView.as_view(),
     ),
+    path("admin/projects/<slug:slug>/members/", admin_people.MembersView.as_view()),
+    path("admin/projects/<slug:slug>/members/<str:username>/", admin_people.MemberView.as_view()),
+    path("admin/projects/<slug:slug>/invitations/", admin_people.InvitationsView.as_view()),
+    path(
+        "admin/projects/<slug:slug>/invitations/<int:invitation_id>/",
+        admin_people.InvitationView.as_view(),
+    ),
+    path("admin/projects/<slug:slug>/people-history/", admin_people.PeopleHistoryView.as_view()),
     path(
         "admin/projects/<slug:slug>/members/<str:username>/resume/",
         quality.MemberResumeView.as_view(),

@@ -29,6 +29,7 @@ from annotations.models.judgements import (
     TopicCategory,
     TopicJudgement,
 )
+from annotations.models.people import Invitation, PeopleAction, PeopleChange
 from annotations.models.project import (
     ANNOTATION_ROUND_KINDS,
     ITEM_ROUND_KINDS,
@@ -100,6 +101,7 @@ __all__ = [
     "FeedbackReply",
     "GoldUnit",
     "GuidelineVersion",
+    "Invitation",
     "Job",
     "JobStatus",
     "JudgementChange",
@@ -108,6 +110,8 @@ __all__ = [
     "KeyFactList",
     "KeyFactSheet",
     "Membership",
+    "PeopleAction",
+    "PeopleChange",
     "PredictionKind",
     "Project",
     "Release",

@@ -155,6 +155,13 @@ def assignment_entries(assignments: list[Assignment]) -> list[dict[str, Any]]:
     return entries
 
 
+def _membership(user: AbstractBaseUser, role: str) -> QuerySet[Membership]:
+    """The user's ``role`` in the project of the outer query's round."""
+    return Membership.objects.filter(
+        project_id=OuterRef("round__project_id"), user_id=user.pk, role=role
+    )
+
+
 def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
     """The linguist's queue: their assignments of annotation and error-typing rounds (a
     reviewer's work is in ``review_queue``, an admin's adjudication is not a queue)."""
@@ -167,6 +174,9 @@ def queue(*, user: AbstractBaseUser) -> dict[str, Any]:
     assignments = list(
         user_assignments(user=user)
         .filter(round__kind__in=LINGUIST_ROUND_KINDS)
+        # Someone removed from a project, or no longer its annotator, has nothing to do there
+        # (docs/people.md); their judgements stay, attributed to them.
+        .filter(Exists(_membership(user, Role.ANNOTATOR)))
         # A paused annotator's work not yet started waits for an admin (docs/quality.md).
         .exclude(Q(status=AssignmentStatus.ASSIGNED) & Exists(paused))
         .select_related("round__project", "topic__document")
@@ -204,6 +214,12 @@ def review_queue(*, user: AbstractBaseUser) -> dict[str, Any]:
     assignments = list(
         user_assignments(user=user)
         .filter(round__kind=RoundKind.REVIEW)
+        .filter(Exists(_membership(user, Role.REVIEWER)))
+        # Paused: what they started stays, the rest waits (as in the linguist's queue).
+        .exclude(
+            Q(status=AssignmentStatus.ASSIGNED)
+            & Exists(_membership(user, Role.REVIEWER).filter(paused_at__isnull=False))
+        )
         .select_related("round__project", "topic__document")
         .order_by("round__created_at", "round_id", "stage", "id")
     )

@@ -35,6 +35,7 @@ from annotations.models import (
 )
 from annotations.selectors.evaluator_leaderboard import levels_of, run_calls
 from annotations.services.evaluator_runs import release_records, run_predictions
+from annotations.services.people import paused_refused
 from annotations.services.rounds import RoundInvalid, checked_guideline_and_name, round_assign_units
 
 MIN_OVERLAP = 2
@@ -159,6 +160,7 @@ def explanation_round_create(request: ExplanationRoundRequest) -> tuple[Round, i
     unknown = [name for name in request.annotators if name not in users]
     if unknown:
         errors["annotators"] = [f"not annotators of this project: {', '.join(unknown)}"]
+    paused_refused(project, request.annotators, Role.ANNOTATOR, errors)
     people = list(dict.fromkeys(users[name] for name in request.annotators if name in users))
     if request.overlap < MIN_OVERLAP:
         errors["overlap"] = [f"at least {MIN_OVERLAP} linguists per item, for agreement"]

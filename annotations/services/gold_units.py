@@ -102,15 +102,3 @@ def gold_check(*, assignment_id: int) -> bool:
             paused_at__isnull=True,
         ).update(paused_at=timezone.now(), paused_round=round_)
     )
-
-
-def annotator_resume(*, project: Project, username: str) -> bool:
-    """Let a paused annotator start new work again; False when they were not paused."""
-    return bool(
-        Membership.objects.filter(
-            project=project,
-            user__username=username,
-            role=Role.ANNOTATOR,
-            paused_at__isnull=False,
-        ).update(paused_at=None, paused_round=None)
-    )

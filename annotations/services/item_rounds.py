@@ -33,6 +33,7 @@ from annotations.models import (
     SentenceJudgement,
 )
 from annotations.selectors.gold_labels import gold_sentence_labels
+from annotations.services.people import paused_refused
 from annotations.services.rounds import (
     RoundInvalid,
     checked_guideline_and_name,
@@ -134,6 +135,7 @@ def item_round_create(request: ItemRoundRequest) -> tuple[Round, int]:
     unknown = [name for name in request.people if name not in users]
     if unknown:
         errors["annotators"] = [f"not {role}s of this project: {', '.join(unknown)}"]
+    paused_refused(project, request.people, role, errors)
     people = list(dict.fromkeys(users[name] for name in request.people if name in users))
     if review and len(people) < 2:
         errors["annotators"] = [

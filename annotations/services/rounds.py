@@ -27,6 +27,7 @@ from annotations.models import (
 )
 from annotations.services.gold_units import gold_units_draw, interleaved
 from annotations.services.jobs import job_start
+from annotations.services.people import paused_refused
 
 
 class RoundError(ValueError):
@@ -226,6 +227,7 @@ def round_create(
     unknown = [a for a in annotators if a not in users]
     if unknown:
         errors["annotators"] = [f"not annotators of this project: {', '.join(unknown)}"]
+    paused_refused(project, annotators, Role.ANNOTATOR, errors)
     if len(set(annotators)) < overlap:
         errors["overlap"] = [
             f"an overlap of {overlap} needs at least {overlap} distinct annotators"

@@ -46,6 +46,7 @@ from annotations.services.explanation_rounds import (
 )
 from annotations.services.feedback import feedback_reply, feedback_send
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
+from annotations.services.people import invitation_create
 from annotations.services.projects import membership_add
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
@@ -376,6 +377,14 @@ def seed() -> Seeded:
     error_type = ErrorType.objects.filter(taxonomy_id=demo.taxonomy_id).values_list(
         "pk", flat=True
     )[0]
+    # People the member operations change, so the callers' own roles never move: one to
+    # give roles to, one whose roles and pause change, one to remove; and an invitation to
+    # revoke.
+    for name in ("joiner", "changer", "leaver"):
+        person = get_user_model().objects.create_user(name, password=f"{name}-pass-1")
+        if name != "joiner":
+            membership_add(project=facts, user=person, role=Role.ANNOTATOR)
+    invitation, _ = invitation_create(project=facts, actor=admin, role=Role.ANNOTATOR)
     # A paused annotator to resume.
     Membership.objects.filter(project=facts, user__username="linguist2").update(
         paused_at=timezone.now()
@@ -438,6 +447,18 @@ def seed() -> Seeded:
             )
         ],
         "GET /api/admin/rounds/{round_id}/review/": [(None, {"round_id": review.pk})],
+        "POST /api/admin/projects/{slug}/members/": [
+            (None, {"slug": "demo-facts", "body": {"user": "joiner"}})
+        ],
+        "PATCH /api/admin/projects/{slug}/members/{username}/": [
+            (None, {"slug": "demo-facts", "username": "changer"})
+        ],
+        "DELETE /api/admin/projects/{slug}/members/{username}/": [
+            (None, {"slug": "demo-facts", "username": "leaver"})
+        ],
+        "DELETE /api/admin/projects/{slug}/invitations/{invitation_id}/": [
+            (None, {"slug": "demo-facts", "invitation_id": invitation.pk})
+        ],
         "POST /api/admin/projects/{slug}/members/{username}/resume/": [
             (None, {"slug": "demo-facts", "username": "linguist2"})
         ],

@@ -99,6 +99,13 @@ REFUSALS: dict[str, dict[tuple[int, str], str]] = {
     "POST /api/admin/rounds/{round_id}/feedback/": {
         (400, "not_in_round"): "the annotator and sentence must be the round's",
     },
+    "POST /api/admin/projects/{slug}/members/": {
+        (400, "invalid"): "the user must name an existing account without that role yet",
+    },
+    "POST /api/admin/projects/{slug}/invitations/": {
+        (400, "invalid"): "Django's email validator refuses some addresses the schema's email"
+        " format allows (quoted local parts, IP-literal domains)",
+    },
     "POST /api/projects/{slug}/releases/": {
         (400, "release_refused"): "the rounds must be the project's, its units labelled, and"
         " the version not yet published",
@@ -141,6 +148,10 @@ PINNED = {
     "POST /api/admin/rounds/{round_id}/agreement/": "closes the round when asked to",
     "POST /api/assignments/{assignment_id}/submit/": "makes the assignment read-only",
     "POST /api/admin/assignments/{assignment_id}/reopen/": "reopens a submitted assignment",
+    "POST /api/admin/projects/{slug}/members/": "gives an account a role",
+    "PATCH /api/admin/projects/{slug}/members/{username}/": "changes roles and pauses",
+    "DELETE /api/admin/projects/{slug}/members/{username}/": "removes a member",
+    "DELETE /api/admin/projects/{slug}/invitations/{invitation_id}/": "revokes an invitation",
 }
 
 

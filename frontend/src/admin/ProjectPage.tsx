@@ -10,6 +10,7 @@ import { GuidelineVersions } from './GuidelineVersions';
 import { ImportCorpus } from './ImportCorpus';
 import { LoadStatus } from './LoadStatus';
 import { NewRoundForm } from './NewRoundForm';
+import { PeopleSection } from './people/PeopleSection';
 import { ProjectOverview } from './ProjectOverview';
 import { RoundsTable } from './RoundsTable';
 import { TargetsEditor } from './TargetsEditor';
@@ -49,10 +50,13 @@ export function ProjectPage() {
       {project.paused.map((paused) => (
         <Alert key={paused.username} color="orange" title={`${paused.username} is paused`} role="alert">
           Their accuracy on gold units fell below a round's threshold: their work not yet started waits. Resume them
-          from the round's progress page.
+          under People.
         </Alert>
       ))}
       <AdminSection title="Overview">{() => <ProjectOverview project={project} />}</AdminSection>
+      <AdminSection title="People">
+        {() => <PeopleSection slug={project.slug} onMembersChanged={() => void refresh()} />}
+      </AdminSection>
       <AdminSection title="Rounds">
         {(headingId) => (
           <Stack gap="sm">
@@ -63,7 +67,11 @@ export function ProjectPage() {
           </Stack>
         )}
       </AdminSection>
-      <AdminSection title="New round">{() => <NewRoundForm project={project} onCreated={addRound} />}</AdminSection>
+      <AdminSection title="New round">
+        {/* Keyed by the latest guideline version: a new project's form, drawn before its first
+            version, would otherwise keep "no version" chosen while showing v1. */}
+        {() => <NewRoundForm key={latest ?? 0} project={project} onCreated={addRound} />}
+      </AdminSection>
       <AdminSection title="Agreement targets">
         {() => (
           <TargetsEditor

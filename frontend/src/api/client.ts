@@ -18,11 +18,18 @@ import type {
   GuidelineDiff,
   GuidelineVersion,
   HeartbeatResponse,
+  CreatedInvitation,
+  Invitation,
+  InvitationBody,
   Job,
   JobStarted,
+  MemberAddBody,
+  MemberUpdateBody,
   NewReleaseBody,
   NewProjectBody,
   NewRoundBody,
+  PeopleChange,
+  ProjectPerson,
   ProjectOptions,
   ProjectUnitPage,
   ReleaseDetail,
@@ -243,6 +250,42 @@ export function createProject(body: NewProjectBody): Promise<AdminProject> {
 
 export function getAdminProject(slug: string, signal?: AbortSignal): Promise<AdminProject> {
   return api.get<AdminProject>(`${slugPath(slug)}/`, signal);
+}
+
+export function getMembers(slug: string, signal?: AbortSignal): Promise<ProjectPerson[]> {
+  return api.get<ProjectPerson[]>(`${slugPath(slug)}/members/`, signal);
+}
+
+export function addMember(slug: string, body: MemberAddBody): Promise<ProjectPerson> {
+  return api.post<ProjectPerson>(`${slugPath(slug)}/members/`, body);
+}
+
+function memberPath(slug: string, username: string): string {
+  return `${slugPath(slug)}/members/${encodeURIComponent(username)}/`;
+}
+
+export function updateMember(slug: string, username: string, body: MemberUpdateBody): Promise<ProjectPerson> {
+  return api.patch<ProjectPerson>(memberPath(slug, username), body);
+}
+
+export async function removeMember(slug: string, username: string): Promise<void> {
+  await api.delete<null>(memberPath(slug, username));
+}
+
+export function getInvitations(slug: string, signal?: AbortSignal): Promise<Invitation[]> {
+  return api.get<Invitation[]>(`${slugPath(slug)}/invitations/`, signal);
+}
+
+export function createInvitation(slug: string, body: InvitationBody): Promise<CreatedInvitation> {
+  return api.post<CreatedInvitation>(`${slugPath(slug)}/invitations/`, body);
+}
+
+export async function revokeInvitation(slug: string, invitationId: number): Promise<void> {
+  await api.delete<null>(`${slugPath(slug)}/invitations/${invitationId}/`);
+}
+
+export function getPeopleHistory(slug: string, signal?: AbortSignal): Promise<PeopleChange[]> {
+  return api.get<PeopleChange[]>(`${slugPath(slug)}/people-history/`, signal);
 }
 
 export function saveTargets(slug: string, targets: AgreementTargets): Promise<AgreementTargets> {

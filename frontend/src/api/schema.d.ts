@@ -83,9 +83,37 @@ export interface paths {
     /** Import a corpus file: native JSONL or a circumstantial CSV (background job) */
     post: operations["admin_projects_imports_create"];
   };
+  "/api/admin/projects/{slug}/invitations/": {
+    /** The project's pending invitations (not used, revoked or expired), newest first */
+    get: operations["project_invitations"];
+    /** Invite someone without an account: a one-time link for the admin to send */
+    post: operations["project_invitation_create"];
+  };
+  "/api/admin/projects/{slug}/invitations/{invitation_id}/": {
+    /** Revoke a pending invitation: its link stops working */
+    delete: operations["project_invitation_revoke"];
+  };
+  "/api/admin/projects/{slug}/members/": {
+    /** The project's people with their roles and pause state */
+    get: operations["project_members"];
+    /** Give an existing account a role in the project */
+    post: operations["project_member_add"];
+  };
+  "/api/admin/projects/{slug}/members/{username}/": {
+    /** One of the project's people */
+    get: operations["project_member"];
+    /** Remove someone from the project (their judgements stay, attributed to them) */
+    delete: operations["project_member_remove"];
+    /** Set a member's roles, or pause or resume them */
+    patch: operations["project_member_update"];
+  };
   "/api/admin/projects/{slug}/members/{username}/resume/": {
     /** Let a paused annotator start new work again */
     post: operations["member_resume"];
+  };
+  "/api/admin/projects/{slug}/people-history/": {
+    /** Who added, changed, paused, removed or invited whom, and when (latest 200) */
+    get: operations["project_people_history"];
   };
   "/api/admin/projects/{slug}/rounds/": {
     /** Create a draft round and its assignments */
@@ -1173,6 +1201,44 @@ export interface components {
       /** @description 95% bootstrap interval. */
       ci: (number | null)[];
     };
+    InvitationCreatedOutput: {
+      id: number;
+      role: components["schemas"]["ProjectRoleEnum"];
+      email: string;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /**
+       * Format: uri
+       * @description The one-time link to send to the invitee: shown only now (only its hash is kept).
+       */
+      link: string;
+    };
+    InvitationInput: {
+      /**
+       * @description annotator (linguist), reviewer, researcher, or admin (project admin).
+       *
+       * * `admin` - project admin
+       * * `annotator` - annotator (linguist)
+       * * `reviewer` - reviewer
+       * * `researcher` - researcher
+       */
+      role: components["schemas"]["ProjectRoleEnum"];
+      /** @description Who it is for (optional): listed with the pending invitations. */
+      email?: string;
+    };
+    InvitationOutput: {
+      id: number;
+      role: components["schemas"]["ProjectRoleEnum"];
+      email: string;
+      created_by: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+    };
     ItemJudgementsOutput: {
       reviews: components["schemas"]["ReviewState"][];
       second_reviews: components["schemas"]["SecondReviewState"][];
@@ -1522,11 +1588,30 @@ export interface components {
       is_staff: boolean;
       memberships: components["schemas"]["MembershipOutput"][];
     };
+    MemberAddInput: {
+      /** @description An existing account's username or email address. */
+      user: string;
+      /**
+       * @description annotator (linguist), reviewer, researcher, or admin (project admin).
+       *
+       * * `admin` - project admin
+       * * `annotator` - annotator (linguist)
+       * * `reviewer` - reviewer
+       * * `researcher` - researcher
+       */
+      role: components["schemas"]["ProjectRoleEnum"];
+    };
     MemberOutput: {
       id: number;
       username: string;
       display_name: string;
       roles: string[];
+    };
+    MemberUpdateInput: {
+      /** @description The member's whole set of roles (at least one: to take all away, remove them). */
+      roles?: components["schemas"]["ProjectRoleEnum"][];
+      /** @description true pauses (no new work), false resumes. */
+      paused?: boolean;
     };
     MembershipOutput: {
       project: string;
@@ -1577,6 +1662,35 @@ export interface components {
       round: number | null;
     };
     /**
+     * @description * `add` - added
+     * * `roles` - roles changed
+     * * `pause` - paused
+     * * `resume` - resumed
+     * * `remove` - removed
+     * * `invite` - invited
+     * * `revoke` - invitation revoked
+     * * `accept` - invitation accepted
+     * @enum {string}
+     */
+    PeopleActionEnum: "add" | "roles" | "pause" | "resume" | "remove" | "invite" | "revoke" | "accept";
+    PeopleChangeOutput: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      action: components["schemas"]["PeopleActionEnum"];
+      /** @description Who made the change. */
+      actor: string;
+      /** @description Whom it changed (an invitation's email before it is used). */
+      subject: string;
+      invitation: number | null;
+      before: components["schemas"]["PeopleStateOutput"] | null;
+      after: components["schemas"]["PeopleStateOutput"] | null;
+    };
+    PeopleStateOutput: {
+      roles: components["schemas"]["ProjectRoleEnum"][];
+      paused: boolean;
+    };
+    /**
      * @description * `score` - score
      * * `label` - label
      * @enum {string}
@@ -1618,6 +1732,20 @@ export interface components {
         show_fact_scores?: boolean;
       };
     };
+    ProjectMember: {
+      username: string;
+      display_name: string;
+      email: string;
+      roles: components["schemas"]["ProjectRoleEnum"][];
+      /** @description Paused people start no new work. */
+      paused: boolean;
+      /** Format: date-time */
+      paused_at: string | null;
+      /** @description The round whose gold-unit threshold paused them, if one did. */
+      paused_round: number | null;
+      /** Format: date-time */
+      joined_at: string;
+    };
     ProjectName: {
       slug: string;
       name: string;
@@ -1649,6 +1777,14 @@ export interface components {
       /** @description The page's releases, newest first. */
       releases: components["schemas"]["ReleaseOutput"][];
     };
+    /**
+     * @description * `admin` - project admin
+     * * `annotator` - annotator (linguist)
+     * * `reviewer` - reviewer
+     * * `researcher` - researcher
+     * @enum {string}
+     */
+    ProjectRoleEnum: "admin" | "annotator" | "reviewer" | "researcher";
     /**
      * @description * `dev_test` - dev_test
      * * `all` - all
@@ -4007,6 +4143,543 @@ export interface operations {
       };
     };
   };
+  /** The project's pending invitations (not used, revoked or expired), newest first */
+  project_invitations: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["InvitationOutput"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Invite someone without an account: a one-time link for the admin to send */
+  project_invitation_create: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InvitationInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["InvitationCreatedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Revoke a pending invitation: its link stops working */
+  project_invitation_revoke: {
+    parameters: {
+      path: {
+        invitation_id: number;
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The project's people with their roles and pause state */
+  project_members: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectMember"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Give an existing account a role in the project */
+  project_member_add: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MemberAddInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["ProjectMember"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One of the project's people */
+  project_member: {
+    parameters: {
+      path: {
+        slug: string;
+        username: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectMember"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Remove someone from the project (their judgements stay, attributed to them) */
+  project_member_remove: {
+    parameters: {
+      path: {
+        slug: string;
+        username: string;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Set a member's roles, or pause or resume them */
+  project_member_update: {
+    parameters: {
+      path: {
+        slug: string;
+        username: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["MemberUpdateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectMember"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** Let a paused annotator start new work again */
   member_resume: {
     parameters: {
@@ -4064,6 +4737,63 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Who added, changed, paused, removed or invited whom, and when (latest 200) */
+  project_people_history: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["PeopleChangeOutput"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -100,6 +100,20 @@ export type CorpusCounts = Schemas['CorpusCountsOutput'];
 export type AgreementTargets = Schemas['TargetsOutput'];
 /** `GET /api/admin/projects/{slug}/` */
 export type AdminProject = Schemas['AdminProjectOutput'];
+
+// ---- A project's people (docs/api/admin.md, People; docs/people.md) ----
+
+/** `GET /api/admin/projects/{slug}/members/` — one person, with all their roles. */
+export type ProjectPerson = Schemas['ProjectMember'];
+export type ProjectRole = Schemas['ProjectRoleEnum'];
+export type MemberAddBody = Schemas['MemberAddInput'];
+export type MemberUpdateBody = Schemas['MemberUpdateInput'];
+/** A pending invitation (its link is shown only once, when it is created). */
+export type Invitation = Schemas['InvitationOutput'];
+export type CreatedInvitation = Schemas['InvitationCreatedOutput'];
+export type InvitationBody = Schemas['InvitationInput'];
+/** One row of the people audit trail. */
+export type PeopleChange = Schemas['PeopleChangeOutput'];
 /** `GET /api/admin/project-options/`: the built-in taxonomies and the scheme's questions. */
 export type ProjectOptions = Schemas['ProjectOptionsOutput'];
 /** A built-in taxonomy a new project can copy, with its types (`parent` is a type's code). */
