@@ -108,11 +108,12 @@ def _pg(url: str) -> dict[str, str]:
 def load_figures(stats: Stats, elapsed: float, watch: Watch, load: tuple[float, float]) -> dict:
     """One load measure's figures: units, requests, per-action percentiles, CPU."""
     return {
-        "units": stats.units,
+        "units": stats.work,
+        "whole_units": stats.units,
         "requests": stats.requests,
         "seconds": round(elapsed, 2),
-        "units_per_s": stats.units / elapsed,
-        "requests_per_unit": stats.requests / stats.units if stats.units else float("nan"),
+        "units_per_s": stats.work / elapsed,
+        "requests_per_unit": stats.requests / stats.work if stats.work else float("nan"),
         "p50_ms": {a: percentile(v, 50) for a, v in sorted(stats.ms.items())},
         "p95_ms": {a: percentile(v, 95) for a, v in sorted(stats.ms.items())},
         "count": {a: len(v) for a, v in sorted(stats.ms.items())},
@@ -120,7 +121,7 @@ def load_figures(stats: Stats, elapsed: float, watch: Watch, load: tuple[float, 
         "peak_rss_mb": watch.peak,
         "cpu_cores": watch.cpu,
         "cpu_seconds": watch.seconds,
-        "cpu_ms_per_unit": cpu_per_unit(watch.seconds, stats.units),
+        "cpu_ms_per_unit": cpu_per_unit(watch.seconds, stats.work),
         "loadavg": [round(load[0], 2), round(load[1], 2)],  # 1-minute, at start and end
     }
 
@@ -402,7 +403,7 @@ def _describe(figures: dict) -> str:
     p95 = ", ".join(f"{a} {v:.1f}" for a, v in figures["p95_ms"].items())
     cpu = figures["cpu_ms_per_unit"]
     text = (
-        f"{figures['units']} units ({figures['units_per_s']:.2f}/s),"
+        f"{figures['units']:.1f} units ({figures['units_per_s']:.2f}/s),"
         f" {figures['requests_per_unit']:.1f} requests/unit, CPU/unit {cpu['web']:.0f}"
         f" + {cpu['postgres']:.0f} ms; p95 ms: {p95}; load {figures['loadavg'][1]:.1f}"
     )
@@ -524,7 +525,7 @@ def report(args: argparse.Namespace, info: dict, runs: list[dict]) -> dict:
             print(line)
     print("import and export (budgets on an idle machine; Potato has neither: it reads a file)")
     for what, key, limit in (
-        ("import 10,000 annotated summaries, s", "import", TARGETS["import_s"]),
+        (f"import {info['summaries']:,} annotated summaries, s", "import", TARGETS["import_s"]),
         ("native export, s", "export", TARGETS["export_s"]),
     ):
         ls_value = median_of(runs, LS, key, "seconds")
@@ -573,9 +574,10 @@ def report(args: argparse.Namespace, info: dict, runs: list[dict]) -> dict:
         )
     print(
         "notes: CPU per unit = CPU seconds of the tool's processes (and of the PostgreSQL"
-        " backends of its database) during the closed loop / units judged in it; a unit cut"
-        " short by the end is not counted, its requests' CPU is. Ratios: Label Studio / ours"
-        " for costs, ours / Label Studio for units/s."
+        " backends of its database) during the closed loop / units judged in it, each answered"
+        " request counting as its share of its unit (1 / the unit's requests). Ratios: Label"
+        " Studio / ours for costs, ours / Label Studio for units/s. The import and export"
+        " targets are for an idle machine: see the load average."
     )
     return {"medians": medians, "verdicts": verdicts, "failures": failures}
 

@@ -257,7 +257,7 @@ class Watch(PeakRSS):
         self.cpu = {key: round(value / elapsed, 2) for key, value in used.items()}
 
 
-def cpu_per_unit(seconds: dict[str, float], units: int) -> dict[str, float]:
+def cpu_per_unit(seconds: dict[str, float], units: float) -> dict[str, float]:
     """Server CPU per judged unit, in ms: the tool's processes (``web``), its PostgreSQL
     backends and both together, from a Watch's CPU seconds; NaN when no unit was judged."""
     if units <= 0:

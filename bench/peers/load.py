@@ -7,8 +7,11 @@ connection (standard library only, as bench/workspace_load.py).
   (a late answer sends the next at once): the latency of each action under a realistic load;
 - alone: one linguist in a closed loop (the service time without queueing).
 
-A unit counts when its last request (ours: submit; Label Studio: the annotation; Potato: the
-fifth instance's Next) is answered as it should be.
+Units are counted as work done: each request answered as it should be is its share of its
+unit (1 / the unit's requests; Potato: of its instance, a fifth of a unit), so a measure's end,
+which cuts every linguist's unit short, costs no tool more than another. Whole units (from
+the first request to the last: ours, submit; Label Studio, the annotation; Potato, the fifth
+instance's Next) are counted too.
 """
 
 from __future__ import annotations
@@ -45,7 +48,8 @@ class PoolExhausted(Exception):
 
 @dataclass(slots=True)
 class Stats:
-    units: int = 0
+    units: int = 0  # whole units judged from their first request to their last
+    work: float = 0.0  # units of work answered: each request as its share of its unit
     requests: int = 0
     ms: dict[str, list[float]] = field(default_factory=dict)  # per action
     failures: dict[str, int] = field(default_factory=dict)
@@ -59,6 +63,7 @@ class Stats:
 
     def merge(self, other: Stats) -> None:
         self.units += other.units
+        self.work += other.work
         self.requests += other.requests
         for action, values in other.ms.items():
             self.ms.setdefault(action, []).extend(values)
@@ -79,6 +84,10 @@ class Client(ABC):
         self.headers: dict[str, str] = {"Accept": "application/json"}
         self.stats = Stats()
         self.error: BaseException | None = None
+        # The share of a unit each request of the current unit is (1 / its requests): a
+        # measure's end cuts units short, and counting whole units only would under-count
+        # the slowest tool most.
+        self.share = 0.0
 
     def request(
         self, method: str, path: str, body: object = None, *, form: dict | None = None, **extra
@@ -127,6 +136,7 @@ class Client(ABC):
         if not ok:
             stats.fail(failure)
             return False
+        stats.work += self.share
         return True
 
     def closed(self, deadline: float) -> None:
@@ -202,9 +212,11 @@ class OursClient(Client):
             if (c.item != "topic" or scheme.get("topic_category", True))
             and (not c.item.startswith("summary:") or scheme.get("relevance", True))
         ]
+        requests = ours_requests(changes, submit_at)
+        self.share = 1 / len(requests)
         yield "fetch", True, ms, ""
         versions: dict[str, int] = {}
-        for request in ours_requests(changes, submit_at)[1:]:
+        for request in requests[1:]:
             if request.action == "submit":
                 status, raw, ms = self.request("POST", base + "submit/", {})
                 yield "submit", status == 200, ms, _failure("submit", status, raw[:200])
@@ -281,7 +293,7 @@ class LabelStudioClient(Client):
             counts[sentence["summary"]] = counts.get(sentence["summary"], 0) + 1
         plan = plan_unit(self.rng, list(counts.values()), self.error_types)
         changes, submit_at = timeline(plan, self.rng)
-        label_studio_requests(changes, submit_at)  # fetch, then one save: what follows
+        self.share = 1 / len(label_studio_requests(changes, submit_at))  # fetch, one save
         yield "fetch", True, ms, ""
         status, raw, ms = self.request(
             "POST", f"/api/tasks/{task}/annotations/", {"result": _ls_results(plan)}
@@ -362,12 +374,14 @@ class PotatoClient(Client):
                 yield "page", False, ms, _failure("GET /annotate", status, raw[:100])
                 return
             instance = found.group(1) or found.group(2)
-            yield "page", True, ms, ""
             plan = plan_unit(self.rng, [self.sentences.get(instance, 3)], self.error_types)
             changes, leave_at = timeline(plan, self.rng)
             if index:  # the topic's category is answered on the dialogue's first summary
                 changes = [c for c in changes if c.item != "topic"]
-            for request in potato_requests(changes, leave_at, 1)[1:]:
+            requests = potato_requests(changes, leave_at, 1)
+            self.share = 1 / (5 * len(requests))  # a unit is five instances
+            yield "page", True, ms, ""
+            for request in requests[1:]:
                 yield self._send(request, instance)
 
     def _send(self, request: Request, instance: str) -> Step:
