@@ -40,6 +40,7 @@ from peers.unit_pattern import (
 )
 
 THINK_S = (2.0, 5.0)  # open loop: one action every 2-5 s per linguist
+MID_UNIT_MAX = 27  # open loop: up to a unit of ours' requests already sent before the measure
 
 
 class PoolExhausted(Exception):
@@ -148,10 +149,20 @@ class Client(ABC):
             if time.perf_counter() >= deadline:
                 return
 
-    def open(self, deadline: float) -> None:
+    def join_mid_unit(self) -> Iterator[Step]:
+        """Open loop, before the measure: the linguist's unit already under way (a random
+        number of its requests sent, unmeasured), as on a server whose linguists did not all
+        start at once; else a measure shorter than a unit (~27 actions of ours at 2-5 s) would
+        never see a submit."""
+        steps = self.unit()
+        for _ in range(self.rng.randrange(MID_UNIT_MAX)):
+            if not self._step(steps, Stats()):
+                return self.unit()
+        return steps
+
+    def open(self, deadline: float, steps: Iterator[Step]) -> None:
         due = time.perf_counter() + self.rng.uniform(*THINK_S)
         while True:
-            steps = self.unit()
             while True:
                 wait = due - time.perf_counter()
                 if wait > 0:
@@ -161,13 +172,18 @@ class Client(ABC):
                 due += self.rng.uniform(*THINK_S)
                 if not self._step(steps, self.stats):
                     break
+            steps = self.unit()
 
     def run(self, mode: str, barrier: threading.Barrier, start: list[float], seconds: float):
         try:
             self.warm_up()
+            steps = self.join_mid_unit() if mode == "open" else None
             barrier.wait()
             deadline = start[0] + seconds
-            (self.closed if mode == "closed" else self.open)(deadline)
+            if steps is None:
+                self.closed(deadline)
+            else:
+                self.open(deadline, steps)
         except BaseException as error:  # reported by run_load
             self.error = error
             barrier.abort()
