@@ -351,7 +351,11 @@ def start_server(
             return False
         return status == 200
 
-    wait_until(up, timeout=timeout, what=f"{name} answering its API", log=log)
+    try:
+        wait_until(up, timeout=timeout, what=f"{name} answering its API", log=log)
+    except BaseException:
+        stop_server(process)  # the caller never gets it to stop: a failed or stopped run
+        raise
     return process, time.perf_counter() - started
 
 

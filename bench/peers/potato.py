@@ -222,7 +222,11 @@ class Potato:
             finally:
                 conn.close()
 
-        wait_until(up, timeout=timeout, what="Potato answering", log=SERVER_LOG)
+        try:
+            wait_until(up, timeout=timeout, what="Potato answering", log=SERVER_LOG)
+        except BaseException:
+            self.stop()
+            raise
         return time.perf_counter() - started
 
     def stop(self) -> None:
