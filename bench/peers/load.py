@@ -412,13 +412,13 @@ class PotatoClient(Client):
             ok = status == 200 and b'"success"' in raw
             return "save", ok, ms, _failure("updateinstance", status, raw[:100])
         if request.action == "track":
-            body = {
+            track: dict[str, object] = {
                 "instance_id": instance,
                 "events": [{"event_type": "click", "timestamp": int(request.at * 1000)}],
                 "focus_time": {},
                 "scroll_depth": 0,
             }
-            status, raw, ms = self.request("POST", "/api/track_interactions", body)
+            status, raw, ms = self.request("POST", "/api/track_interactions", track)
             return "track", status == 200, ms, _failure("track", status, raw[:100])
         status, raw, ms = self.request(
             "POST",
