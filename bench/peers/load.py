@@ -40,7 +40,6 @@ from peers.unit_pattern import (
 )
 
 THINK_S = (2.0, 5.0)  # open loop: one action every 2-5 s per linguist
-MID_UNIT_MAX = 27  # open loop: up to a unit of ours' requests already sent before the measure
 
 
 class PoolExhausted(Exception):
@@ -89,6 +88,7 @@ class Client(ABC):
         # measure's end cuts units short, and counting whole units only would under-count
         # the slowest tool most.
         self.share = 0.0
+        self.cycle = 1  # the requests of the current unit (Potato: of its instance)
 
     def request(
         self, method: str, path: str, body: object = None, *, form: dict | None = None, **extra
@@ -150,12 +150,15 @@ class Client(ABC):
                 return
 
     def join_mid_unit(self) -> Iterator[Step]:
-        """Open loop, before the measure: the linguist's unit already under way (a random
-        number of its requests sent, unmeasured), as on a server whose linguists did not all
-        start at once; else a measure shorter than a unit (~27 actions of ours at 2-5 s) would
-        never see a submit."""
+        """Open loop, before the measure: the linguist's unit (Potato: instance) already under
+        way, a random number of its requests sent, unmeasured, as on a server whose linguists
+        did not all start at once; else a measure shorter than a unit (~27 actions of ours at
+        2-5 s) would never see a submit."""
         steps = self.unit()
-        for _ in range(self.rng.randrange(MID_UNIT_MAX)):
+        if not self._step(steps, Stats()):
+            return self.unit()
+        # The cycle the first request opened: ours' and Label Studio's unit, Potato's instance.
+        for _ in range(self.rng.randrange(self.cycle)):
             if not self._step(steps, Stats()):
                 return self.unit()
         return steps
@@ -229,7 +232,7 @@ class OursClient(Client):
             and (not c.item.startswith("summary:") or scheme.get("relevance", True))
         ]
         requests = ours_requests(changes, submit_at)
-        self.share = 1 / len(requests)
+        self.share, self.cycle = 1 / len(requests), len(requests)
         yield "fetch", True, ms, ""
         versions: dict[str, int] = {}
         for request in requests[1:]:
@@ -309,7 +312,8 @@ class LabelStudioClient(Client):
             counts[sentence["summary"]] = counts.get(sentence["summary"], 0) + 1
         plan = plan_unit(self.rng, list(counts.values()), self.error_types)
         changes, submit_at = timeline(plan, self.rng)
-        self.share = 1 / len(label_studio_requests(changes, submit_at))  # fetch, one save
+        self.cycle = len(label_studio_requests(changes, submit_at))  # fetch, one save
+        self.share = 1 / self.cycle
         yield "fetch", True, ms, ""
         status, raw, ms = self.request(
             "POST", f"/api/tasks/{task}/annotations/", {"result": _ls_results(plan)}
@@ -395,7 +399,7 @@ class PotatoClient(Client):
             if index:  # the topic's category is answered on the dialogue's first summary
                 changes = [c for c in changes if c.item != "topic"]
             requests = potato_requests(changes, leave_at, 1)
-            self.share = 1 / (5 * len(requests))  # a unit is five instances
+            self.share, self.cycle = 1 / (5 * len(requests)), len(requests)  # 5 instances a unit
             yield "page", True, ms, ""
             for request in requests[1:]:
                 yield self._send(request, instance)
