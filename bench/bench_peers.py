@@ -275,8 +275,14 @@ class Bench:
                 tool, count, seed + {"closed": 0, "open": 100, "alone": 200}[name]
             )
             before = os.getloadavg()[0]
-            with Watch(pids, database) as watch:
-                stats, elapsed = run_load(clients, mode, seconds)
+            # Watched from when every linguist is ready (its warm-up: a connection, Potato's
+            # log-in, the open loop's unit under way, are not the measure's).
+            watch = Watch(pids, database)
+            try:
+                stats, elapsed = run_load(clients, mode, seconds, on_start=watch.__enter__)
+            finally:
+                if hasattr(watch, "_started"):  # entered: every linguist got ready
+                    watch.__exit__(None, None, None)
             figures[name] = load_figures(stats, elapsed, watch, (before, os.getloadavg()[0]))
             figures[name]["busy_before_cores"] = round(busy, 2)
             print(f"  {name}: {_describe(figures[name])}", flush=True)
@@ -467,6 +473,7 @@ def report(args: argparse.Namespace, info: dict, runs: list[dict]) -> dict:
         ("judged units/s, 20 closed-loop", ("closed", "units_per_s"), "higher"),
         ("  server cores busy", ("closed", "cpu_cores", "tool+postgres"), None),
         ("  peak RSS, MB", ("closed", "peak_rss_mb"), "lower"),
+        ("server CPU per unit, 1 alone, ms", ("alone", "cpu_ms_per_unit", "total"), "lower"),
         ("judged units/s, 1 alone", ("alone", "units_per_s"), "higher"),
         ("load average during closed loop", ("closed", "loadavg", "1"), None),
     ]
@@ -623,6 +630,9 @@ def main() -> int:
     parser.add_argument("--potato-port", type=int, default=8093)
     parser.add_argument("--keep", action="store_true", help="keep both databases")
     parser.add_argument("--json", type=Path, default=RESULTS, help=f"default {RESULTS}")
+    parser.add_argument(
+        "--report", type=Path, help="print the report of a saved run's figures (its JSON) only"
+    )
     args = parser.parse_args()
     if args.quick:
         args.summaries, args.repetitions = 2000, 1
@@ -632,6 +642,13 @@ def main() -> int:
         parser.error("need at least one client and 5 summaries per client")
     PEERS.mkdir(parents=True, exist_ok=True)
 
+    if args.report is not None:  # the report of an earlier run's figures, again
+        saved = json.loads(args.report.read_text())
+        for key, value in saved["options"].items():
+            if key not in ("report", "json"):
+                setattr(args, key, value)
+        report(args, saved["corpus_and_setup"], saved["runs"])
+        return 0
     bench = Bench(args)
     info = bench.run()
     summary = report(args, info, bench.runs)
