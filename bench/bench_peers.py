@@ -402,6 +402,7 @@ class Bench:
                         print(f"bench-peers: could not drop {name}: {error}", file=sys.stderr)
         info["potato_start_s"] = self.potato_start_s
         info["wall_s"] = time.perf_counter() - started
+        info["loadavg_at_end"] = os.getloadavg()[0]
         return info
 
 
@@ -562,7 +563,8 @@ def report(args: argparse.Namespace, info: dict, runs: list[dict]) -> dict:
     print(
         "failed requests: "
         + ", ".join(f"{t} {n}" for t, n in failures.items())
-        + f"; load average at the end {os.getloadavg()[0]:.1f}; whole run {info['wall_s']:.0f} s"
+        + f"; load average at the end {info.get('loadavg_at_end', os.getloadavg()[0]):.1f};"
+        f" whole run {info['wall_s']:.0f} s"
     )
     others = [
         (run[tool][phase]["cpu_cores"]["others"], f"r{index + 1} {phase} {tool}")
@@ -647,7 +649,10 @@ def main() -> int:
         for key, value in saved["options"].items():
             if key not in ("report", "json"):
                 setattr(args, key, value)
-        report(args, saved["corpus_and_setup"], saved["runs"])
+        info = saved["corpus_and_setup"]
+        if "loadavg_at_end" in saved["machine"]:
+            info["loadavg_at_end"] = saved["machine"]["loadavg_at_end"][0]
+        report(args, info, saved["runs"])
         return 0
     bench = Bench(args)
     info = bench.run()
