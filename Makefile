@@ -155,8 +155,9 @@ bench-evaluators: $(STAMP)
 bench-admin: $(STAMP)
 	$(PY) bench/bench_admin_pages.py
 
-# Side by side with Label Studio (installed into var/peers/, its own database and port); not
-# part of `make bench` or `make test`. ARGS=--quick for a smoke run.
+# Per fully judged unit, side by side with Label Studio and Potato (installed from PyPI into
+# var/peers/, their own databases and ports); not part of `make bench` or `make test`.
+# ARGS=--quick for a smoke run.
 bench-peers: $(STAMP)
 	$(PY) bench/bench_peers.py $(ARGS)
 

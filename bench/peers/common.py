@@ -208,10 +208,12 @@ class Watch(PeakRSS):
 
     SETTLE = 0.2  # seconds for the last backends to close after a measure
 
-    def __init__(self, roots: Callable[[], list[int]], database: str) -> None:
+    def __init__(self, roots: Callable[[], list[int]], database: str | None) -> None:
         super().__init__(roots)
-        self.database = database
+        self.database = database  # None: the tool has no PostgreSQL (Potato)
         self.cpu: dict[str, float] = {}
+        self.seconds: dict[str, float] = {}  # the same in CPU seconds
+        self.elapsed = 0.0
         self._tree_seen: dict[int, float] = {}
         self._pg_seen: dict[int, float] = {}
 
@@ -219,7 +221,8 @@ class Watch(PeakRSS):
         value = super().sample()
         for pid, cpu in _tree_cpu(self.roots()).items():
             self._tree_seen[pid] = max(cpu, self._tree_seen.get(pid, 0.0))
-        for pid, cpu in workspace_server.postgres_cpu(self.database).items():
+        backends = workspace_server.postgres_cpu(self.database) if self.database else {}
+        for pid, cpu in backends.items():
             if pid > 0:  # not the postmaster's children time
                 self._pg_seen[pid] = max(cpu, self._pg_seen.get(pid, 0.0))
         return value
@@ -249,7 +252,23 @@ class Watch(PeakRSS):
         machine = workspace_server.machine_busy() - self._machine
         used["others"] = max(machine - sum(used.values()), 0.0)
         used["tool+postgres"] = used["tool"] + used["postgres"]
+        self.elapsed = elapsed
+        self.seconds = {key: round(value, 3) for key, value in used.items()}
         self.cpu = {key: round(value / elapsed, 2) for key, value in used.items()}
+
+
+def cpu_per_unit(seconds: dict[str, float], units: float) -> dict[str, float]:
+    """Server CPU per judged unit, in ms: the tool's processes (``web``), its PostgreSQL
+    backends and both together, from a Watch's CPU seconds; NaN when no unit was judged."""
+    if units <= 0:
+        nan = float("nan")
+        return {"web": nan, "postgres": nan, "total": nan}
+    web, postgres = seconds.get("tool", 0.0), seconds.get("postgres", 0.0)
+    return {
+        "web": 1000 * web / units,
+        "postgres": 1000 * postgres / units,
+        "total": 1000 * (web + postgres) / units,
+    }
 
 
 def machine_busy_cores(seconds: float = 1.0) -> float:
@@ -332,7 +351,11 @@ def start_server(
             return False
         return status == 200
 
-    wait_until(up, timeout=timeout, what=f"{name} answering its API", log=log)
+    try:
+        wait_until(up, timeout=timeout, what=f"{name} answering its API", log=log)
+    except BaseException:
+        stop_server(process)  # the caller never gets it to stop: a failed or stopped run
+        raise
     return process, time.perf_counter() - started
 
 

@@ -1,7 +1,8 @@
 """Label Studio Community Edition for the side-by-side benchmark: installed from PyPI into its
-own virtualenv, run with its default server (`label-studio start`: Django's threaded
-development server in one process) on its own PostgreSQL database, driven by its REST API
-with a legacy API token ("Authorization: Token ...")."""
+own virtualenv (with gunicorn), set up by `label-studio start` (it migrates its fresh
+PostgreSQL database and makes the admin with a legacy API token), then served the way our
+site is: `gunicorn core.wsgi` (its WSGI module; its Docker image serves the same module with
+uWSGI) with as many sync workers as ours, driven by its REST API ("Authorization: Token ...")."""
 
 from __future__ import annotations
 
@@ -28,12 +29,15 @@ from peers.common import (
 )
 
 VERSION = "1.23.2"  # the newest 1.x on PyPI when this was written; needs Python 3.10+
+GUNICORN = "27.0.1"  # as ours (requirements.txt)
 VENV = PEERS / "label-studio-venv"
 INSTALL_LOG = PEERS / "label-studio-install.log"
 SERVER_LOG = PEERS / "label-studio-server.log"
+SETUP_LOG = PEERS / "label-studio-setup.log"
 DATA_DIR = PEERS / "label-studio-data"
 ADMIN = "bench-admin@example.com"
-SERVER = "label-studio start: Django's threaded runserver, 1 process (its default server)"
+WORKERS = 2  # as many as ours (bench/peers/ours.py)
+SERVER = f"gunicorn core.wsgi (label_studio), {WORKERS} sync workers, DEBUG off"
 
 
 # --- installation ------------------------------------------------------------------------------
@@ -52,9 +56,10 @@ def _python_version(python: str) -> tuple[int, int] | None:
         return None
 
 
-def _interpreter() -> str:
-    """A Python that Label Studio supports (3.10 to 3.13): LS_PYTHON if set, else the first of
-    python3.12, python3.11, python3.13, python3.10, python3 found, else this one's base."""
+def interpreter() -> str:
+    """A Python that Label Studio (and Potato) supports (3.10 to 3.13): LS_PYTHON if set, else
+    the first of python3.12, python3.11, python3.13, python3.10, python3 found, else this
+    one's base."""
     candidates = [os.environ.get("LS_PYTHON", "")]
     candidates += [shutil.which(f"python3.{minor}") or "" for minor in (12, 11, 13, 10)]
     candidates += [shutil.which("python3") or "", getattr(sys, "_base_executable", "")]
@@ -69,11 +74,17 @@ def _interpreter() -> str:
 
 
 def installed_version() -> str | None:
+    """label-studio's version in VENV, if gunicorn is there too."""
     python = VENV / "bin" / "python"
     if not python.exists():
         return None
     result = subprocess.run(
-        [str(python), "-c", "import importlib.metadata as m; print(m.version('label-studio'))"],
+        [
+            str(python),
+            "-c",
+            f"import importlib.metadata as m; assert m.version('gunicorn') == {GUNICORN!r};"
+            " print(m.version('label-studio'))",
+        ],
         capture_output=True,
         text=True,
     )
@@ -85,7 +96,7 @@ def ensure_installed() -> str:
     if installed_version() == VERSION:
         return f"label-studio {VERSION} already installed in {VENV}"
     PEERS.mkdir(parents=True, exist_ok=True)
-    python = _interpreter()
+    python = interpreter()
     started = time.perf_counter()
     print(f"bench-peers: installing label-studio=={VERSION} into {VENV} ...", flush=True)
     if VENV.exists():
@@ -94,7 +105,14 @@ def ensure_installed() -> str:
         for step in (
             [python, "-m", "venv", str(VENV)],
             [str(VENV / "bin" / "python"), "-m", "pip", "install", "--upgrade", "pip"],
-            [str(VENV / "bin" / "python"), "-m", "pip", "install", f"label-studio=={VERSION}"],
+            [
+                str(VENV / "bin" / "python"),
+                "-m",
+                "pip",
+                "install",
+                f"label-studio=={VERSION}",
+                f"gunicorn=={GUNICORN}",
+            ],
         ):
             log.write(f"$ {' '.join(step)}\n")
             log.flush()
@@ -160,7 +178,40 @@ class LabelStudio:
 
     def start(self, *, timeout: float = 600) -> float:
         """`label-studio start` (migrates the fresh database, creates the admin with its API
-        token); seconds until its API answers."""
+        token) until its API answers, then the same under gunicorn (``serve``); seconds in
+        all."""
+        seconds = self.setup(timeout=timeout)
+        stop_server(self.process)
+        return seconds + self.serve(timeout=timeout)
+
+    def serve(self, *, timeout: float) -> float:
+        """`gunicorn core.wsgi` with WORKERS sync workers on the set-up database."""
+        command = [
+            str(VENV / "bin" / "gunicorn"),
+            "core.wsgi:application",
+            "--chdir",
+            str(package_dir()),
+            "-w",
+            str(WORKERS),
+            "-b",
+            f"127.0.0.1:{self.port}",
+            "--timeout",
+            "600",
+        ]
+        self.process, seconds = start_server(
+            command,
+            name="Label Studio (gunicorn)",
+            cwd=PEERS,
+            env={**self.env, "DJANGO_SETTINGS_MODULE": "core.settings.label_studio"},
+            log=SERVER_LOG,
+            port=self.port,
+            token=self.token,
+            probe="/api/projects/",
+            timeout=timeout,
+        )
+        return seconds
+
+    def setup(self, *, timeout: float) -> float:
         if not port_free(self.port):
             raise BenchError(f"port {self.port} is in use; pass --ls-port")
         if DATA_DIR.exists():
@@ -188,7 +239,7 @@ class LabelStudio:
             name="Label Studio",
             cwd=PEERS,
             env=self.env,
-            log=SERVER_LOG,
+            log=SETUP_LOG,
             port=self.port,
             token=self.token,
             probe="/api/projects/",
