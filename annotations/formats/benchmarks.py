@@ -12,6 +12,7 @@ it. Scores of automatic detectors in the files are kept in the summary's
 
 from __future__ import annotations
 
+import ast
 import csv
 import hashlib
 import io
@@ -108,6 +109,37 @@ def _prediction(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
+# AggreFact-Unified spells the entire-sentence leaves so; the taxonomy's codes are these.
+UNIFIED_SPELLINGS = {
+    "intrinsic-entire_sent": "intrinsic-sentence",
+    "extrinsic-entire_sent": "extrinsic-sentence",
+}
+
+
+def error_types(where: Where, value: str) -> tuple[str, ...]:
+    """AggreFact-Unified's ``error_type``: a Python list literal of unified codes as the
+    published files write it (``['intrinsic-NP', 'extrinsic-predicate']``), or codes joined
+    by commas."""
+    text = value.strip()
+    if not text:
+        return ()
+    if len(text) > 2000:
+        raise where.fail("error_type", f"expected at most 2000 characters, got {len(text)}")
+    if text.startswith("["):
+        try:
+            parsed = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            parsed = None
+        if not isinstance(parsed, list) or not all(isinstance(p, str) for p in parsed):
+            raise where.fail(
+                "error_type", f"expected a list of error type codes, got {describe(value)}"
+            )
+        codes = [p.strip() for p in parsed]
+    else:
+        codes = [p.strip() for p in text.split(",")]
+    return tuple(dict.fromkeys(UNIFIED_SPELLINGS.get(c.lower(), c) for c in codes if c))
+
+
 AGGREFACT_COLUMNS = ("dataset", "origin", "id", "doc", "summary", "model_name", "label", "cut")
 
 
@@ -159,13 +191,13 @@ def read_aggrefact(path: Path, *, file: str, limits: ColumnLimits) -> ToolImport
         )
         document = where.text(row["id"], "id", limit=limits.document_id)
         documents.add(where, corpus, document, where.text(row["doc"], "doc"), SPLITS[cut], summary)
-        error_type = (row.get("error_type") or "").strip()
+        types = error_types(where, row.get("error_type") or "")
         labels.append(
             PublishedLabel(
                 source="AggreFact",
                 sentence=(corpus, document, "", summary.external_id, 0),
                 label=label,
-                error_types=(error_type,) if error_type and label == "inconsistent" else (),
+                error_types=types if label == "inconsistent" else (),
                 where=str(where),
             )
         )
@@ -232,11 +264,17 @@ def read_llm_aggrefact(path: Path, *, file: str, limits: ColumnLimits) -> ToolIm
             raise where.fail("split", f"expected dev or test, got {describe(row.get('split'))}")
         doc = where.text(row.get("doc"), "doc")
         claim = where.text(row.get("claim"), "claim")
+        identifier = row.get("contamination_identifier")
         summary = SummaryRecord(
             external_id=f"claim-{_digest(claim)}",
             system="unspecified",
             text=claim,
             sentences=whole_summary(claim),
+            metadata={
+                "contamination_identifier": where.text(identifier, "contamination_identifier")
+            }
+            if identifier
+            else {},
         )
         document = f"doc-{_digest(doc)}"
         documents.add(where, corpus, document, doc, SPLITS.get(split, "none"), summary)

@@ -242,7 +242,7 @@ def documents_from_items(
                         system=ordered[0].system,
                         text=text,
                         sentences=[
-                            SentenceRecord(s.text, s.start, s.end, source_index=item.index)
+                            SentenceRecord(s.text, s.start, s.end)
                             for s, item in zip(located, ordered, strict=True)
                         ],
                     )

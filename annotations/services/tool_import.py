@@ -69,9 +69,9 @@ def tool_import(
         report.notes.extend(read.notes)
         report.judgements = _labels_insert(project, read.labels, round_name, report)
         for evaluator, count in sorted(read.predictions.items()):
-            report.notes.append(
-                f"predictions of {evaluator!r} on {count} summaries kept in the summaries'"
-                " metadata (predictions, not labels)"
+            report.predictions.append(
+                f"{evaluator!r} on {count} summaries, kept in the summaries' metadata (not as"
+                " labels)"
             )
     return report
 

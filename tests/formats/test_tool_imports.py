@@ -108,7 +108,7 @@ def test_a_label_studio_export_brings_each_annotators_labels_and_keeps_predictio
         ("Label Studio user 1", "s2", 0): ("consistent", "", []),
     }
     assert "1 cancelled annotation(s) (was_cancelled) were left out" in output
-    assert "predictions of 'judge-v1' on 1 summaries kept" in output
+    assert "predictions: 'judge-v1' on 1 summaries, kept in the summaries' metadata" in output
     # Where each unit's labels came from.
     audit = JudgementChange.objects.filter(assignment__round=round_).first()
     assert audit is not None
@@ -190,10 +190,16 @@ def test_aggrefact_rows_are_whole_summaries_with_their_published_label() -> None
     reference_round("AggreFact published labels")
     assert labels() == {
         ("AggreFact", "BERTS2S", 0): ("consistent", "", []),
-        ("AggreFact", "TConvS2S", 0): ("inconsistent", "", []),
+        # AggreFact-Unified's codes as the project's unified types; "noise" is no type.
+        ("AggreFact", "TConvS2S", 0): (
+            "inconsistent",
+            "",
+            ["Extrinsic Entire Sentence Error", "Intrinsic Noun Phrase Error"],
+        ),
         ("AggreFact", "BART", 0): ("consistent", "", []),
     }
-    assert "predictions of 'QuestEval' on 2 summaries kept" in output
+    assert "predictions: 'QuestEval' on 2 summaries, kept in the summaries' metadata" in output
+    assert "their sentences stored untyped: 'noise' (1)" in output
 
 
 def test_llm_aggrefact_claims_share_their_document_and_take_the_split_from_the_name() -> None:
@@ -204,6 +210,7 @@ def test_llm_aggrefact_claims_share_their_document_and_take_the_split_from_the_n
     storm = Document.objects.get(turns__text__startswith="A storm")
     claims = Summary.objects.filter(topic__document=storm).order_by("position")
     assert [c.text for c in claims] == ["Two people were hurt by a storm.", "Three people died."]
+    assert claims[0].metadata == {"contamination_identifier": "a1b2"}
     assert sorted(lb for lb, *_ in labels().values()) == [
         "consistent",
         "consistent",
@@ -409,3 +416,44 @@ def test_a_potato_answer_for_an_instance_not_in_the_data_is_refused(tmp_path: Pa
         refused.value
     )
     assert not Project.objects.exists()
+
+
+@pytest.mark.django_db(databases="__all__")
+def test_imported_predictions_become_an_evaluator_run_on_a_published_release(
+    settings: Any, tmp_path: Path
+) -> None:
+    from annotations.models import EvaluatorRun
+    from tests.scoring.test_release_scores import build
+
+    settings.MEDIA_ROOT = tmp_path
+    run("aggrefact", TOOLS / "aggrefact.csv")
+    release = build(Round.objects.get(name="AggreFact published labels"), ["aggrefact"])
+
+    out = StringIO()
+    call_command(
+        "evaluator_upload",
+        "--release",
+        f"tools@{release.version}",
+        "--evaluator",
+        "DAE",
+        "--imported",
+        "DAE",
+        stdout=out,
+    )
+
+    stored = EvaluatorRun.objects.get(evaluator__name="DAE")
+    assert (stored.summaries, stored.sentences) == (3, 0)
+    assert stored.source_name == "imported predictions of DAE"
+    # QuestEval scored two of the three summaries: refused like any incomplete run.
+    with pytest.raises(CommandError, match="QuestEval"):
+        call_command(
+            "evaluator_upload",
+            "--release",
+            f"tools@{release.version}",
+            "--evaluator",
+            "QuestEval",
+            "--imported",
+            "QuestEval",
+            stdout=StringIO(),
+        )
+    assert not EvaluatorRun.objects.filter(evaluator__name="QuestEval").exists()
