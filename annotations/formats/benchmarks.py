@@ -97,8 +97,21 @@ def _rows(path: Path, file: str) -> Iterator[tuple[Where, dict[str, str]]]:
         raise FormatError("not valid UTF-8; save the file as UTF-8", file=file) from None
     csv.field_size_limit(1 << 30)
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    for row in reader:
-        yield Where(file, reader.line_num), {k: v for k, v in row.items() if k is not None}
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise FormatError(
+                f"not a readable CSV ({error})", file=file, line=reader.line_num
+            ) from None
+        where = Where(file, reader.line_num)
+        cells = {k: v for k, v in row.items() if k is not None}
+        for column, value in cells.items():
+            if isinstance(value, str) and "\x00" in value:
+                raise where.fail(column, "contains a NUL character")
+        yield where, cells
 
 
 def _prediction(value: Any) -> float | None:
@@ -164,10 +177,10 @@ def read_aggrefact(path: Path, *, file: str, limits: ColumnLimits) -> ToolImport
             corpus = corpus_slug(where.text(row["dataset"], "dataset"), seen, limits)
         except ValueError as error:
             raise where.fail("dataset", str(error)) from None
-        label = BINARY.get(row["label"].strip())
+        label = BINARY.get((row["label"] or "").strip())
         if label is None:
             raise where.fail("label", f"expected 1 (consistent) or 0, got {describe(row['label'])}")
-        cut = row["cut"].strip().lower()
+        cut = (row["cut"] or "").strip().lower()
         if cut not in SPLITS:
             raise where.fail("cut", f"expected val or test, got {describe(row['cut'])}")
         text = where.text(row["summary"], "summary")
@@ -178,7 +191,7 @@ def read_aggrefact(path: Path, *, file: str, limits: ColumnLimits) -> ToolImport
         }
         for name in scores:
             predicted[name] = predicted.get(name, 0) + 1
-        metadata: dict[str, Any] = {"origin": row["origin"]}
+        metadata: dict[str, Any] = {"origin": row["origin"] or ""}
         if scores:
             metadata["predictions"] = {name: {"score": s} for name, s in scores.items()}
         system = where.text(row["model_name"], "model_name", limit=limits.system)
@@ -369,6 +382,7 @@ def read_faithbench(path: Path, *, file: str, limits: ColumnLimits) -> ToolImpor
                 not isinstance(start, int)
                 or not isinstance(end, int)
                 or isinstance(start, bool)
+                or isinstance(end, bool)
                 or not 0 <= start < end <= len(text)
             ):
                 raise where.fail(

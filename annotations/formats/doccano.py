@@ -23,6 +23,7 @@ from typing import Any
 
 from annotations.formats import strict_json
 from annotations.formats.errors import FormatError, describe
+from annotations.formats.folders import MAX_UNPACKED
 from annotations.formats.records import ColumnLimits
 from annotations.formats.tool_items import (
     LABEL_SPELLINGS,
@@ -32,6 +33,7 @@ from annotations.formats.tool_items import (
     Where,
     documents_from_items,
     item_of,
+    source_name,
 )
 
 MAX_MEMBERS = 1000
@@ -42,7 +44,9 @@ def read_doccano(path: Path, *, file: str, limits: ColumnLimits) -> ToolImport:
     raw: list[tuple[str, tuple[str, str, str, str, int], str, str, tuple[str, ...], str]] = []
     unlabelled = 0
     for member, stem, lines in _files(path, file):
-        source = "doccano" if stem == "all" else f"doccano user {stem}"
+        source = source_name(
+            Where(member), "doccano" if stem == "all" else f"doccano user {stem}", "file name"
+        )
         for number, raw_line in lines:
             where = Where(member, number)
             try:
@@ -118,6 +122,8 @@ def _files(path: Path, name: str) -> Iterator[tuple[str, str, Iterator[tuple[int
                 raise FormatError("the zip holds no .jsonl file (doccano's export)", file=name)
             if len(members) > MAX_MEMBERS:
                 raise FormatError(f"more than {MAX_MEMBERS} files in the zip", file=name)
+            if sum(packed.getinfo(m).file_size for m in members) > MAX_UNPACKED:
+                raise FormatError(f"unpacks to more than {MAX_UNPACKED >> 20} MB", file=name)
             for member in members:
                 shown = f"{name}:{member}"
                 yield (

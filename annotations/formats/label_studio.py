@@ -33,6 +33,7 @@ from annotations.formats.tool_items import (
     documents_from_items,
     item_of,
     sentence_label,
+    source_name,
 )
 
 FROM_NAME = re.compile(r"^(label|explanation)_(\d+)$")
@@ -93,7 +94,9 @@ def read_label_studio(path: Path, *, file: str, limits: ColumnLimits) -> ToolImp
             if annotation.get("was_cancelled"):
                 cancelled += 1
                 continue
-            source = SOURCE.format(_annotator(where, annotation, name))
+            source = source_name(
+                where, SOURCE.format(_annotator(where, annotation, name)), f"{name}.completed_by"
+            )
             answers = _answers(where, annotation, name, len(sentences))
             for index, (label, explanation) in sorted(answers.items()):
                 if label is None:

@@ -34,6 +34,7 @@ from annotations.formats.tool_items import (
     documents_from_items,
     item_of,
     sentence_label,
+    source_name,
 )
 
 SCHEMAS = ("consistency", "explanation", "error_types")
@@ -72,7 +73,7 @@ def _read(folder: Path, file: str, limits: ColumnLimits) -> ToolImport:
     ignored: set[str] = set()
     for output in outputs:
         shown = f"{file}:{output.relative_to(folder).as_posix()}"
-        source = f"Potato user {output.parent.name}"
+        source = source_name(Where(shown), f"Potato user {output.parent.name}", "folder name")
         for where, instance, answers in _answers(output, shown):
             item = items.get(instance)
             if item is None:

@@ -15,6 +15,7 @@ Pure: no Django; every problem is a ``FormatError``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,9 @@ from annotations.formats.sentences import join_sentences
 from annotations.formats.strict_json import bad_text
 
 LABELS = ("consistent", "inconsistent")
+CORPUS_SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+# Assignment.source's length: a source names a person of the tool or the benchmark.
+SOURCE_LIMIT = 200
 # A sentence label as the tools' choices may spell it.
 LABEL_SPELLINGS = {
     "consistent": "consistent",
@@ -107,6 +111,12 @@ class SentenceItem:
     where: Where
 
 
+def source_name(where: Where, name: str, field: str) -> str:
+    """A source's name as stored, or a FormatError: storable text of at most SOURCE_LIMIT
+    characters (a person's name comes from a file's content or a folder's name)."""
+    return where.text(name, field, limit=SOURCE_LIMIT)
+
+
 @dataclass(frozen=True, slots=True)
 class PublishedLabel:
     """A source's label of one sentence (``sentence`` is its position in its summary)."""
@@ -171,8 +181,13 @@ def item_of(
     split = data.get("split") or "none"
     if split not in ("dev", "test", "none"):
         raise where.fail("split", f"expected one of dev, test, none, got {describe(split)}")
+    corpus = where.text(data.get("corpus") or "default", "corpus", limit=limits.corpus)
+    if not CORPUS_SLUG.match(corpus):
+        raise where.fail(
+            "corpus", f"expected a slug of lowercase letters, digits, - and _, got {corpus!r}"
+        )
     return SentenceItem(
-        corpus=where.text(data.get("corpus") or "default", "corpus", limit=limits.corpus),
+        corpus=corpus,
         document=where.text(data.get("document_id"), "document_id", limit=limits.document_id),
         turns=turns_of(where, data, limits),
         topic=where.text(data.get("topic") or "", "topic", limit=limits.topic, required=False),

@@ -349,6 +349,29 @@ def _task_label(value: list[Any], choice: str) -> list[Any]:
             "a.csv, line 2, field cut: expected val or test",
         ),
         (
+            "doccano",
+            lambda tmp: _lines(tmp, "ann.jsonl", [{**DOCCANO_LINE, "corpus": "My Corpus"}]),
+            "ann.jsonl, line 1, field corpus: expected a slug of lowercase letters",
+        ),
+        (
+            "aggrefact",
+            lambda tmp: _text(
+                tmp,
+                "a.csv",
+                "dataset,origin,id,doc,summary,model_name,label,cut\nX,xsum,1,D,S,M\n",
+            ),
+            "a.csv, line 2, field label: expected 1 (consistent) or 0, got null",
+        ),
+        (
+            "aggrefact",
+            lambda tmp: _text(
+                tmp,
+                "a.csv",
+                "dataset,origin,id,doc,summary,model_name,label,cut\nX,xsum,1,D\x00,S,M,1,val\n",
+            ),
+            "a.csv, line 2, field doc: contains a NUL character",
+        ),
+        (
             "llm-aggrefact",
             lambda tmp: _lines(
                 tmp, "dev.jsonl", [{"dataset": "X", "doc": "D", "claim": "", "label": 1}]
