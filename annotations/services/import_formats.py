@@ -50,8 +50,11 @@ class ImportFormat:
 
 
 def _tool(
-    reader: Reader, source_format: str, round_name: str
+    reader: Reader, source_format: str, round_name: str, *, by_line: bool = False
 ) -> Callable[[ImportRequest], ImportReport]:
+    """``by_line``: the file is read line by line (CSV, JSONL), so the job's progress can
+    follow its lines; a JSON document or a zip has no lines to count."""
+
     def run(request: ImportRequest) -> ImportReport:
         return tool_import(
             project=request.project,
@@ -60,7 +63,7 @@ def _tool(
             source_format=source_format,
             round_name=round_name,
             name=request.name,
-            progress=request.progress,
+            progress=request.progress if by_line else None,
         )
 
     return run
@@ -104,7 +107,7 @@ TOOL_FORMATS: tuple[ImportFormat, ...] = (
         (".csv",),
         taxonomy="aggrefact-unified",
         scheme=CONSISTENCY_ONLY,
-        run=_tool(read_aggrefact, "aggrefact", "AggreFact published labels"),
+        run=_tool(read_aggrefact, "aggrefact", "AggreFact published labels", by_line=True),
     ),
     ImportFormat(
         "llm-aggrefact",
@@ -115,7 +118,9 @@ TOOL_FORMATS: tuple[ImportFormat, ...] = (
         (".jsonl", ".csv", ".parquet"),
         taxonomy="aggrefact-unified",
         scheme=CONSISTENCY_ONLY,
-        run=_tool(read_llm_aggrefact, "llm-aggrefact", "LLM-AggreFact published labels"),
+        run=_tool(
+            read_llm_aggrefact, "llm-aggrefact", "LLM-AggreFact published labels", by_line=True
+        ),
     ),
     ImportFormat(
         "faithbench",

@@ -480,3 +480,19 @@ def test_imported_predictions_become_an_evaluator_run_on_a_published_release(
             stdout=StringIO(),
         )
     assert not EvaluatorRun.objects.filter(evaluator__name="QuestEval").exists()
+
+
+def test_llm_aggrefact_reads_its_parquet_files_when_pyarrow_is_installed(tmp_path: Path) -> None:
+    pyarrow = pytest.importorskip("pyarrow")
+    parquet = pytest.importorskip("pyarrow.parquet")
+    rows = [
+        json.loads(line) for line in (TOOLS / "llm-aggrefact-test.jsonl").read_text().splitlines()
+    ]
+    rows = [{key: row.get(key) for key in ("dataset", "doc", "claim", "label")} for row in rows]
+    path = tmp_path / "dev-00000-of-00001.parquet"
+    parquet.write_table(pyarrow.Table.from_pylist(rows), path)
+
+    run("llm-aggrefact", path)
+
+    assert set(Document.objects.values_list("split", flat=True)) == {"dev"}
+    assert SentenceJudgement.objects.filter(label="inconsistent").count() == 1
