@@ -17,7 +17,8 @@ const NAMED = { native: 'native-jsonl', circumstantial: 'circumstantial' } as co
 export function FormatDocPage({ format }: { format?: keyof typeof NAMED }) {
   const navigate = useNavigate();
   const { doc } = useParams();
-  const text = DOCS[format !== undefined ? NAMED[format] : (doc ?? NAMED.native)];
+  // The pages link each other as `imports.md`: the same page without the suffix.
+  const text = DOCS[format !== undefined ? NAMED[format] : (doc ?? NAMED.native).replace(/\.md$/, '')];
   return (
     <Stack gap="md">
       <Anchor component="button" type="button" size="sm" onClick={() => void navigate(-1)} style={{ alignSelf: 'flex-start' }}>
