@@ -108,6 +108,11 @@ def _labels_insert(
             "topic_id", "source"
         )
     )
+    # A later file may bring more people to a unit (another person's doccano export): the
+    # round's overlap is the most sources any unit has.
+    per_unit = Counter(topic for topic, _ in set(units) | done)
+    if per_unit and max(per_unit.values()) > round_.overlap:
+        Round.objects.filter(pk=round_.pk).update(overlap=max(per_unit.values()))
     kept = len(set(units) & done)
     if kept:
         report.notes.append(

@@ -146,6 +146,18 @@ def test_a_doccano_export_of_one_file_per_person_gives_each_persons_labels(
     assert "1 example(s) without a label were left unlabelled" in output
 
 
+def test_another_persons_file_later_adds_their_labels_and_raises_the_overlap(
+    tmp_path: Path,
+) -> None:
+    run("doccano", TOOLS / "doccano" / "alice.jsonl")
+    assert reference_round("doccano annotations").overlap == 1
+
+    run("doccano", TOOLS / "doccano" / "bob.jsonl")
+
+    assert reference_round("doccano annotations").overlap == 2
+    assert {source for source, *_ in labels()} == {"doccano user alice", "doccano user bob"}
+
+
 def test_a_potato_project_reads_both_output_layouts(tmp_path: Path) -> None:
     folder = tmp_path / "project"
     shutil.copytree(TOOLS / "potato", folder)
