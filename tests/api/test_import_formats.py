@@ -200,3 +200,26 @@ def test_a_malformed_upload_fails_its_job_naming_the_place_and_imports_nothing(
         "export.json, task 4, field data.sentences: expected a non-empty"
     )
     assert not Document.objects.filter(corpus__project=study).exists()
+
+
+def test_finesure_data_uploaded_in_the_browser_imports_its_published_labels(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    from tests.conftest import SHARED_DATA
+
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+    frank = (SHARED_DATA / "finesure" / "frank-data-sample-10.json").read_bytes()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            URL, {"file": SimpleUploadedFile("frank.json", frank), "format": "finesure"}
+        )
+
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert Round.objects.get(project=study, name="FineSurE published labels").kind == "reference"
