@@ -80,6 +80,7 @@ from annotations.services.explanation_rounds import (
 )
 from annotations.services.feedback import feedback_send
 from annotations.services.guidelines import guideline_diff, guideline_publish
+from annotations.services.import_formats import IMPORT_FORMATS
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.jobs import job_start
 from annotations.services.leases import refreshed
@@ -101,7 +102,7 @@ from annotations.services.rounds import (
 )
 from annotations.services.stored_files import upload_store
 from annotations.services.unit_disagreements import unit_disagreements_refresh
-from annotations.services.upload_import import UPLOAD_FORMATS
+from annotations.services.upload_import import upload_suffix
 from annotations.taxonomy_catalogue import TAXONOMIES
 
 # The kinds an admin may create; reference rounds come only with imported published labels.
@@ -1024,10 +1025,10 @@ class FeedbackCreateView(APIView):
 def _import_layout(request: Request) -> tuple[str, bool]:
     """The upload's layout and lenient choice from the form, or a 400 naming the field."""
     layout = request.data.get("format") or "native"
-    if layout not in UPLOAD_FORMATS:
+    if layout not in IMPORT_FORMATS:
         raise bad_request(
             f"Unknown corpus format {layout!r}.",
-            {"format": [f"expected one of {', '.join(UPLOAD_FORMATS)}"]},
+            {"format": [f"expected one of {', '.join(IMPORT_FORMATS)}"]},
         )
     raw = str(request.data.get("lenient") or "false").lower()
     if raw not in ("true", "false", "1", "0"):
@@ -1041,6 +1042,43 @@ def _import_layout(request: Request) -> tuple[str, bool]:
     return layout, lenient
 
 
+class ImportFormatOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="The value of the import's `format`.")
+    label = serializers.CharField()
+    what = serializers.CharField(help_text="What the file holds, in one sentence.")
+    doc = serializers.CharField(help_text="Its page: docs/formats/{doc}.md.")
+    accept = serializers.ListField(
+        child=serializers.CharField(), help_text="The file suffixes an upload may have."
+    )
+    folder = serializers.BooleanField(help_text="A folder, uploaded as its .zip.")
+    lenient = serializers.BooleanField(help_text="Whether the import takes `lenient`.")
+
+
+class ImportFormatsView(APIView):
+    """The registry of import formats (services/import_formats.py), so the browser's import
+    form offers exactly what the server reads."""
+
+    @extend_schema(
+        responses=ImportFormatOutput(many=True),
+        summary="The corpus import formats, as the import form offers them",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "name": spec.name,
+                    "label": spec.label,
+                    "what": spec.what,
+                    "doc": spec.doc,
+                    "accept": list(spec.suffixes),
+                    "folder": spec.folder,
+                    "lenient": spec.name == "circumstantial",
+                }
+                for spec in IMPORT_FORMATS.values()
+            ]
+        )
+
+
 class ImportCreateView(APIView):
     parser_classes = [MultiPartParser]
 
@@ -1052,11 +1090,11 @@ class ImportCreateView(APIView):
                     "file": {"type": "string", "format": "binary"},
                     "format": {
                         "type": "string",
-                        "enum": list(UPLOAD_FORMATS),
+                        "enum": list(IMPORT_FORMATS),
                         "default": "native",
-                        "description": "native: JSONL (docs/formats/native-jsonl.md);"
-                        " circumstantial: a CSV in the circumstantial-inference study's layout"
-                        " (docs/formats/circumstantial.md).",
+                        "description": "One of the import formats GET"
+                        " /api/admin/import-formats/ lists (docs/formats/imports.md); a"
+                        " layout that is a folder is uploaded as its .zip.",
                     },
                     "lenient": {
                         "type": "boolean",
@@ -1069,7 +1107,7 @@ class ImportCreateView(APIView):
             }
         },
         responses={202: JobStartedOutput, 503: QUEUE_DOWN},
-        summary="Import a corpus file: native JSONL or a circumstantial CSV (background job)",
+        summary="Import a corpus file in one of the import formats (background job)",
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
@@ -1078,8 +1116,8 @@ class ImportCreateView(APIView):
             raise bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
         # Kept in the storage, so the worker that runs the job may be on another machine.
         layout, lenient = _import_layout(request)
-        stored = upload_store(upload, suffix=UPLOAD_FORMATS[layout])
         name = Path(upload.name or "upload.jsonl").name
+        stored = upload_store(upload, suffix=upload_suffix(layout, name))
         job = job_start(
             project=project,
             kind="import",

@@ -61,6 +61,7 @@ urlpatterns += [
     path("admin/projects/<slug:slug>/rounds/", admin.RoundCreateView.as_view()),
     path("admin/projects/<slug:slug>/agreement-history/", admin.AgreementHistoryView.as_view()),
     path("admin/projects/<slug:slug>/imports/", admin.ImportCreateView.as_view()),
+    path("admin/import-formats/", admin.ImportFormatsView.as_view()),
     path("admin/projects/<slug:slug>/units/", admin.UnitsView.as_view()),
     path("admin/projects/<slug:slug>/units/<int:topic_id>/", admin.CorpusUnitView.as_view()),
     path("admin/projects/<slug:slug>/corpus/", admin.CorpusView.as_view()),

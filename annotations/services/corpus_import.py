@@ -51,6 +51,8 @@ class ImportReport:
     given_key_facts: int = 0  # of topics' given key-fact lists (native ``key_facts``)
     given_atomic_facts: int = 0  # of summaries' given atomic facts (native ``atomic_facts``)
     notes: list[str] = field(default_factory=list)
+    # Evaluators' predictions an import kept beside the labels (never as labels), one line each.
+    predictions: list[str] = field(default_factory=list)
     # A lenient import's report (what it did instead of refusing, row by row), as lines; the
     # same as structured data for a job's result.
     lenient: list[str] = field(default_factory=list)
@@ -75,6 +77,7 @@ class ImportReport:
                 f" {NATIVE_KEY_FACTS!r}), {self.given_atomic_facts} atomic fact(s) to verify"
             )
         lines.extend(f"normalised: {note}" for note in self.notes)
+        lines.extend(f"predictions: {line}" for line in self.predictions)
         lines.extend(self.lenient)
         return lines
 

@@ -69,6 +69,7 @@ export function AppRoutes() {
           <Route path="adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
           <Route path="help/native-jsonl" element={<FormatDocPage />} />
           <Route path="help/circumstantial-csv" element={<FormatDocPage format="circumstantial" />} />
+          <Route path="help/formats/:doc" element={<FormatDocPage />} />
           <Route path="rounds/:id/progress" element={<RoundProgressPage />} />
           <Route path="rounds/:id/agreement" element={<AgreementPage />} />
           <Route path="rounds/:id/disagreements" element={<DisagreementsPage />} />

@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from annotations.models import Document, Job, Project, Role
+from annotations.models import Document, Job, Project, Role, Round
 from annotations.services.projects import membership_add, project_get_or_create
 from tests.formats.test_circumstantial import LENIENT_FIXTURE
 from tests.people import ADMIN, signed_in
@@ -93,7 +93,7 @@ def test_a_circumstantial_csv_is_refused_whole_unless_lenient(
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [
-        ({"format": "excel"}, "format", "expected one of native, circumstantial"),
+        ({"format": "excel"}, "format", "expected one of native, circumstantial, tofueval"),
         ({"lenient": "true"}, "lenient", "only with format circumstantial"),
         ({"format": "circumstantial", "lenient": "maybe"}, "lenient", "expected true or false"),
     ],
@@ -118,3 +118,108 @@ def test_a_bad_choice_is_a_400_naming_the_field_and_starts_nothing(
     assert not Job.objects.exists()
     uploads = tmp_path / "imports"
     assert not uploads.exists() or not any(uploads.iterdir())  # the file was not kept
+
+
+def test_the_formats_endpoint_lists_every_format_the_command_reads(
+    client: Client, study: Project
+) -> None:
+    from annotations.management.commands.import_corpus import Command
+
+    signed_in(ADMIN, client)
+    parser = Command().create_parser("manage.py", "import_corpus")
+    choices = next(a.choices for a in parser._actions if a.dest == "format")
+
+    listed = client.get("/api/admin/import-formats/").json()
+
+    assert [entry["name"] for entry in listed] == list(choices)
+    assert {
+        "native",
+        "tofueval",
+        "circumstantial",
+        "finesure",
+        "label-studio",
+        "doccano",
+        "potato",
+        "aggrefact",
+        "llm-aggrefact",
+        "faithbench",
+    } == {entry["name"] for entry in listed}
+    potato = next(entry for entry in listed if entry["name"] == "potato")
+    assert potato["folder"] is True
+    assert potato["accept"] == [".zip"]
+    # Each format's page exists, so the form's link leads somewhere.
+    docs = Path(__file__).resolve().parents[2] / "docs" / "formats"
+    assert all((docs / f"{entry['doc']}.md").is_file() for entry in listed)
+
+
+def test_an_aggrefact_csv_uploaded_in_the_browser_imports_its_published_labels(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+    csv = (
+        Path(__file__).resolve().parents[1] / "formats/fixtures/tools/aggrefact.csv"
+    ).read_bytes()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            URL,
+            {"file": SimpleUploadedFile("aggre_fact_sota.csv", csv), "format": "aggrefact"},
+        )
+
+    assert response.status_code == 202
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert "published judgements: 3" in job["result"]["lines"]
+    assert Round.objects.get(project=study, name="AggreFact published labels").kind == "reference"
+
+
+def test_a_malformed_upload_fails_its_job_naming_the_place_and_imports_nothing(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+    bad = b'[{"id": 4, "data": {"document_id": "d", "document": "t", "summary_id": "s"}}]'
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            URL, {"file": SimpleUploadedFile("export.json", bad), "format": "label-studio"}
+        )
+
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "failed"
+    assert job["error"].startswith(
+        "export.json, task 4, field data.sentences: expected a non-empty"
+    )
+    assert not Document.objects.filter(corpus__project=study).exists()
+
+
+def test_finesure_data_uploaded_in_the_browser_imports_its_published_labels(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    from tests.conftest import SHARED_DATA
+
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+    frank = (SHARED_DATA / "finesure" / "frank-data-sample-10.json").read_bytes()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            URL, {"file": SimpleUploadedFile("frank.json", frank), "format": "finesure"}
+        )
+
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert Round.objects.get(project=study, name="FineSurE published labels").kind == "reference"

@@ -79,3 +79,35 @@ def test_an_admin_imports_the_study_csv_refused_strictly_then_leniently_with_its
     expect(done).to_contain_text(
         "lenient: row 3 (line 8), field nonfactual_spans: span_none: item 1 of 2 is None"
     )
+
+
+def test_an_admin_picks_any_format_the_server_reads_and_imports_a_potato_project(
+    page: Page, live_server, tmp_path: Path
+) -> None:
+    from annotations.services.import_formats import IMPORT_FORMATS
+    from tests.formats.test_tool_imports import TOOLS, zipped
+
+    call_command("load_demo", stdout=None)
+    sign_in(page, live_server.url, "admin")
+    page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
+    form = page.get_by_role("form", name="Import a corpus file")
+    formats = form.get_by_role("radiogroup", name="Format")
+    # Every format of the server's registry is offered, by its label.
+    expect(formats.get_by_role("radio")).to_have_count(len(IMPORT_FORMATS))
+    for spec in IMPORT_FORMATS.values():
+        expect(formats.get_by_role("radio", name=spec.label)).to_be_visible()
+
+    formats.get_by_role("radio", name="Potato project").check()
+    expect(form.get_by_text("Folder (.zip)")).to_be_visible()
+    form.locator('input[type="file"]').set_input_files(
+        str(zipped(TOOLS / "potato", tmp_path / "factcheck.zip"))
+    )
+    form.get_by_role("button", name="Import").click()
+    done = form.get_by_role("status").filter(has_text="Import finished")
+    expect(done).to_be_visible(timeout=30_000)
+    expect(done).to_contain_text("published judgements: 4")
+
+    form.get_by_role("link", name="the format, field by field").click()
+    expect(
+        page.get_by_role("heading", name="Potato: import of a project's annotation output")
+    ).to_be_visible()

@@ -17,6 +17,7 @@ from annotations.models import (
     Assignment,
     Document,
     KeyFact,
+    Round,
     RoundKind,
     RoundStatus,
     SentenceJudgement,
@@ -260,3 +261,43 @@ def test_the_reference_round_shows_the_published_distribution_per_system_and_top
     assert sentence["published"]["TofuEval release"] in ("consistent", "inconsistent")
     assert unit["summaries"][0]["system"]
     assert client.get(f"/api/admin/projects/{project.slug}/units/999999999/").status_code == 404
+
+
+def test_the_release_uploaded_as_a_zip_with_its_dialogues_imports_the_same(
+    tofueval_dir: Path, documents: Path, tmp_path: Path
+) -> None:
+    import zipfile
+
+    from annotations.services.import_formats import IMPORT_FORMATS, ImportRequest
+
+    packed = tmp_path / "tofueval.zip"
+    with zipfile.ZipFile(packed, "w") as archive:
+        for path in sorted(tofueval_dir.rglob("*")):
+            if path.is_file():
+                archive.write(path, f"tofueval/{path.relative_to(tofueval_dir).as_posix()}")
+        archive.write(documents, "documents.jsonl")
+    project = ProjectFactory()
+    run = IMPORT_FORMATS["tofueval"].run
+    assert run is not None
+
+    report = run(ImportRequest(project=project, path=packed, name="tofueval.zip"))
+
+    assert (report.documents_created, report.summaries, report.sentences) == (100, 1777, 4946)
+    assert Round.objects.get(project=project, name=REFERENCE_ROUND).kind == RoundKind.REFERENCE
+
+
+def test_a_zip_without_the_dialogues_is_refused_naming_what_it_needs(tmp_path: Path) -> None:
+    import zipfile
+
+    from annotations.services.import_formats import IMPORT_FORMATS, ImportRequest
+
+    packed = tmp_path / "release.zip"
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("tofueval/document_ids_dev_test_split.json", "{}")
+    run = IMPORT_FORMATS["tofueval"].run
+    assert run is not None
+
+    with pytest.raises(ImportFailed, match=r"release\.zip: .*documents\.jsonl"):
+        run(ImportRequest(project=ProjectFactory(), path=packed, name="release.zip"))
+
+    assert not Summary.objects.exists()

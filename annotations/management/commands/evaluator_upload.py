@@ -1,6 +1,7 @@
 """Store a run of an evaluator's predictions on a published release:
 ``python manage.py evaluator_upload --release SLUG@VERSION --evaluator NAME [--run N]
-[--kind metric|llm] FILE`` (docs/evaluation.md, "Uploading a run")."""
+[--kind metric|llm] FILE`` (docs/evaluation.md, "Uploading a run"); ``--imported NAME``
+instead of FILE stores the predictions an import kept (docs/formats/imports.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from annotations.formats.errors import FormatError
 from annotations.models import EvaluatorKind
+from annotations.selectors.imported_predictions import imported_predictions
 from annotations.services.evaluator_runs import (
     EvaluatorInvalid,
     evaluator_run_upload,
@@ -24,7 +26,13 @@ class Command(BaseCommand):
     help = "Check an evaluator's predictions (CSV or JSONL) against a release and store them."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
+        parser.add_argument("file", type=Path, nargs="?")
+        parser.add_argument(
+            "--imported",
+            metavar="NAME",
+            help="instead of a file: the predictions of NAME that an import kept (AggreFact's"
+            " NAME_score columns, FaithBench's scores, Label Studio's model_version)",
+        )
         parser.add_argument("--release", required=True, help="SLUG@VERSION")
         parser.add_argument("--evaluator", required=True, help="Its name (created on first use).")
         parser.add_argument("--run", type=int, help="The run's number (default: the next).")
@@ -32,17 +40,30 @@ class Command(BaseCommand):
         parser.add_argument("--notes", default="")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path: Path = options["file"]
+        path: Path | None = options["file"]
+        if (path is None) == (options["imported"] is None):
+            raise CommandError("give a predictions FILE or --imported NAME (one of the two)")
         try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
-        try:
+            release = published_release(options["release"])
+            if path is not None:
+                try:
+                    data = path.read_bytes()
+                except OSError as error:
+                    raise CommandError(f"{path}: {error.strerror}") from None
+                file_name = path.name
+            else:
+                data, rows = imported_predictions(release=release, name=options["imported"])
+                if not rows:
+                    raise CommandError(
+                        f"no imported predictions named {options['imported']!r} in project"
+                        f" {release.project.slug}"
+                    )
+                file_name = f"imported predictions of {options['imported']}"
             run = evaluator_run_upload(
-                release=published_release(options["release"]),
+                release=release,
                 evaluator=options["evaluator"],
                 data=data,
-                file_name=path.name,
+                file_name=file_name,
                 kind=options["kind"],
                 notes=options["notes"],
                 number=options["run"],

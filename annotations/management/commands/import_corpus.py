@@ -3,6 +3,9 @@ python manage.py import_corpus --format tofueval --documents DOCS.jsonl --projec
 python manage.py import_corpus --format circumstantial FILE.csv --project SLUG [--lenient]
 python manage.py import_corpus --format finesure FILE.jsonl --keyfacts KEYFACTS.json --project SLUG
     (--keyfacts optional)
+python manage.py import_corpus --format FORMAT PATH --project SLUG
+    FORMAT: label-studio, doccano, potato (the project folder or its zip), aggrefact,
+    llm-aggrefact, faithbench (docs/formats/imports.md)
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from annotations.models import Role
 from annotations.services.circumstantial_import import circumstantial_import
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.finesure_import import finesure_import
+from annotations.services.import_formats import IMPORT_FORMATS, TOOL_FORMATS, ImportRequest
 from annotations.services.projects import (
     DEFAULT_TAXONOMY,
     ProjectSetupError,
@@ -31,8 +35,9 @@ from annotations.services.tofueval_import import tofueval_import
 class Command(BaseCommand):
     help = (
         "Import a corpus (native JSONL, the public TofuEval release, a CSV in the"
-        " circumstantial-inference study's layout, or FineSurE's JSONL data files) into a"
-        " project."
+        " circumstantial-inference study's layout, FineSurE's JSONL data files, an export of"
+        " Label Studio, doccano or Potato, or AggreFact, LLM-AggreFact or FaithBench files)"
+        " into a project."
     )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
@@ -43,7 +48,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--format",
-            choices=["native", "tofueval", "circumstantial", "finesure"],
+            choices=list(IMPORT_FORMATS),
             default="native",
         )
         parser.add_argument("--project", required=True, help="project slug (created if missing)")
@@ -113,6 +118,9 @@ class Command(BaseCommand):
                     f"{options['documents']}: not a file; --documents is the dialogues, as native"
                     " JSONL lines"
                 )
+        tool = next((f for f in TOOL_FORMATS if f.name == options["format"]), None)
+        if tool is not None and not tool.folder and not path.is_file():
+            raise CommandError(f"{path}: not a file; --format {tool.name} reads one file")
         try:
             # One transaction: a refused file leaves no project, taxonomy or error type behind.
             with transaction.atomic():
@@ -122,6 +130,7 @@ class Command(BaseCommand):
                     # The study's own taxonomy and questions for its layout: its labels are
                     # spans with evidence, typed by its categories.
                     taxonomy=options["taxonomy"]
+                    or (tool.taxonomy if tool is not None else None)
                     or (
                         "dialogue-llm"
                         if circumstantial
@@ -129,7 +138,9 @@ class Command(BaseCommand):
                         if finesure
                         else DEFAULT_TAXONOMY
                     ),
-                    scheme={"error_spans": True, "evidence": True}
+                    scheme=tool.scheme
+                    if tool is not None
+                    else {"error_spans": True, "evidence": True}
                     if circumstantial
                     # FineSurE's questions: consistency (FRANK) and, with its key facts,
                     # completeness; no relevance, flag or topic questions.
@@ -144,7 +155,10 @@ class Command(BaseCommand):
                 )
                 for user, role in members:
                     membership_add(project=project, user=user, role=role)
-                if options["format"] == "native":
+                if tool is not None:
+                    assert tool.run is not None
+                    report = tool.run(ImportRequest(project=project, path=path, name=path.name))
+                elif options["format"] == "native":
                     report = corpus_import_native(project=project, path=path)
                 elif circumstantial:
                     report = circumstantial_import(

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { job } from '../test/adminFixtures';
+import { importFormats, job } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
 import { renderWithProviders } from '../test/render';
 import { answer } from '../test/answer';
@@ -37,6 +37,7 @@ describe('importing a corpus file', () => {
     let finished = false;
     const polls = () => server.requests.filter((r) => r.path === '/api/admin/jobs/7/').length;
     const server = fakeServer({
+      'GET /api/admin/import-formats/': () => answer('GET /api/admin/import-formats/', 200, importFormats()),
       'POST /api/admin/projects/demo/imports/': () => answer('POST /api/admin/projects/{slug}/imports/', 202, { job: 7 }),
       // Running until the test has seen the bar, then done.
       'GET /api/admin/jobs/7/': () =>
@@ -48,6 +49,8 @@ describe('importing a corpus file', () => {
     const clock = fakeClock();
     const user = clock.user();
     renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} />));
+    // The formats come from the server's registry first.
+    await clock.advance(0);
 
     await user.upload(fileField(), corpusFile());
     // A styled field that shows the chosen file, with the format's documentation one click away.
@@ -79,7 +82,7 @@ describe('importing a corpus file', () => {
     expect(onImported).toHaveBeenCalledTimes(1);
 
     // The upload is multipart with the file under `file`.
-    const [, init] = server.fetchMock.mock.calls[0]!;
+    const [, init] = server.fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect(init?.method).toBe('POST');
     expect(init?.body).toBeInstanceOf(FormData);
     expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
@@ -92,6 +95,7 @@ describe('importing a corpus file', () => {
 
   it("shows the job's error in a red alert when the import fails", async () => {
     fakeServer({
+      'GET /api/admin/import-formats/': () => answer('GET /api/admin/import-formats/', 200, importFormats()),
       'POST /api/admin/projects/demo/imports/': () => answer('POST /api/admin/projects/{slug}/imports/', 202, { job: 8 }),
       'GET /api/admin/jobs/8/': () =>
         answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 8, status: 'failed', error: 'corpus.jsonl, line 7, field "turns": expected a list' })),
@@ -99,6 +103,7 @@ describe('importing a corpus file', () => {
     const onImported = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(routed(<ImportCorpus slug="demo" onImported={onImported} pollIntervalMs={20} />));
+    await screen.findByRole('radio', { name: 'Native JSONL' });
 
     await user.upload(fileField(), corpusFile());
     await user.click(screen.getByRole('button', { name: 'Import' }));

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, Radio, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { savedWhileQueueDown, startImport, type ImportFormat } from '../api/client';
-import type { Job } from '../api/types';
+import { getImportFormats, savedWhileQueueDown, startImport, type ImportFormat } from '../api/client';
+import type { ImportFormatInfo, Job } from '../api/types';
 import { describeError } from '../useMe';
 import { JobProgress } from './JobProgress';
+import { LoadStatus } from './LoadStatus';
 import { adminPaths } from './paths';
 import { JOB_POLL_MS, useJob } from './useJob';
+import { useLoad } from './useLoad';
 
 interface ImportCorpusProps {
   slug: string;
@@ -16,29 +18,28 @@ interface ImportCorpusProps {
   pollIntervalMs?: number;
 }
 
-/** What the form says about each layout it reads. */
-const LAYOUTS: Record<ImportFormat, { label: string; field: string; what: string; placeholder: string; accept: string; doc: string }> = {
-  native: {
-    label: 'Native JSONL',
-    field: 'Corpus file (JSONL)',
-    what: "Documents, topics and summaries in the project's native JSONL format:",
-    placeholder: 'Choose a .jsonl file',
-    accept: '.jsonl,.json,application/jsonl,application/x-ndjson',
-    doc: adminPaths.nativeFormat,
-  },
-  circumstantial: {
-    label: 'Circumstantial CSV',
-    field: 'Corpus file (CSV)',
-    what: "Dialogues, summaries and their published labels in the circumstantial-inference study's CSV layout:",
-    placeholder: 'Choose a .csv file',
-    accept: '.csv,text/csv',
-    doc: adminPaths.circumstantialFormat,
-  },
-};
+/** What the file field says for a format: "Corpus file (CSV)", "Folder (.zip)". */
+function fieldLabel(layout: ImportFormatInfo): string {
+  if (layout.folder) return 'Folder (.zip)';
+  const kinds = [...new Set(layout.accept.map((suffix) => suffix.replace(/^\./, '').toUpperCase()))];
+  return `Corpus file (${kinds.join(' or ')})`;
+}
 
-/** Uploads a corpus file (native JSONL or a circumstantial CSV), then follows the import job
- * to its result (a lenient import's report, row by row, among the result's lines) or error. */
+/** Uploads a corpus file in one of the formats the server's registry lists, then follows the
+ * import job to its result (a lenient import's report, row by row, among the result's lines)
+ * or error. */
 export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }: ImportCorpusProps) {
+  const { state, reload } = useLoad('import-formats', (signal) => getImportFormats(signal));
+  if (state.status !== 'ready') return <LoadStatus state={state} what="the import formats" onRetry={reload} />;
+  return <ImportForm slug={slug} onImported={onImported} pollIntervalMs={pollIntervalMs} formats={state.data} />;
+}
+
+function ImportForm({
+  slug,
+  onImported,
+  pollIntervalMs,
+  formats,
+}: Required<ImportCorpusProps> & { formats: ImportFormatInfo[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<ImportFormat>('native');
   const [lenient, setLenient] = useState(false);
@@ -55,7 +56,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
     generation,
   );
   const running = job.status === 'following';
-  const layout = LAYOUTS[format];
+  const layout = formats.find((entry) => entry.name === format) ?? formats[0]!;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,7 +68,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
     setError(null);
     setJobId(null);
     try {
-      const started = await startImport(slug, file, { format, lenient: format === 'circumstantial' && lenient });
+      const started = await startImport(slug, file, { format: layout.name, lenient: layout.lenient && lenient });
       setJobId(started.job);
     } catch (failure) {
       // A 503 queue_unavailable: the import is saved and starts when the queue is back.
@@ -82,33 +83,33 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Import a corpus file">
       <Stack gap="sm" align="flex-start">
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="import-format-label">
-            Format
-          </Text>
-          <SegmentedControl
-            aria-labelledby="import-format-label"
-            value={format}
-            onChange={(value) => {
-              setFormat(value as ImportFormat);
-              setError(null);
-            }}
-            data={(Object.keys(LAYOUTS) as ImportFormat[]).map((value) => ({ value, label: LAYOUTS[value].label }))}
-          />
-        </Stack>
+        <Radio.Group
+          label="Format"
+          value={layout.name}
+          onChange={(value) => {
+            setFormat(value);
+            setError(null);
+          }}
+        >
+          <Group gap="md" mt={4}>
+            {formats.map((entry) => (
+              <Radio key={entry.name} value={entry.name} label={entry.label} />
+            ))}
+          </Group>
+        </Radio.Group>
         <FileInput
-          label={layout.field}
+          label={fieldLabel(layout)}
           description={
             <>
               {layout.what}{' '}
-              <Anchor component={Link} to={layout.doc} size="xs">
+              <Anchor component={Link} to={adminPaths.formatDoc(layout.doc)} size="xs">
                 the format, field by field
               </Anchor>
               .
             </>
           }
-          placeholder={layout.placeholder}
-          accept={layout.accept}
+          placeholder={layout.folder ? 'Choose a .zip of the folder' : `Choose a ${layout.accept.join(' or ')} file`}
+          accept={layout.accept.join(',')}
           clearable
           value={file}
           onChange={(chosen) => {
@@ -118,7 +119,7 @@ export function ImportCorpus({ slug, onImported, pollIntervalMs = JOB_POLL_MS }:
           w={420}
           maw="100%"
         />
-        {format === 'circumstantial' && (
+        {layout.lenient && (
           <Checkbox
             label="Lenient: import the study's own file as published"
             description="Versions of a dialogue that differ only in quoting, white space or emoji become one document; spans and evidence that cannot be placed are left out (a summary keeps its label); unknown categories become untyped spans. The result lists every such row with its line. Without it, the first such row stops the import and nothing is imported."

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { job } from '../test/adminFixtures';
+import { importFormats, job } from '../test/adminFixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { ImportCorpus } from './ImportCorpus';
 
@@ -21,6 +21,7 @@ function stubServer() {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     if ((init?.method ?? 'GET') === 'POST') return jsonResponse({ job: 9 }, 202);
+    if (path === '/api/admin/import-formats/') return jsonResponse(importFormats());
     expect(path).toBe('/api/admin/jobs/9/');
     return jsonResponse(job({ id: 9, status: 'succeeded', progress: 100, message: 'done', result: { lines: LENIENT_LINES } }));
   });
@@ -29,7 +30,7 @@ function stubServer() {
 }
 
 function sent(fetchMock: ReturnType<typeof stubServer>): FormData {
-  const [, init] = fetchMock.mock.calls[0]!;
+  const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
   expect(init?.body).toBeInstanceOf(FormData);
   return init?.body as FormData;
 }
@@ -52,6 +53,7 @@ describe('the import form’s layouts', () => {
       </MemoryRouter>,
     );
     // Native JSONL first, without a lenient choice.
+    expect(await screen.findByRole('radio', { name: 'Native JSONL' })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: /Lenient/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByText('Circumstantial CSV'));
@@ -81,7 +83,7 @@ describe('the import form’s layouts', () => {
       </MemoryRouter>,
     );
 
-    await user.click(screen.getByText('Circumstantial CSV'));
+    await user.click(await screen.findByText('Circumstantial CSV'));
     await user.click(screen.getByRole('checkbox', { name: /Lenient/ }));
     await user.click(screen.getByText('Native JSONL'));
     expect(screen.queryByRole('checkbox', { name: /Lenient/ })).not.toBeInTheDocument();
@@ -92,5 +94,30 @@ describe('the import form’s layouts', () => {
     const form = sent(fetchMock);
     expect(form.get('format')).toBe('native');
     expect(form.get('lenient')).toBeNull();
+  });
+
+  it('offers every format the server lists, with its own file kinds and documentation page', async () => {
+    const fetchMock = stubServer();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter>
+        <ImportCorpus slug="study" onImported={vi.fn()} pollIntervalMs={20} />
+      </MemoryRouter>,
+    );
+
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('div')?.parentElement?.textContent)).toEqual(importFormats().map((f) => f.label));
+    await user.click(screen.getByRole('radio', { name: 'Potato project' }));
+    expect(screen.getByText('Folder (.zip)')).toBeInTheDocument();
+    expect(fileField()).toHaveAttribute('accept', '.zip');
+    expect(screen.getByRole('link', { name: 'the format, field by field' })).toHaveAttribute('href', '/app/admin/help/formats/potato');
+    expect(screen.queryByRole('checkbox', { name: /Lenient/ })).not.toBeInTheDocument();
+    await user.upload(fileField(), new File(['PK'], 'project.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    const form = sent(fetchMock);
+    expect(form.get('format')).toBe('potato');
+    expect((form.get('file') as File).name).toBe('project.zip');
   });
 });

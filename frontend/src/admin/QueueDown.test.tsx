@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { AdminRound } from '../api/types';
 import { ReleaseCard } from '../releases/ReleaseCard';
-import { adminProject, job } from '../test/adminFixtures';
+import { adminProject, importFormats, job } from '../test/adminFixtures';
 import { answer } from '../test/answer';
 import { fakeClock } from '../test/clock';
 import { fakeServer } from '../test/fakeServer';
@@ -34,6 +34,7 @@ describe('a job asked for while the task queue is down', () => {
   it('follows the saved job, says it waits for the queue, and cancels it', async () => {
     let cancelled = false;
     const server = fakeServer({
+      'GET /api/admin/import-formats/': () => answer('GET /api/admin/import-formats/', 200, importFormats()),
       'POST /api/admin/projects/demo/imports/': () => errorResponse(503, { code: 'queue_unavailable', message: SAVED, job: 9 }),
       'GET /api/admin/jobs/9/': () =>
         answer(
@@ -51,6 +52,7 @@ describe('a job asked for while the task queue is down', () => {
     const clock = fakeClock();
     const user = clock.user();
     renderWithProviders(routed(<ImportCorpus slug="demo" onImported={vi.fn()} pollIntervalMs={JOB_POLL_MS} />));
+    await clock.advance(0);
     await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['{}\n'], 'corpus.jsonl'));
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await clock.advance(0);

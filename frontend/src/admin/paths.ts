@@ -7,6 +7,13 @@ export const adminPaths = {
   corpus: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/corpus`,
   nativeFormat: '/app/admin/help/native-jsonl',
   circumstantialFormat: '/app/admin/help/circumstantial-csv',
+  /** docs/formats/{doc}.md as a page of the app (bundled, so it works offline). */
+  formatDoc: (doc: string): string =>
+    doc === 'native-jsonl'
+      ? '/app/admin/help/native-jsonl'
+      : doc === 'circumstantial'
+        ? '/app/admin/help/circumstantial-csv'
+        : `/app/admin/help/formats/${encodeURIComponent(doc)}`,
   progress: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/progress`, slug),
   agreement: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/agreement`, slug),
   disagreements: (roundId: number, slug?: string) => withProject(`/app/admin/rounds/${roundId}/disagreements`, slug),

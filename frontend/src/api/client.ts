@@ -21,6 +21,7 @@ import type {
   CreatedInvitation,
   Invitation,
   InvitationBody,
+  ImportFormatInfo,
   Job,
   JobStarted,
   MemberAddBody,
@@ -392,7 +393,14 @@ export function reopenAssignment(assignmentId: number, reason: string): Promise<
 
 /** Uploads a native JSONL corpus file; 202 with the import job. */
 /** The layouts the browser import reads (docs/formats/native-jsonl.md, circumstantial.md). */
-export type ImportFormat = 'native' | 'circumstantial';
+/** An import format's name, as `GET /api/admin/import-formats/` lists them. */
+export type ImportFormat = ImportFormatInfo['name'];
+
+/** The server's registry of import formats (services/import_formats.py): the form offers
+ * exactly these, so it cannot drift from what the server reads. */
+export function getImportFormats(signal?: AbortSignal): Promise<ImportFormatInfo[]> {
+  return api.get<ImportFormatInfo[]>('/api/admin/import-formats/', signal);
+}
 
 /** Starts an import job. `lenient` (circumstantial only) imports the study's own file as
  * published and reports, row by row, what was not imported as written. */

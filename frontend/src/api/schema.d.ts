@@ -21,6 +21,14 @@ export interface paths {
     /** A judgement's full audit history: changes, submits, reopenings, reviews */
     get: operations["judgement_history"];
   };
+  "/api/admin/import-formats/": {
+    /**
+     * The corpus import formats, as the import form offers them
+     * @description The registry of import formats (services/import_formats.py), so the browser's import
+     * form offers exactly what the server reads.
+     */
+    get: operations["admin_import_formats_list"];
+  };
   "/api/admin/jobs/{job_id}/": {
     /** A background job's state and progress */
     get: operations["admin_jobs_retrieve"];
@@ -80,7 +88,7 @@ export interface paths {
     get: operations["admin_projects_guidelines_diff_retrieve"];
   };
   "/api/admin/projects/{slug}/imports/": {
-    /** Import a corpus file: native JSONL or a circumstantial CSV (background job) */
+    /** Import a corpus file in one of the import formats (background job) */
     post: operations["admin_projects_imports_create"];
   };
   "/api/admin/projects/{slug}/invitations/": {
@@ -1194,6 +1202,21 @@ export interface components {
       /** @description For GET /api/admin/history/{kind}/{id}/. */
       kind: string;
       id: number;
+    };
+    ImportFormatOutput: {
+      /** @description The value of the import's `format`. */
+      name: string;
+      label: string;
+      /** @description What the file holds, in one sentence. */
+      what: string;
+      /** @description Its page: docs/formats/{doc}.md. */
+      doc: string;
+      /** @description The file suffixes an upload may have. */
+      accept: string[];
+      /** @description A folder, uploaded as its .zip. */
+      folder: boolean;
+      /** @description Whether the import takes `lenient`. */
+      lenient: boolean;
     };
     IntervalOutput: {
       /** Format: double */
@@ -3085,6 +3108,62 @@ export interface operations {
       };
     };
   };
+  /**
+   * The corpus import formats, as the import form offers them
+   * @description The registry of import formats (services/import_formats.py), so the browser's import
+   * form offers exactly what the server reads.
+   */
+  admin_import_formats_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportFormatOutput"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** A background job's state and progress */
   admin_jobs_retrieve: {
     parameters: {
@@ -4043,7 +4122,7 @@ export interface operations {
       };
     };
   };
-  /** Import a corpus file: native JSONL or a circumstantial CSV (background job) */
+  /** Import a corpus file in one of the import formats (background job) */
   admin_projects_imports_create: {
     parameters: {
       path: {
@@ -4056,11 +4135,11 @@ export interface operations {
           /** Format: binary */
           file: string;
           /**
-           * @description native: JSONL (docs/formats/native-jsonl.md); circumstantial: a CSV in the circumstantial-inference study's layout (docs/formats/circumstantial.md).
+           * @description One of the import formats GET /api/admin/import-formats/ lists (docs/formats/imports.md); a layout that is a folder is uploaded as its .zip.
            * @default native
            * @enum {string}
            */
-          format?: "native" | "circumstantial";
+          format?: "native" | "circumstantial" | "tofueval" | "finesure" | "label-studio" | "doccano" | "potato" | "aggrefact" | "llm-aggrefact" | "faithbench";
           /**
            * @description circumstantial only: import the study's own file as published and report, row by row, what was not imported as written.
            * @default false

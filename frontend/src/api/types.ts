@@ -165,6 +165,8 @@ export type JobStatus = Schemas['JobStatusEnum'];
 /** `GET /api/admin/jobs/{id}/`. The schema leaves `result` open (each kind of job has its
  * own); the screens read only an import's `lines`. */
 export type Job = Omit<Schemas['JobOutput'], 'result'> & { result: { lines?: string[] } | null };
+/** One entry of `GET /api/admin/import-formats/`: a layout the corpus import reads. */
+export type ImportFormatInfo = Schemas['ImportFormatOutput'];
 /** A 202 from an endpoint that starts a background job. */
 export type JobStarted = Schemas['JobStartedOutput'];
 /** One note of `GET /api/admin/rounds/{id}/feedback/`. */

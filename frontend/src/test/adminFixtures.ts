@@ -1,6 +1,6 @@
 // Payloads shaped like docs/api/admin.md, for the admin screens' tests.
 
-import type { AdminProject, AgreementHistory, AgreementQuestion, AgreementReport, DisagreementUnit, Job } from '../api/types';
+import type { AdminProject, AgreementHistory, AgreementQuestion, AgreementReport, DisagreementUnit, ImportFormatInfo, Job } from '../api/types';
 
 export function adminProject(overrides: Partial<AdminProject> = {}): AdminProject {
   return {
@@ -221,4 +221,14 @@ export function job(overrides: Partial<Job> = {}): Job {
     can_cancel: false,
     ...overrides,
   };
+}
+
+/** `GET /api/admin/import-formats/` as the server's registry lists a few of its formats. */
+export function importFormats(): ImportFormatInfo[] {
+  return [
+    { name: 'native', label: 'Native JSONL', what: "Documents, topics and summaries in the project's native JSONL format.", doc: 'native-jsonl', accept: ['.jsonl', '.json'], folder: false, lenient: false },
+    { name: 'circumstantial', label: 'Circumstantial CSV', what: "Dialogues, summaries and their published labels in the circumstantial-inference study's CSV layout.", doc: 'circumstantial', accept: ['.csv'], folder: false, lenient: true },
+    { name: 'potato', label: 'Potato project', what: 'A Potato project folder as a .zip.', doc: 'potato', accept: ['.zip'], folder: true, lenient: false },
+    { name: 'aggrefact', label: 'AggreFact CSV', what: "AggreFact's unified CSV.", doc: 'aggrefact', accept: ['.csv'], folder: false, lenient: false },
+  ];
 }
