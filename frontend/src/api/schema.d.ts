@@ -745,10 +745,17 @@ export interface components {
      * @description * `confirmed` - confirmed
      * * `false_positive` - false_positive
      * * `types_changed` - types_changed
+     * @enum {string}
+     */
+    DecisionChoiceEnum: "confirmed" | "false_positive" | "types_changed";
+    /**
+     * @description * `confirmed` - confirmed
+     * * `false_positive` - false_positive
+     * * `types_changed` - types_changed
      * * `` -
      * @enum {string}
      */
-    DecisionEnum: "confirmed" | "false_positive" | "types_changed";
+    DecisionEnum: "confirmed" | "false_positive" | "types_changed" | "";
     DecisionToConfirmOutput: {
       decision: string;
       error_types: number[];
@@ -898,7 +905,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    ExplanationVerdictEnum: "same" | "partially" | "different" | "model_wrong";
+    ExplanationVerdictEnum: "same" | "partially" | "different" | "model_wrong" | "";
     ExplanationVerdictInput: {
       /** @description 1-based, in the payload's order. */
       position: number;
@@ -1336,7 +1343,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    LabelEnum: "consistent" | "inconsistent";
+    LabelEnum: "consistent" | "inconsistent" | "";
     /** @description Balanced accuracy of ``a`` minus ``b``, with its interval and a paired test. */
     LeaderboardComparison: {
       /** Format: double */
@@ -1961,7 +1968,7 @@ export interface components {
     ReviewOutcomeOutput: {
       /** @description Handle. */
       sentence: string;
-      decision: components["schemas"]["DecisionEnum"];
+      decision: components["schemas"]["DecisionChoiceEnum"];
       error_types: number[];
       note: string;
       status: components["schemas"]["ReviewOutcomeOutputStatusEnum"];
@@ -2211,7 +2218,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    SecondVerdictEnum: "confirm" | "dispute";
+    SecondVerdictEnum: "confirm" | "dispute" | "";
     SentFeedbackOutput: {
       id: number;
       annotator: string;
@@ -2497,17 +2504,24 @@ export interface components {
      * @description * `main` - main
      * * `marginal` - marginal
      * * `irrelevant` - irrelevant
+     * @enum {string}
+     */
+    TopicCategoryChoiceEnum: "main" | "marginal" | "irrelevant";
+    /**
+     * @description * `main` - main
+     * * `marginal` - marginal
+     * * `irrelevant` - irrelevant
      * * `` -
      * @enum {string}
      */
-    TopicCategoryEnum: "main" | "marginal" | "irrelevant";
+    TopicCategoryEnum: "main" | "marginal" | "irrelevant" | "";
     /**
      * @description * `merge_marginal` - merge_marginal
      * @enum {string}
      */
     TopicCategoryMappingEnum: "merge_marginal";
     TopicCategoryOutput: {
-      value: components["schemas"]["TopicCategoryEnum"];
+      value: components["schemas"]["TopicCategoryChoiceEnum"];
       label: string;
       description: string;
     };
@@ -2615,7 +2629,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    VerdictEnum: "supported" | "not_supported";
+    VerdictEnum: "supported" | "not_supported" | "";
     VsMajorityOutput: {
       annotator: string;
       /** Format: double */

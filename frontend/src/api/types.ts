@@ -32,7 +32,8 @@ export type Handle = string;
 export type SummarySentence = Schemas['SentenceOutput'];
 /** A summary as the linguist sees it: a letter, never the summarizer's name. */
 export type Summary = Schemas['SummaryOutput'];
-export type SentenceLabel = 'consistent' | 'inconsistent' | '';
+/** A sentence's label; '' until the linguist gives one. */
+export type SentenceLabel = Schemas['LabelEnum'];
 /** 1 low, 2 medium, 3 high. */
 export type Confidence = 1 | 2 | 3;
 /** One row of `GET /api/assignments/`, also the body of a successful submit. */
@@ -60,8 +61,8 @@ export type SavedKeyFact = Schemas['KeyFactOutput'];
 export type KeyFactAlignment = Schemas['KeyFactAlignmentOutput'];
 export type AtomicFactsJudgement = Schemas['AtomicFactsState'];
 export type SavedAtomicFact = Schemas['AtomicFactOutput'];
-/** An atomic fact's verdict; '' until the linguist gives one (the schema's enum omits the blank). */
-export type AtomicVerdict = Schemas['VerdictEnum'] | '';
+/** An atomic fact's verdict; '' until the linguist gives one. */
+export type AtomicVerdict = Schemas['VerdictEnum'];
 export type HeartbeatResponse = Schemas['HeartbeatOutput'];
 /** A dialogue turn; `position` is 0-based (shown as `position + 1`), `start`/`end` are the
  * turn's time in the recording when the corpus has it. */
