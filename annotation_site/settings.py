@@ -255,7 +255,6 @@ SPECTACULAR_SETTINGS = {
         # As the atomic-fact state serializes it (labels are the values).
         "VerdictEnum": [("supported", "supported"), ("not_supported", "not_supported")],
         "ReviewOutcomeEnum": "annotations.models.ReviewOutcome",
-        "NewRoundKindEnum": "annotations.api.admin.CREATABLE_ROUND_KINDS",
         # A release's mappings: named apart so they do not take the label enums' names.
         "TopicCategoryMappingEnum": [("merge_marginal", "merge_marginal")],
         "RelevanceMappingEnum": [("binary", "binary")],

@@ -118,3 +118,18 @@ def test_a_bad_choice_is_a_400_naming_the_field_and_starts_nothing(
     assert not Job.objects.exists()
     uploads = tmp_path / "imports"
     assert not uploads.exists() or not any(uploads.iterdir())  # the file was not kept
+
+
+def test_a_file_part_without_a_filename_is_named_as_such(
+    client: Client, study: Project, settings: Any, tmp_path: Path
+) -> None:
+    """The schema's file part carries a filename (its encoding says so); a part without one
+    reaches the view as a plain form field, and the 400 says what it lacks."""
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+
+    response = client.post(URL, {"file": LENIENT_FIXTURE.read_text(), "format": "circumstantial"})
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"file": ["a file part needs a filename"]}
+    assert not Job.objects.exists()

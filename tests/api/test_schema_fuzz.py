@@ -73,22 +73,10 @@ REFUSED = frozenset({400, 413, 415, 422})
 # error type of another taxonomy.
 SAVE_REFUSALS = {(400, "invalid_judgement"): "it names what this unit does not have"}
 # Operation -> (status, code) -> why a schema-valid request is refused there. "invalid", the
-# code of a body of the wrong shape, is listed only for the three operations whose views also
-# answer a data or conditional refusal with it (what is left of issue 27, section 5: a round's
-# units required by its kind, a project's slug taken, lenient only for one format).
+# code of a body of the wrong shape, is never listed: what only stored data decides about a
+# new round or project (its people, units or name; a slug taken) is a 409, which every
+# operation with a body documents.
 REFUSALS: dict[str, dict[tuple[int, str], str]] = {
-    "POST /api/admin/projects/": {
-        (400, "invalid"): "the slug is taken (earlier generated requests create projects), or a"
-        " scheme switch needs another one on (require_evidence needs evidence)",
-    },
-    "POST /api/admin/projects/{slug}/rounds/": {
-        (400, "invalid"): "annotators must be the project's members and a round of annotation"
-        " needs units (the body's kind decides which fields apply)",
-    },
-    "POST /api/admin/projects/{slug}/imports/": {
-        (400, "invalid"): "lenient applies to the circumstantial format only, and a file part"
-        " must carry a file name",
-    },
     "POST /api/admin/rounds/{round_id}/agreement/": {
         (400, "cannot_compare"): "?compare must name a round of the other evidence-hint setting",
     },

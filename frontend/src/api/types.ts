@@ -85,7 +85,8 @@ export type AdminProjectRef = Schemas['ProjectName'];
 /** draft → open → closed. */
 export type RoundStatus = Schemas['RoundStatusEnum'];
 /** practice / pilot / production / error_typing / review. */
-export type RoundKind = Schemas['NewRoundKindEnum'];
+/** The kinds of round an admin creates. */
+export type RoundKind = NewRoundBody['kind'];
 /** A round as the overview lists it; also the answer to create, open and close. */
 export type AdminRound = Schemas['AdminRoundOutput'] & {
   /** On creation: units the sample left out (already in another open round of the kind). */
@@ -161,19 +162,14 @@ export type CorpusOverview = Schemas['CorpusOverviewOutput'];
 /** `GET /api/admin/projects/{slug}/units/{topic}/` */
 export type CorpusUnit = Schemas['CorpusUnitOutput'];
 
-/** The body of `POST /api/admin/projects/{slug}/rounds/`: the schema leaves `units` open
- * because it is one of two shapes, a seeded sample or chosen topics. */
 /** How a unit's hardness for evaluators is measured (docs/evaluation.md, "Hard units"). */
 export type HardnessMeasure = 'against_gold' | 'among_evaluators';
 export type HardUnit = Schemas['HardUnitOutput'];
 
-export type NewRoundBody = Omit<Schemas['RoundCreateInput'], 'units'> & {
-  /** Absent for a review or error-typing round: its units are those with items. */
-  units?:
-    | { sample: number; seed: number; include_busy?: boolean }
-    | { topics: number[] }
-    | { hardest: { release: number; by: HardnessMeasure; count: number } };
-};
+/** The body of `POST /api/admin/projects/{slug}/rounds/`: one shape per kind of round. */
+export type NewRoundBody = Schemas['RoundCreateInput'];
+/** A practice, qualification or pilot round: linguists answer the project's scheme. */
+export type AnnotationRoundKind = Schemas['AnnotationRoundInputKindEnum'];
 
 export type ReleaseStatus = Schemas['ReleaseStatusEnum'];
 export type ReleaseFile = Schemas['ReleaseFileOutput'];
