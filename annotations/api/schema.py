@@ -18,6 +18,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.hooks import postprocess_schema_enums
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import get_override
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from annotations.api.errors import MESSAGES
@@ -68,6 +69,15 @@ class ApiAutoSchema(AutoSchema):
         form the schema would call valid (``pause_below`` null, a save's facts) is refused."""
         media_types = super().map_parsers()
         return ["application/json"] if "application/json" in media_types else media_types
+
+    def _get_request_for_media_type(self, serializer: Any, direction: Any = "request") -> Any:
+        """A body that is one of several components (a new round's, one per kind) is required:
+        each of them has required fields. drf-spectacular looks for ``required`` on the
+        ``oneOf`` itself, finds none, and would call the body optional."""
+        schema, required = super()._get_request_for_media_type(serializer, direction)
+        if isinstance(serializer, PolymorphicProxySerializer):
+            required = True
+        return schema, required
 
     def _map_serializer_field(
         self, field: Any, direction: Any, bypass_extensions: bool = False

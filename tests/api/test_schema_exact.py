@@ -151,3 +151,11 @@ def test_the_import_form_is_valid_by_the_schema_exactly_when_the_view_takes_it(
     assert (answer.status_code == 202) == valid, answer.json()
     if not valid:
         assert answer.json()["errors"] == {"lenient": ["only with format circumstantial"]}
+
+
+def test_a_new_round_s_body_is_required() -> None:
+    """Its schema is a oneOf of one component per kind, with no ``required`` of its own: the
+    body is still required (an empty one is refused for its kind)."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    body = schema["paths"]["/api/admin/projects/{slug}/rounds/"]["post"]["requestBody"]
+    assert body["required"] is True

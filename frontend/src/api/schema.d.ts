@@ -4270,7 +4270,7 @@ export interface operations {
         slug: string;
       };
     };
-    requestBody?: {
+    requestBody: {
       content: {
         "application/json": components["schemas"]["RoundCreateInput"];
       };
