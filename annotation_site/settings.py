@@ -235,8 +235,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # A nullable choice is `nullable: true` on its enum, not an extra `[null]` enum that the
-    # frontend's type generator (openapi-typescript 6) would turn into "".
+    # frontend's type generator (openapi-typescript 6) would turn into "". The blank choice
+    # ("" = not answered yet) stays in its enum: our hook puts it back (api/schema.py).
     "ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE": False,
+    "POSTPROCESSING_HOOKS": ["annotations.api.schema.postprocess_enums_keeping_blank"],
     # The PATCH views (the saves, annotations/api/saves.py) validate the whole body, never
     # partially: their request components keep their required fields (no "Patched" copies
     # with none required, which documented a save without its version as valid).
@@ -257,7 +259,6 @@ SPECTACULAR_SETTINGS = {
         # As the atomic-fact state serializes it (labels are the values).
         "VerdictEnum": [("supported", "supported"), ("not_supported", "not_supported")],
         "ReviewOutcomeEnum": "annotations.models.ReviewOutcome",
-        "NewRoundKindEnum": "annotations.api.admin.CREATABLE_ROUND_KINDS",
         # A release's mappings: named apart so they do not take the label enums' names.
         "TopicCategoryMappingEnum": [("merge_marginal", "merge_marginal")],
         "RelevanceMappingEnum": [("binary", "binary")],

@@ -9,7 +9,12 @@ from typing import Any
 
 from django.db import transaction
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiRequest,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
@@ -38,6 +43,7 @@ from annotations.api.admin_contract import (
 from annotations.api.errors import ApiError, Conflict, validated
 from annotations.api.paging import PageOutput, page_parameters, page_request, whole_parameter
 from annotations.api.queue import QUEUE_DOWN, answer_queued, visible_job
+from annotations.api.round_inputs import ROUND_BODY, round_body
 from annotations.api.schema import NUL
 from annotations.models import (
     ITEM_ROUND_KINDS,
@@ -87,10 +93,13 @@ from annotations.services.leases import refreshed
 from annotations.services.projects import (
     DEFAULT_TAXONOMY,
     SCHEME_FIELDS,
+    SCHEME_NEEDS,
     SLUG,
     ProjectSetupError,
+    ProjectSlugTaken,
     longest_slug,
     project_get_or_create,
+    scheme_field,
 )
 from annotations.services.rounds import (
     RoundError,
@@ -104,11 +113,6 @@ from annotations.services.stored_files import upload_store
 from annotations.services.unit_disagreements import unit_disagreements_refresh
 from annotations.services.upload_import import upload_suffix
 from annotations.taxonomy_catalogue import TAXONOMIES
-
-# The kinds an admin may create; reference rounds come only with imported published labels.
-CREATABLE_ROUND_KINDS = [
-    k.value for k in RoundKind if k not in (RoundKind.REFERENCE, RoundKind.ADJUDICATION)
-]
 
 
 class ProjectRefOutput(serializers.Serializer):
@@ -227,13 +231,48 @@ class BuiltinTaxonomyField(serializers.CharField):
     pass
 
 
-@extend_schema_field(
-    {
+def _scheme_schema() -> dict[str, Any]:
+    """A scheme's switches, and what each needs switched on (services/projects.py
+    SCHEME_NEEDS), so a scheme the service refuses is not valid here either. JSON Schema (of
+    OpenAPI 3.0) has no "if": the needs are said as three cases, one of which holds."""
+    assert SCHEME_NEEDS == {
+        "require_error_spans": "error_spans",
+        "evidence": "error_spans",
+        "require_evidence": "evidence",
+    }, "the cases below spell out these needs"
+    # A switch left out is off (each default is), so a case may leave it out.
+    assert not any(scheme_field(key).get_default() for key in ("error_spans", *SCHEME_NEEDS))
+    true, false = ({"type": "boolean", "enum": [value]} for value in (True, False))
+    cases = [
+        # No spans: nothing that needs them.
+        {
+            "properties": dict.fromkeys(
+                ("error_spans", "require_error_spans", "evidence", "require_evidence"), false
+            )
+        },
+        # Spans, without evidence.
+        {
+            "properties": {"error_spans": true, "evidence": false, "require_evidence": false},
+            "required": ["error_spans"],
+        },
+        # Spans and evidence: the two "require" switches are free.
+        {
+            "properties": {"error_spans": true, "evidence": true},
+            "required": ["error_spans", "evidence"],
+        },
+    ]
+    return {
         "type": "object",
         "properties": {key: {"type": "boolean"} for key in SCHEME_FIELDS},
         "additionalProperties": False,
+        "oneOf": cases,
+        "description": "Question key -> asked; left out: its default. "
+        + "; ".join(f"{key} needs {need}" for key, need in SCHEME_NEEDS.items())
+        + ".",
     }
-)
+
+
+@extend_schema_field(_scheme_schema())
 class SchemeField(serializers.DictField):
     pass
 
@@ -266,7 +305,6 @@ class ProjectsView(APIView):
             child=serializers.BooleanField(),
             required=False,
             default=dict,
-            help_text="Question key -> asked; left out: its default.",
         )
 
     @extend_schema(
@@ -289,6 +327,12 @@ class ProjectsView(APIView):
         data = validated(self.Input, request.data)
         try:
             project, _ = project_get_or_create(**data, creator=request.user, exists_ok=False)
+        except ProjectSlugTaken as error:
+            raise Conflict(
+                "The project was not created: the slug is taken.",
+                code="slug_taken",
+                errors=error.errors,
+            ) from None
         except ProjectSetupError as error:
             message = f"The project was not created: check {', '.join(error.errors)}."
             raise bad_request(message, error.errors) from None
@@ -433,253 +477,101 @@ class GuidelineDiffView(APIView):
 
 
 class RoundCreateView(APIView):
-    class Units(serializers.Serializer):
-        class Meta:
-            ref_name = "RoundUnitsInput"
-
-        sample = serializers.IntegerField(min_value=1, max_value=1_000_000, required=False)
-        # The seed feeds random.Random; bounded so it also fits a 64-bit column and a JS number.
-        seed = serializers.IntegerField(required=False, default=0, min_value=0, max_value=2**53 - 1)
-        topics = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
-            required=False,
-            max_length=100_000,
-        )
-        include_busy = serializers.BooleanField(
-            required=False,
-            default=False,
-            help_text="Let the sample take units already in another round of the same kind"
-            " that is not closed (left out by default; the answer says how many).",
-        )
-
-        hardest = serializers.DictField(
-            required=False,
-            help_text="{release, by: against_gold | among_evaluators, count}: the units of a"
-            " published release hardest for its evaluators (docs/evaluation.md, 'Hard units').",
-        )
-
-        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            if sum(key in attrs for key in ("sample", "topics", "hardest")) != 1:
-                raise serializers.ValidationError(
-                    "give one of sample (with seed), topics or hardest"
-                )
-            return attrs
-
-    class Hardest(serializers.Serializer):
-        class Meta:
-            ref_name = "RoundHardestInput"
-
-        release = serializers.IntegerField(min_value=1)
-        by = serializers.ChoiceField(choices=["against_gold", "among_evaluators"])
-        count = serializers.IntegerField(min_value=1, max_value=100_000)
-
-    class Input(serializers.Serializer):
-        class Meta:
-            ref_name = "RoundCreateInput"
-
-        name = serializers.CharField(max_length=200)
-        kind = serializers.ChoiceField(choices=CREATABLE_ROUND_KINDS)
-        overlap = serializers.IntegerField(min_value=1, max_value=20)
-        guideline_version = serializers.IntegerField(min_value=1)
-        annotators = serializers.ListField(
-            child=serializers.CharField(max_length=150), min_length=1, max_length=500
-        )
-        units = serializers.JSONField()  # validated by Units, so its errors read units.<field>
-        evidence_hints = serializers.BooleanField(
-            default=True,
-            help_text="Mark the turns most related to a sentence while linking evidence.",
-        )
-        key_fact_source = serializers.CharField(
-            max_length=100,
-            default="",
-            allow_blank=True,
-            help_text="Blank: each linguist writes the unit's key facts; else the source of the"
-            " given key-fact list they align (every unit must have one).",
-        )
-        given_atomic_facts = serializers.BooleanField(
-            default=False,
-            help_text="Linguists verify each summary's given atomic facts instead of writing.",
-        )
-        # Review and error-typing rounds (docs/api/review.md).
-        source_rounds = serializers.ListField(
-            child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
-            required=False,
-            max_length=100,
-            help_text="Review and error typing: the annotation rounds whose labels they take.",
-        )
-        review_scope = serializers.ChoiceField(
-            choices=ReviewScope.values,
-            default=ReviewScope.ANY,
-            help_text="Review: sentences labelled inconsistent by anyone, or by the gold rule.",
-        )
-        type_min_count = serializers.IntegerField(
-            min_value=1,
-            max_value=20,
-            default=2,
-            help_text="Error typing: a type is gold when at least this many chose it.",
-        )
-        units = serializers.JSONField(required=False)
-        # Explanation rounds (docs/evaluation.md, "Explanation meta-annotation").
-        release = serializers.IntegerField(
-            min_value=1,
-            max_value=2**63 - 1,
-            required=False,
-            help_text="Explanation: the published release whose evaluator runs are judged.",
-        )
-        evaluators = serializers.ListField(
-            child=serializers.CharField(max_length=200),
-            required=False,
-            max_length=100,
-            help_text="Explanation: the evaluators whose explanations are judged (all if empty).",
-        )
-        # Production rounds (docs/api/quality.md).
-        gold_rate = serializers.FloatField(
-            min_value=0,
-            max_value=0.5,
-            default=0.0,
-            help_text="Production: the share of units that are gold (attention-check) units.",
-        )
-        pause_below = serializers.FloatField(
-            min_value=0,
-            max_value=1,
-            default=None,
-            allow_null=True,
-            help_text="Production: pause an annotator whose gold-unit accuracy falls below it.",
-        )
-
     @extend_schema(
-        request=Input,
+        request=ROUND_BODY,
         responses={201: CreatedRoundOutput},
         summary="Create a draft round and its assignments",
+        description="The body's `kind` decides its fields (one component per kind). A body of"
+        " the right shape that the project's data refuses (people who are not its annotators,"
+        " units not its own or not free, a name taken) answers 409 `round_refused`, naming"
+        " each field.",
     )
     def post(self, request: Request, slug: str) -> Response:
         project = admin_project(request, slug)
-        data = validated(self.Input, request.data)
-        source_rounds = data.pop("source_rounds", None)
-        review_scope = data.pop("review_scope")
-        type_min_count = data.pop("type_min_count")
-        release = data.pop("release", None)
-        evaluators = data.pop("evaluators", None) or []
-        if data["kind"] == RoundKind.EXPLANATION:
-            return self._explanation_round(project, data, release, evaluators)
-        if data["kind"] in ITEM_ROUND_KINDS:
-            data.pop("gold_rate")
-            data.pop("pause_below")
-            return self._item_round(
-                project, data, source_rounds or [], review_scope, type_min_count
-            )
-        if "units" not in data:
-            raise ApiError("Invalid units.", errors={"units": ["This field is required."]})
-        units = RoundCreateView.Units(data=data.pop("units"))
-        if not units.is_valid():
-            raise ApiError("Invalid units.", errors={"units": units.errors})
-        topic_ids = units.validated_data.get("topics")
-        if "hardest" in units.validated_data:
-            topic_ids = self._hardest(project, units.validated_data["hardest"])
+        data = round_body(request.data)
+        units = data.pop("units", None)
         try:
-            round_, skipped = round_create(
-                project=project,
-                sample=units.validated_data.get("sample"),
-                seed=units.validated_data.get("seed", 0),
-                topic_ids=topic_ids,
-                include_busy=units.validated_data.get("include_busy", False),
-                **data,
-            )
+            if data["kind"] == RoundKind.EXPLANATION:
+                return self._explanation_round(project, data)
+            if data["kind"] in ITEM_ROUND_KINDS:
+                return self._item_round(project, data, units)
+            return self._annotation_round(project, data, units)
         except RoundInvalid as invalid:
-            raise bad_request("The round cannot be created.", invalid.errors) from None
+            raise Conflict(
+                "The round cannot be created.", code="round_refused", errors=invalid.errors
+            ) from None
+
+    def _annotation_round(
+        self, project: Project, data: dict[str, Any], units: dict[str, Any]
+    ) -> Response:
+        topic_ids = units.get("topics")
+        if "hardest" in units:
+            topic_ids = self._hardest(project, units["hardest"])
+        round_, skipped = round_create(
+            project=project,
+            sample=units.get("sample"),
+            seed=units.get("seed", 0),
+            topic_ids=topic_ids,
+            include_busy=units.get("include_busy", False),
+            **data,
+        )
         return Response(
             {**round_listed(round_.pk), "skipped": skipped},
             status=status.HTTP_201_CREATED,
         )
 
-    def _hardest(self, project: Project, given: dict[str, Any]) -> list[int]:
+    def _hardest(self, project: Project, hardest: dict[str, Any]) -> list[int]:
         from annotations.selectors.hard_units import hard_units
         from annotations.services.evaluator_runs import EvaluatorInvalid
 
-        hardest = RoundCreateView.Hardest(data=given)
-        if not hardest.is_valid():
-            raise ApiError("Invalid units.", errors={"units.hardest": hardest.errors})
         release = Release.objects.filter(
-            pk=hardest.validated_data["release"],
-            project=project,
-            status=ReleaseStatus.PUBLISHED,
+            pk=hardest["release"], project=project, status=ReleaseStatus.PUBLISHED
         ).first()
         if release is None:
-            raise bad_request(
-                "Invalid units.",
-                {"units.hardest.release": ["no published release of this project"]},
-            )
+            raise RoundInvalid({"units.hardest.release": ["no published release of this project"]})
         try:
-            chosen = hard_units(
-                release, by=hardest.validated_data["by"], count=hardest.validated_data["count"]
-            )
+            chosen = hard_units(release, by=hardest["by"], count=hardest["count"])
         except EvaluatorInvalid as invalid:
-            raise bad_request(
-                "Invalid units.",
-                {f"units.hardest.{field}": messages for field, messages in invalid.errors.items()},
+            raise RoundInvalid(
+                {f"units.hardest.{field}": messages for field, messages in invalid.errors.items()}
             ) from None
         if not chosen:
-            raise bad_request(
-                "Invalid units.", {"units.hardest": ["no unit of the release matches this project"]}
-            )
+            raise RoundInvalid({"units.hardest": ["no unit of the release matches this project"]})
         return [unit["topic_id"] for unit in chosen]
 
-    def _explanation_round(
-        self, project: Project, data: dict[str, Any], release: int | None, evaluators: list[str]
-    ) -> Response:
-        if release is None:
-            raise bad_request(
-                "The round cannot be created.", {"release": ["an explanation round needs one"]}
+    def _explanation_round(self, project: Project, data: dict[str, Any]) -> Response:
+        round_, items = explanation_round_create(
+            ExplanationRoundRequest(
+                project=project,
+                name=data["name"],
+                guideline_version=data["guideline_version"],
+                annotators=data["annotators"],
+                release=data["release"],
+                evaluators=data["evaluators"],
+                overlap=data["overlap"],
             )
-        try:
-            round_, items = explanation_round_create(
-                ExplanationRoundRequest(
-                    project=project,
-                    name=data["name"],
-                    guideline_version=data["guideline_version"],
-                    annotators=data["annotators"],
-                    release=release,
-                    evaluators=evaluators,
-                    overlap=data["overlap"],
-                )
-            )
-        except RoundInvalid as invalid:
-            raise bad_request("The round cannot be created.", invalid.errors) from None
+        )
         return _created_with_items(round_.pk, items)
 
     def _item_round(
-        self,
-        project: Project,
-        data: dict[str, Any],
-        source_rounds: list[int],
-        review_scope: str,
-        type_min_count: int,
+        self, project: Project, data: dict[str, Any], units: dict[str, Any] | None
     ) -> Response:
-        """A review or error-typing round: its units are those with items (a list or
-        sample given narrows them to its units)."""
-        topic_ids = None
-        if data.get("units") is not None:
-            units = RoundCreateView.Units(data=data["units"])
-            if not units.is_valid():
-                raise ApiError("Invalid units.", errors={"units": units.errors})
-            topic_ids = units.validated_data.get("topics")
-        try:
-            round_, items = item_round_create(
-                ItemRoundRequest(
-                    project=project,
-                    name=data["name"],
-                    kind=data["kind"],
-                    guideline_version=data["guideline_version"],
-                    people=data["annotators"],
-                    source_rounds=source_rounds,
-                    overlap=data["overlap"],
-                    review_scope=review_scope,
-                    type_min_count=type_min_count,
-                    topic_ids=topic_ids,
-                )
+        """A review or error-typing round: its units are those with items (a list given
+        narrows them to its units)."""
+        round_, items = item_round_create(
+            ItemRoundRequest(
+                project=project,
+                name=data["name"],
+                kind=data["kind"],
+                guideline_version=data["guideline_version"],
+                people=data["annotators"],
+                source_rounds=data["source_rounds"],
+                overlap=data["overlap"],
+                review_scope=data.get("review_scope", ReviewScope.ANY),
+                type_min_count=data.get("type_min_count", 2),
+                topic_ids=units["topics"] if units is not None else None,
             )
-        except RoundInvalid as invalid:
-            raise bad_request("The round cannot be created.", invalid.errors) from None
+        )
         return _created_with_items(round_.pk, items)
 
 
@@ -1022,6 +914,58 @@ class FeedbackCreateView(APIView):
         return Response({"id": feedback.pk}, status=status.HTTP_201_CREATED)
 
 
+# The upload form. ``lenient`` is only for the circumstantial CSV: said as two cases (lenient
+# left out or false, or the format named circumstantial) beside the properties, which stay at
+# the top so that clients see ``file`` is a file part.
+IMPORT_FORM = OpenApiRequest(
+    {
+        "type": "object",
+        "properties": {
+            "file": {
+                "type": "string",
+                "format": "binary",
+                "description": "The corpus file, a file part with its filename (any name).",
+            },
+            "format": {
+                "type": "string",
+                "enum": list(IMPORT_FORMATS),
+                "default": "native",
+                "description": "One of the import formats GET"
+                " /api/admin/import-formats/ lists (docs/formats/imports.md); a"
+                " layout that is a folder is uploaded as its .zip.",
+            },
+            "lenient": {
+                "type": "boolean",
+                "default": False,
+                "description": "circumstantial only: import the study's own file as"
+                " published and report, row by row, what was not imported as written.",
+            },
+        },
+        "required": ["file"],
+        "anyOf": [
+            {"properties": {"lenient": {"type": "boolean", "enum": [False]}}},
+            {
+                "properties": {"format": {"type": "string", "enum": ["circumstantial"]}},
+                "required": ["format"],
+            },
+        ],
+    },
+    encoding={
+        "file": {
+            "headers": {
+                "Content-Disposition": {
+                    "description": "A file part: it names the file.",
+                    "schema": {
+                        "type": "string",
+                        "example": 'form-data; name="file"; filename="corpus.jsonl"',
+                    },
+                }
+            }
+        }
+    },
+)
+
+
 def _import_layout(request: Request) -> tuple[str, bool]:
     """The upload's layout and lenient choice from the form, or a 400 naming the field."""
     layout = request.data.get("format") or "native"
@@ -1083,29 +1027,7 @@ class ImportCreateView(APIView):
     parser_classes = [MultiPartParser]
 
     @extend_schema(
-        request={
-            "multipart/form-data": {
-                "type": "object",
-                "properties": {
-                    "file": {"type": "string", "format": "binary"},
-                    "format": {
-                        "type": "string",
-                        "enum": list(IMPORT_FORMATS),
-                        "default": "native",
-                        "description": "One of the import formats GET"
-                        " /api/admin/import-formats/ lists (docs/formats/imports.md); a"
-                        " layout that is a folder is uploaded as its .zip.",
-                    },
-                    "lenient": {
-                        "type": "boolean",
-                        "default": False,
-                        "description": "circumstantial only: import the study's own file as"
-                        " published and report, row by row, what was not imported as written.",
-                    },
-                },
-                "required": ["file"],
-            }
-        },
+        request={"multipart/form-data": IMPORT_FORM},
         responses={202: JobStartedOutput, 503: QUEUE_DOWN},
         summary="Import a corpus file in one of the import formats (background job)",
     )
@@ -1113,7 +1035,12 @@ class ImportCreateView(APIView):
         project = admin_project(request, slug)
         upload = request.FILES.get("file")
         if upload is None:
-            raise bad_request("Attach the corpus file as `file`.", {"file": ["required"]})
+            # A part named file without a filename is a plain form field to the parser.
+            named = "file" in request.data
+            raise bad_request(
+                "Attach the corpus file as `file`, a file part with its filename.",
+                {"file": ["a file part needs a filename" if named else "required"]},
+            )
         # Kept in the storage, so the worker that runs the job may be on another machine.
         layout, lenient = _import_layout(request)
         name = Path(upload.name or "upload.jsonl").name

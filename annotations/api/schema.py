@@ -10,12 +10,15 @@ version it needs and that it carries a change. tests/api/test_schema_fuzz.py che
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.core.validators import RegexValidator
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.hooks import postprocess_schema_enums
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import get_override
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from annotations.api.errors import MESSAGES
@@ -66,6 +69,15 @@ class ApiAutoSchema(AutoSchema):
         form the schema would call valid (``pause_below`` null, a save's facts) is refused."""
         media_types = super().map_parsers()
         return ["application/json"] if "application/json" in media_types else media_types
+
+    def _get_request_for_media_type(self, serializer: Any, direction: Any = "request") -> Any:
+        """A body that is one of several components (a new round's, one per kind) is required:
+        each of them has required fields. drf-spectacular looks for ``required`` on the
+        ``oneOf`` itself, finds none, and would call the body optional."""
+        schema, required = super()._get_request_for_media_type(serializer, direction)
+        if isinstance(serializer, PolymorphicProxySerializer):
+            required = True
+        return schema, required
 
     def _map_serializer_field(
         self, field: Any, direction: Any, bypass_extensions: bool = False
@@ -159,3 +171,65 @@ class BatchEntrySchema(SaveInputSchema):
         schema = super().map_serializer(auto_schema, direction)
         schema["minProperties"] = self.target.ENVELOPE_KEYS + 1
         return schema
+
+
+def _enum_fields(schemas: dict[str, Any]) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]:
+    """Each component's choice fields as ((component, field), the field's schema): a field, or
+    its list's items. Before drf-spectacular's enum hook they hold ``enum``; after, a ``$ref``
+    to the enum component (alone or under ``allOf``)."""
+    for name, component in schemas.items():
+        for field, schema in (component.get("properties") or {}).items():
+            if isinstance(schema, dict) and schema.get("type") == "array":
+                schema = schema.get("items")
+            if isinstance(schema, dict):
+                yield (name, field), schema
+
+
+def _enum_ref(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The dict holding the ``$ref`` to a field's enum component, if it has one."""
+    if "$ref" in schema:
+        return schema
+    refs = [part for part in schema.get("allOf", []) if "$ref" in part]
+    return refs[0] if len(refs) == 1 else None
+
+
+def postprocess_enums_keeping_blank(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular's enum components, with the blank choice ("" = not answered yet) kept
+    where a field offers it.
+
+    Its own hook takes "" and null out of every enum; ENUM_ADD_EXPLICIT_BLANK_NULL_CHOICE would
+    put them back as ``oneOf`` a ``BlankEnum`` or ``NullEnum`` component, and openapi-typescript
+    6 types a ``NullEnum`` as "" (settings.py). So that setting stays off and null stays
+    ``nullable: true``; here "" goes back into each enum component whose fields offer it (a
+    sentence's label, an atomic fact's verdict, a review decision... are "" until answered, and
+    their saves accept "" to clear one). Where the same choices are also a field that is never
+    blank (a topic-category option, a review outcome's decision), that field gets a copy of the
+    component without "", named ``<Name>ChoiceEnum``."""
+    schemas = result.get("components", {}).get("schemas", {})
+    blank = {key: "" in schema["enum"] for key, schema in _enum_fields(schemas) if "enum" in schema}
+    result = postprocess_schema_enums(result, generator, request=request, public=public)
+    schemas = result["components"]["schemas"]
+    uses: dict[str, dict[bool, list[dict[str, Any]]]] = {}
+    for key, schema in _enum_fields(schemas):
+        holder = _enum_ref(schema)
+        if key in blank and holder is not None:
+            uses.setdefault(holder["$ref"], {True: [], False: []})[blank[key]].append(holder)
+    prefix = "#/components/schemas/"
+    for ref, by_blank in uses.items():
+        if not by_blank[True]:
+            continue
+        name = ref.removeprefix(prefix)
+        enum = schemas[name]
+        if by_blank[False]:
+            plain = f"{name.removesuffix('Enum')}ChoiceEnum"
+            schemas[plain] = {**enum, "enum": list(enum["enum"])}
+            if "description" in enum:  # without its line for the blank choice
+                lines = enum["description"].split("\n")
+                schemas[plain]["description"] = "\n".join(x for x in lines if x != "* `` - ")
+            for holder in by_blank[False]:
+                holder["$ref"] = prefix + plain
+        enum["enum"] = [*enum["enum"], ""]
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result

@@ -49,6 +49,11 @@ class ProjectSetupError(ValueError):
         super().__init__("; ".join(m for messages in self.errors.values() for m in messages))
 
 
+class ProjectSlugTaken(ProjectSetupError):
+    """The slug is free of faults but taken: by a project, or by an earlier project's taxonomy
+    copy. Stored data decides it, not the request's shape (the API answers 409)."""
+
+
 def longest_slug() -> int:
     """The longest project slug: its column less room for the taxonomy copy's suffix."""
     length = getattr(Project._meta.get_field("slug"), "max_length", None) or 0
@@ -123,7 +128,8 @@ def project_get_or_create(
             f" {', '.join(builtin_taxonomy_slugs())}"
         ]
     if errors or builtin is None:
-        raise ProjectSetupError(errors)
+        taken = project is not None and list(errors) == ["slug"]
+        raise (ProjectSlugTaken if taken else ProjectSetupError)(errors)
     fields = {SCHEME_FIELDS[key]: value for key, value in (scheme or {}).items()}
     try:
         # A savepoint: a project created meanwhile by someone else (the unique slug) is
@@ -137,7 +143,7 @@ def project_get_or_create(
         project = Project.objects.filter(slug=slug).first()
         if project is not None and exists_ok:
             return project, False
-        raise ProjectSetupError(
+        raise ProjectSlugTaken(
             {
                 "slug": [
                     f"a project with the slug {slug!r} already exists: choose another"

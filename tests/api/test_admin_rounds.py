@@ -257,7 +257,7 @@ def test_a_sample_leaves_out_units_of_other_unclosed_rounds_of_its_kind_and_says
         "units": {"sample": 3, "seed": 5},
     }
     refused = post(client, "/api/admin/projects/demo/rounds/", body)
-    assert refused.status_code == 400
+    assert (refused.status_code, refused.json()["code"]) == (409, "round_refused")
     assert "9 more are in another pilot round" in refused.json()["errors"]["units"][0]
     # Two units of the open pilot freed (its round closed would free all): they are sampled.
     freed = sorted(set(Assignment.objects.filter(round=pilot).values_list("topic_id", flat=True)))
@@ -314,28 +314,43 @@ def test_the_unit_list_searches_pages_and_says_where_each_unit_is(
 
 def test_round_creation_errors_name_each_field(client: Client, demo: Project) -> None:
     signed_in(ADMIN, client)
-    response = post(
-        client,
-        "/api/admin/projects/demo/rounds/",
-        {
-            "name": "Pilot 1",
-            "kind": "pilot",
-            "overlap": 3,
-            "guideline_version": 7,
-            "annotators": ["linguist1", "reviewer"],
-            "units": {"sample": 99},
-        },
-    )
-    assert response.status_code == 400
+    body = {
+        "name": "Pilot 1",
+        "kind": "pilot",
+        "overlap": 2,
+        "guideline_version": 7,
+        "annotators": ["linguist1", "reviewer"],
+        "units": {"sample": 99},
+    }
+    # A body of the right shape that the project's data refuses: 409, every field named.
+    response = post(client, "/api/admin/projects/demo/rounds/", body)
+    assert (response.status_code, response.json()["code"]) == (409, "round_refused")
     errors = response.json()["errors"]
     assert errors["annotators"] == ["not annotators of this project: reviewer"]
-    assert "needs at least 3 distinct annotators" in errors["overlap"][0]
     assert errors["guideline_version"] == ["no guideline version 7 in this project"]
     assert "exists" in errors["name"][0]
     assert errors["units"] == [
         "a sample of 1 to 0 units (the project has 0 free, 9 more are in another pilot round"
         " that is not closed)"
     ]
+    assert Round.objects.filter(project=demo).count() == 1
+    # A body the schema refuses (api/round_inputs.py): 400, before any data is read.
+    for shape, field, message in [
+        ({"overlap": 3}, "overlap", "an overlap of 3 needs at least 3 annotators"),
+        ({"annotators": ["linguist1", "linguist1"]}, "annotators", "name each person once"),
+        ({"gold_rate": 0.1}, "gold_rate", "not a field here"),
+        ({"source_rounds": [1]}, "source_rounds", "not a field here"),
+        ({"units": {"topics": []}}, "units.topics", "Ensure this field has at least 1"),
+    ]:
+        refused = post(client, "/api/admin/projects/demo/rounds/", {**body, **shape})
+        assert (refused.status_code, refused.json()["code"]) == (400, "invalid"), shape
+        assert set(refused.json()["errors"]) == {field}, refused.json()
+        assert message in refused.json()["errors"][field][0]
+    without_units = {key: value for key, value in body.items() if key != "units"}
+    review = {**without_units, "kind": "review", "overlap": 1, "source_rounds": [1]}
+    for shape, field in [({"units": {"sample": 3}}, "units"), ({"overlap": 2}, "overlap")]:
+        refused = post(client, "/api/admin/projects/demo/rounds/", {**review, **shape})
+        assert set(refused.json()["errors"]) == {field}, refused.json()
     assert Round.objects.filter(project=demo).count() == 1
     bad_kind = post(client, "/api/admin/projects/demo/rounds/", {"name": "X", "kind": "party"})
     assert bad_kind.status_code == 400

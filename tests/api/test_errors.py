@@ -106,7 +106,10 @@ def test_release_configs_with_wrong_json_types_are_refused_naming_the_field(
         ({"sample": 2, "seed": -1}, "units.seed"),
         ({"sample": "two"}, "units.sample"),
         ({"topics": [{"id": 1}]}, "units.topics.0"),
-        ([1, 2], "units.non_field_errors"),
+        ([1, 2], "units"),
+        ({"sample": 2, "topics": [1]}, "units"),
+        ({"sample": 2, "seeds": 1}, "units.seeds"),
+        ({"hardest": {"release": 1, "by": "vibes", "count": 2}}, "units.hardest.by"),
     ],
 )
 def test_round_units_out_of_range_or_of_the_wrong_type_are_refused(

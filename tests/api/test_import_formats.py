@@ -223,3 +223,18 @@ def test_finesure_data_uploaded_in_the_browser_imports_its_published_labels(
     job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
     assert job["status"] == "succeeded", job
     assert Round.objects.get(project=study, name="FineSurE published labels").kind == "reference"
+
+
+def test_a_file_part_without_a_filename_is_named_as_such(
+    client: Client, study: Project, settings: Any, tmp_path: Path
+) -> None:
+    """The schema's file part carries a filename (its encoding says so); a part without one
+    reaches the view as a plain form field, and the 400 says what it lacks."""
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+
+    response = client.post(URL, {"file": LENIENT_FIXTURE.read_text(), "format": "circumstantial"})
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"file": ["a file part needs a filename"]}
+    assert not Job.objects.exists()

@@ -103,7 +103,8 @@ def test_a_taken_slug_is_refused_and_the_existing_project_is_untouched(staff: Cl
 
     refused = post(staff, {"slug": "demo-copy", "name": "A newer one", "taxonomy": "frank"})
 
-    assert refused.status_code == 400
+    # The body is fine; the stored projects refuse it.
+    assert (refused.status_code, refused.json()["code"]) == (409, "slug_taken")
     assert refused.json()["errors"] == {
         "slug": ["a project with the slug 'demo-copy' already exists: choose another"]
     }

@@ -131,7 +131,7 @@ describe('the new-project form', () => {
           code: 'invalid',
           message: 'The project was not created: check slug, taxonomy, scheme.require_evidence.',
           errors: {
-            slug: ["a project with the slug 'demo' already exists: choose another"],
+            slug: ["project slug 'Demo!' is not valid: use 1 to 80 lowercase letters, digits, - and _"],
             taxonomy: ["unknown taxonomy 'tofueval'; built-in ones are dialogue-llm"],
             'scheme.require_evidence': ['require_evidence needs evidence: switch evidence on, or require_evidence off'],
           },
@@ -145,7 +145,7 @@ describe('the new-project form', () => {
     await user.click(screen.getByRole('button', { name: 'Create project' }));
 
     const slug = screen.getByRole('textbox', { name: 'Slug' });
-    await waitFor(() => expect(slug).toHaveAccessibleDescription(/already exists: choose another/));
+    await waitFor(() => expect(slug).toHaveAccessibleDescription(/is not valid: use 1 to 80/));
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('radiogroup', { name: 'Error taxonomy' })).toHaveAccessibleDescription(
       /unknown taxonomy 'tofueval'; built-in ones are dialogue-llm/,
@@ -157,6 +157,27 @@ describe('the new-project form', () => {
     expect(onCreated).not.toHaveBeenCalled();
     // The button works again: the person fixes the slug and retries.
     expect(screen.getByRole('button', { name: 'Create project' })).toBeEnabled();
+  });
+
+  it('shows a taken slug (a 409: the stored projects refuse it) beside the slug', async () => {
+    fakeServer({
+      'POST /api/admin/projects/': () =>
+        errorResponse(409, {
+          code: 'slug_taken',
+          message: 'The project was not created: the slug is taken.',
+          errors: { slug: ["a project with the slug 'demo' already exists: choose another"] },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NewProjectForm options={projectOptions()} onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Demo');
+
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+
+    const slug = screen.getByRole('textbox', { name: 'Slug' });
+    await waitFor(() => expect(slug).toHaveAccessibleDescription(/already exists: choose another/));
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('the slug is taken');
   });
 
   it('checks the name and the slug before asking the server', async () => {

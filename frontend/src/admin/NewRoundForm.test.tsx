@@ -229,6 +229,29 @@ describe('the new-round form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid round.');
   });
 
+  it('shows what the project refuses (a 409 naming fields) next to each field', async () => {
+    fakeServer({
+      'POST /api/admin/projects/demo/rounds/': () =>
+        errorResponse(409, {
+          code: 'round_refused',
+          message: 'The round cannot be created.',
+          errors: { name: ["a round named 'Pilot 1' exists in this project"] },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '6');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    const name = screen.getByRole('textbox', { name: 'Round name' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/exists in this project/));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('The round cannot be created.');
+  });
+
   it('checks a missing name before asking the server', async () => {
     const server = fakeServer({});
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client';
 import { describeError } from '../useMe';
 
-/** A 400 split into messages per field and one general message. */
+/** A refusal split into messages per field and one general message. */
 export interface FormErrors {
   fields: Record<string, string>;
   general: string | null;
@@ -9,10 +9,13 @@ export interface FormErrors {
 
 /**
  * Reads a 400's envelope (docs/api/errors.md): its field errors, already keyed by dotted path
- * (`units.sample`), one message per field, and its message as the general line.
+ * (`units.sample`), one message per field, and its message as the general line. A 409 that
+ * names fields (what the stored data refuses: a round's people or units, a project's slug
+ * taken) reads the same way.
  */
 export function formErrors(error: unknown): FormErrors {
-  const envelope = error instanceof ApiError && error.status === 400 ? error.envelope : null;
+  const named = error instanceof ApiError && (error.status === 400 || (error.status === 409 && Object.keys(error.envelope?.errors ?? {}).length > 0));
+  const envelope = named ? error.envelope : null;
   if (envelope === null) return { fields: {}, general: describeError(error) };
   const fields: Record<string, string> = {};
   for (const [field, messages] of Object.entries(envelope.errors)) fields[field] = messages.join(' ');

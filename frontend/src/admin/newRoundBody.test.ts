@@ -32,7 +32,7 @@ describe('a round from the units hardest for evaluators', () => {
   it('asks for the release, then sends it with the measure and the count', () => {
     expect(buildNewRoundBody(VALUES)).toEqual({ errors: { 'units.hardest.release': 'Choose a published release with evaluator runs.' } });
     const built = buildNewRoundBody({ ...VALUES, hardRelease: '4', hardCount: 7 });
-    expect('body' in built && built.body.units).toEqual({ hardest: { release: 4, by: 'among_evaluators', count: 7 } });
+    expect('body' in built && 'units' in built.body && built.body.units).toEqual({ hardest: { release: 4, by: 'among_evaluators', count: 7 } });
     expect(buildNewRoundBody({ ...VALUES, hardRelease: '4', hardCount: 0 })).toEqual({
       errors: { 'units.hardest.count': 'Enter how many units to take (at least 1).' },
     });

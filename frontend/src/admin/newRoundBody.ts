@@ -1,4 +1,4 @@
-import type { HardnessMeasure, NewRoundBody, RoundKind } from '../api/types';
+import type { AnnotationRoundKind, HardnessMeasure, NewRoundBody, RoundKind } from '../api/types';
 import { ITEM_ROUND_KINDS } from './questions';
 
 /** What the new-round form holds; numbers are '' while their input is empty. */
@@ -54,7 +54,7 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   if (values.kind === 'explanation') return explanationRoundBody(values, name, overlap, guideline, errors);
   const items = ITEM_ROUND_KINDS.has(values.kind);
   if (items) return itemRoundBody(values, name, overlap, guideline, errors);
-  let units: NewRoundBody['units'] | null = null;
+  let units: Extract<NewRoundBody, { kind: 'production' }>['units'] | null = null;
   if (values.unitsMode === 'sample') {
     const sample = wholeNumber(values.sample);
     const seed = wholeNumber(values.seed);
@@ -75,19 +75,22 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   if (gold === undefined) errors.gold_rate = 'Enter a share of gold units between 0 and 50 %.';
   if (pause === undefined) errors.pause_below = 'Enter an accuracy between 0 and 100 %, or leave it empty.';
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
+  const annotation = {
+    name,
+    overlap,
+    guideline_version: guideline,
+    annotators: values.annotators,
+    units,
+    evidence_hints: values.evidenceHints,
+    key_fact_source: values.keyFactSource,
+    given_atomic_facts: values.givenAtomicFacts,
+  };
   return {
-    body: {
-      name,
-      kind: values.kind,
-      overlap,
-      guideline_version: guideline,
-      annotators: values.annotators,
-      units,
-      evidence_hints: values.evidenceHints,
-      key_fact_source: values.keyFactSource,
-      given_atomic_facts: values.givenAtomicFacts,
-      ...(values.kind === 'production' ? { gold_rate: gold ?? 0, pause_below: pause ?? null } : {}),
-    },
+    body:
+      values.kind === 'production'
+        ? { ...annotation, kind: 'production', gold_rate: gold ?? 0, pause_below: pause ?? null }
+        : // Not explanation, review nor error typing (returned above): an annotation kind.
+          { ...annotation, kind: values.kind as AnnotationRoundKind },
   };
 }
 
@@ -111,16 +114,11 @@ function itemRoundBody(
   const typeMinCount = wholeNumber(values.typeMinCount);
   if (!review && (typeMinCount === null || typeMinCount < 1)) errors.type_min_count = 'Enter a whole number of at least 1.';
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null) return { errors };
+  const common = { name, guideline_version: guideline, annotators: values.annotators, source_rounds: values.sourceRounds };
   return {
-    body: {
-      name,
-      kind: values.kind,
-      overlap: review ? 1 : overlap,
-      guideline_version: guideline,
-      annotators: values.annotators,
-      source_rounds: values.sourceRounds,
-      ...(review ? { review_scope: values.reviewScope } : { type_min_count: typeMinCount ?? 2 }),
-    },
+    body: review
+      ? { ...common, kind: 'review', overlap: 1, review_scope: values.reviewScope }
+      : { ...common, kind: 'error_typing', overlap, type_min_count: typeMinCount ?? 2 },
   };
 }
 

@@ -4,6 +4,14 @@
  */
 
 
+/** WithRequired type helpers */
+type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
+
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/api/admin/adjudication/{assignment_id}/": {
     /** One unit's answers side by side, the gold of each layer, and your gold values */
@@ -124,7 +132,10 @@ export interface paths {
     get: operations["project_people_history"];
   };
   "/api/admin/projects/{slug}/rounds/": {
-    /** Create a draft round and its assignments */
+    /**
+     * Create a draft round and its assignments
+     * @description The body's `kind` decides its fields (one component per kind). A body of the right shape that the project's data refuses (people who are not its annotators, units not its own or not free, a name taken) answers 409 `round_refused`, naming each field.
+     */
     post: operations["admin_projects_rounds_create"];
   };
   "/api/admin/projects/{slug}/targets/": {
@@ -500,6 +511,39 @@ export interface components {
       /** @description Its sentences that state it. */
       sentences?: components["schemas"]["AlignedSentenceInput"][];
     };
+    /** @description A practice, qualification or pilot round: linguists answer the project's scheme. */
+    AnnotationRoundInput: WithRequired<{
+      name: string;
+      /** @description Annotators per unit; at most as many as are named. */
+      overlap: number;
+      guideline_version: number;
+      /** @description Usernames of the project's annotators (reviewers for a review round), each once. */
+      annotators: string[];
+      kind: components["schemas"]["AnnotationRoundInputKindEnum"];
+      units: components["schemas"]["RoundUnits"];
+      /**
+       * @description Mark the turns most related to a sentence while linking evidence.
+       * @default true
+       */
+      evidence_hints?: boolean;
+      /**
+       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
+       * @default
+       */
+      key_fact_source?: string;
+      /**
+       * @description Linguists verify each summary's given atomic facts instead of writing.
+       * @default false
+       */
+      given_atomic_facts?: boolean;
+    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "units">;
+    /**
+     * @description * `practice` - practice
+     * * `qualification` - qualification
+     * * `pilot` - pilot
+     * @enum {string}
+     */
+    AnnotationRoundInputKindEnum: "practice" | "qualification" | "pilot";
     AnnotatorProgressOutput: {
       username: string;
       display_name: string;
@@ -648,6 +692,12 @@ export interface components {
     BatchSaveResult: {
       entries: components["schemas"]["BatchEntryResult"][];
     };
+    /**
+     * @description * `against_gold` - against_gold
+     * * `among_evaluators` - among_evaluators
+     * @enum {string}
+     */
+    ByEnum: "against_gold" | "among_evaluators";
     CaseOutput: {
       id: number;
       question: string;
@@ -781,10 +831,17 @@ export interface components {
      * @description * `confirmed` - confirmed
      * * `false_positive` - false_positive
      * * `types_changed` - types_changed
+     * @enum {string}
+     */
+    DecisionChoiceEnum: "confirmed" | "false_positive" | "types_changed";
+    /**
+     * @description * `confirmed` - confirmed
+     * * `false_positive` - false_positive
+     * * `types_changed` - types_changed
      * * `` -
      * @enum {string}
      */
-    DecisionEnum: "confirmed" | "false_positive" | "types_changed";
+    DecisionEnum: "confirmed" | "false_positive" | "types_changed" | "";
     DecisionToConfirmOutput: {
       decision: string;
       error_types: number[];
@@ -874,6 +931,29 @@ export interface components {
       example: string;
       parent: number | null;
     };
+    /** @description docs/api/review.md: several annotators type each inconsistent sentence's errors. */
+    ErrorTypingRoundInput: WithRequired<{
+      name: string;
+      overlap: number;
+      guideline_version: number;
+      /** @description Usernames of the project's annotators (reviewers for a review round), each once. */
+      annotators: string[];
+      kind: components["schemas"]["ErrorTypingRoundInputKindEnum"];
+      /** @description The practice, pilot or production rounds whose labels it takes. */
+      source_rounds: number[];
+      /**
+       * @description A type is gold when at least this many chose it.
+       * @default 2
+       */
+      type_min_count?: number;
+      /** @description Only these units' items (default: every unit with items). */
+      units?: components["schemas"]["RoundTopicUnits"];
+    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "source_rounds">;
+    /**
+     * @description * `error_typing` - error_typing
+     * @enum {string}
+     */
+    ErrorTypingRoundInputKindEnum: "error_typing";
     /**
      * @description * `metric` - metric
      * * `llm` - LLM
@@ -921,6 +1001,27 @@ export interface components {
       item: string;
       verdict: components["schemas"]["ExplanationVerdictEnum"];
     };
+    /** @description docs/evaluation.md, "Explanation meta-annotation". */
+    ExplanationRoundInput: WithRequired<{
+      name: string;
+      overlap: number;
+      guideline_version: number;
+      /** @description Usernames of the project's annotators (reviewers for a review round), each once. */
+      annotators: string[];
+      kind: components["schemas"]["ExplanationRoundInputKindEnum"];
+      /**
+       * Format: int64
+       * @description The published release whose evaluator runs are judged.
+       */
+      release: number;
+      /** @description The evaluators whose explanations are judged (all if empty). */
+      evaluators?: string[];
+    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "release">;
+    /**
+     * @description * `explanation` - explanation
+     * @enum {string}
+     */
+    ExplanationRoundInputKindEnum: "explanation";
     ExplanationToJudgeOutput: {
       /** @description The explanation's handle; never its evaluator. */
       id: string;
@@ -934,7 +1035,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    ExplanationVerdictEnum: "same" | "partially" | "different" | "model_wrong";
+    ExplanationVerdictEnum: "same" | "partially" | "different" | "model_wrong" | "";
     ExplanationVerdictInput: {
       /** @description 1-based, in the payload's order. */
       position: number;
@@ -1426,7 +1527,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    LabelEnum: "consistent" | "inconsistent";
+    LabelEnum: "consistent" | "inconsistent" | "";
     /** @description Balanced accuracy of ``a`` minus ``b``, with its interval and a paired test. */
     LeaderboardComparison: {
       /** Format: double */
@@ -1648,17 +1749,6 @@ export interface components {
      * @enum {string}
      */
     MethodEnum: "document" | "corpus" | "file";
-    /**
-     * @description * `practice` - practice
-     * * `pilot` - pilot
-     * * `production` - production
-     * * `qualification` - qualification
-     * * `error_typing` - error_typing
-     * * `review` - review
-     * * `explanation` - explanation
-     * @enum {string}
-     */
-    NewRoundKindEnum: "practice" | "pilot" | "production" | "qualification" | "error_typing" | "review" | "explanation";
     OpenedOutput: {
       assignment: number;
     };
@@ -1719,6 +1809,48 @@ export interface components {
      * @enum {string}
      */
     PredictionKindEnum: "score" | "label";
+    /** @description A production round: an annotation round that may mix in gold units. */
+    ProductionRoundInput: WithRequired<({
+      name: string;
+      /** @description Annotators per unit; at most as many as are named. */
+      overlap: number;
+      guideline_version: number;
+      /** @description Usernames of the project's annotators (reviewers for a review round), each once. */
+      annotators: string[];
+      kind: components["schemas"]["ProductionRoundInputKindEnum"];
+      units: components["schemas"]["RoundUnits"];
+      /**
+       * @description Mark the turns most related to a sentence while linking evidence.
+       * @default true
+       */
+      evidence_hints?: boolean;
+      /**
+       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
+       * @default
+       */
+      key_fact_source?: string;
+      /**
+       * @description Linguists verify each summary's given atomic facts instead of writing.
+       * @default false
+       */
+      given_atomic_facts?: boolean;
+      /**
+       * Format: double
+       * @description The share of units that are gold (attention-check) units.
+       * @default 0
+       */
+      gold_rate?: number;
+      /**
+       * Format: double
+       * @description Pause an annotator whose gold-unit accuracy falls below it.
+       */
+      pause_below?: number | null;
+    }) & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "units">;
+    /**
+     * @description * `production` - production
+     * @enum {string}
+     */
+    ProductionRoundInputKindEnum: "production";
     ProgressOutput: {
       done: number;
       total: number;
@@ -1736,7 +1868,7 @@ export interface components {
        * @default tofueval
        */
       taxonomy?: components["schemas"]["TaxonomyEnum"];
-      /** @description Question key -> asked; left out: its default. */
+      /** @description Question key -> asked; left out: its default. require_error_spans needs error_spans; evidence needs error_spans; require_evidence needs evidence. */
       scheme?: {
         consistency?: boolean;
         error_types?: boolean;
@@ -1753,7 +1885,28 @@ export interface components {
         completeness?: boolean;
         atomic_facts?: boolean;
         show_fact_scores?: boolean;
-      };
+      } & OneOf<[{
+        /** @enum {boolean} */
+        error_spans?: false;
+        /** @enum {boolean} */
+        require_error_spans?: false;
+        /** @enum {boolean} */
+        evidence?: false;
+        /** @enum {boolean} */
+        require_evidence?: false;
+      }, {
+        /** @enum {boolean} */
+        error_spans: true;
+        /** @enum {boolean} */
+        evidence?: false;
+        /** @enum {boolean} */
+        require_evidence?: false;
+      }, {
+        /** @enum {boolean} */
+        error_spans: true;
+        /** @enum {boolean} */
+        evidence: true;
+      }]>;
     };
     ProjectMember: {
       username: string;
@@ -2121,7 +2274,7 @@ export interface components {
     ReviewOutcomeOutput: {
       /** @description Handle. */
       sentence: string;
-      decision: components["schemas"]["DecisionEnum"];
+      decision: components["schemas"]["DecisionChoiceEnum"];
       error_types: number[];
       note: string;
       status: components["schemas"]["ReviewOutcomeOutputStatusEnum"];
@@ -2137,6 +2290,36 @@ export interface components {
     ReviewQueueOutput: {
       assignments: components["schemas"]["QueueEntryOutput"][];
     };
+    /** @description docs/api/review.md: each item has one first reviewer and a second one. */
+    ReviewRoundInput: {
+      name: string;
+      /**
+       * @description Always 1: one first reviewer per item.
+       * @default 1
+       */
+      overlap?: number;
+      guideline_version: number;
+      /** @description Usernames of the project's reviewers, each once: at least two, as every decision has a second reviewer. */
+      annotators: string[];
+      kind: components["schemas"]["ReviewRoundInputKindEnum"];
+      /** @description The practice, pilot or production rounds whose labels it takes. */
+      source_rounds: number[];
+      /**
+       * @description Sentences labelled inconsistent by anyone, or by the gold rule.
+       *
+       * * `any` - any
+       * * `gold` - gold
+       * @default any
+       */
+      review_scope?: components["schemas"]["ReviewScopeEnum"];
+      /** @description Only these units' items (default: every unit with items). */
+      units?: components["schemas"]["RoundTopicUnits"];
+    };
+    /**
+     * @description * `review` - review
+     * @enum {string}
+     */
+    ReviewRoundInputKindEnum: "review";
     ReviewSaveInput: {
       /** @description The judgement's version this edits (0: never saved). */
       version: number;
@@ -2165,66 +2348,25 @@ export interface components {
       items: number;
       done: number;
     };
-    RoundCreateInput: {
-      name: string;
-      kind: components["schemas"]["NewRoundKindEnum"];
-      overlap: number;
-      guideline_version: number;
-      annotators: string[];
-      /**
-       * @description Mark the turns most related to a sentence while linking evidence.
-       * @default true
-       */
-      evidence_hints?: boolean;
-      /**
-       * @description Blank: each linguist writes the unit's key facts; else the source of the given key-fact list they align (every unit must have one).
-       * @default
-       */
-      key_fact_source?: string;
-      /**
-       * @description Linguists verify each summary's given atomic facts instead of writing.
-       * @default false
-       */
-      given_atomic_facts?: boolean;
-      /** @description Review and error typing: the annotation rounds whose labels they take. */
-      source_rounds?: number[];
-      /**
-       * @description Review: sentences labelled inconsistent by anyone, or by the gold rule.
-       *
-       * * `any` - any
-       * * `gold` - gold
-       * @default any
-       */
-      review_scope?: components["schemas"]["ReviewScopeEnum"];
-      /**
-       * @description Error typing: a type is gold when at least this many chose it.
-       * @default 2
-       */
-      type_min_count?: number;
-      units?: unknown;
-      /**
-       * Format: int64
-       * @description Explanation: the published release whose evaluator runs are judged.
-       */
-      release?: number;
-      /** @description Explanation: the evaluators whose explanations are judged (all if empty). */
-      evaluators?: string[];
-      /**
-       * Format: double
-       * @description Production: the share of units that are gold (attention-check) units.
-       * @default 0
-       */
-      gold_rate?: number;
-      /**
-       * Format: double
-       * @description Production: pause an annotator whose gold-unit accuracy falls below it.
-       */
-      pause_below?: number | null;
+    RoundCreateInput: components["schemas"]["AnnotationRoundInput"] | components["schemas"]["ProductionRoundInput"] | components["schemas"]["ReviewRoundInput"] | components["schemas"]["ErrorTypingRoundInput"] | components["schemas"]["ExplanationRoundInput"];
+    /** @description How many units, hardest first, by which measure. */
+    RoundHardestInput: {
+      /** Format: int64 */
+      release: number;
+      by: components["schemas"]["ByEnum"];
+      count: number;
+    };
+    /** @description The units of a published release hardest for its evaluators. */
+    RoundHardestUnits: {
+      /** @description The units of a published release hardest for its evaluators (docs/evaluation.md, 'Hard units'). */
+      hardest: components["schemas"]["RoundHardestInput"];
     };
     RoundNameOutput: {
       id: number;
       name: string;
     };
+    /** @description The overlap is at most the number of people named. */
+    RoundOverlapWithinPeople: unknown;
     /** @description The paging fields count the round's units (none for a reference round). */
     RoundProgressOutput: {
       /** @description Rows in the whole list. */
@@ -2263,6 +2405,21 @@ export interface components {
       disputed: number;
       false_positive_rate: components["schemas"]["RatesOutput"];
     };
+    /** @description A seeded sample of the project's free units. */
+    RoundSampleUnits: {
+      /** @description How many of the project's free units. */
+      sample: number;
+      /**
+       * Format: int64
+       * @default 0
+       */
+      seed?: number;
+      /**
+       * @description Let the sample take units already in another round of the same kind that is not closed (left out by default; the answer says how many).
+       * @default false
+       */
+      include_busy?: boolean;
+    };
     /**
      * @description * `draft` - draft
      * * `open` - open
@@ -2270,6 +2427,12 @@ export interface components {
      * @enum {string}
      */
     RoundStatusEnum: "draft" | "open" | "closed";
+    /** @description The units chosen by hand. */
+    RoundTopicUnits: {
+      /** @description The units' topic ids (GET /api/admin/projects/{slug}/units/). */
+      topics: number[];
+    };
+    RoundUnits: components["schemas"]["RoundSampleUnits"] | components["schemas"]["RoundTopicUnits"] | components["schemas"]["RoundHardestUnits"];
     RunOutput: {
       id: number;
       evaluator: string;
@@ -2371,7 +2534,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    SecondVerdictEnum: "confirm" | "dispute";
+    SecondVerdictEnum: "confirm" | "dispute" | "";
     SentFeedbackOutput: {
       id: number;
       annotator: string;
@@ -2657,17 +2820,24 @@ export interface components {
      * @description * `main` - main
      * * `marginal` - marginal
      * * `irrelevant` - irrelevant
+     * @enum {string}
+     */
+    TopicCategoryChoiceEnum: "main" | "marginal" | "irrelevant";
+    /**
+     * @description * `main` - main
+     * * `marginal` - marginal
+     * * `irrelevant` - irrelevant
      * * `` -
      * @enum {string}
      */
-    TopicCategoryEnum: "main" | "marginal" | "irrelevant";
+    TopicCategoryEnum: "main" | "marginal" | "irrelevant" | "";
     /**
      * @description * `merge_marginal` - merge_marginal
      * @enum {string}
      */
     TopicCategoryMappingEnum: "merge_marginal";
     TopicCategoryOutput: {
-      value: components["schemas"]["TopicCategoryEnum"];
+      value: components["schemas"]["TopicCategoryChoiceEnum"];
       label: string;
       description: string;
     };
@@ -2775,7 +2945,7 @@ export interface components {
      * * `` -
      * @enum {string}
      */
-    VerdictEnum: "supported" | "not_supported";
+    VerdictEnum: "supported" | "not_supported" | "";
     VsMajorityOutput: {
       annotator: string;
       /** Format: double */
@@ -4131,8 +4301,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "multipart/form-data": {
-          /** Format: binary */
+        "multipart/form-data": ({
+          /**
+           * Format: binary
+           * @description The corpus file, a file part with its filename (any name).
+           */
           file: string;
           /**
            * @description One of the import formats GET /api/admin/import-formats/ lists (docs/formats/imports.md); a layout that is a folder is uploaded as its .zip.
@@ -4145,7 +4318,13 @@ export interface operations {
            * @default false
            */
           lenient?: boolean;
-        };
+        }) & ({
+          /** @enum {boolean} */
+          lenient?: false;
+        } | {
+          /** @enum {string} */
+          format: "circumstantial";
+        });
       };
     };
     responses: {
@@ -4891,7 +5070,10 @@ export interface operations {
       };
     };
   };
-  /** Create a draft round and its assignments */
+  /**
+   * Create a draft round and its assignments
+   * @description The body's `kind` decides its fields (one component per kind). A body of the right shape that the project's data refuses (people who are not its annotators, units not its own or not free, a name taken) answers 409 `round_refused`, naming each field.
+   */
   admin_projects_rounds_create: {
     parameters: {
       path: {

@@ -32,7 +32,8 @@ export type Handle = string;
 export type SummarySentence = Schemas['SentenceOutput'];
 /** A summary as the linguist sees it: a letter, never the summarizer's name. */
 export type Summary = Schemas['SummaryOutput'];
-export type SentenceLabel = 'consistent' | 'inconsistent' | '';
+/** A sentence's label; '' until the linguist gives one. */
+export type SentenceLabel = Schemas['LabelEnum'];
 /** 1 low, 2 medium, 3 high. */
 export type Confidence = 1 | 2 | 3;
 /** One row of `GET /api/assignments/`, also the body of a successful submit. */
@@ -60,8 +61,8 @@ export type SavedKeyFact = Schemas['KeyFactOutput'];
 export type KeyFactAlignment = Schemas['KeyFactAlignmentOutput'];
 export type AtomicFactsJudgement = Schemas['AtomicFactsState'];
 export type SavedAtomicFact = Schemas['AtomicFactOutput'];
-/** An atomic fact's verdict; '' until the linguist gives one (the schema's enum omits the blank). */
-export type AtomicVerdict = Schemas['VerdictEnum'] | '';
+/** An atomic fact's verdict; '' until the linguist gives one. */
+export type AtomicVerdict = Schemas['VerdictEnum'];
 export type HeartbeatResponse = Schemas['HeartbeatOutput'];
 /** A dialogue turn; `position` is 0-based (shown as `position + 1`), `start`/`end` are the
  * turn's time in the recording when the corpus has it. */
@@ -84,7 +85,8 @@ export type AdminProjectRef = Schemas['ProjectName'];
 /** draft → open → closed. */
 export type RoundStatus = Schemas['RoundStatusEnum'];
 /** practice / pilot / production / error_typing / review. */
-export type RoundKind = Schemas['NewRoundKindEnum'];
+/** The kinds of round an admin creates. */
+export type RoundKind = NewRoundBody['kind'];
 /** A round as the overview lists it; also the answer to create, open and close. */
 export type AdminRound = Schemas['AdminRoundOutput'] & {
   /** On creation: units the sample left out (already in another open round of the kind). */
@@ -176,19 +178,14 @@ export type CorpusOverview = Schemas['CorpusOverviewOutput'];
 /** `GET /api/admin/projects/{slug}/units/{topic}/` */
 export type CorpusUnit = Schemas['CorpusUnitOutput'];
 
-/** The body of `POST /api/admin/projects/{slug}/rounds/`: the schema leaves `units` open
- * because it is one of two shapes, a seeded sample or chosen topics. */
 /** How a unit's hardness for evaluators is measured (docs/evaluation.md, "Hard units"). */
 export type HardnessMeasure = 'against_gold' | 'among_evaluators';
 export type HardUnit = Schemas['HardUnitOutput'];
 
-export type NewRoundBody = Omit<Schemas['RoundCreateInput'], 'units'> & {
-  /** Absent for a review or error-typing round: its units are those with items. */
-  units?:
-    | { sample: number; seed: number; include_busy?: boolean }
-    | { topics: number[] }
-    | { hardest: { release: number; by: HardnessMeasure; count: number } };
-};
+/** The body of `POST /api/admin/projects/{slug}/rounds/`: one shape per kind of round. */
+export type NewRoundBody = Schemas['RoundCreateInput'];
+/** A practice, qualification or pilot round: linguists answer the project's scheme. */
+export type AnnotationRoundKind = Schemas['AnnotationRoundInputKindEnum'];
 
 export type ReleaseStatus = Schemas['ReleaseStatusEnum'];
 export type ReleaseFile = Schemas['ReleaseFileOutput'];

@@ -10,8 +10,8 @@ import type { components } from '../api/schema';
 import { itemUrl } from './itemFields';
 import type { Fields, Kind } from './kind';
 
-/** A verdict; '' until the linguist gives one (the schema's enum omits the blank). */
-export type ExplanationVerdict = components['schemas']['ExplanationVerdictEnum'] | '';
+/** A verdict; '' until the linguist gives one. */
+export type ExplanationVerdict = components['schemas']['ExplanationVerdictEnum'];
 
 export interface ExplanationRow {
   position: number;

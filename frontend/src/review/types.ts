@@ -38,7 +38,7 @@ export type ReviewQueueEntry = ReviewQueueResponse['assignments'][number];
 export type ReviewOutcome = Schemas['ReviewOutcomeOutput'];
 export type ReviewOutcomeStatus = ReviewOutcome['status'];
 
-/** A review decision; '' until the reviewer gives one (the schema's enum omits the blank). */
-export type ReviewDecision = Schemas['DecisionEnum'] | '';
+/** A review decision; '' until the reviewer gives one. */
+export type ReviewDecision = Schemas['DecisionEnum'];
 /** A second reviewer's verdict; '' until they give one. */
-export type SecondVerdict = Schemas['SecondVerdictEnum'] | '';
+export type SecondVerdict = Schemas['SecondVerdictEnum'];

@@ -76,26 +76,11 @@ async function batchAnswer(
 type OkBody<R extends Route> = 200 extends Status<R> ? Body<R, 200 & Status<R>> : never;
 
 /**
- * `T` with '' allowed in its enums: a state's choice is '' until answered (the blank choice of
- * annotations/api/workspace_contract.py), which the generated enums omit (as api/types.ts says
- * of AtomicVerdict).
- */
-type Blankable<T> = T extends string
-  ? string extends T
-    ? T
-    : T | ''
-  : T extends (infer U)[]
-    ? Blankable<U>[]
-    : T extends object
-      ? { [K in keyof T]: Blankable<T[K]> }
-      : T;
-
-/**
  * A PATCH handler that saves like the server: the sent fields on top of `base`, version + 1.
- * `base` is typed by the save route's answer; the fields the request sends are the
+ * `base` is typed by the save route's answer (a choice is '' until answered, as its enum says); the fields the request sends are the
  * request's, so only their route is checked (at run time, by fakeServer).
  */
-export function savesLike<R extends Route & `PATCH ${string}`>(route: R, base: Partial<Blankable<OkBody<R>>>): Handler {
+export function savesLike<R extends Route & `PATCH ${string}`>(route: R, base: Partial<OkBody<R>>): Handler {
   return (body) => {
     const { version, ...fields } = body as { version: number };
     // The generic route's status and body cannot be narrowed here; `base`'s type is the check.
