@@ -10,6 +10,7 @@ so one run shows all that is left to fix. docs/testing.md, "Accessibility".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,15 @@ class Route:
     ready: str | None = None
     # Whether the screen is meant to be a "Page not found".
     not_found: bool = False
+    # What to do on the loaded screen before the check (open a card, a tab).
+    then: Callable[[Page], None] | None = None
+
+
+def open_leaderboard(page: Page) -> None:
+    card = page.get_by_role("listitem", name="1.0.0")
+    card.get_by_role("button", name="Show card, manifest and evaluators of 1.0.0").click()
+    card.get_by_role("tab", name="Evaluators").click()
+    expect(card.get_by_role("table", name="Evaluators on 1.0.0, sentence level")).to_be_visible()
 
 
 ROUTES: list[Route] = [
@@ -89,6 +99,7 @@ ROUTES: list[Route] = [
     # Researcher: releases, a card opened on its evaluators (the leaderboard).
     Route("researcher queue", "researcher", "/"),
     Route("releases", "researcher", "/app/projects/demo/releases"),
+    Route("leaderboard", "researcher", "/app/projects/demo/releases", then=open_leaderboard),
 ]
 
 
@@ -173,7 +184,7 @@ def wait_until_loaded(page: Page, route: Route) -> None:
 
 
 def describe(route: Route, violations: list[dict[str, Any]]) -> str:
-    lines = [f"{route.name} ({route.path}):"]
+    lines = [f"{route.name} ({route.path}, as {route.user or 'nobody'}):"]
     for violation in violations:
         lines.append(f"  [{violation['impact']}] {violation['id']}: {violation['help']}")
         for node in violation["nodes"][:5]:
@@ -203,6 +214,9 @@ def test_every_screen_has_no_serious_accessibility_violation(
         for route in routes:
             page.goto(live_server.url + route.path.format(**ids))
             wait_until_loaded(page, route)
+            if route.then is not None:
+                route.then(page)
+                page.wait_for_load_state("networkidle")
             violations = serious_violations(page)
             if violations:
                 failures.append(describe(route, violations))

@@ -32,8 +32,15 @@ export function TypeRecallChart({ level }: { level: Level }) {
   });
   return (
     <>
+      {/* The table below says the same for assistive technology; the chart is hidden from it
+          and so must not take focus (Recharts' keyboard layer would: axe's aria-hidden-focus). */}
       <div aria-hidden="true">
-        <BarChart width={Math.max(480, types.length * (names.length * 22 + 40))} height={260} data={data}>
+        <BarChart
+          width={Math.max(480, types.length * (names.length * 22 + 40))}
+          height={260}
+          data={data}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="type" interval={0} fontSize={11} />
           <YAxis domain={[0, 1]} fontSize={11} />
