@@ -86,3 +86,11 @@ def test_the_favicon_is_served_to_anyone_at_both_addresses(client: Client) -> No
 def test_the_sign_in_page_links_the_favicon(client: Client) -> None:
     html = client.get("/accounts/login/").content.decode()
     assert '<link rel="icon" href="/favicon.svg"' in html
+
+
+def test_the_browser_app_links_the_favicon_from_its_public_assets() -> None:
+    from django.conf import settings
+
+    frontend = settings.BASE_DIR / "frontend"
+    assert '<link rel="icon" href="/favicon.svg"' in (frontend / "index.html").read_text()
+    assert (frontend / "public" / "favicon.svg").read_text().startswith("<svg")
