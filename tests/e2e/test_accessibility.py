@@ -30,6 +30,7 @@ from annotations.models import (
     RoundStatus,
 )
 from annotations.services.adjudication_round import adjudication_open
+from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.evaluator_runs import evaluator_run_upload, release_records
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
@@ -81,7 +82,9 @@ ROUTES: list[Route] = [
     Route("format help (native)", "admin", "/app/admin/help/native-jsonl"),
     Route("format help (csv)", "admin", "/app/admin/help/circumstantial-csv"),
     Route("round progress", "admin", "/app/admin/rounds/{pilot}/progress"),
-    Route("agreement", "admin", "/app/admin/rounds/{pilot}/agreement"),
+    Route(
+        "agreement", "admin", "/app/admin/rounds/{pilot}/agreement", ready="Sentence consistency"
+    ),
     Route("disagreements", "admin", "/app/admin/rounds/{pilot}/disagreements"),
     Route("disagreement unit", "admin", "/app/admin/rounds/{pilot}/disagreements/{topic}"),
     Route("review round progress", "admin", "/app/admin/rounds/{review}/progress"),
@@ -114,6 +117,8 @@ def seed(media_root: Path) -> dict[str, int]:
     assert first is not None
     admin = get_user_model().objects.get(username="admin")
     adjudication = adjudication_open(project, first.topic_id, admin)
+    # The agreement page with its charts: the report of the closed pilot.
+    agreement_report_compute(round=pilot)
     release = published(pilot.pk)
     evaluator_run_upload(
         release=release,
