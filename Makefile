@@ -45,8 +45,10 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 install: $(STAMP) $(NPM_STAMP)
 
 # vite only: the type check is frontend-test's (`npm run build` would run tsc a second time).
-$(DIST): $(NPM_STAMP) $(DIST_SOURCES)
-	cd frontend && npx vite build --logLevel warn
+# Into a new directory, then frontend/dist (a symlink) swapped to it at once: a `make run`
+# server of this checkout keeps serving its own build meanwhile (bin/build-frontend).
+$(DIST): $(NPM_STAMP) $(DIST_SOURCES) frontend/public/favicon.svg
+	bin/build-frontend
 	@touch $@
 
 frontend: $(DIST)
@@ -57,7 +59,7 @@ migrate: $(RUN_STAMP)
 # The demo and the public TofuEval release (fixtures/public/tofueval) load once.
 # The demo study's answer key goes in as its admin's adjudicated gold (docs/quality.md).
 $(DEMO_STAMP): | migrate
-	DEMO=1 $(MANAGE) load_demo
+	DEMO=1 $(MANAGE) load_demo --no-logins
 	$(MANAGE) import_answer_key --project demo fixtures/demo/answer_key.json
 	$(MAKE) --no-print-directory tofueval
 	@mkdir -p var && touch $@
@@ -76,6 +78,7 @@ run:
 	@$(MAKE) --no-print-directory -j2 $(RUN_STAMP) $(NPM_STAMP)
 	@$(MAKE) --no-print-directory -j2 frontend demo
 	$(MANAGE) collectstatic --noinput -v0
+	@DEMO=1 $(MANAGE) load_demo --logins --port $(PORT)
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 # A real deployment's processes on PostgreSQL and Redis (docs/deployment.md): make serve PORT=8080.
@@ -162,4 +165,4 @@ bench-peers: $(STAMP)
 	$(PY) bench/bench_peers.py $(ARGS)
 
 clean:
-	rm -rf var frontend/dist
+	rm -rf var frontend/dist frontend/builds

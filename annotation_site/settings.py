@@ -180,7 +180,9 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
-FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
+# frontend/dist is a symlink to the current build (bin/build-frontend); resolved once, here,
+# so that a rebuild while this process runs leaves it serving the build it started with.
+FRONTEND_DIST = (BASE_DIR / "frontend" / "dist").resolve()
 STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.is_dir() else []
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 MEDIA_URL = "/media/"

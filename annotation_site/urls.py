@@ -10,12 +10,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from annotation_site.health import healthz, readyz
 from annotations.api.errors import api_not_found
 from annotations.invitation_views import accept_invitation
-from annotations.views import app_shell
+from annotations.views import app_shell, favicon
 
 urlpatterns = [
     # Probes for load balancers (docs/deployment.md): JSON, no session.
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    path("favicon.ico", favicon, name="favicon"),
+    path("favicon.svg", favicon),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -30,7 +32,8 @@ urlpatterns = [
     re_path(r"^(?:app/.*)?$", app_shell, name="app"),
 ]
 
-# Errors that never reach a DRF view: JSON envelopes under /api/, Django's pages elsewhere.
+# Errors that never reach a DRF view: JSON envelopes under /api/, the site's own pages elsewhere
+# (annotation_site/templates/404.html and the others, docs/deployment.md).
 handler400 = "annotations.api.errors.handler400"
 handler403 = "annotations.api.errors.handler403"
 handler404 = "annotations.api.errors.handler404"

@@ -192,8 +192,9 @@ def json_error(status_code: int, message: str | None = None) -> JsonResponse:
     return JsonResponse(envelope(status_code, message or MESSAGES[status_code]), status=status_code)
 
 
-# Django's handlers for what never reaches a DRF view. Outside /api/ they keep Django's pages
-# (which never show a traceback unless a developer turned DEBUG on).
+# Django's handlers for what never reaches a DRF view. Outside /api/ they render Django's default
+# views with the site's templates (annotation_site/templates/400.html, 403.html, 404.html,
+# 500.html): styled, and never a traceback unless a developer turned DEBUG on.
 
 
 def api_not_found(request: HttpRequest) -> HttpResponse:

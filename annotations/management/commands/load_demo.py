@@ -1,10 +1,13 @@
 """Load the demo: the demo users and the studies of ``annotations/management/demo_studies.py``,
 each an original corpus with guidelines v1 and an open pilot round where every unit goes to
 both linguists. Runs once; a second run only prints the logins (and loads a study that is
-missing, such as one added to the demo since it was first loaded)."""
+missing, such as one added to the demo since it was first loaded). ``--logins`` prints the
+sign-in address and the logins without loading anything: `make run` ends with it, on its
+real port (``--port``, else the PORT environment variable)."""
 
 from __future__ import annotations
 
+from argparse import ArgumentParser
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from annotations.management.demo_studies import PASSWORD, STUDIES, USERS, Study
+from annotations.management.sign_in import sign_in_address
 from annotations.models import GuidelineVersion, Round, RoundKind, Topic
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.projects import (
@@ -33,7 +37,27 @@ class Command(BaseCommand):
         "Load the demo studies and their users (password 'demo'): needs DEMO=1, never production."
     )
 
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument(
+            "--port", default=None, help="the port the site runs on (default: $PORT, else 8000)"
+        )
+        printing = parser.add_mutually_exclusive_group()
+        printing.add_argument(
+            "--logins",
+            action="store_true",
+            help="only print the sign-in address and the demo logins; load nothing",
+        )
+        printing.add_argument(
+            "--no-logins",
+            action="store_true",
+            help="load without printing the logins (`make run` prints them last, by the server)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            address = sign_in_address(options["port"])
+        except ValueError as error:
+            raise CommandError(f"--port: {error}") from None
         if not settings.EMBEDDED:
             raise CommandError(
                 "load_demo creates users with the password 'demo': it only runs in the"
@@ -44,6 +68,9 @@ class Command(BaseCommand):
                 "load_demo creates users with the password 'demo': switch the demo on"
                 " explicitly with DEMO=1 (make run does)"
             )
+        if options["logins"]:
+            self._print_logins(address)
+            return
         try:
             with transaction.atomic():
                 users = self._users()
@@ -58,7 +85,11 @@ class Command(BaseCommand):
         self.stdout.write("demo loaded" if any(loaded) else "demo already loaded")
         for study in STUDIES:
             self.stdout.write(f"  {study.slug:<14} {study.name}")
-        self.stdout.write("Sign in at http://127.0.0.1:8000/ with (password 'demo' for all):")
+        if not options["no_logins"]:
+            self._print_logins(address)
+
+    def _print_logins(self, address: str) -> None:
+        self.stdout.write(f"Sign in at {address} with (password 'demo' for all):")
         for username, _, role, staff in USERS:
             extra = ", Django admin at /admin/" if staff else ""
             self.stdout.write(f"  {username:<11} {role.label}{extra}")

@@ -13,7 +13,8 @@ export function AdminDialogue({ title, turns }: { title: string; turns: AdminTur
   const { shown } = useEvidenceFocus();
   const ordered = [...turns].sort((a, b) => a.position - b.position);
   return (
-    <section aria-labelledby={headingId} className="compare-pane compare-pane--dialogue">
+    // Focusable: it scrolls on its own, and a keyboard user scrolls it with the arrow keys.
+    <section aria-labelledby={headingId} className="compare-pane compare-pane--dialogue" tabIndex={0}>
       <Title order={2} id={headingId} className="pane-title" mb={4}>
         Dialogue
       </Title>

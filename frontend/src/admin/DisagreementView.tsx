@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Kbd, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
+import { KeyHint } from '../components/KeyHint';
 import type { DisagreementUnit, SentFeedback } from '../api/types';
 import { isTextField } from '../workspace/focus';
 import { AdminDialogue } from './AdminDialogue';
@@ -82,7 +83,7 @@ export function DisagreementView({ roundId, unit, sent = [], onFeedbackChanged, 
       <div className="compare-pane" ref={pane}>
         <Stack gap="lg">
           <Group gap="md" wrap="wrap">
-            <Button size="xs" onClick={nextDisagreement} rightSection={<Kbd size="xs">n</Kbd>} aria-keyshortcuts="n">
+            <Button size="xs" onClick={nextDisagreement} rightSection={<KeyHint keys="n" />} aria-keyshortcuts="n">
               Next disagreement
             </Button>
             <Switch

@@ -89,7 +89,8 @@ export function GuidelineEditor({ slug, latest, onPublished }: GuidelineEditorPr
             error={fieldError(errors, 'markdown')}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
-          <section aria-labelledby={previewId} className="guideline-preview">
+          {/* Focusable: it scrolls on its own, and a keyboard user scrolls it with the arrow keys. */}
+          <section aria-labelledby={previewId} className="guideline-preview" tabIndex={0}>
             <Title order={4} id={previewId} className="pane-title">
               Preview
             </Title>

@@ -1,4 +1,6 @@
-import { Button, Group, Kbd } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+
+import { KeyHint } from '../components/KeyHint';
 
 export interface KeyedChoice<V extends string> {
   value: V;
@@ -39,7 +41,7 @@ export function ChoiceButtons<V extends string>({ label, itemName, choices, valu
           onClick={() => {
             if (!readOnly) onChoose(choice.value);
           }}
-          rightSection={<Kbd size="xs">{choice.key}</Kbd>}
+          rightSection={<KeyHint keys={choice.key} />}
         >
           {choice.label}
         </Button>

@@ -1,6 +1,7 @@
-import { Button, Group, Kbd, Text, Textarea } from '@mantine/core';
+import { Button, Group, Text, Textarea } from '@mantine/core';
 import { memo } from 'react';
 
+import { KeyHint } from '../components/KeyHint';
 import type { Confidence, ErrorSpan, SentenceLabel, SummarySentence } from '../api/types';
 import { sentenceKind } from '../kinds/sentence';
 import { SentenceReviewOutcome } from '../review/SentenceReviewOutcome';
@@ -132,7 +133,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
             data-readonly={readOnly || undefined}
             className="label-toggle"
             onClick={() => toggle('consistent')}
-            rightSection={<Kbd size="xs">1</Kbd>}
+            rightSection={<KeyHint keys="1" />}
           >
             ✓ Consistent
           </Button>
@@ -147,7 +148,7 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
             data-readonly={readOnly || undefined}
             className="label-toggle"
             onClick={() => toggle('inconsistent')}
-            rightSection={<Kbd size="xs">2</Kbd>}
+            rightSection={<KeyHint keys="2" />}
           >
             ✗ Inconsistent
           </Button>

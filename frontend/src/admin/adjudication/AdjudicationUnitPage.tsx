@@ -220,7 +220,7 @@ function SentenceCase({
           </Badge>
         )}
       </Group>
-      <Table>
+      <Table className="table--stack-on-phone">
         <Table.Tbody>
           {Object.entries(sentence.answers).map(([rater, answer]) => (
             <Table.Tr key={rater}>

@@ -70,8 +70,15 @@ export function TypeRecallChart({ level }: { level: Level }) {
   );
   return (
     <>
+      {/* The table below says the same for assistive technology; the chart is hidden from it
+          and so must not take focus (Recharts' keyboard layer would: axe's aria-hidden-focus). */}
       <div aria-hidden="true" className="chart-scroll">
-        <BarChart width={Math.max(480, types.length * band + 60)} height={300} data={data}>
+        <BarChart
+          width={Math.max(480, types.length * band + 60)}
+          height={300}
+          data={data}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="type" interval={0} height={MAX_LINES * (TICK_FONT + 2) + 16} tick={tick} />
           <YAxis domain={[0, 1]} fontSize={11} />

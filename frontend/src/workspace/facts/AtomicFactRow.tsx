@@ -1,6 +1,7 @@
-import { Button, CloseButton, Group, Kbd, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Text } from '@mantine/core';
 import { memo, type KeyboardEvent } from 'react';
 
+import { KeyHint } from '../../components/KeyHint';
 import type { AtomicVerdict, Summary, Turn } from '../../api/types';
 import { MAX_ATOMIC_TEXT, type AtomicFact } from '../../kinds/atomicFacts';
 import { EvidenceLinks } from '../spans/EvidenceLinks';
@@ -135,7 +136,7 @@ export const AtomicFactRow = memo(function AtomicFactRow(props: AtomicFactRowPro
                 onClick={() => {
                   if (!readOnly) edits.verdict(position, toggledVerdict(fact.verdict, choice.verdict));
                 }}
-                rightSection={<Kbd size="xs">{choice.key}</Kbd>}
+                rightSection={<KeyHint keys={choice.key} />}
               >
                 {choice.label}
               </Button>

@@ -1,6 +1,7 @@
 import { Button, Group, Kbd, Table, Text, Title } from '@mantine/core';
 import { memo, useCallback, useId, useMemo, useRef } from 'react';
 
+import { KeyHint } from '../../components/KeyHint';
 import type { Summary } from '../../api/types';
 import { keyFactsKind, type KeyFact } from '../../kinds/keyFacts';
 import { ConflictPanel } from '../ConflictPanel';
@@ -77,7 +78,7 @@ export const KeyFactsPanel = memo(function KeyFactsPanel({ open, onToggle, showS
           aria-controls={bodyId}
           aria-keyshortcuts="p"
           onClick={onToggle}
-          rightSection={<Kbd size="xs">p</Kbd>}
+          rightSection={<KeyHint keys="p" />}
         >
           {open ? 'Hide' : 'Show'} key facts
         </Button>
