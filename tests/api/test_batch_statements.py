@@ -1,0 +1,192 @@
+"""A batch's saves share their statements (annotations/services/batch_saves.py): its cost
+does not grow with its entries, and each entry is still checked, versioned and audited as
+its own save."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from annotations.handles import encode
+from annotations.models import (
+    Assignment,
+    ErrorType,
+    JudgementChange,
+    SentenceJudgement,
+    SummarySentence,
+)
+from tests.api.test_batch_saves import batch, first_assignment, sentence_entry, sentences_of
+from tests.people import LINGUIST, signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+def type_ids(assignment: Assignment) -> list[int]:
+    ids = list(
+        ErrorType.objects.filter(taxonomy_id=assignment.round.project.taxonomy_id)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    assert len(ids) >= 3
+    return ids
+
+
+def summary_entry(assignment: Assignment, summary_id: int, relevance: int) -> dict[str, Any]:
+    handle = encode(assignment.pk, "summary", summary_id)
+    return {"kind": "summary", "handle": handle, "version": 0, "relevance": relevance}
+
+
+def test_a_batch_costs_the_same_statements_for_one_entry_per_kind_as_for_many(
+    client: Client, demo: None
+) -> None:
+    assignment = first_assignment(LINGUIST)
+    sentences = sentences_of(assignment)
+    summaries = sorted({s.summary_id for s in sentences})
+    assert len(sentences) >= 8
+    assert len(summaries) >= 4
+    types = type_ids(assignment)
+    signed_in(LINGUIST, client)
+    # Started first, so that no batch below also moves the assignment to in progress.
+    batch(client, assignment.pk, [{"kind": "topic", "version": 0, "category": "main"}])
+    versions: dict[tuple[str, str], int] = {}  # (kind, handle) -> version
+
+    def cost(chosen: list[SummarySentence], summary_ids: list[int], typed: list[int]) -> int:
+        entries = [
+            sentence_entry(assignment, s.pk, label="inconsistent", error_types=typed)
+            for s in chosen
+        ] + [summary_entry(assignment, pk, relevance=len(typed) + 1) for pk in summary_ids]
+        for entry in entries:
+            entry["version"] = versions.get((entry["kind"], entry["handle"]), 0)
+        with CaptureQueriesContext(connection) as queries:
+            response = batch(client, assignment.pk, entries)
+        results = response.json()["entries"]
+        assert [r["status"] for r in results] == [200] * len(entries)
+        for entry, result in zip(entries, results, strict=True):
+            versions[(entry["kind"], entry["handle"])] = result["state"]["version"]
+        return len(queries)
+
+    # First saves (rows created, error types inserted), then updates (types replaced).
+    one_new = cost(sentences[:1], summaries[:1], types[:1])
+    many_new = cost(sentences[1:8], summaries[1:4], types[:2])
+    one_update = cost(sentences[:1], summaries[:1], types[1:3])
+    many_update = cost(sentences[1:8], summaries[1:4], types[1:3])
+    assert many_new == one_new, (one_new, many_new)
+    assert many_update == one_update, (one_update, many_update)
+    # The session, the lock, a read per kind, the taxonomy, a write per kind, the error
+    # types' delete and insert, the audit: about a dozen, whatever the batch's size.
+    assert max(one_new, one_update) <= 14, (one_new, one_update)
+
+
+def test_each_entry_keeps_its_own_error_types_versions_and_audit_row(
+    client: Client, demo: None
+) -> None:
+    assignment = first_assignment(LINGUIST)
+    first, second, third = sentences_of(assignment)[:3]
+    a, b, c = type_ids(assignment)[:3]
+    signed_in(LINGUIST, client)
+    created = batch(
+        client,
+        assignment.pk,
+        [
+            sentence_entry(assignment, first.pk, label="inconsistent", error_types=[a, b]),
+            sentence_entry(assignment, second.pk, label="inconsistent", error_types=[c]),
+        ],
+    ).json()["entries"]
+    assert [r["state"]["error_types"] for r in created] == [[a, b], [c]]
+    response = batch(
+        client,
+        assignment.pk,
+        [
+            {**sentence_entry(assignment, first.pk, error_types=[b, c]), "version": 1},
+            {**sentence_entry(assignment, second.pk, error_types=[]), "version": 1},
+            sentence_entry(assignment, third.pk, label="consistent"),
+        ],
+    )
+    results = response.json()["entries"]
+    assert [(r["status"], r["state"]["version"]) for r in results] == [(200, 2), (200, 2), (200, 1)]
+    assert [r["state"]["error_types"] for r in results] == [[b, c], [], []]
+    stored = {
+        j.sentence_id: sorted(j.error_types.values_list("id", flat=True))
+        for j in SentenceJudgement.objects.filter(assignment=assignment)
+    }
+    assert stored == {first.pk: [b, c], second.pk: [], third.pk: []}
+    # One audit row per saved judgement, in the entries' order, each with its own before
+    # (what the previous save wrote) and after (what this one answered, by database id).
+    audit = list(JudgementChange.objects.filter(assignment=assignment).order_by("id"))
+    assert [(change.action, change.object_id) for change in audit] == [
+        ("create", SentenceJudgement.objects.get(assignment=assignment, sentence=s).pk)
+        for s in (first, second)
+    ] + [
+        ("update", SentenceJudgement.objects.get(assignment=assignment, sentence=s).pk)
+        for s in (first, second)
+    ] + [("create", SentenceJudgement.objects.get(assignment=assignment, sentence=third).pk)]
+    assert audit[2].before == audit[0].after
+    assert audit[2].after["error_types"] == [b, c]
+    assert audit[2].after["version"] == 2
+    assert audit[3].before["error_types"] == [c]
+    assert audit[3].after["error_types"] == []
+    assert audit[4].before is None
+    assert audit[4].after["label"] == "consistent"
+
+
+def test_a_sentence_twice_in_one_batch_is_saved_in_order_from_version_to_version(
+    client: Client, demo: None
+) -> None:
+    """Entries of one target depend on each other: the second names the version the first
+    makes, and a second one naming the same version as the first is stale."""
+    assignment = first_assignment(LINGUIST)
+    sentence = sentences_of(assignment)[0]
+    signed_in(LINGUIST, client)
+    response = batch(
+        client,
+        assignment.pk,
+        [
+            sentence_entry(assignment, sentence.pk, label="inconsistent"),
+            {**sentence_entry(assignment, sentence.pk, explanation="then explained"), "version": 1},
+            {**sentence_entry(assignment, sentence.pk, label="consistent"), "version": 1},
+        ],
+    )
+    results = response.json()["entries"]
+    assert [r["status"] for r in results] == [200, 200, 409]
+    assert results[1]["state"]["explanation"] == "then explained"
+    assert results[2]["error"]["current"]["version"] == 2
+    judgement = SentenceJudgement.objects.get(assignment=assignment, sentence=sentence)
+    assert (judgement.label, judgement.explanation, judgement.version) == (
+        "inconsistent",
+        "then explained",
+        2,
+    )
+    assert JudgementChange.objects.filter(assignment=assignment).count() == 2
+
+
+def test_an_unknown_type_refuses_only_the_entry_naming_it(client: Client, demo: None) -> None:
+    """The taxonomy is looked up once for the whole batch, and still answered per entry."""
+    assignment = first_assignment(LINGUIST)
+    first, second, third = sentences_of(assignment)[:3]
+    known = type_ids(assignment)[0]
+    foreign = ErrorType.objects.exclude(taxonomy_id=assignment.round.project.taxonomy_id).first()
+    assert foreign is not None
+    signed_in(LINGUIST, client)
+    response = batch(
+        client,
+        assignment.pk,
+        [
+            sentence_entry(assignment, first.pk, label="inconsistent", error_types=[known]),
+            sentence_entry(assignment, second.pk, error_types=[known, foreign.pk]),
+            sentence_entry(assignment, third.pk, error_types=[known]),
+        ],
+    )
+    results = response.json()["entries"]
+    assert [r["status"] for r in results] == [200, 400, 200]
+    assert results[1]["error"]["errors"]["error_types"] == [
+        f"unknown error type id(s) [{foreign.pk}] for this project's taxonomy"
+    ]
+    assert set(
+        SentenceJudgement.objects.filter(assignment=assignment).values_list(
+            "sentence_id", flat=True
+        )
+    ) == {first.pk, third.pk}
