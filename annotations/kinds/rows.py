@@ -401,22 +401,33 @@ def children_replace(
     those the saved state holds: delete the old rows and their own children, deepest first,
     one DELETE per level (none when there were none), then insert the new ones in order, one
     INSERT per level of nesting whatever the number of rows."""
-    if old:
-        _children_delete(child, child.parent, parent_id)
-        child.model._default_manager.filter(**{child.parent: parent_id})._raw_delete(
+    children_replace_many(child, [(parent_id, old, items)])
+
+
+def children_replace_many(
+    child: Child, changes: list[tuple[int, list[dict[str, Any]], list[dict[str, Any]]]]
+) -> None:
+    """``children_replace`` of many parents, each (parent id, old, items), with the same
+    statements as one: a DELETE per level for all of them, an INSERT per level."""
+    emptied = [parent_id for parent_id, old, _ in changes if old]
+    if emptied:
+        _children_delete(child, child.parent, emptied)
+        child.model._default_manager.filter(**{f"{child.parent}__in": emptied})._raw_delete(
             child.model._default_manager.db
         )
-    _children_insert(child, [(parent_id, item) for item in items])
+    _children_insert(
+        child, [(parent_id, item) for parent_id, _, items in changes for item in items]
+    )
 
 
-def _children_delete(child: Child, path: str, parent_id: int) -> None:
+def _children_delete(child: Child, path: str, parent_ids: list[int]) -> None:
     """Delete the nested children of ``child``'s rows (``path``: the lookup from a nested row
     to the top parent). Raw deletes: the collector's SELECT of every row first is a query per
     save for nothing, as no signal or non-cascading relation hangs on these rows."""
     for grand in child.children:
         lookup = f"{grand.parent}__{path}"
-        _children_delete(grand, lookup, parent_id)
-        grand.model._default_manager.filter(**{lookup: parent_id})._raw_delete(
+        _children_delete(grand, lookup, parent_ids)
+        grand.model._default_manager.filter(**{f"{lookup}__in": parent_ids})._raw_delete(
             grand.model._default_manager.db
         )
 

@@ -9,8 +9,10 @@ its own 409 and an invalid one its 400 while the others are saved; each saved en
 own audit row with its before and after. What is shared is the statements: one read of the
 saved states per kind, one taxonomy look-up per id set, one versioned ``UPDATE`` and one
 ``INSERT`` per kind, one ``DELETE`` and one ``INSERT`` per id set, one audit ``INSERT``
-(docs/performance.md: a batch of N label saves costs the same dozen statements whatever N).
-Child collections (error spans, key facts) are still written entry by entry.
+(docs/performance.md: a batch of N saves costs the same dozen statements whatever N).
+Child collections (error spans with their evidence, key facts) likewise: one DELETE and one
+INSERT per level of nesting; what a kind's check reads of the unit (sentence and turn
+lengths, the taxonomy's types) is read once per batch (``kinds.spec.unit_memo``).
 
 No savepoints: nothing is written before every entry has been checked, and the one write that
 could still find a version moved (the ``UPDATE``, whose ``WHERE`` repeats the version check
@@ -29,12 +31,13 @@ from django.db import connection
 
 from annotations.kinds import Kind
 from annotations.kinds.rows import (
+    children_replace_many,
     id_sets_replace_many,
     saved_state,
     saved_states_of,
     update_versioned_many,
 )
-from annotations.kinds.spec import IdSet
+from annotations.kinds.spec import Child, IdSet
 from annotations.models import Assignment, AssignmentStatus, Summary, SummarySentence
 from annotations.services.assignment_lock import LockedAssignment
 from annotations.services.audit import change_records
@@ -45,7 +48,6 @@ from annotations.services.judgements import (
     Planned,
     StaleVersion,
     judgement_allowed,
-    judgement_children_write,
     judgement_fields,
     judgement_plan,
 )
@@ -103,8 +105,7 @@ def batch_write(
         outcomes[number] = stale
         del plans[number]
     _write_id_sets(list(plans.values()))
-    for plan in plans.values():
-        judgement_children_write(plan, id_sets=False)
+    _write_children(list(plans.values()))
     change_records([plans[number].audit(actor_id) for number in sorted(plans)])
     if plans and locked.status == AssignmentStatus.ASSIGNED:
         Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
@@ -202,6 +203,22 @@ def _write_rows(locked: LockedAssignment, plans: dict[int, Planned]) -> dict[int
         for number, row in zip(numbers, created, strict=True):
             plans[number] = replace(plans[number], pk=row.pk)
     return refused
+
+
+def _write_children(plans: list[Planned]) -> None:
+    """Every plan's changed child collections: per kind and collection one DELETE and one
+    INSERT per level of nesting."""
+    changes: dict[tuple[Kind, Child], list[tuple[int, list[Any], list[Any]]]] = {}
+    for plan in plans:
+        assert plan.pk is not None
+        for child in plan.changed_children:
+            old = plan.saved[child.name] if plan.saved is not None else []
+            if old != plan.after[child.name]:
+                changes.setdefault((plan.kind, child), []).append(
+                    (plan.pk, old, plan.after[child.name])
+                )
+    for (_, child), rows in changes.items():
+        children_replace_many(child, rows)
 
 
 def _write_id_sets(plans: list[Planned]) -> None:

@@ -338,15 +338,13 @@ def judgement_plan(
     )
 
 
-def judgement_children_write(planned: Planned, *, id_sets: bool = True) -> None:
-    """A written save's id-set differences (unless ``id_sets`` is False: the batch writes
-    them for all its saves at once) and its changed child collections."""
+def judgement_children_write(planned: Planned) -> None:
+    """A written save's id-set differences and its changed child collections."""
     assert planned.pk is not None
     saved, after = planned.saved, planned.after
-    if id_sets:
-        for id_set in planned.kind.id_sets:
-            old = saved[id_set.name] if saved is not None else []
-            id_set_replace(planned.kind, id_set.name, planned.pk, old, after[id_set.name])
+    for id_set in planned.kind.id_sets:
+        old = saved[id_set.name] if saved is not None else []
+        id_set_replace(planned.kind, id_set.name, planned.pk, old, after[id_set.name])
     for child in planned.changed_children:
         old = saved[child.name] if saved is not None else []
         if old != after[child.name]:

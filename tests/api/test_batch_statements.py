@@ -16,8 +16,10 @@ from annotations.models import (
     Assignment,
     ErrorType,
     JudgementChange,
+    Project,
     SentenceJudgement,
     SummarySentence,
+    Turn,
 )
 from tests.api.test_batch_saves import batch, first_assignment, sentence_entry, sentences_of
 from tests.people import LINGUIST, signed_in
@@ -190,3 +192,55 @@ def test_an_unknown_type_refuses_only_the_entry_naming_it(client: Client, demo: 
             "sentence_id", flat=True
         )
     ) == {first.pk, third.pk}
+
+
+def test_spans_with_evidence_in_a_batch_cost_the_same_statements_for_one_as_for_many(
+    client: Client, demo: Project
+) -> None:
+    """A sentence's spans and their evidence: the checks read the unit's sentences, turns
+    and types once, and each level of rows is one DELETE and one INSERT for the batch."""
+    Project.objects.filter(pk=demo.pk).update(ask_error_spans=True, ask_evidence=True)
+    assignment = first_assignment(LINGUIST)
+    sentences = sentences_of(assignment)
+    turns = list(Turn.objects.filter(document__topics__id=assignment.topic_id).order_by("id"))
+    typed = type_ids(assignment)[0]
+    signed_in(LINGUIST, client)
+    batch(client, assignment.pk, [{"kind": "topic", "version": 0, "category": "main"}])
+    versions: dict[int, int] = {}
+
+    def cost(chosen: list[SummarySentence], end: int) -> int:
+        entries = [
+            {
+                **sentence_entry(assignment, s.pk, label="inconsistent"),
+                "version": versions.get(s.pk, 0),
+                "spans": [
+                    {
+                        "start": 0,
+                        "end": end,
+                        "error_type": typed,
+                        "evidence": [{"turn": turns[1].pk, "start": 0, "end": end}],
+                    },
+                    {"start": end + 1, "end": end + 3, "no_evidence": True},
+                ],
+            }
+            for s in chosen
+        ]
+        with CaptureQueriesContext(connection) as queries:
+            response = batch(client, assignment.pk, entries)
+        results = response.json()["entries"]
+        assert [r["status"] for r in results] == [200] * len(entries), results
+        for s, result in zip(chosen, results, strict=True):
+            versions[s.pk] = result["state"]["version"]
+            assert [span["end"] for span in result["state"]["spans"]] == [end, end + 3]
+        return len(queries)
+
+    one_new, many_new = cost(sentences[:1], 3), cost(sentences[1:5], 3)
+    one_update, many_update = cost(sentences[:1], 4), cost(sentences[1:5], 4)
+    assert many_new == one_new, (one_new, many_new)
+    assert many_update == one_update, (one_update, many_update)
+    stored = SentenceJudgement.objects.get(assignment=assignment, sentence=sentences[4])
+    assert list(stored.spans.order_by("start").values_list("start", "end")) == [(0, 4), (5, 7)]
+    assert (
+        JudgementChange.objects.filter(assignment=assignment, kind="sentencejudgement").count()
+        == 10
+    )
