@@ -1,8 +1,9 @@
 """Workspace load benchmark: simulated linguists against gunicorn on PostgreSQL.
 
     python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2] [--threads 1]
-                                    [--units-per-user 4] [--burst 10] [--rate 210]
-                                    [--no-saturation] [--seed 1] [--database-url URL]
+                                    [--units-per-user 4] [--single] [--burst 10]
+                                    [--rate 210] [--no-saturation] [--seed 1]
+                                    [--database-url URL]
                                     [--keep] [--profile]
 
 (Re)creates the database ``annotations_bench_ws``, migrates it, seeds one project with
@@ -22,17 +23,22 @@ production settings (``PRODUCTION=1``), then runs two timed phases of ``--users`
 
 Each thread is one linguist with its own persistent ``http.client`` connection, looping:
 GET the workspace payload of one of its units (the latency measured against the target),
-then a burst of PATCH saves on that unit (sentence labels, sometimes an explanation and error
-types; now and then a summary's relevance or the topic's category), each carrying the
-version the previous response returned. ``--rate 0`` skips the paced phase,
-``--no-saturation`` the closed loop.
+then judge the unit summary by summary, sending what the workspace's save queue sends when
+the linguist moves on: one batch (``POST .../batch/``) per summary with its sentences' labels
+(sometimes an explanation, error types, error spans with evidence) and its relevance, the
+last one also the topic's category and now and then the key-fact list; each entry carries
+the version the previous response returned. ``--single`` sends one PATCH per change instead
+(the load before batches: bursts of ``--burst`` PATCHes per payload). Figures are per request
+and per judgement saved. ``--rate 0`` skips the paced phase, ``--no-saturation`` the closed
+loop.
 
 After the run gunicorn is stopped and the saves are counted in the database (sum of the
-judgements' versions, and the audit rows ``JudgementChange``) against the saves the server
-acknowledged. Then a short in-process check (Django's test client on the same database and
-settings, one request at a time) splits a request's time into SQL and Python and counts its
-queries; ``--profile`` adds cProfile's top functions. Exits non-zero only if the harness
-fails (no server, seeding error), not when a target is missed. See bench/README.md.
+judgements' versions, and the audit rows ``JudgementChange``) against the saves (batch
+entries) the server acknowledged. Then a short in-process check (Django's test client on
+the same database and settings, one request at a time) splits a request's time into SQL
+and Python and counts its queries; ``--profile`` adds cProfile's top functions. Exits
+non-zero only if the harness fails (no server, seeding error), not when a target is missed.
+See bench/README.md.
 """
 
 from __future__ import annotations
