@@ -155,7 +155,12 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
     if phase.rate:
         print(
             f"{phase.name}: {args.users} linguists paced to offer {phase.rate:g} saves/s in all"
-            f" (+ a payload per {args.burst} saves), measured over {elapsed:.1f} s; latency from"
+            + (
+                f" (+ a payload per {args.burst} saves)"
+                if args.single
+                else " (+ a payload per unit, a batch per summary)"
+            )
+            + f", measured over {elapsed:.1f} s; latency from"
             " each request's scheduled time (free of coordinated omission)"
         )
     else:
