@@ -4,25 +4,35 @@ its own save."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from annotations.handles import encode
+from annotations.kinds import TYPING
 from annotations.models import (
     Assignment,
     ErrorType,
     JudgementChange,
+    Membership,
     Project,
+    Role,
+    RoundKind,
     SentenceJudgement,
     SummarySentence,
     Turn,
 )
+from annotations.services.item_rounds import ItemRoundRequest, item_round_create
+from annotations.services.judgements import BatchSave, judgement_save_batch
+from annotations.services.rounds import round_open
 from tests.api.test_batch_saves import batch, first_assignment, sentence_entry, sentences_of
 from tests.people import LINGUIST, signed_in
+from tests.review.test_review_flow import pilot_with_one_error
 
 pytestmark = pytest.mark.django_db
 
@@ -244,3 +254,40 @@ def test_spans_with_evidence_in_a_batch_cost_the_same_statements_for_one_as_for_
         JudgementChange.objects.filter(assignment=assignment, kind="sentencejudgement").count()
         == 10
     )
+
+
+def test_an_item_round_batch_saves_its_items_and_refuses_other_sentences() -> None:
+    """An error-typing round answers only its items (a kind judging items only): the batch's
+    one read of the saved states keeps that rule for every entry."""
+    pilot, item = pilot_with_one_error()
+    SentenceJudgement.objects.filter(sentence_id=item).update(label="inconsistent")
+    request = ItemRoundRequest(
+        project=pilot.project,
+        name="Typing",
+        kind=RoundKind.ERROR_TYPING,
+        guideline_version=pilot.guideline_version.version,
+        people=["linguist1", "linguist2"],
+        source_rounds=[pilot.pk],
+        overlap=3,
+    )
+    third = get_user_model().objects.create_user("linguist3", password="x")
+    Membership.objects.create(project=pilot.project, user=third, role=Role.ANNOTATOR)
+    round_, _ = item_round_create(replace(request, people=["linguist1", "linguist2", "linguist3"]))
+    round_open(round=round_)
+    typer = Assignment.objects.filter(round=round_).select_related("annotator").first()
+    assert typer is not None
+    assert typer.annotator is not None
+    other = SummarySentence.objects.filter(summary__topic_id=typer.topic_id).exclude(pk=item)[0]
+    types = type_ids(typer)
+    outcomes = judgement_save_batch(
+        assignment_id=typer.pk,
+        user=typer.annotator,
+        saves=[
+            BatchSave(TYPING, 0, {"error_types": [types[1], types[0]]}, item),
+            BatchSave(TYPING, 0, {"error_types": [types[0]]}, other.pk),
+        ],
+    )
+    assert isinstance(outcomes[0], dict)
+    assert outcomes[0]["error_types"] == sorted(types[:2])
+    assert isinstance(outcomes[1], SummarySentence.DoesNotExist)
+    assert JudgementChange.objects.filter(assignment=typer).count() == 1
