@@ -149,6 +149,14 @@ else:
     # (docs/performance.md). This application's statements are short; none gains from JIT.
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["options"] = f"{options.get('options', '')} -c jit=off".strip()
+    # Opt-in: server-side parameter binding with psycopg's prepared statements (a statement
+    # run PREPARE_THRESHOLD times on a connection is prepared, its plan kept). Off by default:
+    # poolers in transaction mode (pgbouncer before 1.21) lose prepared statements between
+    # transactions, and server-side binding types parameters, which some ORM queries do not
+    # expect. Measured in docs/performance.md.
+    if env.bool("DATABASE_PREPARED_STATEMENTS", default=False):
+        options["server_side_binding"] = True
+        options["prepare_threshold"] = env.int("DATABASE_PREPARE_THRESHOLD", default=2)
     DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
         "TEST_DATABASE_NAME", default="test_annotations"
     )

@@ -1,8 +1,9 @@
 """Workspace load benchmark: simulated linguists against gunicorn on PostgreSQL.
 
     python bench/bench_workspace.py [--users 20] [--seconds 30] [--workers 2] [--threads 1]
-                                    [--units-per-user 4] [--burst 10] [--rate 210]
-                                    [--no-saturation] [--seed 1] [--database-url URL]
+                                    [--units-per-user 4] [--single] [--burst 10]
+                                    [--rate 210] [--no-saturation] [--seed 1]
+                                    [--database-url URL]
                                     [--keep] [--profile]
 
 (Re)creates the database ``annotations_bench_ws``, migrates it, seeds one project with
@@ -22,17 +23,22 @@ production settings (``PRODUCTION=1``), then runs two timed phases of ``--users`
 
 Each thread is one linguist with its own persistent ``http.client`` connection, looping:
 GET the workspace payload of one of its units (the latency measured against the target),
-then a burst of PATCH saves on that unit (sentence labels, sometimes an explanation and error
-types; now and then a summary's relevance or the topic's category), each carrying the
-version the previous response returned. ``--rate 0`` skips the paced phase,
-``--no-saturation`` the closed loop.
+then judge the unit summary by summary, sending what the workspace's save queue sends when
+the linguist moves on: one batch (``POST .../batch/``) per summary with its sentences' labels
+(sometimes an explanation, error types, error spans with evidence) and its relevance, the
+last one also the topic's category and now and then the key-fact list; each entry carries
+the version the previous response returned. ``--single`` sends one PATCH per change instead
+(the load before batches: bursts of ``--burst`` PATCHes per payload). Figures are per request
+and per judgement saved. ``--rate 0`` skips the paced phase, ``--no-saturation`` the closed
+loop.
 
 After the run gunicorn is stopped and the saves are counted in the database (sum of the
-judgements' versions, and the audit rows ``JudgementChange``) against the saves the server
-acknowledged. Then a short in-process check (Django's test client on the same database and
-settings, one request at a time) splits a request's time into SQL and Python and counts its
-queries; ``--profile`` adds cProfile's top functions. Exits non-zero only if the harness
-fails (no server, seeding error), not when a target is missed. See bench/README.md.
+judgements' versions, and the audit rows ``JudgementChange``) against the saves (batch
+entries) the server acknowledged. Then a short in-process check (Django's test client on
+the same database and settings, one request at a time) splits a request's time into SQL
+and Python and counts its queries; ``--profile`` adds cProfile's top functions. Exits
+non-zero only if the harness fails (no server, seeding error), not when a target is missed.
+See bench/README.md.
 """
 
 from __future__ import annotations
@@ -126,6 +132,7 @@ def run_phase(
         rate=rate,
         span_share=args.span_share,
         key_fact_share=args.key_fact_share,
+        batched=not args.single,
         on_start=on_start,
     )
     cpu_after = cpu_snapshot(server)
@@ -148,7 +155,12 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
     if phase.rate:
         print(
             f"{phase.name}: {args.users} linguists paced to offer {phase.rate:g} saves/s in all"
-            f" (+ a payload per {args.burst} saves), measured over {elapsed:.1f} s; latency from"
+            + (
+                f" (+ a payload per {args.burst} saves)"
+                if args.single
+                else " (+ a payload per unit, a batch per summary)"
+            )
+            + f", measured over {elapsed:.1f} s; latency from"
             " each request's scheduled time (free of coordinated omission)"
         )
     else:
@@ -163,10 +175,20 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
         f"{'payload (GET)':<28}{len(load.payload_ms):>9}{len(load.payload_ms) / elapsed:>8.0f}"
         f"{p[50]:>9.1f}{p[95]:>9.1f}{p[99]:>9.1f}"
     )
-    print(
-        f"{'saves (PATCH), acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
-        f"{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
-    )
+    if args.single:
+        print(
+            f"{'saves (PATCH), acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
+            f"{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
+        )
+    else:
+        print(
+            f"{'save batches (POST)':<28}{load.save_requests:>9}"
+            f"{load.save_requests / elapsed:>8.0f}{s[50]:>9.1f}{s[95]:>9.1f}{s[99]:>9.1f}"
+        )
+        print(
+            f"{'  judgements acknowledged':<28}{load.acknowledged:>9}{rate:>8.0f}"
+            f"   ({load.acknowledged / max(load.save_requests, 1):.1f} per batch)"
+        )
     for label, values in (
         ("payload", phase.in_worker["payload"]),
         ("save", phase.in_worker["save"]),
@@ -177,6 +199,8 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
             f"{percentile(values, 99):>9.1f}"
         )
     for kind, values in sorted(load.save_ms_by_kind.items()):
+        if not args.single and len(values) < len(load.save_ms) / 20:
+            continue  # rare batch sizes (a visit cut by the deadline, a reload)
         print(
             f"{f'  {kind} saves':<28}{len(values):>9}{len(values) / elapsed:>8.0f}"
             f"{percentile(values, 50):>9.1f}{percentile(values, 95):>9.1f}"
@@ -200,7 +224,10 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
         + f"; all {os.cpu_count()} cores busy {machine / elapsed / os.cpu_count():.0%}"
         + f" (before the load, at rest: {phase.idle_load:.0%} of one core)"
     )
-    requests = len(load.payload_ms) + load.acknowledged + failed + load.conflicts
+    if args.single:
+        requests = len(load.payload_ms) + load.acknowledged + failed + load.conflicts
+    else:
+        requests = len(load.payload_ms) + load.save_requests + failed
     server_ms = (used["gunicorn workers"] + used["postgres"]) * 1000 / max(requests, 1)
     print(
         f"server CPU per request: {used['gunicorn workers'] * 1000 / max(requests, 1):.1f} ms"
@@ -208,6 +235,15 @@ def report_phase(phase: Phase, args: argparse.Namespace) -> bool:
         f" PostgreSQL = {server_ms:.1f} ms, i.e. at most"
         f" ~{os.cpu_count() * 1000 / server_ms:.0f} requests/s on {os.cpu_count()} cores"
         " with nothing else running"
+    )
+    judgements = max(load.acknowledged, 1)
+    per_judgement = (used["gunicorn workers"] + used["postgres"]) * 1000 / judgements
+    print(
+        f"server CPU per judgement saved (payloads included): "
+        f"{used['gunicorn workers'] * 1000 / judgements:.2f} ms in the gunicorn workers +"
+        f" {used['postgres'] * 1000 / judgements:.2f} ms in PostgreSQL = {per_judgement:.2f} ms,"
+        f" i.e. at most ~{os.cpu_count() * 1000 / per_judgement:.0f} judgements/s on"
+        f" {os.cpu_count()} cores"
     )
     if phase.idle_load > 0.25:
         print(
@@ -240,7 +276,14 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker")
     parser.add_argument("--units-per-user", type=int, default=4)
-    parser.add_argument("--burst", type=int, default=10, help="saves after each payload GET")
+    parser.add_argument(
+        "--burst", type=int, default=10, help="with --single: PATCHes after each payload GET"
+    )
+    parser.add_argument(
+        "--single",
+        action="store_true",
+        help="one PATCH per change (the load before batches) instead of a batch per summary",
+    )
     parser.add_argument(
         "--rate",
         type=float,
@@ -325,10 +368,11 @@ def main() -> int:
                 f" {server.port}; one client alone ...",
                 flush=True,
             )
-            alone = unloaded(
-                Linguist(0, seeded.users[0][0], seeded.users[0][1], server.port, args.seed + 99),
-                args.unloaded,
+            single = Linguist(
+                0, seeded.users[0][0], seeded.users[0][1], server.port, args.seed + 99
             )
+            single.batched = not args.single
+            alone = unloaded(single, args.unloaded)
             if args.rate:
                 phases.append(run_phase("paced", args.rate, args, seeded, server))
             if not args.no_saturation:
@@ -368,9 +412,15 @@ def main() -> int:
         f"{percentile(alone.payload_ms, 99):>9.1f}   (requests, p50/p95/p99 ms)"
     )
     print(
-        f"{'one client alone: save':<28}{len(alone.save_ms):>9}{'':>8}"
+        f"{'one client alone: ' + ('save' if args.single else 'batch'):<28}"
+        f"{len(alone.save_ms):>9}{'':>8}"
         f"{percentile(alone.save_ms, 50):>9.1f}{percentile(alone.save_ms, 95):>9.1f}"
         f"{percentile(alone.save_ms, 99):>9.1f}"
+        + (
+            ""
+            if args.single
+            else f"   ({alone.acknowledged / max(alone.save_requests, 1):.0f} judgements each)"
+        )
     )
     met = {phase.name: report_phase(phase, args) for phase in phases}
     lost = acknowledged - db_versions

@@ -129,8 +129,42 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
         key_fact_version[0] = response.json()["version"]
         return response
 
+    def post_batch(i: int, typed: bool):
+        """One summary's batch, as the save queue sends it on leaving the summary: its five
+        sentences (labels; ``typed``: inconsistent with an explanation and a type) and its
+        relevance."""
+        summary = summary_ids[i % len(summary_ids)]
+        fields = (
+            {"label": "inconsistent", "explanation": f"x{i}", "error_types": type_ids[:1]}
+            if typed
+            else {"label": "consistent" if i % 2 else "inconsistent"}
+        )
+        entries = [
+            {"kind": "sentence", "handle": x, "version": versions.get(x, 0), **fields}
+            for x in sentences_of[summary]
+        ]
+        entries.append(
+            {
+                "kind": "summary",
+                "handle": summary,
+                "version": summary_versions.get(summary, 0),
+                "relevance": 1 + i % 5,
+            }
+        )
+        response = client.post(
+            f"/api/assignments/{unit}/batch/", {"entries": entries}, content_type="application/json"
+        )
+        for entry, result in zip(entries, response.json()["entries"], strict=True):
+            if result["status"] != 200:
+                raise SystemExit(f"bench: a batch entry answered {result}")
+            known = versions if entry["kind"] == "sentence" else summary_versions
+            known[entry["handle"]] = result["state"]["version"]
+        return response
+
     cases = [
         ("GET payload", get_payload),
+        ("POST batch 5 labels+relev.", lambda i: post_batch(i, False)),
+        ("POST batch 5 typed+relev.", lambda i: post_batch(i, True)),
         ("PATCH sentence label", save_label),
         ("PATCH sentence +expl+types", save_sentence),
         ("PATCH summary relevance", save_summary),
@@ -184,6 +218,7 @@ def breakdown(seeded: Seeded, *, repeat: int, profile: bool) -> list[tuple]:
             out = io.StringIO()
             stats = pstats.Stats(profiler, stream=out)
             stats.sort_stats("cumulative").print_stats(30)
-            print(f"\n--- cProfile: {label} x{repeat} (cumulative) ---")
+            stats.sort_stats("tottime").print_stats(25)
+            print(f"\n--- cProfile: {label} x{repeat} (cumulative, then own time) ---")
             print(out.getvalue())
     return rows

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workspace_seeding import Seeded
-from workspace_settings import LATE_MS
+from workspace_settings import LATE_MS, SENTENCES_PER_SUMMARY, SUMMARIES_PER_UNIT
 
 # --- the simulated linguists --------------------------------------------------------------
 
@@ -36,6 +36,10 @@ class Stats:
     bad_versions: int = 0  # an acknowledged save whose new version is not the sent one + 1
     payload_bytes: int = 0
     late: int = 0  # paced requests sent more than LATE_MS after their slot
+    # Batched saves: the requests (each acknowledged as a whole, its entries one by one) and
+    # the judgements each carried; ``acknowledged`` counts judgements either way.
+    save_requests: int = 0
+    entries_per_request: list[int] = field(default_factory=list)
 
     def merge(self, other: Stats) -> None:
         self.payload_ms += other.payload_ms
@@ -52,6 +56,8 @@ class Stats:
         self.bad_versions += other.bad_versions
         self.payload_bytes = max(self.payload_bytes, other.payload_bytes)
         self.late += other.late
+        self.save_requests += other.save_requests
+        self.entries_per_request += other.entries_per_request
 
 
 EXPLANATIONS = [
@@ -84,6 +90,9 @@ class Linguist:
         self.marked: dict[int, list[tuple[int, int]]] = {}
         self.span_share = 0.0
         self.key_fact_share = 0.0
+        # True: a visit judges the unit summary by summary, one batch per summary (the
+        # workspace's save queue); False: one PATCH per change, as before batches.
+        self.batched = True
         # Each summary's sentence handles, for key-fact alignments.
         self.summary_sentences: dict[str, list[str]] = {}
         self.stats = Stats()
@@ -279,7 +288,112 @@ class Linguist:
             stats.failures[(kind, status)] += 1
         return False
 
+    def spans(self, unit: int, target: str) -> list[dict]:
+        """One or two spans in the sentence's two halves (never overlapping), with evidence."""
+        half = self.lengths[target] // 2
+        spans = [
+            {"start": start, "end": start + max(1, min(12, half - 1)), "evidence": []}
+            for start in self.rng.sample((0, half), k=self.rng.randint(1, 2))
+        ]
+        for span in spans:
+            span["evidence"] = self.evidence(unit)
+        return spans
+
+    def summary_entries(self, unit: int, summary: str, last: bool) -> list[dict]:
+        """What the save queue sends when the linguist leaves a summary: every sentence's
+        label (one in three inconsistent, half of those explained and typed; ``span_share``
+        of them with error spans and evidence) and the summary's relevance; on the unit's
+        last summary also the topic's category and, now and then, the key-fact list."""
+        rng, known = self.rng, self.known[unit]
+        entries: list[dict] = []
+        for target in self.summary_sentences[summary]:
+            label = rng.choice(("consistent", "consistent", "inconsistent"))
+            entry: dict = {
+                "kind": "sentence",
+                "handle": target,
+                "version": known["s"].get(target, 0),
+                "label": label,
+            }
+            if label == "inconsistent" and rng.random() < 0.5:
+                entry["explanation"] = rng.choice(EXPLANATIONS)
+                entry["error_types"] = rng.sample(self.error_types, k=rng.randint(1, 2))
+            if rng.random() < self.span_share:
+                entry["spans"] = self.spans(unit, target)
+            entries.append(entry)
+        entries.append(
+            {
+                "kind": "summary",
+                "handle": summary,
+                "version": known["m"].get(summary, 0),
+                "relevance": rng.randint(1, 5),
+            }
+        )
+        if last:
+            category = rng.choice(("main", "marginal", "irrelevant"))
+            entries.append({"kind": "topic", "version": known["t"], "category": category})
+            if rng.random() < self.key_fact_share:
+                entries.append(
+                    {"kind": "key_facts", "version": known["k"], "facts": self.key_facts(unit)}
+                )
+        return entries
+
+    def save_batch(self, unit: int, stats: Stats, entries: list[dict]) -> bool:
+        """One POST …/batch/; False when the visit should stop (the versions need reloading)."""
+        status, raw, ms = self.call("POST", f"/api/assignments/{unit}/batch/", {"entries": entries})
+        if status is None:
+            stats.unknown_outcome += len(entries)
+            stats.failures[("batch", raw)] += 1
+            return False
+        if status != 200:
+            stats.failures[("batch", status)] += 1
+            return False
+        stats.save_requests += 1
+        stats.entries_per_request.append(len(entries))
+        stats.save_ms.append(ms)
+        stats.save_ms_by_kind.setdefault(f"batch of {len(entries)}", []).append(ms)
+        known, fine = self.known[unit], True
+        for entry, result in zip(entries, json.loads(raw)["entries"], strict=True):
+            kind = entry["kind"]
+            if result["status"] != 200:
+                if result["status"] == 409:
+                    stats.conflicts += 1
+                else:
+                    stats.failures[(kind, result["status"])] += 1
+                fine = False
+                continue
+            stats.acknowledged += 1
+            stats.saves_by_kind[kind] += 1
+            new = result["state"]["version"]
+            if new != entry["version"] + 1:
+                stats.bad_versions += 1
+            if kind == "sentence":
+                known["s"][entry["handle"]] = new
+                if "spans" in entry:
+                    self.marked[entry["handle"]] = [(x["start"], x["end"]) for x in entry["spans"]]
+            elif kind == "summary":
+                known["m"][entry["handle"]] = new
+            elif kind == "key_facts":
+                known["k"] = new
+            else:
+                known["t"] = new
+        return fine
+
+    def visit_batched(self, unit: int, stats: Stats, deadline: float) -> None:
+        """Open the unit, then judge it summary by summary, one batch per summary."""
+        if not self.load(unit, stats):
+            return
+        summaries = self.summaries[unit]
+        for number, summary in enumerate(summaries):
+            if time.perf_counter() >= deadline:
+                return
+            entries = self.summary_entries(unit, summary, last=number == len(summaries) - 1)
+            if not self.save_batch(unit, stats, entries):
+                return
+
     def visit(self, unit: int, stats: Stats, burst: int, deadline: float) -> None:
+        if self.batched:
+            self.visit_batched(unit, stats, deadline)
+            return
         if not self.load(unit, stats):
             return
         for _ in range(burst):
@@ -330,8 +444,14 @@ def unloaded(linguist: Linguist, requests: int) -> Stats:
     linguist.load(unit, None)
     for _ in range(requests):
         linguist.load(unit, stats)
-    for _ in range(requests):
-        linguist.save(unit, stats, "sentence")
+    summaries = linguist.summaries[unit]
+    for number in range(requests):
+        if linguist.batched:
+            summary = summaries[number % len(summaries)]
+            if not linguist.save_batch(unit, stats, linguist.summary_entries(unit, summary, False)):
+                linguist.load(unit, None)
+        else:
+            linguist.save(unit, stats, "sentence")
     linguist.conn.close()
     return stats
 
@@ -347,11 +467,18 @@ def run_load(
     rate: float,
     span_share: float,
     key_fact_share: float = 0.0,
+    batched: bool = True,
     on_start: Callable[[], None],
 ):
     """Run the linguists; ``on_start`` runs once they have warmed up, as the clock starts."""
-    # --rate R saves/s in all: R * (burst + 1) / burst requests/s (a GET per burst of saves).
-    interval = users * burst / (rate * (burst + 1)) if rate else 0.0
+    # --rate R saves/s in all: R * (burst + 1) / burst requests/s (a GET per burst of saves);
+    # batched, a visit is a GET and a batch per summary carrying its sentences and relevance
+    # (and the topic's category in the last one), so R * requests / judgements per visit.
+    if batched:
+        per_visit = SUMMARIES_PER_UNIT * (SENTENCES_PER_SUMMARY + 1) + 1
+        interval = users * per_visit / (rate * (SUMMARIES_PER_UNIT + 1)) if rate else 0.0
+    else:
+        interval = users * burst / (rate * (burst + 1)) if rate else 0.0
     linguists = [
         Linguist(index, key, units, port, seed)
         for index, (key, units) in enumerate(seeded.users[:users])
@@ -359,6 +486,7 @@ def run_load(
     for linguist in linguists:
         linguist.span_share = span_share
         linguist.key_fact_share = key_fact_share
+        linguist.batched = batched
     start: list[float] = [0.0]
 
     def go() -> None:
@@ -413,7 +541,7 @@ def server_times(access_log: Path, offset: int) -> dict[str, list[float]]:
             method, _, _, micros = parts
             if method == "GET":
                 times["payload"].append(int(micros) / 1000)
-            elif method == "PATCH":
+            elif method in ("PATCH", "POST"):
                 times["save"].append(int(micros) / 1000)
     return times
 

@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 
 from annotations import handles
 from annotations.api.errors import ApiError, envelope, flatten_errors
+from annotations.api.inputs import input_errors
 from annotations.api.renderers import json_renderers
 from annotations.api.saves import STALE_MESSAGE, SaveApi, blinded, refusal
 from annotations.api.schema import ErrorEnvelope
@@ -146,16 +147,17 @@ def _prepare(
     api: SaveApi, assignment_id: int, raw: dict[str, Any]
 ) -> tuple[BatchSave | None, dict[str, Any]]:
     """Validate one entry: the save it asks for, or (None, its error result)."""
-    serializer = entry_serializer_of[api](data=raw)
-    if not serializer.is_valid():
-        errors = flatten_errors(serializer.errors)
+    validated, entry_errors = input_errors(entry_serializer_of[api], raw)
+    if entry_errors is not None:
+        errors = flatten_errors(entry_errors)
         return None, _error(
             status.HTTP_400_BAD_REQUEST,
             "The entry is not valid: check " + ", ".join(errors) + ".",
             code="invalid",
             errors=errors,
         )
-    data = dict(serializer.validated_data)
+    assert validated is not None
+    data = validated
     data.pop("kind")
     handle = data.pop("handle", None)
     version = data.pop("version")
@@ -276,14 +278,11 @@ def _envelope(data: Any, by_key: dict[str, SaveApi]) -> list[dict[str, Any]]:
             code="invalid",
             errors={"non_field_errors": ["expected an object"]},
         )
-    envelope_data = BatchInput(data=data)
-    if not envelope_data.is_valid():
-        raise ApiError(
-            "The request is not valid: check entries.",
-            code="invalid",
-            errors=envelope_data.errors,
-        )
-    entries: list[dict[str, Any]] = envelope_data.validated_data["entries"]
+    envelope_data, invalid = input_errors(BatchInput, data)
+    if invalid is not None:
+        raise ApiError("The request is not valid: check entries.", code="invalid", errors=invalid)
+    assert envelope_data is not None
+    entries: list[dict[str, Any]] = envelope_data["entries"]
     errors = {
         f"entries.{index}.kind": [f"one of {', '.join(by_key)}"]
         for index, entry in enumerate(entries)

@@ -23,7 +23,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations import handles
-from annotations.api.errors import ApiError, Conflict, validated
+from annotations.api.errors import ApiError, Conflict
+from annotations.api.inputs import validated_input
 from annotations.api.renderers import json_renderers
 from annotations.api.workspace_contract import kind_state_serializer
 from annotations.handles import HANDLE_PATTERN
@@ -147,7 +148,7 @@ def save_changes(
 ) -> Response:
     """A PATCH of some fields of one judgement: validate, split off the version it edits,
     and hand the changed fields to the save pipeline."""
-    data = validated(api.input, request.data)
+    data = validated_input(api.input, request.data)
     version = data.pop("version")
     if not data:
         fields = ", ".join(name for name in api.input().fields if name != "version")

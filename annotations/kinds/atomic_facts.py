@@ -78,9 +78,7 @@ def check_atomic_facts(
                 errors.append(f"{where}: at most {FACT_LIMIT} characters")
             if fact["sentence"] is not None and fact["sentence"] not in sentences:
                 errors.append(f"{where}: its sentence is not in this summary")
-    errors += evidence_errors(
-        unit.topic_id, ((f"atomic fact {fact['position']}", fact) for fact in facts)
-    )
+    errors += evidence_errors(unit, ((f"atomic fact {fact['position']}", fact) for fact in facts))
     return {"facts": errors} if errors else {}
 
 

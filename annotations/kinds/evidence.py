@@ -8,8 +8,17 @@ from typing import Any
 
 from django.db.models.functions import Length
 
-from annotations.kinds.spec import Child
+from annotations.kinds.spec import Child, Unit, unit_memo
 from annotations.models import Turn
+
+
+def turn_lengths(topic_id: int) -> dict[int, int]:
+    """The unit's dialogue turns: id -> length in characters."""
+    return dict(
+        Turn.objects.filter(document__topics__id=topic_id)
+        .annotate(length=Length("text"))
+        .values_list("pk", "length")
+    )
 
 
 def evidence_child(model: type[Any], parent: str) -> Child:
@@ -23,20 +32,14 @@ def evidence_child(model: type[Any], parent: str) -> Child:
     )
 
 
-def evidence_errors(topic_id: int, linked: Iterable[tuple[str, Mapping[str, Any]]]) -> list[str]:
+def evidence_errors(unit: Unit, linked: Iterable[tuple[str, Mapping[str, Any]]]) -> list[str]:
     """What is wrong with the evidence of each ``(where, item)``: every piece inside a turn
-    of this unit's dialogue, and none when the item says there is none in the dialogue. One
-    query for all of them."""
+    of this unit's dialogue, and none when the item says there is none in the dialogue. The
+    dialogue's turns are read once per transaction, and only when evidence is linked."""
     linked = list(linked)
-    turn_ids = {piece["turn"] for _, item in linked for piece in item["evidence"]}
-    turns = (
-        dict(
-            Turn.objects.filter(pk__in=turn_ids, document__topics__id=topic_id)
-            .annotate(length=Length("text"))
-            .values_list("pk", "length")
-        )
-        if turn_ids
-        else {}
+    linking = any(item["evidence"] for _, item in linked)
+    turns: dict[int, int] = (
+        unit_memo(unit, "turn_lengths", lambda: turn_lengths(unit.topic_id)) if linking else {}
     )
     errors: list[str] = []
     for where, item in linked:

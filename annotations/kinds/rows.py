@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import orjson
 from django.db import connection
-from django.db.models import BooleanField, Field, Model
+from django.db.models import BooleanField, Field, Model, Q
 from django.utils import timezone
 
 from annotations.kinds.spec import Child, Kind
@@ -136,6 +136,13 @@ def saved_state(
         rows = cursor.fetchall()
     if not rows:
         raise (SummarySentence if kind.target == "sentence" else Summary).DoesNotExist
+    return _saved_from(kind, target_id, children, rows)
+
+
+def _saved_from(
+    kind: Kind, target_id: int | None, children: tuple[Child, ...], rows: list[tuple[Any, ...]]
+) -> tuple[int | None, dict[str, Any] | None]:
+    """One target's (row id, state) from its rows of ``_saved_sql`` (a row per id-set id)."""
     pk, version, *scalars = rows[0][: 2 + len(kind.scalars)]
     if pk is None:
         return None, None
@@ -152,6 +159,43 @@ def saved_state(
         values[child.name] = _loaded(rows[0][first + number])
     values["version"] = version
     return pk, state_of(kind, target_id, values)
+
+
+@cache
+def _saved_many_sql(kind: Kind, children: tuple[Child, ...], count: int) -> str:
+    """``_saved_sql`` for ``count`` targets of a sentence or summary kind, each row led by
+    its target's id."""
+    one = _saved_sql(kind, children)
+    placeholders = ", ".join(["%s"] * count)
+    return "SELECT x.id, " + one.removeprefix("SELECT ").replace(
+        "WHERE x.id = %s", f"WHERE x.id IN ({placeholders})", 1
+    )
+
+
+def saved_states_of(
+    kind: Kind,
+    *,
+    assignment_id: int,
+    topic_id: int,
+    target_ids: list[int],
+    scheme: Mapping[str, bool] | None = None,
+) -> dict[int, tuple[int | None, dict[str, Any] | None]]:
+    """``saved_state`` of many targets of one sentence or summary kind in one statement:
+    target id -> (row id, state); a target not in the unit is absent."""
+    children = kind.children_in(scheme)
+    wanted = sorted(set(target_ids))
+    params: list[Any] = [assignment_id, *wanted, topic_id]
+    if kind.items_only:
+        params.append(assignment_id)
+    with connection.cursor() as cursor:
+        cursor.execute(_saved_many_sql(kind, children, len(wanted)), params)
+        rows = cursor.fetchall()
+    by_target: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        by_target.setdefault(row[0], []).append(row[1:])
+    return {
+        target: _saved_from(kind, target, children, found) for target, found in by_target.items()
+    }
 
 
 @cache
@@ -179,6 +223,73 @@ def update_versioned(model: type[Model], pk: int, version: int, fields: dict[str
             [*params, version + 1, now, pk, version],
         )
         return cursor.rowcount == 1
+
+
+def _cast(model: type[Model], name: str, value: str) -> str:
+    """``value`` as the column's type where a VALUES list may not have it (all NULL, or an
+    untyped literal); text columns take text as it is (a cast to varchar(n) would cut)."""
+    model_field_ = model_field(model, name)
+    if model_field_.get_internal_type() in ("CharField", "TextField", "SlugField"):
+        return value
+    return f"CAST({value} AS {model_field_.db_type(connection)})"
+
+
+@cache
+def _update_many_sql(model: type[Model], names: tuple[str, ...], count: int) -> str:
+    values = ", ".join([f"({', '.join(['%s'] * (len(names) + 2))})"] * count)
+    columns = ", ".join(f"v{number}" for number in range(len(names) + 2))
+    assignments = "".join(
+        f"{_column(model, name)} = {_cast(model, name, f'v.v{number + 2}')}, "
+        for number, name in enumerate(names)
+    )
+    name = table(model)
+    return (
+        f"WITH v ({columns}) AS (VALUES {values})"
+        f" UPDATE {name} SET {assignments}version = v.v1 + 1, updated_at = %s"
+        f" FROM v WHERE {name}.id = v.v0 AND {name}.version = v.v1 RETURNING id"
+    )
+
+
+def update_versioned_many(
+    model: type[Model], rows: list[tuple[int, int, dict[str, Any]]]
+) -> set[int]:
+    """``update_versioned`` of many rows, each (id, version, fields with the same names), in
+    one statement; the ids of the rows updated (a row whose version was no longer the one
+    given is not)."""
+    if not rows:
+        return set()
+    names = tuple(rows[0][2])
+    params: list[Any] = []
+    for pk, version, fields in rows:
+        params += [pk, version]
+        params += [
+            model_field(model, name).get_db_prep_save(fields[name], connection) for name in names
+        ]
+    params.append(model_field(model, "updated_at").get_db_prep_save(timezone.now(), connection))
+    with connection.cursor() as cursor:
+        cursor.execute(_update_many_sql(model, names, len(rows)), params)
+        return {row[0] for row in cursor.fetchall()}
+
+
+def id_sets_replace_many(
+    kind: Kind, name: str, changes: list[tuple[int, list[int], list[int]]]
+) -> None:
+    """``id_set_replace`` of many judgements, each (id, old, new): one DELETE of what went
+    and one INSERT of what came, whatever their number."""
+    relation = cast(Any, kind.model._meta.get_field(name))
+    through_model = relation.remote_field.through
+    own, value = relation.m2m_field_name() + "_id", relation.m2m_reverse_field_name() + "_id"
+    removed = Q()
+    added = []
+    for pk, old, new in changes:
+        gone = set(old) - set(new)
+        if gone:
+            removed |= Q(**{own: pk, f"{value}__in": sorted(gone)})
+        added += [through_model(**{own: pk, value: item}) for item in sorted(set(new) - set(old))]
+    if removed:
+        through_model.objects.filter(removed).delete()
+    if added:
+        through_model.objects.bulk_create(added)
 
 
 def id_set_replace(kind: Kind, name: str, pk: int, old: list[int], new: list[int]) -> None:
@@ -290,22 +401,33 @@ def children_replace(
     those the saved state holds: delete the old rows and their own children, deepest first,
     one DELETE per level (none when there were none), then insert the new ones in order, one
     INSERT per level of nesting whatever the number of rows."""
-    if old:
-        _children_delete(child, child.parent, parent_id)
-        child.model._default_manager.filter(**{child.parent: parent_id})._raw_delete(
+    children_replace_many(child, [(parent_id, old, items)])
+
+
+def children_replace_many(
+    child: Child, changes: list[tuple[int, list[dict[str, Any]], list[dict[str, Any]]]]
+) -> None:
+    """``children_replace`` of many parents, each (parent id, old, items), with the same
+    statements as one: a DELETE per level for all of them, an INSERT per level."""
+    emptied = [parent_id for parent_id, old, _ in changes if old]
+    if emptied:
+        _children_delete(child, child.parent, emptied)
+        child.model._default_manager.filter(**{f"{child.parent}__in": emptied})._raw_delete(
             child.model._default_manager.db
         )
-    _children_insert(child, [(parent_id, item) for item in items])
+    _children_insert(
+        child, [(parent_id, item) for parent_id, _, items in changes for item in items]
+    )
 
 
-def _children_delete(child: Child, path: str, parent_id: int) -> None:
+def _children_delete(child: Child, path: str, parent_ids: list[int]) -> None:
     """Delete the nested children of ``child``'s rows (``path``: the lookup from a nested row
     to the top parent). Raw deletes: the collector's SELECT of every row first is a query per
     save for nothing, as no signal or non-cascading relation hangs on these rows."""
     for grand in child.children:
         lookup = f"{grand.parent}__{path}"
-        _children_delete(grand, lookup, parent_id)
-        grand.model._default_manager.filter(**{lookup: parent_id})._raw_delete(
+        _children_delete(grand, lookup, parent_ids)
+        grand.model._default_manager.filter(**{f"{lookup}__in": parent_ids})._raw_delete(
             grand.model._default_manager.db
         )
 

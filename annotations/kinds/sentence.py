@@ -10,7 +10,7 @@ from django.db.models.functions import Length
 
 from annotations.kinds.errors import InvalidJudgement
 from annotations.kinds.evidence import evidence_child, evidence_errors
-from annotations.kinds.spec import Child, IdSet, Kind, Unit
+from annotations.kinds.spec import Child, IdSet, Kind, Unit, unit_memo
 from annotations.models import (
     ConsistencyLabel,
     ErrorSpan,
@@ -83,6 +83,19 @@ def evidence_link(saved: Mapping[str, Any], body: Mapping[str, Any]) -> dict[str
     )
 
 
+def sentence_lengths(topic_id: int) -> dict[int, int]:
+    """The unit's sentences: id -> length in characters."""
+    return dict(
+        SummarySentence.objects.filter(summary__topic_id=topic_id)
+        .annotate(length=Length("text"))
+        .values_list("pk", "length")
+    )
+
+
+def taxonomy_types(taxonomy_id: int) -> set[int]:
+    return set(ErrorType.objects.filter(taxonomy_id=taxonomy_id).values_list("pk", flat=True))
+
+
 def check_spans(
     unit: Unit, sentence_id: int | None, changes: Mapping[str, Any]
 ) -> dict[str, list[str]]:
@@ -91,17 +104,14 @@ def check_spans(
     assert sentence_id is not None  # a sentence kind always has its sentence
     spans = sorted(changes.get("spans", []), key=lambda span: (span["start"], span["end"]))
     errors: list[str] = []
-    length = (
-        SummarySentence.objects.filter(pk=sentence_id)
-        .annotate(length=Length("text"))
-        .values_list("length", flat=True)
-        .first()
-    ) or 0
+    # Read once per transaction for the whole unit: a batch checks each sentence's spans.
+    lengths = unit_memo(unit, "sentence_lengths", lambda: sentence_lengths(unit.topic_id))
+    length = lengths.get(sentence_id, 0)
     types = {span["error_type"] for span in spans} - {None}
-    unknown = types - set(
-        ErrorType.objects.filter(taxonomy_id=unit.taxonomy_id, pk__in=types).values_list(
-            "pk", flat=True
-        )
+    unknown = (
+        types - unit_memo(unit, "taxonomy_types", lambda: taxonomy_types(unit.taxonomy_id))
+        if types
+        else set()
     )
     previous_end = 0
     placed = []
@@ -115,7 +125,7 @@ def check_spans(
         previous_end = max(previous_end, span["end"])
         if span["error_type"] in unknown:
             errors.append(f"{where}: unknown error type {span['error_type']} for this project")
-    errors += evidence_errors(unit.topic_id, placed)
+    errors += evidence_errors(unit, placed)
     return {"spans": errors} if errors else {}
 
 

@@ -76,6 +76,18 @@ class Unit(Protocol):
     def round_id(self) -> int: ...
 
 
+def unit_memo(unit: Unit, key: str, compute: Callable[[], Any]) -> Any:
+    """``compute()`` once per locked assignment (its ``memo``, kept for one transaction):
+    what a check reads of the unit that no save changes (its sentences' and turns' lengths,
+    its taxonomy's types), so a batch of N span saves reads it once, not N times."""
+    memo: dict[str, Any] | None = getattr(unit, "memo", None)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 # What a kind's own check sees: the locked assignment (its unit, taxonomy and round modes),
 # the target's id, and the changes; it returns error messages by field (empty: valid). It
 # runs in the save's transaction, after the lock, only for saves that change a child

@@ -12,8 +12,9 @@ join and membership ``EXISTS`` cost ~1.9 ms of compilation against ~0.6 ms as SQ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from django.db import connection
 
@@ -60,6 +61,8 @@ class LockedAssignment:
     key_fact_source: str = ""
     given_atomic_facts: bool = False
     round_kind: str = RoundKind.PRODUCTION
+    # What checks read of the unit, once per transaction (``kinds.spec.unit_memo``).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def read_only(self) -> bool:

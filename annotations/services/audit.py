@@ -44,3 +44,30 @@ def change_record(
     ]
     with connection.cursor() as cursor:
         cursor.execute(_change_sql(), params)
+
+
+def change_records(records: list[dict[str, Any]]) -> None:
+    """``change_record`` of many changes (each its keyword arguments) in one INSERT, in the
+    order given (their ids follow it), each ``at`` the time it was prepared."""
+    if not records:
+        return
+    params: list[Any] = []
+    for record in records:
+        values = (
+            record["assignment_id"],
+            record["kind"],
+            record["object_id"],
+            record["action"],
+            record["actor_id"],
+            timezone.now(),
+            record["before"],
+            record["after"],
+        )
+        params += [
+            model_field(JudgementChange, name).get_db_prep_save(value, connection)
+            for name, value in zip(CHANGE_FIELDS, values, strict=True)
+        ]
+    row = "(" + ", ".join("%s" for _ in CHANGE_FIELDS) + ")"
+    sql = _change_sql().rsplit(" VALUES ", 1)[0] + " VALUES " + ", ".join([row] * len(records))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)

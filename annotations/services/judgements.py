@@ -33,6 +33,7 @@ from annotations.kinds.rows import (
     state_of,
     update_versioned,
 )
+from annotations.kinds.spec import Child, IdSet
 from annotations.models import (
     ITEM_ROUND_KINDS,
     Assignment,
@@ -131,11 +132,20 @@ def judgement_save_batch(
     *, assignment_id: int, user: AbstractBaseUser, saves: Sequence[BatchSave]
 ) -> list[BatchOutcome]:
     """Save several judgements of one assignment in one transaction, in order: the lock and
-    membership check once, then each save through ``judgement_write`` with its own version
-    check and audit row. A save that is stale, invalid or not of this unit is rolled back to
-    its savepoint and reported in its place; the others are kept. A refusal of the whole
-    assignment (``ReadOnly``, ``NotAnnotator``, not the user's) raises, as one save does."""
+    membership check once, then each save through the pipeline with its own version check
+    and audit row. A save that is stale, invalid or not of this unit is reported in its place
+    and leaves nothing behind; the others are kept. A refusal of the whole assignment
+    (``ReadOnly``, ``NotAnnotator``, not the user's) raises, as one save does.
+
+    Independent saves (each target once, no ``prepare``: the workspace's batches) share their
+    statements (``services.batch_saves``); otherwise each save runs ``judgement_write`` in
+    its own savepoint, so a later save of a target sees the earlier one's version."""
+    # Imported here: batch_saves builds on this module's pipeline steps.
+    from annotations.services.batch_saves import batch_independent, batch_write
+
     locked = assignment_lock(assignment_id, user.pk)
+    if batch_independent(saves):
+        return batch_write(locked, actor_id=user.pk, saves=saves)
     outcomes: list[BatchOutcome] = []
     for save in saves:
         try:
@@ -172,13 +182,7 @@ def judgement_write(
     """The pipeline after the lock: read the saved row, validate, check the version, write,
     audit, return the new state. Only ``judgement_save`` and ``judgement_save_batch`` call it,
     inside their transaction and holding ``locked``'s lock."""
-    if kind not in round_kinds(locked.round_kind):
-        # Review answers in an annotation round, or labels in a review round: not here.
-        raise Assignment.DoesNotExist
-    if kind.items_only and not kind.is_asked(locked.scheme):
-        raise InvalidJudgement(
-            {kind.key: [f"this assignment does not give the {kind.key.replace('_', ' ')}"]}
-        )
+    judgement_allowed(kind, locked)
     pk, saved = saved_state(
         kind,
         assignment_id=locked.pk,
@@ -186,6 +190,98 @@ def judgement_write(
         target_id=target_id,
         scheme=locked.scheme,
     )
+    planned = judgement_plan(
+        kind,
+        locked,
+        version=version,
+        changes=changes,
+        target_id=target_id,
+        pk=pk,
+        saved=saved,
+        derive=derive,
+    )
+    planned = replace(
+        planned,
+        pk=_write(
+            kind,
+            locked,
+            pk=pk,
+            target_id=target_id,
+            version=planned.saved_version,
+            values=planned.after,
+        ),
+    )
+    judgement_children_write(planned)
+    change_record(**planned.audit(actor_id))
+    if locked.status == AssignmentStatus.ASSIGNED:
+        Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    return planned.after
+
+
+def judgement_allowed(kind: Kind, locked: LockedAssignment) -> None:
+    """Refuse a kind this assignment does not answer, before its target is looked up."""
+    if kind not in round_kinds(locked.round_kind):
+        # Review answers in an annotation round, or labels in a review round: not here.
+        raise Assignment.DoesNotExist
+    if kind.items_only and not kind.is_asked(locked.scheme):
+        raise InvalidJudgement(
+            {kind.key: [f"this assignment does not give the {kind.key.replace('_', ' ')}"]}
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A save that passed every check and is ready to write: its row (``pk`` None: to
+    create), the saved state it edits and the state it writes."""
+
+    kind: Kind
+    assignment_id: int
+    target_id: int | None
+    pk: int | None
+    saved: dict[str, Any] | None
+    after: dict[str, Any]
+    changed_children: tuple[Child, ...]
+
+    @property
+    def saved_version(self) -> int:
+        return self.saved["version"] if self.saved is not None else 0
+
+    def audit(self, actor_id: int) -> dict[str, Any]:
+        """The ``change_record`` arguments of this save (once written: ``pk`` set)."""
+        assert self.pk is not None
+        return {
+            "assignment_id": self.assignment_id,
+            "kind": self.kind.audit_kind,
+            "object_id": self.pk,
+            "action": JudgementChange.Action.CREATE
+            if self.saved is None
+            else JudgementChange.Action.UPDATE,
+            "actor_id": actor_id,
+            "before": self.saved,
+            "after": self.after,
+        }
+
+
+# Which of the ids an id set names are unknown to the taxonomy (sorted): ``IdSet.unknown``
+# itself, or the batch's answer for all its entries at once.
+UnknownIds = Callable[[IdSet, list[int]], list[int]]
+
+
+def judgement_plan(
+    kind: Kind,
+    locked: LockedAssignment,
+    *,
+    version: int,
+    changes: dict[str, Any],
+    target_id: int | None,
+    pk: int | None,
+    saved: dict[str, Any] | None,
+    derive: Derive | None = None,
+    unknown_ids: UnknownIds | None = None,
+) -> Planned:
+    """Validate a save against its saved row (``pk``, ``saved``; None: never saved) and
+    check its version: the state to write, or ``InvalidJudgement`` / ``StaleVersion``.
+    Writes nothing; ``judgement_allowed`` comes first."""
     if derive is not None:
         # A request about part of the saved state is only meaningful on the version it saw.
         if version != (saved["version"] if saved is not None else 0):
@@ -195,7 +291,11 @@ def judgement_write(
         changes = kind.prepare(locked, target_id, changes)
     for id_set in kind.id_sets:
         if id_set.name in changes:
-            unknown = id_set.unknown(locked.taxonomy_id, changes[id_set.name])
+            unknown = (
+                unknown_ids(id_set, changes[id_set.name])
+                if unknown_ids is not None
+                else id_set.unknown(locked.taxonomy_id, changes[id_set.name])
+            )
             if unknown:
                 raise InvalidJudgement(
                     {
@@ -227,27 +327,39 @@ def judgement_write(
     for id_set in kind.id_sets:
         values[id_set.name] = sorted(set(values[id_set.name]))
     values["version"] = saved_version + 1
-    after = state_of(kind, target_id, values)
-    pk = _write(kind, locked, pk=pk, target_id=target_id, version=saved_version, values=after)
-    for id_set in kind.id_sets:
+    return Planned(
+        kind=kind,
+        assignment_id=locked.pk,
+        target_id=target_id,
+        pk=pk,
+        saved=saved,
+        after=state_of(kind, target_id, values),
+        changed_children=tuple(changed_children),
+    )
+
+
+def judgement_children_write(planned: Planned) -> None:
+    """A written save's id-set differences and its changed child collections."""
+    assert planned.pk is not None
+    saved, after = planned.saved, planned.after
+    for id_set in planned.kind.id_sets:
         old = saved[id_set.name] if saved is not None else []
-        id_set_replace(kind, id_set.name, pk, old, after[id_set.name])
-    for child in changed_children:
+        id_set_replace(planned.kind, id_set.name, planned.pk, old, after[id_set.name])
+    for child in planned.changed_children:
         old = saved[child.name] if saved is not None else []
         if old != after[child.name]:
-            children_replace(child, pk, old, after[child.name])
-    change_record(
-        assignment_id=locked.pk,
-        kind=kind.audit_kind,
-        object_id=pk,
-        action=JudgementChange.Action.CREATE if saved is None else JudgementChange.Action.UPDATE,
-        actor_id=actor_id,
-        before=saved,
-        after=after,
-    )
-    if locked.status == AssignmentStatus.ASSIGNED:
-        Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
-    return after
+            children_replace(child, planned.pk, old, after[child.name])
+
+
+def judgement_fields(
+    kind: Kind, locked: LockedAssignment, values: dict[str, Any]
+) -> dict[str, Any]:
+    """The row's columns a save writes besides its version: the scalars and, for a kind
+    that records it, the round's guideline version."""
+    fields = {name: values[name] for name in kind.scalars}
+    if kind.stamps_guideline:
+        fields["guideline_version_id"] = locked.guideline_version_id
+    return fields
 
 
 def _write(
@@ -260,9 +372,7 @@ def _write(
     values: dict[str, Any],
 ) -> int:
     """Create the row (version 1) or update it from ``version``; return its id."""
-    fields = {name: values[name] for name in kind.scalars}
-    if kind.stamps_guideline:
-        fields["guideline_version_id"] = locked.guideline_version_id
+    fields = judgement_fields(kind, locked, values)
     if pk is None:
         target = {} if kind.target_field is None else {kind.target_field: target_id}
         return kind.model.objects.create(  # type: ignore[attr-defined]
