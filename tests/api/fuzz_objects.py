@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from annotations.formats.release_records import read_release_records
 from annotations.handles import decode, encode
+from annotations.management.commands.load_demo import PILOT
 from annotations.models import (
     Assignment,
     AssignmentStage,
@@ -31,7 +32,6 @@ from annotations.models import (
     Project,
     ReleaseStatus,
     ReviewDecision,
-    Role,
     Round,
     RoundKind,
     RoundStatus,
@@ -46,7 +46,6 @@ from annotations.services.explanation_rounds import (
 )
 from annotations.services.feedback import feedback_reply, feedback_send
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
-from annotations.services.projects import membership_add
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
 from tests.labelling import label_units
@@ -271,12 +270,7 @@ def seed() -> Seeded:
     dialogue = Project.objects.get(slug="demo-dialogue")
     facts = Project.objects.get(slug="demo-facts")
     admin, linguist1 = _user("admin"), _user("linguist1")
-    # Error typing gives each sentence to three annotators.
-    linguist3 = get_user_model().objects.create_user("linguist3", password="linguist3-pass-1")
-    membership_add(project=demo, user=linguist3, role=Role.ANNOTATOR)
-    pilot = {
-        p.slug: Round.objects.get(project=p, kind=RoundKind.PILOT) for p in (demo, dialogue, facts)
-    }
+    pilot = {p.slug: Round.objects.get(project=p, name=PILOT) for p in (demo, dialogue, facts)}
 
     released = _released_round(demo)
     release = release_build(

@@ -216,8 +216,10 @@ def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
     from annotations.models import Membership
     from tests.factories import UserFactory
 
-    for name in ("linguist3", "linguist4"):
-        Membership.objects.create(project=demo, user=UserFactory(username=name), role="annotator")
+    # The demo has linguist1 to 3.
+    Membership.objects.create(
+        project=demo, user=UserFactory(username="linguist4"), role="annotator"
+    )
     signed_in(ADMIN, client)
     created = post(
         client,
