@@ -90,13 +90,15 @@ class Command(BaseCommand):
         )
         for username, _, role, _ in USERS:
             membership_add(project=project, user=users[username], role=role)
-        pilot = Round.objects.filter(project=project, name=PILOT).select_related(
-            "guideline_version"
+        existing = (
+            Round.objects.filter(project=project, name=PILOT)
+            .select_related("guideline_version")
+            .first()
         )
-        if pilot.exists():
+        if existing is not None:
             # A demo loaded before its study had a closed round gets it now.
-            loaded = pilot[0].guideline_version
-            return loaded is not None and self._submitted(study, loaded, users)
+            frozen = existing.guideline_version
+            return frozen is not None and self._submitted(study, frozen, users)
         corpus_import_native(project=project, path=study.corpus_path)
         guideline = GuidelineVersion.objects.create(
             project=project,
