@@ -142,6 +142,9 @@ class AdminProjectOutput(serializers.Serializer):
     given_atomic_facts = serializers.IntegerField(
         help_text="How many summaries have given atomic facts to verify."
     )
+    keyed_units = serializers.IntegerField(
+        help_text="How many units have an answer key (gold units are drawn from them)."
+    )
     paused = PausedMemberOutput(
         many=True, help_text="Annotators paused by a round's gold-unit accuracy threshold."
     )

@@ -52,7 +52,7 @@ def project_overview(*, project: Project) -> dict[str, Any]:
     """The project page's answer. Its lists (members, guidelines, rounds) grow only by
     hand; what grows with the corpus is counted, never loaded: the rounds' units and
     assignments from an index (``round_summaries``), the corpora's documents, topics and
-    summaries as kept on each corpus (``corpus_counts``). Eight queries whatever the size."""
+    summaries as kept on each corpus (``corpus_counts``). Nine queries whatever the size."""
     roles: dict[int, list[str]] = defaultdict(list)
     users = {}
     for membership in Membership.objects.filter(project=project).select_related("user"):
@@ -95,6 +95,15 @@ def project_overview(*, project: Project) -> dict[str, Any]:
             given_for__topic__document__corpus__project=project
         )
         .values("given_for_id")
+        .distinct()
+        .count(),
+        # Units with an answer key, which gold units are drawn from (services/gold_units.py
+        # keyed_units): the round form says before submit when too few allow a pause.
+        "keyed_units": SentenceJudgement.objects.filter(
+            assignment__round__project=project, assignment__round__kind=RoundKind.ADJUDICATION
+        )
+        .exclude(label="")
+        .values("assignment__topic_id")
         .distinct()
         .count(),
         # Annotators paused by a round's gold-unit threshold (docs/api/quality.md).

@@ -368,6 +368,8 @@ export interface components {
       key_fact_sources: string[];
       /** @description How many summaries have given atomic facts to verify. */
       given_atomic_facts: number;
+      /** @description How many units have an answer key (gold units are drawn from them). */
+      keyed_units: number;
       /** @description Annotators paused by a round's gold-unit accuracy threshold. */
       paused: components["schemas"]["PausedMemberOutput"][];
     };

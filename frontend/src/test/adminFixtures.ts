@@ -73,6 +73,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
     targets: { sentence_consistency: 0.4, topic_category: 0.4 },
     key_fact_sources: [],
     given_atomic_facts: 0,
+    keyed_units: 0,
     paused: [],
     ...overrides,
   };
