@@ -37,6 +37,12 @@ class AdjudicationQueueOutput(serializers.Serializer):
     page_size = serializers.IntegerField()
     questions = serializers.ListField(child=serializers.CharField())
     rounds = RoundNameOutput(many=True)
+    hidden = serializers.IntegerField(
+        help_text="Items the decided filter leaves out (decided ones when listing undecided)."
+    )
+    open_rounds = serializers.IntegerField(
+        help_text="Annotation rounds not closed yet: their disagreements are listed on closing."
+    )
     items = QueueItemOutput(many=True)
 
 

@@ -347,6 +347,10 @@ export interface components {
       page_size: number;
       questions: string[];
       rounds: components["schemas"]["RoundNameOutput"][];
+      /** @description Items the decided filter leaves out (decided ones when listing undecided). */
+      hidden: number;
+      /** @description Annotation rounds not closed yet: their disagreements are listed on closing. */
+      open_rounds: number;
       items: components["schemas"]["QueueItemOutput"][];
     };
     AdminDocumentOutput: {

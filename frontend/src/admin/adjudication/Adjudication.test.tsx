@@ -73,6 +73,8 @@ describe('adjudication', () => {
           page_size: 50,
           questions: ['review_dispute', 'sentence_label'],
           rounds: [{ id: 3, name: 'Pilot 1' }],
+          hidden: 0,
+          open_rounds: 0,
           items: [{ question: 'sentence_label', round: { id: 3, name: 'Pilot 1' }, topic_id: 55, unit: 'City council · Funding', summary: 'A', sentence: 1, agreement: 0.5, answers: 2, decided: false }],
         }),
       'POST /api/admin/projects/demo/adjudication/units/55/': () => answer('POST /api/admin/projects/{slug}/adjudication/units/{topic_id}/', 200, { assignment: 77 }),
@@ -90,6 +92,30 @@ describe('adjudication', () => {
     await userEvent.click(screen.getByRole('button', { name: /Adjudicate: City council/ }));
     expect(await screen.findByText('Adjudicate: City council · Funding')).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(true);
+  });
+
+  it('says what an empty queue hides, or that rounds must be closed first', async () => {
+    const empty = { count: 0, page: 1, page_size: 50, questions: ['sentence_label'], items: [] };
+    fakeServer({
+      'GET /api/admin/projects/demo/adjudication/?decided=false&page=1': () =>
+        answer('GET /api/admin/projects/{slug}/adjudication/', 200, { ...empty, rounds: [{ id: 3, name: 'Pilot 1' }], hidden: 16, open_rounds: 0 }),
+      'GET /api/admin/projects/fresh/adjudication/?decided=false&page=1': () =>
+        answer('GET /api/admin/projects/{slug}/adjudication/', 200, { ...empty, rounds: [], hidden: 0, open_rounds: 2 }),
+    });
+    const page = (slug: string) =>
+      renderWithProviders(
+        <MemoryRouter initialEntries={[`/app/admin/projects/${slug}/adjudication`]}>
+          <Routes>
+            <Route path="/app/admin/projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    const { unmount } = page('demo');
+    expect(await screen.findByText(/16 decided items hidden/)).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('table', { name: 'Items to adjudicate' })).not.toBeInTheDocument();
+    unmount();
+    page('fresh');
+    expect(await screen.findByText(/2 rounds are still open. Close them on the project page first/)).toBeInTheDocument();
   });
 
   it('sets a gold label, flags the case and reads a history', async () => {
