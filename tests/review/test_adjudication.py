@@ -246,6 +246,7 @@ def test_an_empty_queue_says_what_its_filter_hides_and_which_rounds_are_still_op
     assert admin.get(url, {"decided": "true"}).json()["hidden"] == 0
     assert "hidden" in admin.get(url).json()
     # The demo's other rounds are open: their disagreements come when they close.
-    assert undecided["open_rounds"] == Round.objects.filter(
-        project=pilot.project, kind="pilot", status="open"
-    ).count()
+    assert (
+        undecided["open_rounds"]
+        == Round.objects.filter(project=pilot.project, kind="pilot", status="open").count()
+    )
