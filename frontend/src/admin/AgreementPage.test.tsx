@@ -86,6 +86,9 @@ describe('the agreement dashboard', () => {
     expect(polls()).toBe(3);
 
     expect(screen.getByRole('article', { name: 'Sentence consistency' })).toHaveTextContent('0.42');
+    // One completion message: the report's "Computed …" line, not also the job's box.
+    expect(screen.queryByText('Agreement computation finished')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Computed /)).toBeInTheDocument();
     await clock.advance(10 * JOB_POLL_MS);
     expect(polls()).toBe(3);
     expect(server.requests.filter((r) => r.method === 'POST')).toEqual([
