@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from annotations.agreement.gold import PROVENANCES
 from annotations.api.admin_contract import (
+    HistoryRefOutput,
     AdminDocumentOutput,
     CorpusTopicOutput,
     RaterSentenceOutput,
@@ -56,11 +57,6 @@ class CaseOutput(serializers.Serializer):
     target = serializers.CharField(allow_null=True, help_text="A handle, or null: the unit.")
     note = serializers.CharField(allow_blank=True)
     flagged = serializers.BooleanField()
-
-
-class HistoryRefOutput(serializers.Serializer):
-    kind = serializers.CharField(help_text="For GET /api/admin/history/{kind}/{id}/.")
-    id = serializers.IntegerField()
 
 
 class AdjudicatedSentenceAnswerOutput(RaterSentenceOutput):

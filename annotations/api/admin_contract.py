@@ -453,17 +453,24 @@ class RaterSpanOutput(serializers.Serializer):
     evidence = RaterEvidenceOutput(many=True)
 
 
+class HistoryRefOutput(serializers.Serializer):
+    kind = serializers.CharField(help_text="For GET /api/admin/history/{kind}/{id}/.")
+    id = serializers.IntegerField()
+
+
 class RaterSentenceOutput(serializers.Serializer):
     label = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
     error_types = serializers.ListField(child=serializers.CharField())
     spans = RaterSpanOutput(many=True, help_text="The error spans, each with its evidence.")
+    history = HistoryRefOutput(help_text="The judgement's audit history.")
 
 
 class RaterSummaryOutput(serializers.Serializer):
     relevance = serializers.IntegerField(allow_null=True)
     not_a_summary = serializers.BooleanField()
     comment = serializers.CharField(allow_blank=True)
+    history = HistoryRefOutput(help_text="The judgement's audit history.")
 
 
 class ComparedSentenceOutput(serializers.Serializer):

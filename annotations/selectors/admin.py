@@ -237,6 +237,7 @@ def _round_labels(
             "label": j.label,
             "explanation": j.explanation,
             "error_types": sorted(t.name for t in j.error_types.all()),
+            "history": {"kind": "sentencejudgement", "id": j.pk},
         } | ({} if turn_texts is None else {"spans": _spans_of(j, turn_texts)})
     summaries: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
     for summary_judgement in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
@@ -244,6 +245,7 @@ def _round_labels(
             "relevance": summary_judgement.relevance,
             "not_a_summary": summary_judgement.not_a_summary,
             "comment": summary_judgement.comment,
+            "history": {"kind": "summaryjudgement", "id": summary_judgement.pk},
         }
     topics: dict[int, dict[str, str]] = defaultdict(dict)
     for topic_judgement in TopicJudgement.objects.filter(assignment_id__in=rater_of):

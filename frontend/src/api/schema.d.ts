@@ -1752,6 +1752,8 @@ export interface components {
       error_types: string[];
       /** @description The error spans, each with its evidence. */
       spans: components["schemas"]["RaterSpanOutput"][];
+      /** @description The judgement's audit history. */
+      history: components["schemas"]["HistoryRefOutput"];
     };
     RaterSpanOutput: {
       /** @description Offset in the sentence. */
@@ -1768,6 +1770,8 @@ export interface components {
       relevance: number | null;
       not_a_summary: boolean;
       comment: string;
+      /** @description The judgement's audit history. */
+      history: components["schemas"]["HistoryRefOutput"];
     };
     RatesOutput: {
       by_annotator: components["schemas"]["AnnotatorRateOutput"][];

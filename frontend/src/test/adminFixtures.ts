@@ -163,8 +163,8 @@ export function disagreementUnit(): DisagreementUnit {
         label: 'A',
         disagree: false,
         judgements: {
-          linguist1: { relevance: 4, not_a_summary: false, comment: '' },
-          linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.' },
+          linguist1: { relevance: 4, not_a_summary: false, comment: '', history: { kind: 'summaryjudgement', id: 31 } },
+          linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.', history: { kind: 'summaryjudgement', id: 32 } },
         },
         sentences: [
           {
@@ -188,8 +188,9 @@ export function disagreementUnit(): DisagreementUnit {
                     evidence: [{ turn: 501, start: 0, end: 7, text: 'Tonight' }],
                   },
                 ],
+                history: { kind: 'sentencejudgement', id: 41 },
               },
-              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 42 } },
             },
           },
           {
@@ -198,8 +199,8 @@ export function disagreementUnit(): DisagreementUnit {
             text: 'Funding is discussed.',
             disagree: false,
             judgements: {
-              linguist1: { label: 'consistent', explanation: '', error_types: [], spans: [] },
-              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
+              linguist1: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 43 } },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 44 } },
             },
           },
         ],

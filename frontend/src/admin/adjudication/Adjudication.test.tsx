@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/answer';
 import { AdjudicationQueuePage } from './AdjudicationQueuePage';
 import { AdjudicationUnitPage } from './AdjudicationUnitPage';
-import { changedFields } from './HistoryButton';
+import { changedFields } from '../../components/HistoryButton';
 
 /** What the page sends to save a case: the server answers it back with the case's id. */
 type CaseInput = components['schemas']['AdjudicationCaseInput'];

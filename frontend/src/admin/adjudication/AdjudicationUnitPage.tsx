@@ -6,7 +6,7 @@ import { ApiError, api } from '../../api/client';
 import { DialoguePane, type Linking } from '../../workspace/DialoguePane';
 import { LoadStatus } from '../LoadStatus';
 import { useLoad } from '../useLoad';
-import { HistoryButton } from './HistoryButton';
+import { HistoryButton } from '../../components/HistoryButton';
 import type { AdjudicatedSentence, AdjudicationPayload, Gold, SentenceAnswer } from './types';
 
 function GoldBadge({ gold, what = 'gold' }: { gold: Gold<string | number | string[]>; what?: string }) {
