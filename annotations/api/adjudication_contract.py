@@ -6,9 +6,9 @@ from rest_framework import serializers
 
 from annotations.agreement.gold import PROVENANCES
 from annotations.api.admin_contract import (
-    HistoryRefOutput,
     AdminDocumentOutput,
     CorpusTopicOutput,
+    HistoryRefOutput,
     RaterSentenceOutput,
     RaterSummaryOutput,
 )
