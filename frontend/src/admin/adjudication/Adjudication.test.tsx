@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,41 @@ describe('adjudication', () => {
     unmount();
     page('fresh');
     expect(await screen.findByText(/2 rounds are still open. Close them on the project page first/)).toBeInTheDocument();
+  });
+
+  it('has keys like every work screen: ? lists them, j moves to a sentence, 2 sets its gold', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()),
+      [`PATCH /api/assignments/77/sentences/${SENTENCE}/`]: () =>
+        answer('PATCH /api/assignments/{assignment_id}/sentences/{sentence}/', 200, { sentence: SENTENCE, label: 'inconsistent', explanation: '', comment: '', confidence: null, error_types: [], spans: [], version: 1 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+        <Routes>
+          <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('Adjudicate: City council · Funding');
+    // The gold relevance in effect shows in its select before the admin sets their own.
+    expect(screen.getByRole('combobox', { name: 'Gold relevance of summary A' })).toHaveValue('4');
+    expect(screen.getByRole('combobox', { name: 'Gold topic category' })).toHaveValue('main');
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(sheet).getByText('Gold: inconsistent (the focused sentence)')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
+
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(screen.getByLabelText('Summary A, sentence 1'));
+    await user.keyboard('2');
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toMatchObject({ path: `/api/assignments/77/sentences/${SENTENCE}/`, body: { label: 'inconsistent', version: 0 } });
+    // The page stays after the save, and so does the focus.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Gold saved.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Summary A, sentence 1'));
   });
 
   it('sets a gold label, flags the case and reads a history', async () => {
