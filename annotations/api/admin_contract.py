@@ -125,6 +125,12 @@ class PausedMemberOutput(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
 
 
+class UnreadRepliesOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    topic = serializers.IntegerField(allow_null=True, help_text="The unit; null: no unit.")
+    count = serializers.IntegerField()
+
+
 class AdminProjectOutput(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -141,6 +147,10 @@ class AdminProjectOutput(serializers.Serializer):
     )
     given_atomic_facts = serializers.IntegerField(
         help_text="How many summaries have given atomic facts to verify."
+    )
+    unread_replies = UnreadRepliesOutput(
+        many=True,
+        help_text="Annotators' replies to feedback no admin has read, per round and unit.",
     )
     keyed_units = serializers.IntegerField(
         help_text="How many units have an answer key (gold units are drawn from them)."

@@ -256,4 +256,18 @@ describe('the project admin page', () => {
     expect(within(table).getByRole('columnheader', { name: 'Reviewer' })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Linguist' })).not.toBeInTheDocument();
   });
+
+  it('counts the linguists\' unread replies on the project and on the round, each opening its unit', async () => {
+    const project = adminProject({ unread_replies: [{ round: 1, topic: 77, count: 2 }, { round: 1, topic: null, count: 1 }] });
+    renderAt('/app/admin/projects/demo', {
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, project),
+    });
+    expect(await screen.findByText('3 unread replies to your feedback')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/disagreements/77?project=demo',
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' }));
+    expect(await screen.findByText(/3 unread feedback repl/)).toHaveTextContent('3 unread feedback replies');
+  });
 });

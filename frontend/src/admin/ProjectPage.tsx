@@ -13,6 +13,7 @@ import { NewRoundForm } from './NewRoundForm';
 import { ProjectOverview } from './ProjectOverview';
 import { RoundsTable } from './RoundsTable';
 import { TargetsEditor } from './TargetsEditor';
+import { UnreadReplies } from './UnreadReplies';
 import { useLoad } from './useLoad';
 
 /** `/app/admin/projects/:slug` — everything a project admin sets up, on one page. */
@@ -52,6 +53,7 @@ export function ProjectPage() {
           from the round's progress page.
         </Alert>
       ))}
+      <UnreadReplies project={project} />
       <AdminSection title="Overview">{() => <ProjectOverview project={project} />}</AdminSection>
       <AdminSection title="Rounds">
         {(headingId) => (

@@ -74,6 +74,7 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
     key_fact_sources: [],
     given_atomic_facts: 0,
     keyed_units: 0,
+    unread_replies: [],
     paused: [],
     ...overrides,
   };
