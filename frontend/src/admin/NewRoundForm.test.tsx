@@ -298,6 +298,9 @@ describe('the new-round form', () => {
     expect(screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' })).toHaveValue('3');
     expect(screen.getByText(/0 chosen so far/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create round' })).toBeEnabled();
+    // Back to a pilot, the overlap is the default again.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'pilot');
+    expect(screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' })).toHaveValue('2');
   });
 
   it('says before submit that a pause needs three scored gold units, and how many keyed units there are', async () => {

@@ -145,10 +145,13 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
                 ...current,
                 kind: chosen.value,
                 annotators: current.annotators.filter((name) => shown.has(name)),
+                // Error typing starts at its minimum of three; leaving it, back to the default.
                 overlap:
                   chosen.value === 'error_typing' && typeof current.overlap === 'number' && current.overlap < MIN_TYPING_ANNOTATORS
                     ? MIN_TYPING_ANNOTATORS
-                    : current.overlap,
+                    : current.kind === 'error_typing' && current.overlap === MIN_TYPING_ANNOTATORS
+                      ? initialValues(project).overlap
+                      : current.overlap,
               }));
             }}
             error={error('kind')}

@@ -268,6 +268,7 @@ describe('the project admin page', () => {
       '/app/admin/rounds/1/disagreements/77?project=demo',
     );
     await userEvent.setup().click(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' }));
-    expect(await screen.findByText(/3 unread feedback repl/)).toHaveTextContent('3 unread feedback replies');
+    // The round's pages load on first use: wait for the lazy chunk as long as a loaded machine needs.
+    expect(await screen.findByText(/3 unread feedback repl/, {}, { timeout: 10_000 })).toHaveTextContent('3 unread feedback replies');
   });
 });
