@@ -386,11 +386,14 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
     assert unit["annotators"] == ["linguist1", "linguist2"]
     first = unit["summaries"][0]["sentences"][0]
     assert first["disagree"] is True
-    assert first["judgements"]["linguist1"] == {
+    answer = first["judgements"]["linguist1"]
+    assert answer == {
         "label": "inconsistent",
         "explanation": "why",
         "error_types": ["Contradiction"],
         "spans": [],
+        # Its audit history opens from here (docs/review.md, "History").
+        "history": {"kind": "sentencejudgement", "id": answer["history"]["id"]},
     }
     assert first["judgements"]["linguist2"]["label"] == "consistent"
     assert unit["document"]["turns"][0]["text"]
