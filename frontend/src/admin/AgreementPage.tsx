@@ -98,16 +98,13 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
           {computeError}
         </Alert>
       )}
-      {/* Once the job succeeded the reloaded report's "Computed …" line is the one completion
-          message; the job's own "finished" box would say it twice. */}
-      {!(job.status === 'done' && job.job.status === 'succeeded') && (
-        <JobProgress
-          state={job}
-          label="Agreement computation"
-          showResult={false}
-          onRequeued={() => setGeneration((current) => current + 1)}
-        />
-      )}
+      <JobProgress
+        state={job}
+        label="Agreement computation"
+        showResult={false}
+        detailOnSuccess={false}
+        onRequeued={() => setGeneration((current) => current + 1)}
+      />
       {state.status === 'ready' && report === null ? (
         <Text>No agreement report yet. Compute one now, or close the round to compute it automatically.</Text>
       ) : (
