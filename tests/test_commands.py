@@ -138,11 +138,14 @@ def test_load_demo_creates_the_study_users_and_an_open_pilot_for_both_linguists(
         ("admin", "admin"),
         ("linguist1", "annotator"),
         ("linguist2", "annotator"),
+        ("linguist3", "annotator"),
         ("reviewer", "reviewer"),
         ("reviewer2", "reviewer"),
         ("researcher", "researcher"),
     }
-    for username in ("admin", "linguist1", "linguist2", "reviewer", "reviewer2", "researcher"):
+    for username in (
+        "admin", "linguist1", "linguist2", "linguist3", "reviewer", "reviewer2", "researcher"
+    ):  # fmt: skip
         assert authenticate(username=username, password="demo") is not None
     pilot = Round.objects.get(project=project)
     assert pilot.status == RoundStatus.OPEN
@@ -193,7 +196,8 @@ def test_a_linguist_finds_the_dialogue_study_in_their_queue_after_the_first() ->
     client = signed_in(LINGUIST)
     queue = client.get("/api/assignments/").json()["assignments"]
     projects = [entry["project"]["slug"] for entry in queue]
-    assert projects == ["demo"] * 9 + ["demo-dialogue"] * 3 + ["demo-facts"] * 3
+    # The key-facts study has its open pilot and a closed round, already submitted.
+    assert projects == ["demo"] * 9 + ["demo-dialogue"] * 3 + ["demo-facts"] * 6
     payload = client.get(f"/api/assignments/{queue[11]['id']}/").json()
     assert payload["scheme"]["require_evidence"]
     assert "Circumstantial Inference" in {t["name"] for t in payload["taxonomy"]["types"]}
@@ -213,7 +217,8 @@ def test_load_demo_adds_a_study_that_an_earlier_demo_did_not_have(
 
     assert "demo loaded" in call("load_demo")
     assert Project.objects.filter(slug="demo-dialogue").exists()
-    assert Assignment.objects.count() == demo_assignments + 6 + 6
+    # The dialogue study's pilot, the key-facts study's open pilot and its closed one.
+    assert Assignment.objects.count() == demo_assignments + 6 + 6 + 6
     assert "demo already loaded" in call("load_demo")
 
 
@@ -223,7 +228,7 @@ def test_the_demo_has_a_key_fact_and_atomic_fact_study() -> None:
     assert project.scheme["completeness"]
     assert project.scheme["atomic_facts"]
     assert not project.scheme["consistency"]
-    pilot = Round.objects.get(project=project)
+    pilot = Round.objects.get(project=project, name="Pilot 1")
     assert pilot.status == RoundStatus.OPEN
     assert pilot.key_fact_source == ""  # each linguist writes the key facts
     assert "Key facts" in pilot.guideline_version.markdown

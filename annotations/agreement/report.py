@@ -131,6 +131,15 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
     if question.level in ("interval", "ratio"):
         return _score_report(report, matrix, question.level, target)
     categories = question.categories
+    names = question.category_names
+    if question.level == "nominal" and names:
+        # A nominal scale's codes mean nothing to a reader ("the label 0" of binned relevance
+        # is "1-2"): the coefficients are the same on the names, and every note then names
+        # the category as the dashboard does.
+        matrix = [[None if v is None else names.get(v, str(v)) for v in row] for row in matrix]
+        if categories is not None:
+            categories = [names.get(c, str(c)) for c in categories]
+        names = None
     alpha, alpha_note = computed_or_note(
         lambda: bootstrap_interval(
             krippendorff_alpha, matrix, level=question.level, categories=categories
@@ -148,7 +157,7 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
         report["note"] = note or alpha_note
     report["pairwise"] = _pairwise(matrix, raters, question.level, categories)
     report["vs_majority"] = _vs_majority(matrix, raters, question.level, categories)
-    report["confusion"] = _confusion(matrix, categories, question.category_names)
+    report["confusion"] = _confusion(matrix, categories, names)
     _judge(report, target)
     return report
 
@@ -173,10 +182,20 @@ def _main_coefficient(
         return ({"name": name, **result} if result else None), note
     complete = [u for u in range(len(matrix[0])) if all(row[u] is not None for row in matrix)]
     if len(complete) == len(matrix[0]) and level == "nominal":
-        counts = category_counts(
+        counted = category_counts(
             [[row[u] for u in complete] for row in matrix], categories=categories
-        ).counts
+        )
+        counts = counted.counts
         result, note = computed_or_note(lambda: bootstrap_interval(fleiss_kappa, counts))
+        if result is None and np.asarray(counts).sum() > 0:
+            # Fleiss' error can only name a column of counts: name its category instead.
+            column = int(np.argmax(np.asarray(counts).sum(axis=0)))
+            only = list(counted.categories)[column]
+            if np.asarray(counts).sum(axis=0)[column] == np.asarray(counts).sum():
+                note = (
+                    f"Fleiss' kappa cannot be computed: every rating is {only!r}, so there is"
+                    " no disagreement to expect by chance and nothing to compare against"
+                )
         return ({"name": "Fleiss' kappa", **result} if result else None), note
     return None, (
         "Units have different numbers of ratings (or the scale is ordinal): Krippendorff's"

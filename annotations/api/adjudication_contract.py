@@ -8,6 +8,7 @@ from annotations.agreement.gold import PROVENANCES
 from annotations.api.admin_contract import (
     AdminDocumentOutput,
     CorpusTopicOutput,
+    HistoryRefOutput,
     RaterSentenceOutput,
     RaterSummaryOutput,
 )
@@ -37,6 +38,12 @@ class AdjudicationQueueOutput(serializers.Serializer):
     page_size = serializers.IntegerField()
     questions = serializers.ListField(child=serializers.CharField())
     rounds = RoundNameOutput(many=True)
+    hidden = serializers.IntegerField(
+        help_text="Items the decided filter leaves out (decided ones when listing undecided)."
+    )
+    open_rounds = serializers.IntegerField(
+        help_text="Annotation rounds not closed yet: their disagreements are listed on closing."
+    )
     items = QueueItemOutput(many=True)
 
 
@@ -50,11 +57,6 @@ class CaseOutput(serializers.Serializer):
     target = serializers.CharField(allow_null=True, help_text="A handle, or null: the unit.")
     note = serializers.CharField(allow_blank=True)
     flagged = serializers.BooleanField()
-
-
-class HistoryRefOutput(serializers.Serializer):
-    kind = serializers.CharField(help_text="For GET /api/admin/history/{kind}/{id}/.")
-    id = serializers.IntegerField()
 
 
 class AdjudicatedSentenceAnswerOutput(RaterSentenceOutput):

@@ -838,6 +838,7 @@ class FeedbackReplyOutput(serializers.Serializer):
     from_annotator = serializers.BooleanField(help_text="Written by the note's annotator.")
     text = serializers.CharField()
     created_at = serializers.DateTimeField()
+    unread = serializers.BooleanField(help_text="The annotator's reply, not read by an admin yet.")
 
 
 class FeedbackSentenceOutput(serializers.Serializer):
@@ -857,6 +858,7 @@ class SentFeedbackOutput(serializers.Serializer):
     topic = serializers.IntegerField(allow_null=True, help_text="The unit it is about, if any.")
     sentence = FeedbackSentenceOutput(allow_null=True)
     replies = FeedbackReplyOutput(many=True)
+    unread_replies = serializers.IntegerField(help_text="Replies of the annotator no admin read.")
 
 
 class FeedbackCreateView(APIView):

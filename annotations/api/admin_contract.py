@@ -125,6 +125,12 @@ class PausedMemberOutput(serializers.Serializer):
     round = serializers.IntegerField(allow_null=True)
 
 
+class UnreadRepliesOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    topic = serializers.IntegerField(allow_null=True, help_text="The unit; null: no unit.")
+    count = serializers.IntegerField()
+
+
 class AdminProjectOutput(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -141,6 +147,13 @@ class AdminProjectOutput(serializers.Serializer):
     )
     given_atomic_facts = serializers.IntegerField(
         help_text="How many summaries have given atomic facts to verify."
+    )
+    unread_replies = UnreadRepliesOutput(
+        many=True,
+        help_text="Annotators' replies to feedback no admin has read, per round and unit.",
+    )
+    keyed_units = serializers.IntegerField(
+        help_text="How many units have an answer key (gold units are drawn from them)."
     )
     paused = PausedMemberOutput(
         many=True, help_text="Annotators paused by a round's gold-unit accuracy threshold."
@@ -450,17 +463,24 @@ class RaterSpanOutput(serializers.Serializer):
     evidence = RaterEvidenceOutput(many=True)
 
 
+class HistoryRefOutput(serializers.Serializer):
+    kind = serializers.CharField(help_text="For GET /api/admin/history/{kind}/{id}/.")
+    id = serializers.IntegerField()
+
+
 class RaterSentenceOutput(serializers.Serializer):
     label = serializers.CharField(allow_blank=True)
     explanation = serializers.CharField(allow_blank=True)
     error_types = serializers.ListField(child=serializers.CharField())
     spans = RaterSpanOutput(many=True, help_text="The error spans, each with its evidence.")
+    history = HistoryRefOutput(help_text="The judgement's audit history.")
 
 
 class RaterSummaryOutput(serializers.Serializer):
     relevance = serializers.IntegerField(allow_null=True)
     not_a_summary = serializers.BooleanField()
     comment = serializers.CharField(allow_blank=True)
+    history = HistoryRefOutput(help_text="The judgement's audit history.")
 
 
 class ComparedSentenceOutput(serializers.Serializer):

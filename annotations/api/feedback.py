@@ -18,7 +18,12 @@ from rest_framework.views import APIView
 from annotations.api.errors import ApiError
 from annotations.api.workspace_contract import ReplyOutput
 from annotations.models import Assignment, Feedback, Role
-from annotations.services.feedback import CannotReopen, assignment_reopen, feedback_reply
+from annotations.services.feedback import (
+    CannotReopen,
+    assignment_reopen,
+    feedback_replies_read,
+    feedback_reply,
+)
 
 MESSAGE_LIMIT = 5000
 
@@ -74,6 +79,25 @@ class FeedbackReplyView(APIView):
             "created_at": reply.created_at,
         }
         return Response(ReplyOutput(output).data, status=status.HTTP_201_CREATED)
+
+
+class ReadRepliesOutput(serializers.Serializer):
+    read = serializers.IntegerField(help_text="How many replies were unread.")
+
+
+class FeedbackRepliesReadView(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: ReadRepliesOutput},
+        summary="Mark the annotator's replies under a note read (an admin of its project)",
+    )
+    def post(self, request: Request, feedback_id: int) -> Response:
+        feedback = _visible_feedback(request, feedback_id)
+        if not feedback.round.project.memberships.filter(
+            user_id=request.user.pk, role=Role.ADMIN
+        ).exists():
+            raise Http404("No such feedback for you.")
+        return Response({"read": feedback_replies_read(feedback=feedback)})
 
 
 class AssignmentReopenView(APIView):

@@ -48,6 +48,10 @@ urlpatterns = [
     ),
     path("feedback/<int:feedback_id>/read/", assignments.FeedbackReadView.as_view()),
     path("feedback/<int:feedback_id>/replies/", feedback.FeedbackReplyView.as_view()),
+    path(
+        "admin/feedback/<int:feedback_id>/replies/read/",
+        feedback.FeedbackRepliesReadView.as_view(),
+    ),
 ]
 
 urlpatterns += [

@@ -95,7 +95,6 @@ def _rows(path: Path, file: str) -> Iterator[tuple[Where, dict[str, str]]]:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FormatError("not valid UTF-8; save the file as UTF-8", file=file) from None
-    csv.field_size_limit(1 << 30)
     reader = csv.DictReader(io.StringIO(text, newline=""))
     while True:
         try:

@@ -5,7 +5,8 @@ LLM taxonomy of the circumstantial-inference study and asks for error spans with
 evidence in the dialogue (fixtures/demo-dialogue); its planted errors are listed with their
 spans and evidence turns in its answer_key.json. The third asks for key facts aligned to
 the summaries and atomic facts verified against the dialogue (TofuEval's Task 2 and
-ACUEval, docs/completeness.md), on the second study's dialogues (fixtures/demo-facts).
+ACUEval, docs/completeness.md), on the second study's dialogues (fixtures/demo-facts), with
+a closed pilot of written key facts beside the open one.
 Studies load in this order, and the first must stay first: its golden payloads
 (fixtures/payloads/) depend on its database ids.
 """
@@ -24,6 +25,9 @@ USERS = [
     ("admin", "Ada Admin", Role.ADMIN, True),
     ("linguist1", "Lena Linguist", Role.ANNOTATOR, False),
     ("linguist2", "Luis Linguist", Role.ANNOTATOR, False),
+    # A third annotator, outside the pilots: error typing asks at least three per sentence
+    # (docs/review.md), so a demo admin can make an error-typing round from a pilot.
+    ("linguist3", "Lior Linguist", Role.ANNOTATOR, False),
     ("reviewer", "Rita Reviewer", Role.REVIEWER, False),
     # Every review decision has a second reviewer, who is someone else.
     ("reviewer2", "Remy Reviewer", Role.REVIEWER, False),
@@ -45,6 +49,8 @@ class Study:
     scheme: dict[str, bool] = field(default_factory=dict)
     # The corpus, when not the directory's own corpus.jsonl (a study of another's dialogues).
     corpus: Path | None = None
+    # A closed round loaded beside the open pilot (annotations/management/demo_submitted.py).
+    submitted: Path | None = None
 
     @property
     def corpus_path(self) -> Path:
@@ -83,6 +89,7 @@ STUDIES = (
         taxonomy="tofueval",
         directory=FIXTURES / "demo-facts",
         corpus=FIXTURES / "demo-dialogue" / "corpus.jsonl",
+        submitted=FIXTURES / "demo-facts" / "submitted_round.json",
         changelog="First version: key facts written and aligned, atomic facts verified.",
         seed=20261123,
         scheme={

@@ -305,6 +305,9 @@ class FeedbackReply(models.Model):
     )
     text = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # For a reply of the note's annotator: when an admin read it (they answered the thread,
+    # or marked it read); null: unread, counted on the project and round pages.
+    read_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "feedback replies"

@@ -320,6 +320,7 @@ def adjudication_queue(
     )
     names = {**dict(rounds), **review_rounds}
     disputes: list[tuple[QueueItem, bool]] = []
+    every_dispute = 0
     if question in (None, "review_dispute") and (round_id is None or round_id in review_rounds):
         done = _decided_sentences(project)
         disputes = [
@@ -327,6 +328,7 @@ def adjudication_queue(
             for item in _dispute_items(project)
             if round_id is None or item.round_id == round_id
         ]
+        every_dispute = len(disputes)
         if decided is not None:
             disputes = [(item, is_done) for item, is_done in disputes if is_done == decided]
     listed = Disagreement.objects.filter(round__project=project)
@@ -335,7 +337,10 @@ def adjudication_queue(
     if question is not None:
         listed = listed.filter(question=question)
     listed = listed.annotate(decided=_decided_exists(project))
+    # What the decided filter hides, so an empty page can say so ("16 decided items hidden").
+    hidden = 0
     if decided is not None:
+        hidden = listed.filter(decided=not decided).count() + every_dispute - len(disputes)
         listed = listed.filter(decided=decided)
     total = listed.count() + len(disputes)
     page = max(page, 1)
@@ -362,6 +367,12 @@ def adjudication_queue(
         "page_size": PAGE_SIZE,
         "questions": list(QUESTIONS),
         "rounds": [{"id": pk, "name": name} for pk, name in rounds],
+        "hidden": hidden,
+        # Only closed rounds list their disagreements: an empty queue with rounds still
+        # open says to close them first.
+        "open_rounds": Round.objects.filter(project=project, kind__in=ANNOTATION_ROUND_KINDS)
+        .exclude(status=RoundStatus.CLOSED)
+        .count(),
         "items": _described(shown, names),
     }
 

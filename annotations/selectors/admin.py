@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 
 from annotations.models import (
     Assignment,
@@ -52,7 +52,7 @@ def project_overview(*, project: Project) -> dict[str, Any]:
     """The project page's answer. Its lists (members, guidelines, rounds) grow only by
     hand; what grows with the corpus is counted, never loaded: the rounds' units and
     assignments from an index (``round_summaries``), the corpora's documents, topics and
-    summaries as kept on each corpus (``corpus_counts``). Eight queries whatever the size."""
+    summaries as kept on each corpus (``corpus_counts``). Ten queries whatever the size."""
     roles: dict[int, list[str]] = defaultdict(list)
     users = {}
     for membership in Membership.objects.filter(project=project).select_related("user"):
@@ -97,6 +97,16 @@ def project_overview(*, project: Project) -> dict[str, Any]:
         .values("given_for_id")
         .distinct()
         .count(),
+        # Units with an answer key, which gold units are drawn from (services/gold_units.py
+        # keyed_units): the round form says before submit when too few allow a pause.
+        "keyed_units": SentenceJudgement.objects.filter(
+            assignment__round__project=project, assignment__round__kind=RoundKind.ADJUDICATION
+        )
+        .exclude(label="")
+        .values("assignment__topic_id")
+        .distinct()
+        .count(),
+        "unread_replies": unread_replies(project=project),
         # Annotators paused by a round's gold-unit threshold (docs/api/quality.md).
         "paused": [
             {"username": username, "paused_at": at, "round": round_id}
@@ -228,6 +238,7 @@ def _round_labels(
             "label": j.label,
             "explanation": j.explanation,
             "error_types": sorted(t.name for t in j.error_types.all()),
+            "history": {"kind": "sentencejudgement", "id": j.pk},
         } | ({} if turn_texts is None else {"spans": _spans_of(j, turn_texts)})
     summaries: dict[int, dict[str, dict[str, Any]]] = defaultdict(dict)
     for summary_judgement in SummaryJudgement.objects.filter(assignment_id__in=rater_of):
@@ -235,6 +246,7 @@ def _round_labels(
             "relevance": summary_judgement.relevance,
             "not_a_summary": summary_judgement.not_a_summary,
             "comment": summary_judgement.comment,
+            "history": {"kind": "summaryjudgement", "id": summary_judgement.pk},
         }
     topics: dict[int, dict[str, str]] = defaultdict(dict)
     for topic_judgement in TopicJudgement.objects.filter(assignment_id__in=rater_of):
@@ -357,11 +369,38 @@ def round_feedback(*, round: Round) -> list[dict[str, Any]]:
                     "from_annotator": reply.author_id == note.annotator_id,
                     "text": reply.text,
                     "created_at": reply.created_at,
+                    "unread": _unread(reply, note),
                 }
                 for reply in note.replies.all()
             ],
+            "unread_replies": sum(_unread(reply, note) for reply in note.replies.all()),
         }
         for note in notes
+    ]
+
+
+def _unread(reply: FeedbackReply, note: Feedback) -> bool:
+    """A reply of the note's annotator that no admin has read yet."""
+    return reply.author_id == note.annotator_id and reply.read_at is None
+
+
+def unread_replies(*, project: Project) -> list[dict[str, Any]]:
+    """The annotators' replies no admin has read, counted per round and unit (null: notes
+    about no unit), so the project page can say how many and open each. One query."""
+    counts: dict[tuple[int, int | None], int] = defaultdict(int)
+    for round_id, sentence_topic, assignment_topic in FeedbackReply.objects.filter(
+        feedback__round__project=project,
+        author_id=F("feedback__annotator_id"),
+        read_at__isnull=True,
+    ).values_list(
+        "feedback__round_id",
+        "feedback__sentence__summary__topic_id",
+        "feedback__assignment__topic_id",
+    ):
+        counts[(round_id, sentence_topic or assignment_topic)] += 1
+    return [
+        {"round": round_id, "topic": topic, "count": count}
+        for (round_id, topic), count in sorted(counts.items(), key=lambda item: str(item[0]))
     ]
 
 

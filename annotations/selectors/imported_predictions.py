@@ -9,10 +9,9 @@ topic and summary, and the sentence number), never looked up by database id.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
+from annotations.formats.writers.encoding import CsvValue, csv_text
 from annotations.formats.writers.rows import record_id
 from annotations.models import Release, Summary, SummarySentence
 
@@ -49,18 +48,13 @@ def imported_predictions(*, release: Release, name: str) -> tuple[bytes, int]:
             source_index if source_index is not None else position + 1
         )
     by_sentence = any(isinstance(p, dict) and "sentences" in p for *_, p in summaries.values())
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["record_id", "label" if by_sentence else "score"])
-    rows = 0
+    table: list[list[CsvValue]] = [["record_id", "label" if by_sentence else "score"]]
     for summary_id, (*where, prediction) in summaries.items():
         if by_sentence:
             labels = prediction.get("sentences", []) if isinstance(prediction, dict) else []
             for number, label in zip(numbers.get(summary_id, []), labels, strict=False):
                 if label is not None:
-                    writer.writerow([record_id(*where, number), label])
-                    rows += 1
+                    table.append([record_id(*where, number), label])
         elif isinstance(prediction, dict) and "score" in prediction:
-            writer.writerow([record_id(*where), prediction["score"]])
-            rows += 1
-    return out.getvalue().encode("utf-8"), rows
+            table.append([record_id(*where), prediction["score"]])
+    return csv_text(table).encode("utf-8"), len(table) - 1

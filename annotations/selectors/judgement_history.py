@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from annotations.kinds import all_kinds
 from annotations.models import (
+    Assignment,
     JudgementChange,
     ReviewDecision,
     RoundKind,
@@ -17,6 +18,8 @@ from annotations.models import (
 )
 
 SENTENCE_KINDS = ("sentencejudgement",)
+# A whole unit's history: every change of any of its judgements, its submits and reopenings.
+ASSIGNMENT = "assignment"
 
 
 def audited_kinds() -> set[str]:
@@ -36,6 +39,8 @@ def _source(round_kind: str, action: str) -> str:
 
 def judgement_history(*, kind: str, object_id: int) -> tuple[int, list[dict[str, Any]]] | None:
     """(the row's project id, its history), or None when the row has no changes recorded."""
+    if kind == ASSIGNMENT:
+        return _assignment_history(object_id)
     model = next((k.model for k in all_kinds() if k.audit_kind == kind), None)
     if model is None:
         return None
@@ -63,6 +68,11 @@ def judgement_history(*, kind: str, object_id: int) -> tuple[int, list[dict[str,
         ).values_list("id", flat=True)
         wanted |= Q(kind="reviewdecision", object_id__in=list(decisions))
         wanted |= Q(kind="secondreview", object_id__in=list(verdicts))
+    return row["assignment__round__project_id"], _entries(wanted)
+
+
+def _entries(wanted: Q) -> list[dict[str, Any]]:
+    """The changes ``wanted`` selects, oldest first, as the history's entries."""
     changes = (
         JudgementChange.objects.filter(wanted)
         .select_related("actor")
@@ -71,7 +81,7 @@ def judgement_history(*, kind: str, object_id: int) -> tuple[int, list[dict[str,
             "at", "actor__username", "action", "before", "after", "kind", "assignment__round__kind"
         )
     )
-    entries = [
+    return [
         {
             "at": at,
             "actor": actor,
@@ -83,7 +93,19 @@ def judgement_history(*, kind: str, object_id: int) -> tuple[int, list[dict[str,
         }
         for at, actor, action, before, after, changed_kind, round_kind in changes
     ]
-    return row["assignment__round__project_id"], entries
+
+
+def _assignment_history(assignment_id: int) -> tuple[int, list[dict[str, Any]]] | None:
+    """(the project id, every change recorded on the assignment): each of its judgements'
+    changes, its submits and reopenings; None when there is no such assignment."""
+    project = (
+        Assignment.objects.filter(pk=assignment_id)
+        .values_list("round__project_id", flat=True)
+        .first()
+    )
+    if project is None:
+        return None
+    return project, _entries(Q(assignment_id=assignment_id))
 
 
 __all__ = ["audited_kinds", "judgement_history"]

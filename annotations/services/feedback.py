@@ -2,14 +2,17 @@
 submitted assignment so the annotator can act on it.
 
 A feedback note is unread until its annotator marks it read. A reply by the annotator goes
-to the admins (they see the thread in the round's feedback list); a reply by an admin puts
-the note back among the annotator's unread ones, so the thread is never silently waiting.
+to the admins (they see the thread in the round's feedback list, and the unread replies are
+counted on the project and round pages until an admin answers or marks them read); a reply
+by an admin puts the note back among the annotator's unread ones, so the thread is never
+silently waiting. Replying marks the note read for its annotator.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from annotations.models import (
     Assignment,
@@ -53,7 +56,20 @@ def feedback_reply(*, feedback: Feedback, author: AbstractBaseUser, text: str) -
     reply = FeedbackReply.objects.create(feedback=feedback, author_id=author.pk, text=text)
     if author.pk != feedback.annotator_id:
         Feedback.objects.filter(pk=feedback.pk).update(read_at=None)
+        # An admin answering has read what the annotator wrote before.
+        feedback_replies_read(feedback=feedback)
+    else:
+        # Replying, the annotator has read the note (it must not say "Not read yet").
+        Feedback.objects.filter(pk=feedback.pk, read_at__isnull=True).update(read_at=timezone.now())
     return reply
+
+
+def feedback_replies_read(*, feedback: Feedback) -> int:
+    """Mark the annotator's replies under ``feedback`` read by the admins; how many were
+    unread. The caller has checked that the user is an admin of its project."""
+    return FeedbackReply.objects.filter(
+        feedback=feedback, author_id=feedback.annotator_id, read_at__isnull=True
+    ).update(read_at=timezone.now())
 
 
 @transaction.atomic

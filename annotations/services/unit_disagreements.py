@@ -103,7 +103,8 @@ def _counted(round_: Round, topics: set[int]) -> list[UnitDisagreement]:
         .filter(high__gt=F("low"))
         .values_list(unit, flat=True)
     )
-    # Relevance may be unanswered (NULL): an answer and none differ too, as in the unit view.
+    # A summary differs as the unit view shows it: in relevance (which may be unanswered,
+    # NULL: an answer and none differ too) or in "not a summary" (one flagged it, one not).
     summaries = Counter(
         SummaryJudgement.objects.filter(**people)
         .values(unit, "summary_id")
@@ -112,8 +113,13 @@ def _counted(round_: Round, topics: set[int]) -> list[UnitDisagreement]:
             answered=Count("relevance"),
             low=Min("relevance"),
             high=Max("relevance"),
+            flagged=Count("id", filter=Q(not_a_summary=True)),
         )
-        .filter(Q(high__gt=F("low")) | Q(answered__gt=0, answered__lt=F("n")))
+        .filter(
+            Q(high__gt=F("low"))
+            | Q(answered__gt=0, answered__lt=F("n"))
+            | Q(flagged__gt=0, flagged__lt=F("n"))
+        )
         .values_list(unit, flat=True)
     )
     categories = set(

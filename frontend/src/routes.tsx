@@ -27,6 +27,7 @@ const DisagreementsPage = lazy(() =>
 const DisagreementUnitPage = lazy(() =>
   import('./admin/DisagreementUnitPage').then((module) => ({ default: module.DisagreementUnitPage })),
 );
+const RoundGuard = lazy(() => import('./admin/RoundGuard').then((module) => ({ default: module.RoundGuard })));
 const AdjudicationQueuePage = lazy(() =>
   import('./admin/adjudication/AdjudicationQueuePage').then((module) => ({ default: module.AdjudicationQueuePage })),
 );
@@ -70,16 +71,20 @@ export function AppRoutes() {
           <Route path="help/native-jsonl" element={<FormatDocPage />} />
           <Route path="help/circumstantial-csv" element={<FormatDocPage format="circumstantial" />} />
           <Route path="help/formats/:doc" element={<FormatDocPage />} />
-          <Route path="rounds/:id/progress" element={<RoundProgressPage />} />
-          <Route path="rounds/:id/agreement" element={<AgreementPage />} />
-          <Route path="rounds/:id/disagreements" element={<DisagreementsPage />} />
-          <Route path="rounds/:id/disagreements/:topicId" element={<DisagreementUnitPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {/* One lookup of the round for all its pages: a missing round is "Not found". */}
+          <Route path="rounds/:id" element={<RoundGuard />}>
+            <Route path="progress" element={<RoundProgressPage />} />
+            <Route path="agreement" element={<AgreementPage />} />
+            <Route path="disagreements" element={<DisagreementsPage />} />
+            <Route path="disagreements/:topicId" element={<DisagreementUnitPage />} />
+            <Route path="*" element={<NotFoundPage inFrame />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage inFrame />} />
         </Route>
         {/* Same frame as the admin screens: header, back link, sign-in redirect. */}
         <Route path="app/projects/:slug" element={<AdminLayout />}>
           <Route path="releases" element={<ReleasesPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<NotFoundPage inFrame />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

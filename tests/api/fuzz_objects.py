@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from annotations.formats.release_records import read_release_records
 from annotations.handles import decode, encode
+from annotations.management.commands.load_demo import PILOT
 from annotations.models import (
     Assignment,
     AssignmentStage,
@@ -31,7 +32,6 @@ from annotations.models import (
     Project,
     ReleaseStatus,
     ReviewDecision,
-    Role,
     Round,
     RoundKind,
     RoundStatus,
@@ -272,12 +272,7 @@ def seed() -> Seeded:
     dialogue = Project.objects.get(slug="demo-dialogue")
     facts = Project.objects.get(slug="demo-facts")
     admin, linguist1 = _user("admin"), _user("linguist1")
-    # Error typing gives each sentence to three annotators.
-    linguist3 = get_user_model().objects.create_user("linguist3", password="linguist3-pass-1")
-    membership_add(project=demo, user=linguist3, role=Role.ANNOTATOR)
-    pilot = {
-        p.slug: Round.objects.get(project=p, kind=RoundKind.PILOT) for p in (demo, dialogue, facts)
-    }
+    pilot = {p.slug: Round.objects.get(project=p, name=PILOT) for p in (demo, dialogue, facts)}
 
     released = _released_round(demo)
     release = release_build(

@@ -282,6 +282,23 @@ def test_the_disagreement_list_follows_submits_and_reopens() -> None:
     assert UnitDisagreement.objects.filter(round=data.round).count() == 4
 
 
+def test_the_list_counts_a_summary_whose_raters_differ_on_not_a_summary() -> None:
+    """The unit view shows "Not a summary (differs)": the list counts that summary too."""
+    data = study(2, releases=0)
+    client = signed_in(data.admin)
+    url = data.urls()["units with disagreements"]
+    topic = next(t for t, differs in data.disagree.items() if not differs)
+    first = Assignment.objects.filter(round=data.round, topic_id=topic).order_by("id").first()
+    assert first is not None
+    flagged = SummaryJudgement.objects.filter(assignment=first)
+    assert flagged.count() >= 1
+    flagged.update(not_a_summary=True)
+    # The rows cached before the change are counted again after a new submit.
+    Assignment.objects.filter(pk=first.pk).update(submitted_at=timezone.now())
+    listed = {u["topic"]: u for u in client.get(url).json()["units"]}
+    assert listed[topic]["summaries"] == flagged.count()
+
+
 def test_the_unit_view_names_the_next_unit_with_disagreements() -> None:
     data = study(6, releases=0)
     client = signed_in(data.admin)

@@ -216,8 +216,10 @@ def test_load_is_balanced_when_overlap_is_smaller_than_the_team(
     from annotations.models import Membership
     from tests.factories import UserFactory
 
-    for name in ("linguist3", "linguist4"):
-        Membership.objects.create(project=demo, user=UserFactory(username=name), role="annotator")
+    # The demo has linguist1 to 3.
+    Membership.objects.create(
+        project=demo, user=UserFactory(username="linguist4"), role="annotator"
+    )
     signed_in(ADMIN, client)
     created = post(
         client,
@@ -399,11 +401,14 @@ def test_disagreements_show_everyones_labels_side_by_side_and_feedback_reaches_t
     assert unit["annotators"] == ["linguist1", "linguist2"]
     first = unit["summaries"][0]["sentences"][0]
     assert first["disagree"] is True
-    assert first["judgements"]["linguist1"] == {
+    answer = first["judgements"]["linguist1"]
+    assert answer == {
         "label": "inconsistent",
         "explanation": "why",
         "error_types": ["Contradiction"],
         "spans": [],
+        # Its audit history opens from here (docs/review.md, "History").
+        "history": {"kind": "sentencejudgement", "id": answer["history"]["id"]},
     }
     assert first["judgements"]["linguist2"]["label"] == "consistent"
     assert unit["document"]["turns"][0]["text"]

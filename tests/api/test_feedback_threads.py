@@ -159,3 +159,33 @@ def test_the_admin_lists_sent_feedback_with_read_state_and_replies_in_fixed_quer
     with django_assert_max_num_queries(8):
         assert len(admin.get(url).json()) == 8
     assert linguist.get(url).status_code == 404
+
+
+def test_unread_replies_are_counted_for_the_admins_until_read_and_a_reply_reads_the_note(
+    demo: Project,
+) -> None:
+    pilot = Round.objects.get(project__slug="demo", name="Pilot 1")
+    admin = signed_in(ADMIN, Client())
+    url = f"/api/admin/rounds/{pilot.pk}/feedback/"
+    note = post(admin, url, {"annotator": "linguist1", "text": "General note."}).json()["id"]
+    linguist = signed_in(LINGUIST, Client())
+    post(linguist, f"/api/feedback/{note}/replies/", {"text": "Understood."})
+    post(linguist, f"/api/feedback/{note}/replies/", {"text": "One more thing."})
+
+    listed = admin.get(url).json()[0]
+    # Replying, the linguist read the note: it no longer says "not read yet".
+    assert listed["read_at"] is not None
+    assert listed["unread_replies"] == 2
+    assert [r["unread"] for r in listed["replies"]] == [True, True]
+    project = admin.get("/api/admin/projects/demo/").json()
+    assert project["unread_replies"] == [{"round": pilot.pk, "topic": None, "count": 2}]
+
+    # Only an admin of the project marks them read.
+    assert post(linguist, f"/api/admin/feedback/{note}/replies/read/", {}).status_code == 404
+    assert post(admin, f"/api/admin/feedback/{note}/replies/read/", {}).json() == {"read": 2}
+    assert admin.get("/api/admin/projects/demo/").json()["unread_replies"] == []
+    # A new reply is unread again; an admin's answer reads it.
+    post(linguist, f"/api/feedback/{note}/replies/", {"text": "And a question."})
+    assert admin.get(url).json()[0]["unread_replies"] == 1
+    post(admin, f"/api/feedback/{note}/replies/", {"text": "Answered."})
+    assert admin.get(url).json()[0]["unread_replies"] == 0

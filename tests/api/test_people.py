@@ -181,7 +181,7 @@ def test_pausing_keeps_a_member_out_of_new_rounds_and_resuming_lets_them_back(
 
     refused = send(ada, "post", url("rounds/"), body)
 
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     assert "paused: lena" in " ".join(refused.json()["errors"]["annotators"])
     resumed = send(ada, "patch", url("members/lena/"), {"paused": False})
     assert resumed.json()["paused"] is False

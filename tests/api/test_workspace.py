@@ -48,17 +48,20 @@ def sentence_url(assignment: Assignment, sentence_id: int) -> str:
 
 def test_the_queue_lists_the_linguists_units_with_progress(client: Client, demo: None) -> None:
     body = signed_in(LINGUIST, client).get("/api/assignments/").json()
-    # The demo's three studies, each with its open pilot, the older round first.
+    # The demo's three studies, each with its open pilot, the older round first; the
+    # key-facts study also has a closed round, already submitted.
     rounds = [(a["project"]["slug"], a["round"]["name"]) for a in body["assignments"]]
     assert (
         rounds
         == [("demo", "Pilot 1")] * 9
         + [("demo-dialogue", "Pilot 1")] * 3
         + [("demo-facts", "Pilot 1")] * 3
+        + [("demo-facts", "Pilot 0 (key facts, closed)")] * 3
     )
     # A key-fact unit counts its list and each summary's atomic facts.
-    facts = body["assignments"][-1]
+    facts = body["assignments"][-4]
     assert facts["progress"] == {"done": 0, "total": 1 + 3}
+    assert body["assignments"][-1]["progress"] == {"done": 1 + 3, "total": 1 + 3}
     first = body["assignments"][0]
     assert first["round"]["name"] == "Pilot 1"
     assert first["status"] == "assigned"

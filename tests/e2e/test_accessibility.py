@@ -81,6 +81,7 @@ ROUTES: list[Route] = [
     Route("corpus", "admin", "/app/admin/projects/demo/corpus"),
     Route("format help (native)", "admin", "/app/admin/help/native-jsonl"),
     Route("format help (csv)", "admin", "/app/admin/help/circumstantial-csv"),
+    Route("format help (any import format)", "admin", "/app/admin/help/formats/label-studio"),
     Route("round progress", "admin", "/app/admin/rounds/{pilot}/progress"),
     Route(
         "agreement", "admin", "/app/admin/rounds/{pilot}/agreement", ready="Sentence consistency"

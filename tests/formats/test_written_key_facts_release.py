@@ -24,9 +24,7 @@ from annotations.models import (
     KeyFact,
     KeyFactAlignment,
     KeyFactSheet,
-    Membership,
     Project,
-    Role,
     Round,
     SentenceJudgement,
     SummaryJudgement,
@@ -89,8 +87,8 @@ def write_list(assignment: Assignment, who: str, count: int, shift: int, saved: 
 
 def third_linguist(round_: Round, like: Assignment) -> Assignment:
     """A third annotator of ``like``'s unit, labelling it as the demo's two did."""
-    user = get_user_model().objects.create_user("linguist3", password="demo")
-    Membership.objects.create(project=round_.project, user=user, role=Role.ANNOTATOR)
+    # The demo's third linguist, an annotator of every demo study.
+    user = get_user_model().objects.get(username="linguist3")
     assignment = Assignment.objects.create(
         round=round_, topic=like.topic, annotator=user, status=AssignmentStatus.SUBMITTED
     )

@@ -225,3 +225,28 @@ def test_different_error_types_on_an_agreed_error_are_a_question_of_their_own() 
         {"question": "error_types", "target": handle, "note": "A name swap.", "flagged": True},
     )
     assert case.status_code == 200, case.content
+
+
+def test_an_empty_queue_says_what_its_filter_hides_and_which_rounds_are_still_open() -> None:
+    pilot, sentence = pilot_with_one_error()
+    admin = signed_in("admin")
+    url = f"/api/admin/projects/{pilot.project.slug}/adjudication/"
+    assert admin.get(url, {"decided": "false"}).json()["hidden"] == 0
+    item = admin.get(url).json()["items"][0]
+    assignment = admin.post(f"{url}units/{item['topic_id']}/").json()["assignment"]
+    handle = encode(assignment, "sentence", sentence)
+    saved = admin.patch(
+        f"/api/assignments/{assignment}/sentences/{handle}/",
+        json.dumps({"version": 0, "label": "consistent"}),
+        content_type="application/json",
+    )
+    assert saved.status_code == 200, saved.content
+    undecided = admin.get(url, {"decided": "false"}).json()
+    assert (undecided["count"], undecided["hidden"]) == (0, 1)
+    assert admin.get(url, {"decided": "true"}).json()["hidden"] == 0
+    assert "hidden" in admin.get(url).json()
+    # The demo's other rounds are open: their disagreements come when they close.
+    assert (
+        undecided["open_rounds"]
+        == Round.objects.filter(project=pilot.project, kind="pilot", status="open").count()
+    )

@@ -98,3 +98,55 @@ def test_an_edit_in_the_django_admin_is_audited() -> None:
         "admin",
     )
     assert (last["before"]["label"], last["after"]["label"]) == ("inconsistent", "consistent")
+
+
+def test_a_units_whole_history_and_each_compared_answers_history_open_for_admins() -> None:
+    """The round progress opens a unit's history (every judgement's changes, its reopening),
+    and the disagreement view gives each answer its own history."""
+    pilot, sentence = pilot_with_one_error()
+    judgement = SentenceJudgement.objects.get(sentence_id=sentence, label="inconsistent")
+    pilot.status = "open"
+    pilot.save()
+    admin_user = get_user_model().objects.get(username="admin")
+    assignment_reopen(assignment_id=judgement.assignment_id, actor=admin_user, reason="Look again.")
+    judgement_save(
+        SENTENCE,
+        assignment_id=judgement.assignment_id,
+        user=judgement.assignment.annotator,
+        version=judgement.version,
+        changes={"explanation": "Turn 3 never says so."},
+        target_id=sentence,
+    )
+    admin = signed_in("admin")
+    unit = admin.get(f"/api/admin/history/assignment/{judgement.assignment_id}/").json()
+    assert [(e["action"], e["kind"]) for e in unit["entries"]][-2:] == [
+        ("reopen", "assignment"),
+        ("update", "sentencejudgement"),
+    ]
+    assert (
+        signed_in("linguist1")
+        .get(f"/api/admin/history/assignment/{judgement.assignment_id}/")
+        .status_code
+        == 404
+    )
+    assert admin.get("/api/admin/history/assignment/999999/").status_code == 404
+
+    pilot.status = "closed"
+    pilot.save()
+    Assignment.objects.filter(pk=judgement.assignment_id).update(status="submitted")
+    compared = admin.get(
+        f"/api/admin/rounds/{pilot.pk}/disagreements/{judgement.assignment.topic_id}/"
+    ).json()
+    answers = [
+        answer
+        for summary in compared["summaries"]
+        for s in summary["sentences"]
+        if s["id"] == sentence
+        for answer in s["judgements"].values()
+    ]
+    assert {"kind": "sentencejudgement", "id": judgement.pk} in [a["history"] for a in answers]
+    assert all(
+        answer["history"]["kind"] == "summaryjudgement"
+        for summary in compared["summaries"]
+        for answer in summary["judgements"].values()
+    )

@@ -419,9 +419,6 @@ def test_an_error_typing_round_types_gold_inconsistent_sentences_with_three_peop
     pilot, sentence = pilot_with_one_error()
     # Make the flagged sentence gold-inconsistent by a majority of... both raters.
     SentenceJudgement.objects.filter(sentence_id=sentence).update(label="inconsistent")
-    for name in ("linguist3",):
-        user = get_user_model().objects.create_user(name, password="x")
-        Membership.objects.create(project=pilot.project, user=user, role=Role.ANNOTATOR)
     request = ItemRoundRequest(
         project=pilot.project,
         name="Typing",

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from annotations.management.demo_studies import PASSWORD, STUDIES, USERS, Study
+from annotations.management.demo_submitted import submitted_round_load
 from annotations.management.sign_in import sign_in_address
 from annotations.models import GuidelineVersion, Round, RoundKind, Topic
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
@@ -120,8 +121,15 @@ class Command(BaseCommand):
         )
         for username, _, role, _ in USERS:
             membership_add(project=project, user=users[username], role=role)
-        if Round.objects.filter(project=project, name=PILOT).exists():
-            return False
+        existing = (
+            Round.objects.filter(project=project, name=PILOT)
+            .select_related("guideline_version")
+            .first()
+        )
+        if existing is not None:
+            # A demo loaded before its study had a closed round gets it now.
+            frozen = existing.guideline_version
+            return frozen is not None and self._submitted(study, frozen, users)
         corpus_import_native(project=project, path=study.corpus_path)
         guideline = GuidelineVersion.objects.create(
             project=project,
@@ -148,4 +156,17 @@ class Command(BaseCommand):
             round=pilot, topic_ids=topics, annotators=[users["linguist1"], users["linguist2"]]
         )
         round_open(round=pilot)
+        self._submitted(study, guideline, users)
         return True
+
+    def _submitted(self, study: Study, guideline: GuidelineVersion, users: dict[str, Any]) -> bool:
+        if study.submitted is None:
+            return False
+        loaded = submitted_round_load(
+            project=guideline.project,
+            path=study.submitted,
+            guideline=guideline,
+            users=users,
+            seed=study.seed + 1,
+        )
+        return loaded is not None

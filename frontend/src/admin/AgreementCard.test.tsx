@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { agreementHistory, agreementQuestion } from '../test/adminFixtures';
 import { renderWithProviders } from '../test/render';
 import { AgreementCard } from './AgreementCard';
+import { historyTicks } from './HistoryChart';
 
 const ANNOTATORS = ['linguist1', 'linguist2'];
 
@@ -130,5 +131,19 @@ describe('a span question', () => {
     expect(within(types).getByRole('row', { name: /Circumstantial inference/ })).toHaveTextContent('0.61');
     expect(within(types).getByRole('row', { name: /World knowledge/ })).toHaveTextContent('—');
     expect(within(card).getByRole('table', { name: 'Pairwise span F1 (character)' })).toBeInTheDocument();
+  });
+
+  it('draws its history with 0 among the ticks, and no empty axes for a question never computed', () => {
+    const history = agreementHistory().questions[0]!;
+    // The axis's lowest value rounds down to a tenth; 0 (chance) is always a tick.
+    expect(historyTicks(-0.23)).toEqual([-0.3, 0, 0.5, 1]);
+    expect(historyTicks(0)).toEqual([0, 0.5, 1]);
+
+    const never = { ...history, points: history.points.map((point) => ({ ...point, value: null, ci: null })) };
+    renderWithProviders(
+      <AgreementCard question={agreementQuestion({ coefficient: null, note: 'Fewer than two raters labelled the same units.' })} annotators={ANNOTATORS} history={never} roundId={1} />,
+    );
+    const card = screen.getByRole('article', { name: 'Sentence consistency' });
+    expect(within(card).queryByRole('img', { name: /by round/ })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
 import { ConfusionTable } from './ConfusionTable';
 import { formatInterval, formatPercent, formatStat } from './format';
-import { HistoryChart } from './HistoryChart';
+import { HistoryChart, hasHistory } from './HistoryChart';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
 import { TargetBadge } from './TargetBadge';
 import { VsMajorityTable } from './VsMajorityTable';
@@ -97,7 +97,8 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
           </Text>
         )}
 
-        {history !== undefined && history.points.length > 0 && (
+        {/* No axes without a point: a question never computed has nothing to plot. */}
+        {history !== undefined && hasHistory(history) && (
           <HistoryChart history={history} {...(roundId === undefined ? {} : { currentRoundId: roundId })} />
         )}
 

@@ -61,7 +61,7 @@ describe('the agreement dashboard', () => {
       'GET /api/admin/jobs/12/': () => {
         if (!jobDone) return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', progress: 50, message: 'bootstrap 500 of 1000' }));
         computed = true;
-        return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', status: 'succeeded', progress: 100, message: 'done' }));
+        return answer('GET /api/admin/jobs/{job_id}/', 200, job({ id: 12, kind: 'agreement', status: 'succeeded', progress: 100, message: 'agreement computed' }));
       },
     });
     const polls = () => server.requests.filter((r) => r.path === '/api/admin/jobs/12/').length;
@@ -86,6 +86,10 @@ describe('the agreement dashboard', () => {
     expect(polls()).toBe(3);
 
     expect(screen.getByRole('article', { name: 'Sentence consistency' })).toHaveTextContent('0.42');
+    // One completion message: the job's box says it finished, and nothing more.
+    expect(screen.getAllByText(/finished|agreement computed/i).map((element) => element.textContent)).toEqual([
+      'Agreement computation finished',
+    ]);
     await clock.advance(10 * JOB_POLL_MS);
     expect(polls()).toBe(3);
     expect(server.requests.filter((r) => r.method === 'POST')).toEqual([

@@ -102,6 +102,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
         state={job}
         label="Agreement computation"
         showResult={false}
+        detailOnSuccess={false}
         onRequeued={() => setGeneration((current) => current + 1)}
       />
       {state.status === 'ready' && report === null ? (

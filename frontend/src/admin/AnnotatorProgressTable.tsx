@@ -4,13 +4,22 @@ import type { AnnotatorProgress } from '../api/types';
 import { formatDuration } from '../format';
 
 /** Per annotator: how many units are assigned, in progress, submitted, and the time on task. */
-export function AnnotatorProgressTable({ annotators, labelledBy }: { annotators: AnnotatorProgress[]; labelledBy: string }) {
+export function AnnotatorProgressTable({
+  annotators,
+  labelledBy,
+  person = 'Linguist',
+}: {
+  annotators: AnnotatorProgress[];
+  labelledBy: string;
+  /** Who the round's people are: "Reviewer" in a review round. */
+  person?: string;
+}) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-labelledby={labelledBy} striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Linguist</Table.Th>
+            <Table.Th scope="col">{person}</Table.Th>
             <Table.Th scope="col">Assigned</Table.Th>
             <Table.Th scope="col">In progress</Table.Th>
             <Table.Th scope="col">Submitted</Table.Th>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { Me } from '../api/types';
 import { AppRoutes } from '../routes';
@@ -115,7 +115,8 @@ describe('the disagreement view', () => {
             reopened: false,
             topic: 77,
             sentence: { id: 4001, summary_label: 'A', number: 1 },
-            replies: [{ id: 1, author: 'Lin One', from_annotator: true, text: 'Done, kept it.', created_at: '2026-11-21T09:05:00Z' }],
+            replies: [{ id: 1, author: 'Lin One', from_annotator: true, text: 'Done, kept it.', created_at: '2026-11-21T09:05:00Z', unread: false }],
+            unread_replies: 0,
           },
           {
             id: 4,
@@ -128,6 +129,7 @@ describe('the disagreement view', () => {
             topic: 12,
             sentence: null,
             replies: [],
+            unread_replies: 0,
           },
           {
             id: 5,
@@ -140,6 +142,7 @@ describe('the disagreement view', () => {
             topic: null,
             sentence: null,
             replies: [],
+            unread_replies: 0,
           },
         ]}
       />,
@@ -257,5 +260,47 @@ describe('the disagreement view', () => {
     expect(within(list).queryByRole('link', { name: 'Funding for the river bus line' })).not.toBeInTheDocument();
     expect(screen.getByText('51–51 of 51')).toBeInTheDocument();
     expect(server.requests.map((r) => r.path)).toContain('/api/admin/rounds/1/disagreements/?page=2');
+  });
+
+  it('counts the unread replies of a note, says what the linguist has not read, and marks the replies read', async () => {
+    const server = fakeServer({
+      'POST /api/admin/feedback/3/replies/read/': () => answer('POST /api/admin/feedback/{feedback_id}/replies/read/', 200, { read: 1 }),
+    });
+    const onFeedbackChanged = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DisagreementView
+        roundId={1}
+        unit={disagreementUnit()}
+        onFeedbackChanged={onFeedbackChanged}
+        sent={[
+          {
+            id: 3,
+            annotator: 'linguist1',
+            author: 'Ada Admin',
+            text: 'Check sentence 1.',
+            created_at: '2026-11-20T10:00:00Z',
+            // The admin answered after the linguist's reply: their answer is what is unread.
+            read_at: null,
+            reopened: false,
+            topic: 77,
+            sentence: null,
+            replies: [
+              { id: 1, author: 'Lin One', from_annotator: true, text: 'Why?', created_at: '2026-11-21T09:05:00Z', unread: true },
+              { id: 2, author: 'Ada Admin', from_annotator: false, text: 'See turn 3.', created_at: '2026-11-21T09:06:00Z', unread: false },
+            ],
+            unread_replies: 1,
+          },
+        ]}
+      />,
+    );
+    const note = within(screen.getByRole('list', { name: 'Feedback sent' })).getAllByRole('listitem')[0]!;
+    expect(note).toHaveTextContent('1 unread reply');
+    expect(note).toHaveTextContent('Your answer not read yet');
+    expect(note).not.toHaveTextContent(/^Not read yet/);
+    expect(note).toHaveTextContent('linguist1 replied (new)');
+    await user.click(within(note).getByRole('button', { name: "Mark linguist1's replies read" }));
+    await waitFor(() => expect(onFeedbackChanged).toHaveBeenCalled());
+    expect(server.requests.map((r) => r.path)).toContain('/api/admin/feedback/3/replies/read/');
   });
 });

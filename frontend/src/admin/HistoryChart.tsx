@@ -9,6 +9,20 @@ interface HistoryChartProps {
   currentRoundId?: number;
 }
 
+/**
+ * The y axis's ticks: from the lowest value (rounded down to a tenth, at most 0) to 1, always
+ * with 0 (chance agreement) and the top, and a midpoint when the range allows: -0.2, 0, 0.5, 1.
+ */
+export function historyTicks(low: number): number[] {
+  const bottom = Math.min(0, Math.floor(low * 10) / 10);
+  return bottom < 0 ? [bottom, 0, 0.5, 1] : [0, 0.5, 1];
+}
+
+/** Whether a question has any computed value to plot across rounds. */
+export function hasHistory(history: AgreementHistoryQuestion): boolean {
+  return history.points.some((point) => point.value !== null);
+}
+
 /** The same question across the project's rounds, with the target as a dashed line. */
 export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
   const data = history.points.map((point) => {
@@ -27,6 +41,7 @@ export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
     .flatMap((point) => [point.value, ...(point.ci ?? [])])
     .filter((value): value is number => value !== null);
   const low = Math.min(0, ...values, history.target ?? 0);
+  const ticks = historyTicks(low);
   // The chart itself is a picture; its accessible name says what it shows, point by point.
   const described = data
     .map((point) => {
@@ -40,7 +55,7 @@ export function HistoryChart({ history, currentRoundId }: HistoryChartProps) {
       <LineChart width={300} height={130} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -18 }} accessibilityLayer={false}>
         <CartesianGrid stroke="#e9ecef" vertical={false} />
         <XAxis dataKey="round" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis domain={[Math.floor(low * 10) / 10, 1]} tick={{ fontSize: 11 }} tickCount={3} />
+        <YAxis domain={[ticks[0] ?? 0, 1]} ticks={ticks} interval={0} tick={{ fontSize: 11 }} tickFormatter={(tick: number) => String(tick)} />
         <Tooltip formatter={(value) => formatStat(typeof value === 'number' ? value : null)} />
         {history.target !== null && (
           <ReferenceLine y={history.target} stroke="#e8590c" strokeDasharray="5 4" ifOverflow="extendDomain" />

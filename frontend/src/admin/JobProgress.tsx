@@ -14,10 +14,13 @@ interface JobProgressProps {
   showResult?: boolean;
   /** After Retry or Cancel: follow the job again (useJob's `generation`). */
   onRequeued?: () => void;
+  /** Off: a success says "finished" and nothing more (the agreement page shows the report
+   * itself, so the job's last message would be a second completion message). */
+  detailOnSuccess?: boolean;
 }
 
 /** A long job: a progress bar with the server's message, then its result lines or its error. */
-export function JobProgress({ state, label, showResult = true, onRequeued }: JobProgressProps) {
+export function JobProgress({ state, label, showResult = true, onRequeued, detailOnSuccess = true }: JobProgressProps) {
   if (state.status === 'idle') return null;
   if (state.status === 'lost') {
     return (
@@ -39,7 +42,7 @@ export function JobProgress({ state, label, showResult = true, onRequeued }: Job
     const lines = job.result?.lines ?? [];
     return (
       <Alert color="teal" title={`${label} finished`} role="status">
-        {showResult && lines.length > 0 ? (
+        {!detailOnSuccess ? null : showResult && lines.length > 0 ? (
           <List size="sm" spacing={2}>
             {lines.map((line, index) => (
               <List.Item key={index}>{line}</List.Item>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -200,8 +200,10 @@ describe('the new-round form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '3');
     await user.click(screen.getByRole('button', { name: 'Create round' }));
     expect(await screen.findByRole('status')).toHaveTextContent('left out 4 units already in another pilot round');
+    // The form starts afresh after a create (the sample too).
     await user.click(screen.getByRole('checkbox', { name: /Also sample units in another open round/ }));
     await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 10');
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '3');
     await user.click(screen.getByRole('button', { name: 'Create round' }));
     await waitFor(() => expect(server.requests).toHaveLength(2));
     expect(server.requests[1]!.body).toMatchObject({ units: { sample: 3, seed: 1, include_busy: true } });
@@ -261,5 +263,76 @@ describe('the new-round form', () => {
 
     expect(screen.getByRole('textbox', { name: 'Round name' })).toHaveAccessibleDescription('Give the round a name.');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('starts afresh after a create: no name, people or sample carried to the next round', async () => {
+    fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'production');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '6');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Pilot 3');
+    expect(screen.getByRole('textbox', { name: 'Round name' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('pilot');
+    expect(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'linguist3' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Number of units to sample' })).toHaveValue('');
+  });
+
+  it('drops the linguists chosen before switching to a review round, so they are never sent', async () => {
+    const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
+    const user = userEvent.setup();
+    const project = adminProject();
+    const reviewers = [
+      { id: 8, username: 'reviewer', display_name: 'Rita Reviewer', roles: ['reviewer'] },
+      { id: 9, username: 'reviewer2', display_name: '', roles: ['reviewer'] },
+    ];
+    renderWithProviders(<NewRoundForm project={{ ...project, members: [...project.members, ...reviewers] }} onCreated={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Review 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'review');
+    await user.click(screen.getByRole('checkbox', { name: 'Rita Reviewer (reviewer)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'reviewer2' }));
+    await user.click(screen.getByRole('checkbox', { name: /Pilot 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    expect((server.requests[0]?.body as { annotators: string[] }).annotators).toEqual(['reviewer', 'reviewer2']);
+  });
+
+  it('says before submit that error typing needs three annotators, and how many the project has', async () => {
+    const user = userEvent.setup();
+    const project = adminProject();
+    const two = project.members.filter((member) => member.username !== 'linguist3');
+    renderWithProviders(<NewRoundForm project={{ ...project, members: two }} onCreated={vi.fn()} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'error_typing');
+    expect(screen.getByText('Error typing needs 3 annotators')).toBeInTheDocument();
+    expect(screen.getByText(/this project has 2\. Add linguists/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create round' })).toBeDisabled();
+    // Three linguists: the overlap starts at three, and the form counts the chosen ones.
+    cleanup();
+    renderWithProviders(<NewRoundForm project={project} onCreated={vi.fn()} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'error_typing');
+    expect(screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' })).toHaveValue('3');
+    expect(screen.getByText(/0 chosen so far/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create round' })).toBeEnabled();
+    // Back to a pilot, the overlap is the default again.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'pilot');
+    expect(screen.getByRole('textbox', { name: 'Overlap (annotators per unit)' })).toHaveValue('2');
+  });
+
+  it('says before submit that a pause needs three scored gold units, and how many keyed units there are', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject({ keyed_units: 1 })} onCreated={vi.fn()} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'production');
+    await user.type(screen.getByRole('textbox', { name: 'Pause below (% accuracy on gold units)' }), '70');
+    expect(screen.getByText('A pause needs 3 scored gold units')).toBeInTheDocument();
+    expect(screen.getByText(/answer key: 1 so far/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create round' })).toBeDisabled();
   });
 });

@@ -56,6 +56,16 @@ function initialValues(project: AdminProject): NewRoundValues {
   };
 }
 
+/** Error typing asks each sentence of at least this many annotators (services/item_rounds.py). */
+export const MIN_TYPING_ANNOTATORS = 3;
+/** A pause needs at least this many scored gold units (services/gold_units.py). */
+export const MIN_SCORED_GOLD_UNITS = 3;
+
+/** The members a round of `kind` is given to: reviewers for a review round, else linguists. */
+function peopleRole(kind: NewRoundValues['kind']): 'reviewer' | 'annotator' {
+  return kind === 'review' ? 'reviewer' : 'annotator';
+}
+
 /** Creates a round in `draft`: the server assigns every unit to `overlap` annotators. */
 export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
   const [values, setValues] = useState<NewRoundValues>(() => initialValues(project));
@@ -66,8 +76,10 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
   const [chosenUnits, setChosenUnits] = useState<Map<number, string>>(new Map());
   const items = ITEM_ROUND_KINDS.has(values.kind);
   // A review round's people are the reviewers; every other round's, the linguists.
-  const role = values.kind === 'review' ? 'reviewer' : 'annotator';
+  const role = peopleRole(values.kind);
   const annotators = project.members.filter((member) => member.roles.includes(role));
+  // Why a round of this kind cannot be created in this project yet, said before submit.
+  const blocked = cannotCreate(values, annotators.length, project);
   const sources = project.rounds.filter((round) => ANNOTATION_ROUND_KINDS.has(round.kind));
   const versions = [...project.guidelines].sort((a, b) => b.version - a.version);
 
@@ -93,7 +105,9 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           ? ` The sample left out ${round.skipped} unit${round.skipped === 1 ? '' : 's'} already in another ${kindLabel(values.kind).toLowerCase()} round that is not closed.`
           : '';
       setCreated(`Round “${round.name}” was created as a draft. Open it when you are ready.${skipped}`);
-      setValues((current) => ({ ...current, name: '' }));
+      // A fresh form for the next round: nothing of this one's people or units is carried over.
+      setValues(initialValues(project));
+      setChosenUnits(new Map());
     } catch (failure) {
       setErrors(formErrors(failure));
     } finally {
@@ -121,7 +135,24 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             value={values.kind}
             onChange={(event) => {
               const chosen = ROUND_KINDS.find((option) => option.value === event.currentTarget.value);
-              if (chosen !== undefined) set('kind', chosen.value);
+              if (chosen === undefined) return;
+              // People this kind does not offer (linguists for a review round) are dropped:
+              // the form never sends someone it no longer shows.
+              const shown = new Set(
+                project.members.filter((member) => member.roles.includes(peopleRole(chosen.value))).map((m) => m.username),
+              );
+              setValues((current) => ({
+                ...current,
+                kind: chosen.value,
+                annotators: current.annotators.filter((name) => shown.has(name)),
+                // Error typing starts at its minimum of three; leaving it, back to the default.
+                overlap:
+                  chosen.value === 'error_typing' && typeof current.overlap === 'number' && current.overlap < MIN_TYPING_ANNOTATORS
+                    ? MIN_TYPING_ANNOTATORS
+                    : current.kind === 'error_typing' && current.overlap === MIN_TYPING_ANNOTATORS
+                      ? initialValues(project).overlap
+                      : current.overlap,
+              }));
             }}
             error={error('kind')}
           />
@@ -352,6 +383,11 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           />
         )}
 
+        {blocked !== null && (
+          <Alert color="orange" title={blocked.title}>
+            {blocked.text}
+          </Alert>
+        )}
         {errors.general !== null && (
           <Alert color="red" title="The round was not created" role="alert">
             {errors.general}
@@ -363,13 +399,58 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
           </Text>
         )}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={blocked?.blocks === true}>
             Create round
           </Button>
         </Group>
       </Stack>
     </form>
   );
+}
+
+interface Blocked {
+  title: string;
+  text: string;
+  /** Nothing the form can change makes it succeed: the button is disabled. */
+  blocks: boolean;
+}
+
+/** Why the round cannot succeed as the form stands, and what to do, or null. */
+function cannotCreate(values: NewRoundValues, people: number, project: AdminProject): Blocked | null {
+  if (values.kind === 'error_typing') {
+    if (people < MIN_TYPING_ANNOTATORS) {
+      return {
+        title: `Error typing needs ${MIN_TYPING_ANNOTATORS} annotators`,
+        text: `Each sentence is typed by at least ${MIN_TYPING_ANNOTATORS} annotators (Fleiss’ kappa); this project has ${people}. Add linguists to the project first.`,
+        blocks: true,
+      };
+    }
+    if (values.annotators.length < MIN_TYPING_ANNOTATORS) {
+      return {
+        title: `Choose at least ${MIN_TYPING_ANNOTATORS} annotators`,
+        text: `Error typing gives each sentence to ${MIN_TYPING_ANNOTATORS} or more annotators: ${values.annotators.length} chosen so far.`,
+        blocks: false,
+      };
+    }
+  }
+  if (values.kind === 'review' && people < 2) {
+    return {
+      title: 'A review round needs two reviewers',
+      text: `Every decision has a second reviewer; this project has ${people} reviewer${people === 1 ? '' : 's'}. Add reviewers to the project first.`,
+      blocks: true,
+    };
+  }
+  if (values.kind === 'production' && values.pausePercent !== '') {
+    const keyed = project.keyed_units ?? 0;
+    if (keyed < MIN_SCORED_GOLD_UNITS) {
+      return {
+        title: `A pause needs ${MIN_SCORED_GOLD_UNITS} scored gold units`,
+        text: `Nobody is paused before ${MIN_SCORED_GOLD_UNITS} of their gold units are scored, and gold units are units with an answer key: ${keyed} so far. Adjudicate more units first, or leave the pause empty.`,
+        blocks: true,
+      };
+    }
+  }
+  return null;
 }
 
 interface KeyFactSourceChoiceProps {

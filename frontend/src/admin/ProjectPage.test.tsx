@@ -234,4 +234,41 @@ describe('the project admin page', () => {
     expect(screen.getByText('101–120 of 120')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'By linguist' })).toHaveTextContent('Lena Linguist');
   });
+
+  it('names the people of a review round reviewers in its progress', async () => {
+    const project = adminProject();
+    const review = { ...project.rounds[0]!, id: 5, name: 'Review 1', kind: 'review' as const };
+    renderAt('/app/admin/rounds/5/progress?project=demo', {
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, adminProject({ rounds: [...project.rounds, review] })),
+      'GET /api/admin/rounds/5/progress/': () =>
+        answer('GET /api/admin/rounds/{round_id}/progress/', 200, {
+          round: review,
+          count: 0,
+          page: 1,
+          pages: 1,
+          page_size: 50,
+          annotators: [{ username: 'reviewer', display_name: 'Rita Reviewer', assigned: 2, submitted: 0, in_progress: 0, active_seconds: 0 }],
+          units: [],
+          published: null,
+        }),
+    });
+    const table = await screen.findByRole('table', { name: 'By reviewer' });
+    expect(within(table).getByRole('columnheader', { name: 'Reviewer' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Linguist' })).not.toBeInTheDocument();
+  });
+
+  it('counts the linguists\' unread replies on the project and on the round, each opening its unit', async () => {
+    const project = adminProject({ unread_replies: [{ round: 1, topic: 77, count: 2 }, { round: 1, topic: null, count: 1 }] });
+    renderAt('/app/admin/projects/demo', {
+      'GET /api/admin/projects/demo/': () => answer('GET /api/admin/projects/{slug}/', 200, project),
+    });
+    expect(await screen.findByText('3 unread replies to your feedback')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/disagreements/77?project=demo',
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' }));
+    // The round's pages load on first use: wait for the lazy chunk as long as a loaded machine needs.
+    expect(await screen.findByText(/3 unread feedback repl/, {}, { timeout: 10_000 })).toHaveTextContent('3 unread feedback replies');
+  });
 });

@@ -14,6 +14,7 @@ import { PeopleSection } from './people/PeopleSection';
 import { ProjectOverview } from './ProjectOverview';
 import { RoundsTable } from './RoundsTable';
 import { TargetsEditor } from './TargetsEditor';
+import { UnreadReplies } from './UnreadReplies';
 import { useLoad } from './useLoad';
 
 /** `/app/admin/projects/:slug` — everything a project admin sets up, on one page. */
@@ -53,6 +54,7 @@ export function ProjectPage() {
           under People.
         </Alert>
       ))}
+      <UnreadReplies project={project} />
       <AdminSection title="Overview">{() => <ProjectOverview project={project} />}</AdminSection>
       <AdminSection title="People">
         {() => <PeopleSection slug={project.slug} onMembersChanged={() => void refresh()} />}

@@ -1,9 +1,10 @@
-import { Anchor, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { adminPaths } from './paths';
 import { kindLabel } from './questions';
 import { RoundStatusChip } from './RoundStatusChip';
+import { unreadByRound } from './UnreadReplies';
 import type { LoadState } from './useLoad';
 import type { RoundProject } from './useRoundProject';
 
@@ -36,6 +37,12 @@ export function RoundHeader({ roundId, page, context }: RoundHeaderProps) {
             <Text size="sm" c="dimmed">
               {kindLabel(ready.round.kind)}
             </Text>
+            {(unreadByRound(ready.project).get(ready.round.id) ?? 0) > 0 && (
+              <Badge color="orange" variant="filled" tt="none">
+                {unreadByRound(ready.project).get(ready.round.id)} unread feedback repl
+                {unreadByRound(ready.project).get(ready.round.id) === 1 ? 'y' : 'ies'}
+              </Badge>
+            )}
           </>
         )}
       </Group>

@@ -50,8 +50,14 @@ export function RoundProgressPage() {
       )}
       {state.status === 'ready' && state.data.published == null && (
         <>
-          <AdminSection title="By linguist">
-            {(headingId) => <AnnotatorProgressTable annotators={state.data.annotators} labelledBy={headingId} />}
+          <AdminSection title={state.data.round.kind === 'review' ? 'By reviewer' : 'By linguist'}>
+            {(headingId) => (
+              <AnnotatorProgressTable
+                annotators={state.data.annotators}
+                labelledBy={headingId}
+                person={state.data.round.kind === 'review' ? 'Reviewer' : 'Linguist'}
+              />
+            )}
           </AdminSection>
           <AdminSection title="By unit">
             {(headingId) => (

@@ -29,6 +29,13 @@ function isLevel(value: string): value is Level {
   return LEVELS.some((level) => level.value === value);
 }
 
+/** What the chosen level means, in words: nothing is required while the question is off. */
+function levelNote(level: Level, requireLabel: string): string {
+  if (level === 'required') return `Required: ${requireLabel.toLowerCase()}.`;
+  if (level === 'optional') return 'Asked, but a linguist may leave it out.';
+  return 'Not asked.';
+}
+
 /**
  * The questions the project asks: a checkbox each, and off / optional / required for those
  * that can be required (error spans, evidence). A question that needs another is disabled
@@ -68,7 +75,7 @@ export function SchemeFields({ switches, value, onChange, errorFor }: SchemeFiel
                 <Radio.Group
                   key={control.question.key}
                   label={control.question.label}
-                  description={blockNote(control.question) ?? `Required: ${control.require.label.toLowerCase()}.`}
+                  description={blockNote(control.question) ?? levelNote(levelOf(value, control), control.require.label)}
                   disabled={blockNote(control.question) !== null}
                   value={levelOf(value, control)}
                   onChange={(level) => {

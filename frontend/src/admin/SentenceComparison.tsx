@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 
 import type { DisagreementSentence } from '../api/types';
+import { HistoryButton } from '../components/HistoryButton';
 import { describeSentence, type FeedbackSentence } from './feedbackTarget';
 import { LabelBadge } from './LabelBadge';
 import { RaterSpans, spansSignature } from './RaterSpans';
@@ -113,18 +114,24 @@ export function SentenceComparison({ sentence, summaryLabel, annotators, onAttac
               <Table.Th scope="row">
                 <VisuallyHidden>Feedback</VisuallyHidden>
               </Table.Th>
-              {annotators.map((annotator) => (
-                <Table.Td key={annotator}>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => onAttach(annotator, target)}
-                    aria-label={`Feedback to ${annotator} about ${place}`}
-                  >
-                    Feedback about this sentence
-                  </Button>
-                </Table.Td>
-              ))}
+              {annotators.map((annotator) => {
+                const history = sentence.judgements[annotator]?.history;
+                return (
+                  <Table.Td key={annotator}>
+                    <Group gap={4}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => onAttach(annotator, target)}
+                        aria-label={`Feedback to ${annotator} about ${place}`}
+                      >
+                        Feedback about this sentence
+                      </Button>
+                      {history !== undefined && <HistoryButton reference={history} label={`${annotator}'s answer on ${place}`} />}
+                    </Group>
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           </Table.Tbody>
         </Table>

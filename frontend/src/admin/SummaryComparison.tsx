@@ -1,7 +1,8 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 
 import type { DisagreementSummary } from '../api/types';
+import { HistoryButton } from '../components/HistoryButton';
 import type { FeedbackSentence } from './feedbackTarget';
 import { JudgementRow } from './JudgementRow';
 import { SentenceComparison } from './SentenceComparison';
@@ -62,6 +63,21 @@ export function SummaryComparison({ summary, annotators, onAttach, showAgreeing 
             annotators={annotators}
             valueOf={(annotator) => judgement(annotator)?.comment || '—'}
           />
+          <Table.Tr>
+            <Table.Th scope="row">
+              <VisuallyHidden>History</VisuallyHidden>
+            </Table.Th>
+            {annotators.map((annotator) => {
+              const history = judgement(annotator)?.history;
+              return (
+                <Table.Td key={annotator}>
+                  {history !== undefined && (
+                    <HistoryButton reference={history} label={`${annotator}'s answers on summary ${summary.label}`} />
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
         </Table.Tbody>
       </Table>
       <Stack gap="sm">

@@ -1,6 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 
 import type { AnnotatorProgress, UnitProgress } from '../api/types';
+import { HistoryButton } from '../components/HistoryButton';
 import { formatDuration } from '../format';
 import { StatusChip } from '../queue/StatusChip';
 import { ReopenButton } from './ReopenButton';
@@ -52,6 +53,12 @@ export function UnitProgressTable({ units, annotators, labelledBy, onReopened }:
                             who={annotator.display_name || annotator.username}
                             unit={unit.topic_name}
                             onReopened={onReopened}
+                          />
+                        )}
+                        {assignment.status !== 'assigned' && (
+                          <HistoryButton
+                            reference={{ kind: 'assignment', id: assignment.assignment }}
+                            label={`${annotator.display_name || annotator.username}'s work on ${unit.topic_name}`}
                           />
                         )}
                       </Stack>

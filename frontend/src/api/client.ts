@@ -382,6 +382,11 @@ export function getSentFeedback(roundId: number, signal?: AbortSignal): Promise<
   return api.get<SentFeedback[]>(`/api/admin/rounds/${roundId}/feedback/`, signal);
 }
 
+/** Marks the annotator's replies under a note read by the admins; how many were unread. */
+export function markRepliesRead(feedbackId: number): Promise<{ read: number }> {
+  return api.post<{ read: number }>(`/api/admin/feedback/${feedbackId}/replies/read/`);
+}
+
 export function sendFeedback(roundId: number, body: FeedbackBody): Promise<{ id: number }> {
   return api.post<{ id: number }>(`/api/admin/rounds/${roundId}/feedback/`, body);
 }

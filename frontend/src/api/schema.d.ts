@@ -25,6 +25,10 @@ export interface paths {
     /** Reopen a submitted assignment so its annotator can change it (audited) */
     post: operations["admin_assignments_reopen_create"];
   };
+  "/api/admin/feedback/{feedback_id}/replies/read/": {
+    /** Mark the annotator's replies under a note read (an admin of its project) */
+    post: operations["admin_feedback_replies_read_create"];
+  };
   "/api/admin/history/{kind}/{object_id}/": {
     /** A judgement's full audit history: changes, submits, reopenings, reviews */
     get: operations["judgement_history"];
@@ -394,6 +398,10 @@ export interface components {
       page_size: number;
       questions: string[];
       rounds: components["schemas"]["RoundNameOutput"][];
+      /** @description Items the decided filter leaves out (decided ones when listing undecided). */
+      hidden: number;
+      /** @description Annotation rounds not closed yet: their disagreements are listed on closing. */
+      open_rounds: number;
       items: components["schemas"]["QueueItemOutput"][];
     };
     AdminDocumentOutput: {
@@ -415,6 +423,10 @@ export interface components {
       key_fact_sources: string[];
       /** @description How many summaries have given atomic facts to verify. */
       given_atomic_facts: number;
+      /** @description Annotators' replies to feedback no admin has read, per round and unit. */
+      unread_replies: components["schemas"]["UnreadRepliesOutput"][];
+      /** @description How many units have an answer key (gold units are drawn from them). */
+      keyed_units: number;
       /** @description Annotators paused by a round's gold-unit accuracy threshold. */
       paused: components["schemas"]["PausedMemberOutput"][];
     };
@@ -1114,6 +1126,8 @@ export interface components {
       text: string;
       /** Format: date-time */
       created_at: string;
+      /** @description The annotator's reply, not read by an admin yet. */
+      unread: boolean;
     };
     FeedbackSentenceOutput: {
       id: number;
@@ -2059,6 +2073,8 @@ export interface components {
       error_types: string[];
       /** @description The error spans, each with its evidence. */
       spans: components["schemas"]["RaterSpanOutput"][];
+      /** @description The judgement's audit history. */
+      history: components["schemas"]["HistoryRefOutput"];
     };
     RaterSpanOutput: {
       /** @description Offset in the sentence. */
@@ -2075,10 +2091,16 @@ export interface components {
       relevance: number | null;
       not_a_summary: boolean;
       comment: string;
+      /** @description The judgement's audit history. */
+      history: components["schemas"]["HistoryRefOutput"];
     };
     RatesOutput: {
       by_annotator: components["schemas"]["AnnotatorRateOutput"][];
       by_error_type: components["schemas"]["TypeRateOutput"][];
+    };
+    ReadRepliesOutput: {
+      /** @description How many replies were unread. */
+      read: number;
     };
     /** @description The shape and types of a release request; the service checks what needs the database. */
     ReleaseConfigInput: {
@@ -2553,6 +2575,8 @@ export interface components {
       topic: number | null;
       sentence: components["schemas"]["FeedbackSentenceOutput"] | null;
       replies: components["schemas"]["FeedbackReplyOutput"][];
+      /** @description Replies of the annotator no admin read. */
+      unread_replies: number;
     };
     /** @description A save of a sentence judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
     SentenceBatchEntry: {
@@ -2939,6 +2963,12 @@ export interface components {
       document: string;
       assignments: components["schemas"]["UnitAssignmentOutput"][];
     };
+    UnreadRepliesOutput: {
+      round: number;
+      /** @description The unit; null: no unit. */
+      topic: number | null;
+      count: number;
+    };
     /**
      * @description * `supported` - supported
      * * `not_supported` - not_supported
@@ -3156,6 +3186,81 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ReopenedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Mark the annotator's replies under a note read (an admin of its project) */
+  admin_feedback_replies_read_create: {
+    parameters: {
+      path: {
+        feedback_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReadRepliesOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

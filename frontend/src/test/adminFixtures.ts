@@ -73,6 +73,8 @@ export function adminProject(overrides: Partial<AdminProject> = {}): AdminProjec
     targets: { sentence_consistency: 0.4, topic_category: 0.4 },
     key_fact_sources: [],
     given_atomic_facts: 0,
+    keyed_units: 0,
+    unread_replies: [],
     paused: [],
     ...overrides,
   };
@@ -162,8 +164,8 @@ export function disagreementUnit(): DisagreementUnit {
         label: 'A',
         disagree: false,
         judgements: {
-          linguist1: { relevance: 4, not_a_summary: false, comment: '' },
-          linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.' },
+          linguist1: { relevance: 4, not_a_summary: false, comment: '', history: { kind: 'summaryjudgement', id: 31 } },
+          linguist2: { relevance: 4, not_a_summary: false, comment: 'Short.', history: { kind: 'summaryjudgement', id: 32 } },
         },
         sentences: [
           {
@@ -187,8 +189,9 @@ export function disagreementUnit(): DisagreementUnit {
                     evidence: [{ turn: 501, start: 0, end: 7, text: 'Tonight' }],
                   },
                 ],
+                history: { kind: 'sentencejudgement', id: 41 },
               },
-              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 42 } },
             },
           },
           {
@@ -197,8 +200,8 @@ export function disagreementUnit(): DisagreementUnit {
             text: 'Funding is discussed.',
             disagree: false,
             judgements: {
-              linguist1: { label: 'consistent', explanation: '', error_types: [], spans: [] },
-              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [] },
+              linguist1: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 43 } },
+              linguist2: { label: 'consistent', explanation: '', error_types: [], spans: [], history: { kind: 'sentencejudgement', id: 44 } },
             },
           },
         ],

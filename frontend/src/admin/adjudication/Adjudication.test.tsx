@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/answer';
 import { AdjudicationQueuePage } from './AdjudicationQueuePage';
 import { AdjudicationUnitPage } from './AdjudicationUnitPage';
-import { changedFields } from './HistoryButton';
+import { changedFields } from '../../components/HistoryButton';
 
 /** What the page sends to save a case: the server answers it back with the case's id. */
 type CaseInput = components['schemas']['AdjudicationCaseInput'];
@@ -73,6 +73,8 @@ describe('adjudication', () => {
           page_size: 50,
           questions: ['review_dispute', 'sentence_label'],
           rounds: [{ id: 3, name: 'Pilot 1' }],
+          hidden: 0,
+          open_rounds: 0,
           items: [{ question: 'sentence_label', round: { id: 3, name: 'Pilot 1' }, topic_id: 55, unit: 'City council · Funding', summary: 'A', sentence: 1, agreement: 0.5, answers: 2, decided: false }],
         }),
       'POST /api/admin/projects/demo/adjudication/units/55/': () => answer('POST /api/admin/projects/{slug}/adjudication/units/{topic_id}/', 200, { assignment: 77 }),
@@ -90,6 +92,65 @@ describe('adjudication', () => {
     await userEvent.click(screen.getByRole('button', { name: /Adjudicate: City council/ }));
     expect(await screen.findByText('Adjudicate: City council · Funding')).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'POST')).toBe(true);
+  });
+
+  it('says what an empty queue hides, or that rounds must be closed first', async () => {
+    const empty = { count: 0, page: 1, page_size: 50, questions: ['sentence_label'], items: [] };
+    fakeServer({
+      'GET /api/admin/projects/demo/adjudication/?decided=false&page=1': () =>
+        answer('GET /api/admin/projects/{slug}/adjudication/', 200, { ...empty, rounds: [{ id: 3, name: 'Pilot 1' }], hidden: 16, open_rounds: 0 }),
+      'GET /api/admin/projects/fresh/adjudication/?decided=false&page=1': () =>
+        answer('GET /api/admin/projects/{slug}/adjudication/', 200, { ...empty, rounds: [], hidden: 0, open_rounds: 2 }),
+    });
+    const page = (slug: string) =>
+      renderWithProviders(
+        <MemoryRouter initialEntries={[`/app/admin/projects/${slug}/adjudication`]}>
+          <Routes>
+            <Route path="/app/admin/projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    const { unmount } = page('demo');
+    expect(await screen.findByText(/16 decided items hidden/)).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('table', { name: 'Items to adjudicate' })).not.toBeInTheDocument();
+    unmount();
+    page('fresh');
+    expect(await screen.findByText(/2 rounds are still open. Close them on the project page first/)).toBeInTheDocument();
+  });
+
+  it('has keys like every work screen: ? lists them, j moves to a sentence, 2 sets its gold', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()),
+      [`PATCH /api/assignments/77/sentences/${SENTENCE}/`]: () =>
+        answer('PATCH /api/assignments/{assignment_id}/sentences/{sentence}/', 200, { sentence: SENTENCE, label: 'inconsistent', explanation: '', comment: '', confidence: null, error_types: [], spans: [], version: 1 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+        <Routes>
+          <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('Adjudicate: City council · Funding');
+    // The gold relevance in effect shows in its select before the admin sets their own.
+    expect(screen.getByRole('combobox', { name: 'Gold relevance of summary A' })).toHaveValue('4');
+    expect(screen.getByRole('combobox', { name: 'Gold topic category' })).toHaveValue('main');
+
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(sheet).getByText('Gold: inconsistent (the focused sentence)')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
+
+    await user.keyboard('j');
+    expect(document.activeElement).toBe(screen.getByLabelText('Summary A, sentence 1'));
+    await user.keyboard('2');
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toMatchObject({ path: `/api/assignments/77/sentences/${SENTENCE}/`, body: { label: 'inconsistent', version: 0 } });
+    // The page stays after the save, and so does the focus.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Gold saved.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Summary A, sentence 1'));
   });
 
   it('sets a gold label, flags the case and reads a history', async () => {

@@ -21,6 +21,26 @@ function where(item: QueueItem): string {
   return 'The unit';
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Why nothing is listed: the filter hides items, or no round is closed yet. */
+export function emptyQueueText(queue: AdjudicationQueue, decided: string): string {
+  if (queue.hidden > 0) {
+    const which = decided === 'false' ? 'decided' : 'undecided';
+    const show = decided === 'false' ? '“Decided: Both” or “Decided”' : '“Decided: Both” or “Not decided yet”';
+    return `Nothing to list with these filters: ${plural(queue.hidden, `${which} item`)} hidden. Choose ${show} to see ${queue.hidden === 1 ? 'it' : 'them'}.`;
+  }
+  if (queue.rounds.length === 0) {
+    return queue.open_rounds > 0
+      ? `Nothing to adjudicate yet: disagreements are listed when a round closes, and ${plural(queue.open_rounds, 'round')} ${queue.open_rounds === 1 ? 'is' : 'are'} still open. Close ${queue.open_rounds === 1 ? 'it' : 'them'} on the project page first.`
+      : 'Nothing to adjudicate yet: disagreements are listed when a round closes, and this project has no closed round.';
+  }
+  const open = queue.open_rounds > 0 ? ` ${plural(queue.open_rounds, 'round')} still open will add theirs when closed.` : '';
+  return `Nothing needs a decision with these filters.${open}`;
+}
+
 /** `/app/admin/projects/:slug/adjudication`: what needs a decision, lowest agreement first. */
 export function AdjudicationQueuePage() {
   const slug = useParams().slug ?? '';
@@ -88,7 +108,12 @@ export function AdjudicationQueuePage() {
       <LoadStatus state={state} what="the adjudication queue" onRetry={reload} />
       {state.status === 'ready' && (
         <>
-          <Text size="sm">{state.data.count} item(s), lowest agreement first.</Text>
+          {state.data.count === 0 ? (
+            <Text role="status">{emptyQueueText(state.data, decided)}</Text>
+          ) : (
+            <Text size="sm">{state.data.count} item(s), lowest agreement first.</Text>
+          )}
+          {state.data.count > 0 && (
           <Table aria-label="Items to adjudicate">
             <Table.Thead>
               <Table.Tr>
@@ -129,6 +154,7 @@ export function AdjudicationQueuePage() {
               ))}
             </Table.Tbody>
           </Table>
+          )}
           {state.data.count > state.data.page_size && (
             <Pagination total={Math.ceil(state.data.count / state.data.page_size)} value={page} onChange={setPage} />
           )}

@@ -6,7 +6,9 @@ import { ApiError, api } from '../../api/client';
 import { DialoguePane, type Linking } from '../../workspace/DialoguePane';
 import { LoadStatus } from '../LoadStatus';
 import { useLoad } from '../useLoad';
-import { HistoryButton } from './HistoryButton';
+import { HistoryButton } from '../../components/HistoryButton';
+import { ShortcutTable } from '../../workspace/ShortcutSheet';
+import { ADJUDICATION_SHORTCUTS, useAdjudicationKeys } from './adjudicationKeys';
 import type { AdjudicatedSentence, AdjudicationPayload, Gold, SentenceAnswer } from './types';
 
 function GoldBadge({ gold, what = 'gold' }: { gold: Gold<string | number | string[]>; what?: string }) {
@@ -56,17 +58,20 @@ export function AdjudicationUnitPage() {
   const [search] = useSearchParams();
   const round = search.get('round');
   const url = `/api/admin/adjudication/${assignmentId}/${round === null ? '' : `?round=${encodeURIComponent(round)}`}`;
-  const { state, reload } = useLoad(url, (signal) => api.get<AdjudicationPayload>(url, signal));
+  const { state, reload, refresh } = useLoad(url, (signal) => api.get<AdjudicationPayload>(url, signal));
   return (
     <Stack gap="md">
       <LoadStatus state={state} what="the unit" onRetry={reload} />
-      {state.status === 'ready' && <Unit payload={state.data} onSaved={reload} />}
+      {/* Refetched in the background after a save: the page (and the focused sentence) stays. */}
+      {state.status === 'ready' && <Unit payload={state.data} onSaved={() => void refresh()} />}
     </Stack>
   );
 }
 
 function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useAdjudicationKeys(() => setShortcutsOpen(true));
   const [linking, setLinking] = useState<Linking | null>(null);
   const versions = new Map<string, number>([
     ...payload.judgements.sentences.map((state) => [`sentences:${state.sentence}`, state.version] as const),
@@ -97,10 +102,16 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
         <Title order={1} size="h2">
           Adjudicate: {payload.document.title} · {payload.topic.name}
         </Title>
-        <Button component={Link} to=".." relative="path" variant="default" size="xs">
-          Back
-        </Button>
+        <Group gap="xs">
+          <Button variant="subtle" size="xs" onClick={() => setShortcutsOpen(true)} aria-keyshortcuts="?">
+            Shortcuts (?)
+          </Button>
+          <Button component={Link} to=".." relative="path" variant="default" size="xs">
+            Back
+          </Button>
+        </Group>
       </Group>
+      <ShortcutTable opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} shortcuts={ADJUDICATION_SHORTCUTS} />
       <Text size="sm">
         Answers of {payload.round?.name ?? 'no round'} by {payload.raters.join(', ') || 'nobody'}.
       </Text>
@@ -122,7 +133,7 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
           <NativeSelect
             aria-label="Gold topic category"
             data={['', 'main', 'marginal', 'irrelevant']}
-            value={payload.judgements.topic?.category ?? ''}
+            value={payload.judgements.topic?.category || (payload.topic_category.gold.value ?? '')}
             onChange={(event) => void saveGold('topic', '', { category: event.currentTarget.value })}
           />
         </Group>
@@ -142,7 +153,8 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
             <NativeSelect
               aria-label={`Gold relevance of summary ${summary.label}`}
               data={['', '1', '2', '3', '4', '5']}
-              value={String(payload.judgements.summaries.find((state) => state.summary === summary.id)?.relevance ?? '')}
+              // The admin's own gold once set, else the gold in effect (majority, single answer…).
+              value={String(payload.judgements.summaries.find((state) => state.summary === summary.id)?.relevance ?? summary.gold.relevance.value ?? '')}
               onChange={(event) =>
                 void saveGold('summaries', summary.id, { relevance: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })
               }
@@ -207,7 +219,14 @@ function SentenceCase({
   }
 
   return (
-    <Stack gap={4} aria-label={name}>
+    <Stack
+      gap={4}
+      aria-label={name}
+      tabIndex={-1}
+      data-case=""
+      data-decided={own?.label ? '' : undefined}
+      className="adjudication-case"
+    >
       <Group gap="xs">
         <Text fw={600}>
           {sentence.number}. {sentence.text}
@@ -245,10 +264,10 @@ function SentenceCase({
         </Alert>
       )}
       <Group gap="xs">
-        <Button size="xs" variant={own?.label === 'consistent' ? 'filled' : 'default'} onClick={() => void onGold('sentences', sentence.id, { label: 'consistent', error_types: [] })}>
+        <Button size="xs" data-gold="consistent" aria-keyshortcuts="1" variant={own?.label === 'consistent' ? 'filled' : 'default'} onClick={() => void onGold('sentences', sentence.id, { label: 'consistent', error_types: [] })}>
           Gold: consistent
         </Button>
-        <Button size="xs" variant={own?.label === 'inconsistent' ? 'filled' : 'default'} onClick={() => void onGold('sentences', sentence.id, { label: 'inconsistent' })}>
+        <Button size="xs" data-gold="inconsistent" aria-keyshortcuts="2" variant={own?.label === 'inconsistent' ? 'filled' : 'default'} onClick={() => void onGold('sentences', sentence.id, { label: 'inconsistent' })}>
           Gold: inconsistent
         </Button>
       </Group>

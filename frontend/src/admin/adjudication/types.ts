@@ -8,7 +8,7 @@ export type AdjudicationQueue = Schemas['AdjudicationQueueOutput'];
 export type QueueItem = Schemas['QueueItemOutput'];
 export type Case = Schemas['CaseOutput'];
 export type Provenance = NonNullable<Schemas['GoldLabelOutput']['provenance']>;
-export type HistoryRef = Schemas['HistoryRefOutput'];
+export type { HistoryRef } from '../../components/HistoryButton';
 export type SentenceAnswer = Schemas['AdjudicatedSentenceAnswerOutput'];
 export type AdjudicatedSentence = Schemas['AdjudicatedSentenceOutput'];
 export type AdjudicatedSummary = Schemas['AdjudicatedSummaryOutput'];

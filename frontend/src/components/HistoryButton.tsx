@@ -1,11 +1,13 @@
 import { Button, Code, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 
-import { api } from '../../api/client';
-import type { components } from '../../api/schema';
-import type { HistoryRef } from './types';
+import { api } from '../api/client';
+import type { components } from '../api/schema';
 
 type History = components['schemas']['HistoryOutput'];
+/** What a history is asked for: a judgement (`sentencejudgement`, …) or a whole unit's
+ * assignment (`assignment`), by id. */
+export type HistoryRef = components['schemas']['HistoryRefOutput'];
 
 /** The fields whose value changed from `before` to `after`, as "field: old → new". */
 export function changedFields(before: unknown, after: unknown): string[] {
@@ -16,7 +18,8 @@ export function changedFields(before: unknown, after: unknown): string[] {
     .map((key) => `${key}: ${JSON.stringify(old[key] ?? null)} → ${JSON.stringify(next[key] ?? null)}`);
 }
 
-/** Opens a judgement's full audit history: who, when, what changed, from where. */
+/** Opens a judgement's full audit history: who, when, what changed, from where. Used by the
+ * adjudication screen, the disagreement view and the round progress. */
 export function HistoryButton({ reference, label }: { reference: HistoryRef; label: string }) {
   const [opened, setOpened] = useState(false);
   const [history, setHistory] = useState<History | null>(null);
