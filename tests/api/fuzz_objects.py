@@ -32,6 +32,7 @@ from annotations.models import (
     Project,
     ReleaseStatus,
     ReviewDecision,
+    Role,
     Round,
     RoundKind,
     RoundStatus,
