@@ -113,6 +113,11 @@ class InvitationInput(serializers.Serializer):
 class PeopleStateOutput(serializers.Serializer):
     roles = serializers.ListField(child=serializers.ChoiceField(choices=Role.choices))
     paused = serializers.BooleanField()
+    released_assignments = serializers.IntegerField(
+        required=False,
+        help_text="A removal only: how many of their assignments, never started, were deleted"
+        " so their rounds can give the units to someone else.",
+    )
 
 
 class PeopleChangeOutput(serializers.Serializer):

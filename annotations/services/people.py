@@ -25,7 +25,17 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from annotations.models import Invitation, Membership, PeopleAction, PeopleChange, Project, Role
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    Invitation,
+    Membership,
+    PeopleAction,
+    PeopleChange,
+    Project,
+    Role,
+    RoundStatus,
+)
 
 ROLE_ORDER = [Role.ADMIN.value, Role.ANNOTATOR.value, Role.REVIEWER.value, Role.RESEARCHER.value]
 ALLOWED_ROLES = ", ".join(ROLE_ORDER)
@@ -278,10 +288,26 @@ def member_update(
     return found
 
 
+def _unstarted(project: Project, user_id: int) -> Any:
+    """The person's assignments in the project's rounds that are not closed and that they
+    never started: no save ever touched them (no audited change), so nothing is lost by
+    deleting them, and the round's units go back to fewer than ``overlap`` annotators, which
+    ``round_assign_units`` fills again."""
+    return (
+        Assignment.objects.filter(
+            round__project=project, annotator_id=user_id, status=AssignmentStatus.ASSIGNED
+        )
+        .exclude(round__status=RoundStatus.CLOSED)
+        .exclude(changes__isnull=False)
+    )
+
+
 @transaction.atomic
-def member_remove(*, project: Project, actor: AbstractBaseUser, username: str) -> None:
-    """Take every role of ``username`` in the project away. Their assignments and judgements
-    stay, still attributed to them; they can no longer open them."""
+def member_remove(*, project: Project, actor: AbstractBaseUser, username: str) -> int:
+    """Take every role of ``username`` in the project away and release the units they had not
+    started (their assignments are deleted, so the rounds can give them to someone else).
+    Started and submitted assignments and their judgements stay, still attributed to them;
+    they can no longer open them. Returns how many assignments were released."""
     _locked(project)
     rows = _rows(project, username)
     person = rows[0].user
@@ -293,7 +319,18 @@ def member_remove(*, project: Project, actor: AbstractBaseUser, username: str) -
         )
     before = _state(rows)
     Membership.objects.filter(project=project, user=person).delete()
-    _record(project, PeopleAction.REMOVE, actor=actor, subject=person, before=before)
+    # A list of ids first: a DELETE cannot take the EXISTS over ``changes`` with it.
+    released = list(_unstarted(project, person.pk).values_list("pk", flat=True))
+    Assignment.objects.filter(pk__in=released).delete()
+    _record(
+        project,
+        PeopleAction.REMOVE,
+        actor=actor,
+        subject=person,
+        before=before,
+        after={"roles": [], "paused": False, "released_assignments": len(released)},
+    )
+    return len(released)
 
 
 def paused_among(*, project: Project, usernames: Iterable[str], role: str) -> list[str]:

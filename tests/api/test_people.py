@@ -17,13 +17,16 @@ from django.utils import timezone
 
 from annotations.models import (
     Assignment,
+    AssignmentStatus,
     Invitation,
     Membership,
     PeopleChange,
     Project,
     Role,
+    RoundStatus,
 )
 from annotations.services.people import token_hash
+from annotations.services.rounds import round_assign_units
 from tests.factories import (
     AssignmentFactory,
     CorpusFactory,
@@ -194,7 +197,9 @@ def test_a_removed_members_judgements_stay_attributed_to_them(
     ada: Client, project: Project
 ) -> None:
     lena = get_user_model().objects.get(username="lena")
-    assignment = AssignmentFactory(round=RoundFactory(project=project), annotator=lena)
+    assignment = AssignmentFactory(
+        round=RoundFactory(project=project), annotator=lena, status=AssignmentStatus.SUBMITTED
+    )
 
     response = ada.delete(url("members/lena/"))
 
@@ -208,6 +213,53 @@ def test_a_removed_members_judgements_stay_attributed_to_them(
         {"roles": ["annotator"], "paused": False},
     )
     assert ada.delete(url("members/lena/")).status_code == 404
+
+
+def test_removing_someone_releases_their_unstarted_units_for_the_round_to_reassign(
+    ada: Client, project: Project
+) -> None:
+    lena = get_user_model().objects.get(username="lena")
+    max_ = UserFactory(username="max")
+    Membership.objects.create(project=project, user=max_, role=Role.ANNOTATOR)
+    guideline = GuidelineFactory(project=project)
+    open_round = RoundFactory(
+        project=project, status=RoundStatus.OPEN, overlap=1, guideline_version=guideline
+    )
+    closed_round = RoundFactory(
+        project=project, status=RoundStatus.CLOSED, overlap=1, guideline_version=guideline
+    )
+    mine = {
+        status: AssignmentFactory(round=open_round, annotator=lena, status=status)
+        for status in AssignmentStatus.values
+    }
+    unfinished_in_closed = AssignmentFactory(round=closed_round, annotator=lena)
+    elsewhere = AssignmentFactory(annotator=lena)
+
+    assert ada.delete(url("members/lena/")).status_code == 204
+
+    kept = set(Assignment.objects.filter(annotator=lena).values_list("pk", flat=True))
+    assert kept == {
+        mine[AssignmentStatus.IN_PROGRESS].pk,
+        mine[AssignmentStatus.SUBMITTED].pk,
+        unfinished_in_closed.pk,
+        elsewhere.pk,
+    }
+    released = mine[AssignmentStatus.ASSIGNED].topic_id
+    # The round gives the released unit to someone else; lena keeps the ones she began.
+    round_assign_units(
+        round=open_round,
+        topic_ids=[a.topic_id for a in mine.values()],
+        annotators=[max_],
+    )
+    assert list(
+        Assignment.objects.filter(round=open_round, annotator=max_).values_list(
+            "topic_id", flat=True
+        )
+    ) == [released]
+    change = PeopleChange.objects.get(project=project, action="remove")
+    assert change.after == {"roles": [], "paused": False, "released_assignments": 1}
+    history = ada.get(url("people-history/")).json()
+    assert history[0]["after"]["released_assignments"] == 1
 
 
 def test_a_removed_member_no_longer_finds_the_projects_work_in_their_queue(

@@ -33,6 +33,8 @@ export function describeChange(change: PeopleChange): string {
       ? ` as ${roles}`
       : change.action === 'roles'
         ? `: ${(change.before?.roles ?? []).map(roleLabel).join(', ')} → ${roles}`
-        : '';
+        : change.action === 'remove' && (change.after?.released_assignments ?? 0) > 0
+          ? ` (${change.after?.released_assignments} unstarted assignment${change.after?.released_assignments === 1 ? '' : 's'} released)`
+          : '';
   return `${change.actor || 'someone'} ${ACTIONS[change.action]} ${who}${tail}`;
 }
