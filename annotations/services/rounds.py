@@ -25,7 +25,12 @@ from annotations.models import (
     Summary,
     Topic,
 )
-from annotations.services.gold_units import gold_units_draw, interleaved
+from annotations.services.gold_units import (
+    MIN_SCORED_UNITS,
+    gold_units_draw,
+    interleaved,
+    keyed_units,
+)
 from annotations.services.jobs import job_start
 from annotations.services.people import paused_refused
 
@@ -271,6 +276,16 @@ def round_create(
     errors.update(given_facts_errors(chosen, key_fact_source, given_atomic_facts))
     if (gold_rate or pause_below is not None) and kind != RoundKind.PRODUCTION:
         errors["gold_rate"] = ["gold units and a pause threshold are for production rounds"]
+    elif pause_below is not None:
+        # A pause that can never trigger would look like quality control and be none: the
+        # new-round form says so before submit; the API refuses it too.
+        keyed = len(keyed_units(project))
+        if keyed < MIN_SCORED_UNITS:
+            errors["pause_below"] = [
+                f"a pause needs at least three scored gold units: {keyed} so far (gold units"
+                " are units with an answer key: adjudicate more units first, or leave"
+                " pause_below empty)"
+            ]
     gold = gold_units_draw(project, chosen, rate=gold_rate, seed=seed) if not errors else []
     if gold_rate and not gold and not errors:
         errors["gold_rate"] = [

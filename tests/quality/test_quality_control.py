@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -27,6 +28,7 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.services.answer_keys import AnswerKeyInvalid, answer_key_import
+from annotations.services.gold_units import MIN_SCORED_UNITS, keyed_units
 from annotations.services.rounds import round_create, round_open
 from tests.people import signed_in
 
@@ -184,3 +186,42 @@ def test_failing_gold_units_pause_the_annotator_until_resumed() -> None:
         entry["status"] == "assigned"
         for entry in client.get("/api/assignments/").json()["assignments"]
     )
+
+
+def test_the_api_refuses_a_gold_unit_pause_that_could_never_trigger() -> None:
+    call_command("load_demo", stdout=StringIO())
+    project = Project.objects.get(slug="demo")
+    keyed = len(keyed_units(project))
+    assert keyed < MIN_SCORED_UNITS
+    pilot = Round.objects.get(project=project, kind=RoundKind.PILOT)
+    admin = signed_in("admin")
+    body = {
+        "name": "Production",
+        "kind": "production",
+        "overlap": 1,
+        "guideline_version": pilot.guideline_version.version,
+        "annotators": ["linguist2"],
+        "units": {"sample": 2, "seed": 1, "include_busy": True},
+        "pause_below": 0.8,
+    }
+
+    def create() -> Any:
+        return admin.post(
+            f"/api/admin/projects/{project.slug}/rounds/",
+            json.dumps(body),
+            content_type="application/json",
+        )
+
+    refused = create()
+
+    # The body is well formed and the project's data refuses it: 409 like every such refusal
+    # of a round (docs/api/admin.md), naming the field.
+    assert refused.status_code == 409, refused.json()
+    assert refused.json()["code"] == "round_refused"
+    (message,) = refused.json()["errors"]["pause_below"]
+    assert f"needs at least three scored gold units: {keyed} so far" in message
+    assert not Round.objects.filter(project=project, name="Production").exists()
+    # With the answer key imported there are enough keyed units: the same request succeeds.
+    call_command("import_answer_key", str(DEMO_KEY), "--project", "demo", stdout=StringIO())
+    assert create().status_code == 201
+    assert Round.objects.get(project=project, name="Production").pause_below == 0.8
