@@ -21,6 +21,9 @@ class MeOutput(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
     is_staff = serializers.BooleanField()
+    is_superuser = serializers.BooleanField(
+        help_text="A site superuser manages any project's people, admin of it or not."
+    )
     memberships = MembershipOutput(many=True)
 
 
@@ -32,6 +35,7 @@ class MeView(APIView):
             "username": user.get_username(),
             "display_name": user.get_full_name() or user.get_username(),
             "is_staff": user.is_staff,
+            "is_superuser": user.is_superuser,
             "memberships": user_memberships(user=user),
         }
         return Response(MeOutput(payload).data)

@@ -11,6 +11,7 @@ const LINGUIST: Me = {
   username: 'linguist1',
   display_name: 'Linguist One',
   is_staff: false,
+  is_superuser: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study', role: 'annotator' },
     { project: 'tofu', project_name: 'TofuEval replication', role: 'admin' },

@@ -2,9 +2,14 @@ import { Alert, Anchor, Container, Group, Loader, Stack, Text } from '@mantine/c
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 
+import type { Me } from '../api/types';
 import { AppHeader } from '../components/AppHeader';
 import { AccountPending, useAccount } from '../components/useAccount';
 import { navigateTo, type Navigate } from '../navigation';
+
+export interface AdminOutletContext {
+  me: Me;
+}
 
 /**
  * The frame of every admin page: the app header, then the page, wider than the landing page
@@ -36,7 +41,8 @@ export function AdminLayout({ navigate = navigateTo }: { navigate?: Navigate }) 
               </Group>
             }
           >
-            <Outlet />
+            {/* The pages that vary with the account (a superuser's project page) read it here. */}
+            <Outlet context={{ me: state.me } satisfies AdminOutletContext} />
           </Suspense>
         </Stack>
       </Container>

@@ -7,13 +7,14 @@ import type { AgreementTargets, Me } from '../api/types';
 import { AppRoutes } from '../routes';
 import { adminProject } from '../test/adminFixtures';
 import { fakeServer } from '../test/fakeServer';
-import { renderWithProviders } from '../test/render';
 import { answer } from '../test/answer';
+import { errorResponse, renderWithProviders } from '../test/render';
 
 const ADMIN: Me = {
   username: 'ada',
   display_name: 'Ada Admin',
   is_staff: false,
+  is_superuser: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'admin' },
     { project: 'other', project_name: 'Other study', role: 'annotator' },
@@ -270,5 +271,46 @@ describe('the project admin page', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'Pilot 1: 2 unread replies' }));
     // The round's pages load on first use: wait for the lazy chunk as long as a loaded machine needs.
     expect(await screen.findByText(/3 unread feedback repl/, {}, { timeout: 10_000 })).toHaveTextContent('3 unread feedback replies');
+  });
+
+  it('lets a superuser who is not the project’s admin manage its people, then shows the whole page', async () => {
+    const root: Me = { username: 'root', display_name: 'root', is_staff: true, is_superuser: true, memberships: [] };
+    const ada = { username: 'ada', display_name: 'Ada Admin', email: '', roles: ['admin' as const], paused: false, paused_at: null, paused_round: null, joined_at: '2026-11-01T10:00:00Z' };
+    let rootIsAdmin = false;
+    const { requests } = renderAt('/app/admin/projects/demo', {
+      'GET /api/me/': () => answer('GET /api/me/', 200, root),
+      'GET /api/admin/projects/demo/': () =>
+        rootIsAdmin
+          ? answer('GET /api/admin/projects/{slug}/', 200, adminProject())
+          : errorResponse(404, { message: 'No such project that you administer.', code: 'not_found' }),
+      'GET /api/admin/projects/demo/members/': () => answer('GET /api/admin/projects/{slug}/members/', 200, [ada]),
+      'GET /api/admin/projects/demo/invitations/': () => answer('GET /api/admin/projects/{slug}/invitations/', 200, []),
+      'GET /api/admin/projects/demo/people-history/': () => answer('GET /api/admin/projects/{slug}/people-history/', 200, []),
+      'POST /api/admin/projects/demo/members/': () => {
+        rootIsAdmin = true;
+        return answer('POST /api/admin/projects/{slug}/members/', 201, { ...ada, username: 'root', display_name: 'root' });
+      },
+    });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'People of project demo' })).toBeInTheDocument();
+    expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Roles of ada' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add an existing user' });
+    await user.type(within(form).getByLabelText(/Username or email/), 'root');
+    await user.selectOptions(within(form).getByLabelText('Role'), 'admin');
+    await user.click(within(form).getByRole('button', { name: 'Add to the project' }));
+
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ user: 'root', role: 'admin' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo study (TofuEval scheme)' })).toBeInTheDocument();
+  });
+
+  it('still says "Not found" to an admin of other projects who is no superuser', async () => {
+    renderAt('/app/admin/projects/elsewhere', {
+      'GET /api/admin/projects/elsewhere/': () =>
+        errorResponse(404, { message: 'No such project that you administer.', code: 'not_found' }),
+    });
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /People of project/ })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useOutletContext, useParams } from 'react-router';
 
 import { getAdminProject } from '../api/client';
 import type { AdminProject, AdminRound, GuidelineVersion } from '../api/types';
+import type { AdminOutletContext } from './AdminLayout';
 import { AdminSection } from './AdminSection';
 import { GuidelineDiffView } from './GuidelineDiffView';
 import { GuidelineEditor } from './GuidelineEditor';
@@ -21,7 +22,13 @@ import { useLoad } from './useLoad';
 export function ProjectPage() {
   const slug = useParams().slug ?? '';
   const { state, reload, refresh, setData } = useLoad(slug, (signal) => getAdminProject(slug, signal));
+  // Absent when the page is drawn outside the admin frame (never in the app).
+  const context = useOutletContext<AdminOutletContext | undefined>();
 
+  if (state.status === 'error' && state.notFound && context?.me.is_superuser) {
+    // Once they make themselves its admin, the background refresh brings the whole page.
+    return <SuperuserPeoplePage slug={slug} onMembersChanged={() => void refresh()} />;
+  }
   if (state.status !== 'ready') {
     return <LoadStatus state={state} what="the project" onRetry={reload} />;
   }
@@ -109,6 +116,28 @@ export function ProjectPage() {
         )}
       </AdminSection>
       <AdminSection title="Import a corpus">{() => <ImportCorpus slug={project.slug} onImported={() => void refresh()} />}</AdminSection>
+    </Stack>
+  );
+}
+
+/** A site superuser who is not the project's admin: the rest of the page is its admins', but
+ * its people are the superuser's to manage (how a project left without an admin gets one). */
+function SuperuserPeoplePage({ slug, onMembersChanged }: { slug: string; onMembersChanged: () => void }) {
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text size="sm" c="dimmed">
+          Project administration
+        </Text>
+        <Title order={1} size="h2">
+          People of project {slug}
+        </Title>
+      </div>
+      <Alert color="blue" title="You are not an admin of this project">
+        As a site superuser you can manage its people here. Its rounds, guidelines and imports are for its project
+        admins: give yourself the Project admin role to run it.
+      </Alert>
+      <AdminSection title="People">{() => <PeopleSection slug={slug} onMembersChanged={onMembersChanged} />}</AdminSection>
     </Stack>
   );
 }

@@ -1724,6 +1724,8 @@ export interface components {
       username: string;
       display_name: string;
       is_staff: boolean;
+      /** @description A site superuser manages any project's people, admin of it or not. */
+      is_superuser: boolean;
       memberships: components["schemas"]["MembershipOutput"][];
     };
     MemberAddInput: {
@@ -1816,6 +1818,8 @@ export interface components {
     PeopleStateOutput: {
       roles: components["schemas"]["ProjectRoleEnum"][];
       paused: boolean;
+      /** @description A removal only: how many of their assignments, never started, were deleted so their rounds can give the units to someone else. */
+      released_assignments?: number;
     };
     /**
      * @description * `score` - score
