@@ -28,10 +28,14 @@ from annotations.models import (
     Round,
     RoundKind,
     RoundStatus,
+    SentenceJudgement,
 )
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.evaluator_runs import evaluator_run_upload, release_records
+from annotations.services.item_rounds import ItemRoundRequest, item_round_create
+from annotations.services.people import invitation_create, invitation_revoke
+from annotations.services.rounds import round_open
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
 from tests.review.test_review_flow import pilot_with_one_error, review_round
@@ -71,6 +75,8 @@ def open_leaderboard(page: Page) -> None:
 ROUTES: list[Route] = [
     # Signed out: Django's own pages.
     Route("sign-in", None, "/accounts/login/"),
+    Route("invitation", None, "/accounts/invitations/{invitation}/"),
+    Route("invitation (revoked)", None, "/accounts/invitations/{revoked_invitation}/"),
     Route("Django 404", None, "/nonexistent", not_found=True),
     # Admin.
     Route("admin queue", "admin", "/"),
@@ -97,6 +103,7 @@ ROUTES: list[Route] = [
     Route("workspace (TofuEval)", "linguist1", "/app/assignments/{tofueval}", ready="Summary A"),
     Route("workspace (spans)", "linguist1", "/app/assignments/{spans}", ready="Summary A"),
     Route("workspace (facts)", "linguist1", "/app/assignments/{facts}", ready="Summary A"),
+    Route("error typing items", "linguist1", "/app/assignments/{typing}/items"),
     # Reviewer.
     Route("reviewer queue", "reviewer", "/app/reviews"),
     Route("review items", "reviewer", "/app/assignments/{review_first}/items"),
@@ -107,16 +114,21 @@ ROUTES: list[Route] = [
 ]
 
 
-def seed(media_root: Path) -> dict[str, int]:
+def seed(media_root: Path) -> dict[str, int | str]:
     """The demo with every screen populated: its pilot labelled with one disagreement and
-    closed, a review round over it, an adjudication unit opened, a published release with an
-    evaluator's run, and the other studies' pilots open."""
+    closed, a review round over it, an error-typing round over a sentence both linguists
+    call inconsistent, an adjudication unit opened, a published release with an evaluator's
+    run, the other studies' pilots open, and two invitations (one usable, one revoked)."""
     pilot, _ = pilot_with_one_error()
     review = review_round(pilot, ["reviewer", "reviewer2"])
     project = Project.objects.get(slug="demo")
     first = Assignment.objects.filter(round=pilot).order_by("topic_id", "id").first()
     assert first is not None
     admin = get_user_model().objects.get(username="admin")
+    typing = error_typing_round(pilot)
+    _invitation, token = invitation_create(project=project, actor=admin, role="annotator")
+    revoked, revoked_token = invitation_create(project=project, actor=admin, role="reviewer")
+    invitation_revoke(project=project, actor=admin, invitation_id=revoked.pk)
     adjudication = adjudication_open(project, first.topic_id, admin)
     # The agreement page with its charts: the report of the closed pilot.
     agreement_report_compute(round=pilot)
@@ -153,7 +165,44 @@ def seed(media_root: Path) -> dict[str, int]:
         "tofueval": linguist_unit.pk,
         "spans": open_unit("demo-dialogue"),
         "facts": open_unit("demo-facts"),
+        "typing": Assignment.objects.filter(round=typing, annotator__username="linguist1")
+        .order_by("id")[0]
+        .pk,
+        "invitation": token,
+        "revoked_invitation": revoked_token,
     }
+
+
+def error_typing_round(pilot: Round) -> Round:
+    """An open error-typing round for the demo's three linguists over the pilot: it types the
+    sentences the gold rule calls inconsistent, so the second unit's first sentence is made
+    inconsistent for both linguists (the first unit keeps its one disagreement)."""
+    second_unit = (
+        Assignment.objects.filter(round=pilot).order_by("topic_id").values_list("topic_id")
+    ).distinct()[1][0]
+    sentence = (
+        SentenceJudgement.objects.filter(
+            assignment__round=pilot, sentence__summary__topic_id=second_unit
+        )
+        .order_by("sentence__summary_id", "sentence__position")
+        .values_list("sentence_id", flat=True)
+        .first()
+    )
+    SentenceJudgement.objects.filter(assignment__round=pilot, sentence_id=sentence).update(
+        label="inconsistent", explanation="The summary adds a date the dialogue never gives."
+    )
+    typing, _ = item_round_create(
+        ItemRoundRequest(
+            project=pilot.project,
+            name="Error typing 1",
+            kind=RoundKind.ERROR_TYPING,
+            guideline_version=pilot.guideline_version.version,
+            people=["linguist1", "linguist2", "linguist3"],
+            source_rounds=[pilot.pk],
+            overlap=3,
+        )
+    )
+    return round_open(round=typing)
 
 
 def _sentence_ids(release: Release) -> list[str]:
