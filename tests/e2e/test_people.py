@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import Browser, Page, expect
 
@@ -136,3 +137,29 @@ def test_an_admin_invites_a_linguist_and_gives_an_existing_user_a_role(
             "annotator__username", flat=True
         )
     ) == {"nora"}
+
+
+def test_a_superuser_who_is_not_its_admin_manages_a_projects_people_on_its_page(
+    page: Page, live_server
+) -> None:
+    call_command("load_demo", stdout=None)
+    get_user_model().objects.create_superuser("root", password="demo")
+    sign_in(page, live_server.url, "root")
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+
+    page.goto(f"{live_server.url}/app/admin/projects/demo")
+    expect(page.get_by_role("heading", name="People of project demo")).to_be_visible()
+    expect(page.get_by_text("Not found")).to_have_count(0)
+    people = page.get_by_role("region", name="People")
+    expect(people.get_by_role("group", name="Roles of linguist3")).to_be_visible()
+    add = people.get_by_role("form", name="Add an existing user")
+    add.get_by_role("textbox", name="Username or email").fill("root")
+    add.get_by_role("combobox", name="Role").select_option("admin")
+    add.get_by_role("button", name="Add to the project").click()
+
+    # Now the project's admin: the whole page, its rounds too.
+    expect(page.get_by_role("heading", name="Demo study (TofuEval scheme)")).to_be_visible()
+    expect(page.get_by_role("table", name="Rounds")).to_be_visible()
+    assert PeopleChange.objects.filter(
+        project__slug="demo", actor_name="root", subject_name="root", action="add"
+    ).exists()
