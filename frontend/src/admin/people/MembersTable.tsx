@@ -108,8 +108,9 @@ export function MembersTable({ members, labelledBy, busy, onRoles, onPaused, onR
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Remove ${removing?.username ?? ''}?`}>
         <Stack gap="sm">
           <Text size="sm">
-            {removing?.username} loses every role in this project and can no longer open its work. Their judgements stay,
-            attributed to them. The removal is recorded in the history.
+            {removing?.username} loses every role in this project and can no longer open its work. Units they have not
+            started in rounds not yet closed are released for the round to give to someone else; their started and submitted work
+            and their judgements stay, attributed to them. The removal is recorded in the history.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)} data-autofocus>

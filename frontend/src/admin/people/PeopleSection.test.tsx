@@ -112,7 +112,8 @@ describe('the People section', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove lena from the project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove lena?' });
-    expect(dialog).toHaveTextContent('Their judgements stay, attributed to them');
+    expect(dialog).toHaveTextContent('Units they have not started in rounds not yet closed are released');
+    expect(dialog).toHaveTextContent('their judgements stay, attributed to them');
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Remove lena' }));
 
