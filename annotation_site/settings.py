@@ -263,6 +263,7 @@ SPECTACULAR_SETTINGS = {
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         "ApiTokenStatusEnum": [(value, value) for value in ("active", "expired", "revoked")],
+        "TokenScopeEnum": "annotations.models.TokenScope",
         # As the explanation verdicts serialize (labels are the values).
         "ExplanationVerdictEnum": [
             (value, value) for value in ("same", "partially", "different", "model_wrong")

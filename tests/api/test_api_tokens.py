@@ -33,16 +33,20 @@ def test_a_token_is_shown_once_stored_hashed_and_signs_its_owner_in(client: Clie
     client.force_login(UserFactory(username="lena"))
     created = made(client)
     secret = str(created["secret"])
-    assert secret.startswith("fct_") and len(secret) > 40
+    assert secret.startswith("fct_")
+    assert len(secret) > 40
     stored = ApiToken.objects.get(pk=created["id"])
-    assert stored.digest == token_digest(secret) and secret not in stored.digest
+    assert stored.digest == token_digest(secret)
+    assert secret not in stored.digest
     assert stored.expires_at - stored.created_at == timedelta(days=30)
     listed = client.get("/api/me/tokens/").json()
     assert [t["name"] for t in listed] == ["nightly export"]
-    assert "secret" not in listed[0] and listed[0]["status"] == "active"
+    assert "secret" not in listed[0]
+    assert listed[0]["status"] == "active"
     assert listed[0]["last_used_at"] is None
     me = Client().get("/api/me/", **as_token(secret))
-    assert me.status_code == 200 and me.json()["username"] == "lena"
+    assert me.status_code == 200
+    assert me.json()["username"] == "lena"
     assert client.get("/api/me/tokens/").json()[0]["last_used_at"] is not None
 
 
@@ -78,7 +82,8 @@ def test_revoked_and_expired_tokens_get_401_naming_why(client: Client) -> None:
     assert client.delete(f"/api/me/tokens/{revoked['id']}/").status_code == 204
     answer = Client().get("/api/me/", **as_token(revoked["secret"]))
     assert answer.status_code == 401
-    assert answer.json()["code"] == "token_revoked" and "revoked" in answer.json()["message"]
+    assert answer.json()["code"] == "token_revoked"
+    assert "revoked" in answer.json()["message"]
     expired = made(client, name="old")
     ApiToken.objects.filter(pk=expired["id"]).update(
         created_at=timezone.now() - timedelta(days=3),
@@ -86,11 +91,13 @@ def test_revoked_and_expired_tokens_get_401_naming_why(client: Client) -> None:
     )
     answer = Client().get("/api/me/", **as_token(expired["secret"]))
     assert answer.status_code == 401
-    assert answer.json()["code"] == "token_expired" and "expired" in answer.json()["message"]
+    assert answer.json()["code"] == "token_expired"
+    assert "expired" in answer.json()["message"]
     statuses = {t["name"]: t["status"] for t in client.get("/api/me/tokens/").json()}
     assert statuses == {"nightly export": "revoked", "old": "expired"}
     unknown = Client().get("/api/me/", **as_token("fct_not-a-token"))
-    assert unknown.status_code == 401 and unknown.json()["code"] == "token_invalid"
+    assert unknown.status_code == 401
+    assert unknown.json()["code"] == "token_invalid"
 
 
 def test_nobody_sees_or_revokes_another_users_tokens(client: Client) -> None:
@@ -112,7 +119,8 @@ def test_a_token_cannot_make_another_token(client: Client) -> None:
         content_type="application/json",
         **as_token(secret),
     )
-    assert answer.status_code == 403 and answer.json()["code"] == "token_from_token"
+    assert answer.status_code == 403
+    assert answer.json()["code"] == "token_from_token"
     legacy = Token.objects.create(user=UserFactory()).key
     answer = Client().post(
         "/api/me/tokens/",
@@ -153,7 +161,8 @@ def test_failed_token_sign_ins_are_locked_out_like_wrong_passwords(client: Clien
     # A wrong admin-made (DRF) key counts as well.
     assert Client().get("/api/me/", **as_token("0" * 40)).status_code == 403
     third = Client().get("/api/me/", **as_token("fct_guess"))
-    assert third.status_code == 429 and third["Content-Type"] == "application/json"
+    assert third.status_code == 429
+    assert third["Content-Type"] == "application/json"
     # Locked out: even the right secret is refused until the cool-off passes.
     locked = Client().get("/api/me/", **as_token(secret))
     assert locked.status_code == 429
