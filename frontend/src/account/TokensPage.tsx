@@ -260,6 +260,7 @@ export function TokensPage() {
       <Modal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
+        closeButtonProps={{ 'aria-label': 'Cancel revoking' }}
         title={revoking === null ? '' : `Revoke the token “${revoking.name}”?`}
       >
         <Stack gap="sm">
