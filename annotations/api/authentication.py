@@ -102,11 +102,13 @@ def _token_sign_in_refused(request: Any) -> None:
     if AxesProxyHandler.is_allowed(_http_request(request), {"username": TOKEN_SIGN_IN_NAME}):
         return
     minutes = round(float(settings.AXES_COOLOFF_TIME) * 60)
-    raise ApiError(
+    error = ApiError(
         f"Too many failed token sign-ins from this address: wait {minutes} minutes and try again.",
         status_code=429,
         code="token_sign_in_locked",
     )
+    error.wait = minutes * 60  # the Retry-After header (api/errors.py)
+    raise error
 
 
 def _token_sign_in_failed(request: Any) -> None:
@@ -124,7 +126,9 @@ def _token_sign_in_failed(request: Any) -> None:
 def _refused(message: str, code: str) -> ApiError:
     # An ApiError, not AuthenticationFailed: DRF turns the latter into 403 because session
     # authentication (which has no WWW-Authenticate) comes first; a token holder needs 401.
-    return ApiError(message, status_code=401, code=code)
+    error = ApiError(message, status_code=401, code=code)
+    error.auth_header = 'Token realm="api"'  # the WWW-Authenticate header a 401 must send
+    return error
 
 
 class ApiTokenAuthentication(PlainTokenAuthentication):

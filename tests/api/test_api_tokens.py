@@ -98,6 +98,7 @@ def test_revoked_and_expired_tokens_get_401_naming_why(client: Client) -> None:
     unknown = Client().get("/api/me/", **as_token("fct_not-a-token"))
     assert unknown.status_code == 401
     assert unknown.json()["code"] == "token_invalid"
+    assert unknown["WWW-Authenticate"] == 'Token realm="api"'
 
 
 def test_nobody_sees_or_revokes_another_users_tokens(client: Client) -> None:
@@ -166,6 +167,7 @@ def test_failed_token_sign_ins_are_locked_out_like_wrong_passwords(client: Clien
     # Locked out: even the right secret is refused until the cool-off passes.
     locked = Client().get("/api/me/", **as_token(secret))
     assert locked.status_code == 429
+    assert locked["Retry-After"] == str(15 * 60)
     assert locked.json()["code"] == "token_sign_in_locked"
     assert "Too many failed token sign-ins" in locked.json()["message"]
     # Password sign-ins for a person are keyed on their name, so they are not locked out.
