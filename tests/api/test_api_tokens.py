@@ -7,7 +7,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -172,3 +174,18 @@ def test_failed_token_sign_ins_are_locked_out_like_wrong_passwords(client: Clien
     assert "Too many failed token sign-ins" in locked.json()["message"]
     # Password sign-ins for a person are keyed on their name, so they are not locked out.
     assert client.get("/api/me/").status_code == 200
+
+
+def test_a_personal_token_costs_two_reads_and_no_write_within_the_minute(client: Client) -> None:
+    """The lockout (one read of django-axes' attempts) and the token with its user (one); the
+    same request with an admin-made token costs one fewer (tests/api/test_workspace.py)."""
+    client.force_login(UserFactory())
+    secret = made(client)["secret"]
+    Client().get("/api/me/", **as_token(secret))  # the first use writes last_used_at
+    legacy = Token.objects.create(user=ApiToken.objects.get().user).key
+    with CaptureQueriesContext(connection) as by_legacy:
+        assert Client().get("/api/me/", **as_token(legacy)).status_code == 200
+    with CaptureQueriesContext(connection) as by_personal:
+        assert Client().get("/api/me/", **as_token(secret)).status_code == 200
+    assert len(by_personal) == len(by_legacy) + 1
+    assert not [q for q in by_personal if q["sql"].upper().startswith("UPDATE")]
