@@ -220,7 +220,7 @@ WHITENOISE_USE_FINDERS = EMBEDDED
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "annotations.api.authentication.PlainTokenAuthentication",
+        "annotations.api.authentication.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "annotations.api.schema.ApiAutoSchema",
@@ -262,6 +262,8 @@ SPECTACULAR_SETTINGS = {
         "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
+        "ApiTokenStatusEnum": [(value, value) for value in ("active", "expired", "revoked")],
+        "TokenScopeEnum": "annotations.models.TokenScope",
         # As the explanation verdicts serialize (labels are the values).
         "ExplanationVerdictEnum": [
             (value, value) for value in ("same", "partially", "different", "model_wrong")

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from annotations import models as m
 from annotations.services.audit import change_record
+from annotations.services.tokens import api_token_revoke
 
 
 def _snapshot(row: Model) -> dict[str, Any]:
@@ -411,3 +412,32 @@ class PeopleChangeAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(m.ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Staff see every personal token and may revoke one; the secret exists nowhere to show,
+    and tokens are made by their owners on the API tokens page (docs/api/tokens.md)."""
+
+    list_display = ("name", "user", "scope", "hint", "created_at", "expires_at", "last_used_at")
+    list_filter = ("scope",)
+    search_fields = ("name", "user__username", "hint")
+    readonly_fields = (
+        "user",
+        "name",
+        "scope",
+        "digest",
+        "hint",
+        "created_at",
+        "expires_at",
+        "last_used_at",
+    )
+    actions = ["revoke"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke(self, request: HttpRequest, queryset: QuerySet[m.ApiToken]) -> None:
+        for token in queryset:
+            api_token_revoke(token=token)

@@ -138,7 +138,14 @@ def exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | 
     """DRF's EXCEPTION_HANDLER: every exception a view raises, as the envelope."""
     if isinstance(exc, ApiError):
         body = envelope(exc.status_code, exc.message, code=exc.code, errors=exc.errors, **exc.extra)
-        return Response(body, status=exc.status_code)
+        # The headers DRF's own handler sets from the same attributes: how to authenticate
+        # (a 401 must say), and when to come back (a 429 should).
+        headers = {}
+        if getattr(exc, "auth_header", None):
+            headers["WWW-Authenticate"] = str(exc.auth_header)  # type: ignore[attr-defined]
+        if getattr(exc, "wait", None):
+            headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+        return Response(body, status=exc.status_code, headers=headers or None)
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()
     elif isinstance(exc, SuspiciousOperation):

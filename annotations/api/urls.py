@@ -19,9 +19,12 @@ from annotations.api.batch import batch_url
 from annotations.api.me import MeView
 from annotations.api.save_inputs import SAVE_APIS
 from annotations.api.saves import save_urls
+from annotations.api.tokens import TokensView, TokenView
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/tokens/", TokensView.as_view(), name="api-me-tokens"),
+    path("me/tokens/<int:token_id>/", TokenView.as_view(), name="api-me-token"),
     path("assignments/", assignments.QueueView.as_view(), name="api-queue"),
     path(
         "assignments/<int:assignment_id>/",

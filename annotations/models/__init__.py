@@ -65,6 +65,7 @@ from annotations.models.review import (
     UnitDisagreement,
 )
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
+from annotations.models.tokens import ApiToken, TokenScope
 
 __all__ = [
     "ANNOTATION_ROUND_KINDS",
@@ -74,6 +75,7 @@ __all__ = [
     "AdjudicationCase",
     "AgreementReport",
     "AlignedSentence",
+    "ApiToken",
     "Assignment",
     "AssignmentStage",
     "AssignmentStatus",
@@ -132,6 +134,7 @@ __all__ = [
     "Summary",
     "SummaryJudgement",
     "SummarySentence",
+    "TokenScope",
     "Topic",
     "TopicCategory",
     "TopicJudgement",

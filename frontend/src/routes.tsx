@@ -37,6 +37,8 @@ const AdjudicationUnitPage = lazy(() =>
 const CorpusPage = lazy(() => import('./admin/CorpusPage').then((module) => ({ default: module.CorpusPage })));
 const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) => ({ default: module.FormatDocPage })));
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
+// A user's API tokens: few people, on first use.
+const TokensPage = lazy(() => import('./account/TokensPage').then((module) => ({ default: module.TokensPage })));
 const ReleasesPage = lazy(() => import('./releases/ReleasesPage').then((module) => ({ default: module.ReleasesPage })));
 
 function Loading() {
@@ -59,6 +61,7 @@ export function AppRoutes() {
           <Route index element={<QueuePage />} />
           <Route path="app/queue" element={<QueuePage />} />
           <Route path="app/reviews" element={<ReviewQueuePage />} />
+          <Route path="app/tokens" element={<TokensPage />} />
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
         <Route path="app/assignments/:id/items" element={<ItemsPage />} />

@@ -38,6 +38,7 @@ from annotations.models import (
     RoundStatus,
     SentenceJudgement,
     Summary,
+    TokenScope,
 )
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.evaluator_runs import evaluator_run_upload
@@ -51,6 +52,7 @@ from annotations.services.people import invitation_create
 from annotations.services.projects import membership_add
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
+from annotations.services.tokens import api_token_create
 from tests.labelling import label_units
 
 # In a candidate's body: leave this field out of the generated body.
@@ -554,5 +556,17 @@ def seed() -> Seeded:
         "release_id": [release.pk],
         "table": ["csv", "tex"],
     }
+    # A personal token of every signed-in caller, for it to revoke (its own; another's is 404).
+    grouped["DELETE /api/me/tokens/{token_id}/"] = [
+        (
+            user.username,
+            {
+                "token_id": api_token_create(
+                    user=user, name="fuzz", scope=TokenScope.WRITE, expires_in_days=30
+                )[0].pk
+            },
+        )
+        for user in get_user_model().objects.all()
+    ]
     assert Feedback.objects.filter(pk=note.pk, replies__isnull=False).exists()
     return Seeded(common=common, grouped=grouped)

@@ -100,6 +100,7 @@ ROUTES: list[Route] = [
     Route("app 404", "admin", "/app/admin/no-such-screen", not_found=True),
     # Linguist: the queue and the workspace of each kind of unit.
     Route("linguist queue", "linguist1", "/app/queue"),
+    Route("API tokens", "linguist1", "/app/tokens", ready="You have no tokens yet."),
     Route("workspace (TofuEval)", "linguist1", "/app/assignments/{tofueval}", ready="Summary A"),
     Route("workspace (spans)", "linguist1", "/app/assignments/{spans}", ready="Summary A"),
     Route("workspace (facts)", "linguist1", "/app/assignments/{facts}", ready="Summary A"),

@@ -2,6 +2,9 @@
 // cookie, JSON in and out, and Django's CSRF token on every unsafe method.
 
 import type {
+  ApiToken,
+  ApiTokenBody,
+  CreatedApiToken,
   AdminProject,
   AdminProjectRef,
   AdminRound,
@@ -471,4 +474,18 @@ export function cancelRelease(releaseId: number): Promise<ReleaseStarted> {
 
 export function getRelease(releaseId: number, signal?: AbortSignal): Promise<ReleaseDetail> {
   return api.get<ReleaseDetail>(`/api/releases/${releaseId}/`, signal);
+}
+
+// ---- The signed-in user's API tokens (docs/api/tokens.md) ----
+
+export function getApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
+  return api.get<ApiToken[]>('/api/me/tokens/', signal);
+}
+
+export function createApiToken(body: ApiTokenBody): Promise<CreatedApiToken> {
+  return api.post<CreatedApiToken>('/api/me/tokens/', body);
+}
+
+export async function revokeApiToken(tokenId: number): Promise<void> {
+  await api.delete<null>(`/api/me/tokens/${tokenId}/`);
 }

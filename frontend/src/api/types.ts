@@ -206,3 +206,12 @@ export type ReleaseSplit =
   | { method: 'file'; documents: { dev: string[]; test: string[] } };
 /** The body of `POST /api/projects/{slug}/releases/`. */
 export type NewReleaseBody = Omit<Schemas['ReleaseConfigInput'], 'split'> & { split: ReleaseSplit };
+
+// ---- The signed-in user's API tokens (docs/api/tokens.md) ----
+
+/** One of the user's tokens, as listed (never with its secret). */
+export type ApiToken = Schemas['TokenOutput'];
+/** A token just made: the only answer that ever carries its secret. */
+export type CreatedApiToken = Schemas['TokenCreatedOutput'];
+export type ApiTokenBody = Schemas['TokenInput'];
+export type ApiTokenScope = Schemas['TokenScopeEnum'];

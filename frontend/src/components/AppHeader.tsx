@@ -40,6 +40,7 @@ export function AppHeader({ showDjangoAdmin, showReviews = false, onSignOut, sig
             </Group>
           )}
           <Group gap="md" component="nav" aria-label="Account">
+            <AppLink to="/app/tokens">API tokens</AppLink>
             {showDjangoAdmin && (
               <Anchor href="/admin/" underline="hover">
                 Django admin
