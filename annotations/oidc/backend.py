@@ -58,6 +58,8 @@ class OIDCBackend(OIDCAuthenticationBackend):
 
     def create_user(self, claims: dict[str, Any]) -> Any:
         username = decide(claims, claim_rule()).username
+        # verify_claims ran first and refused any claims without a usable username.
+        assert username is not None
         email = claims.get("email")
         # No usable password: this person signs in through the provider only.
         return self.UserModel.objects.create_user(

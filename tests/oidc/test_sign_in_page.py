@@ -1,0 +1,83 @@
+"""The sign-in page and the OIDC endpoints with and without OIDC_* settings (docs/sign-in.md)."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def configured(settings):  # type: ignore[no-untyped-def]
+    settings.OIDC_PROVIDER_NAME = "Lab Login"
+    settings.OIDC_ISSUER = f"http://127.0.0.1:{closed_port()}"
+    settings.OIDC_RP_CLIENT_ID = "annotations"
+    settings.OIDC_RP_CLIENT_SECRET = "secret"
+    return settings
+
+
+def test_without_oidc_settings_the_sign_in_page_has_only_the_password_form(client: Client) -> None:
+    page = client.get("/accounts/login/")
+    assert page.status_code == 200
+    assert b"Sign in with" not in page.content
+    assert client.get("/accounts/oidc/authenticate/").status_code == 404
+    assert client.get("/accounts/oidc/callback/?code=x&state=y").status_code == 404
+
+
+def test_with_oidc_settings_the_sign_in_page_offers_the_provider(
+    client: Client, configured: object
+) -> None:
+    page = client.get("/accounts/login/?next=/app/admin/")
+    assert b"Sign in with Lab Login" in page.content
+    assert b'href="/accounts/oidc/authenticate/?next=/app/admin/"' in page.content
+    # The password form stays beside it.
+    assert b'name="password"' in page.content
+
+
+def test_an_unreachable_provider_is_a_clear_page_not_a_server_error(
+    client: Client, configured: object
+) -> None:
+    page = client.get("/accounts/oidc/authenticate/")
+    assert page.status_code == 503
+    assert b"could not reach Lab Login" in page.content
+
+
+def test_explicit_endpoints_need_no_discovery(client: Client, configured) -> None:  # type: ignore[no-untyped-def]
+    configured.OIDC_ISSUER = ""
+    configured.OIDC_OP_AUTHORIZATION_ENDPOINT = "https://idp.lab.example/authorize"
+    configured.OIDC_OP_TOKEN_ENDPOINT = "https://idp.lab.example/token"
+    configured.OIDC_OP_USER_ENDPOINT = "https://idp.lab.example/userinfo"
+    answer = client.get("/accounts/oidc/authenticate/")
+    assert answer.status_code == 302
+    assert answer["Location"].startswith("https://idp.lab.example/authorize?")
+    assert "client_id=annotations" in answer["Location"]
+    assert "code_challenge=" in answer["Location"]
+
+
+def test_a_cancelled_sign_in_lands_on_a_page_that_says_so(
+    client: Client, configured: object
+) -> None:
+    page = client.get("/accounts/oidc/refused/")
+    assert page.status_code == 400
+    assert b"did not complete" in page.content
+
+
+def test_a_password_sign_in_never_reaches_the_provider(
+    client: Client, configured: object, django_user_model
+) -> None:  # type: ignore[no-untyped-def]
+    django_user_model.objects.create_user("ada", password="a-long-password-1")
+    answer = client.post(
+        "/accounts/login/?code=x&state=y",
+        {"username": "ada", "password": "a-long-password-1", "next": "/"},
+    )
+    assert answer.status_code == 302
+    assert answer["Location"] == "/"
