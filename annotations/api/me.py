@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.selectors.people import user_memberships
+from annotations.services.project_creators import can_create_projects
 
 
 class MembershipOutput(serializers.Serializer):
@@ -21,6 +22,7 @@ class MeOutput(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField()
     is_staff = serializers.BooleanField()
+    can_create_projects = serializers.BooleanField()
     memberships = MembershipOutput(many=True)
 
 
@@ -32,6 +34,7 @@ class MeView(APIView):
             "username": user.get_username(),
             "display_name": user.get_full_name() or user.get_username(),
             "is_staff": user.is_staff,
+            "can_create_projects": can_create_projects(user),
             "memberships": user_memberships(user=user),
         }
         return Response(MeOutput(payload).data)

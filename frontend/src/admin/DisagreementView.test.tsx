@@ -15,6 +15,7 @@ const ADMIN: Me = {
   username: 'ada',
   display_name: 'Ada Admin',
   is_staff: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
 };
 

@@ -14,6 +14,7 @@ const ADMIN: Me = {
   username: 'ada',
   display_name: 'Ada Admin',
   is_staff: false,
+  can_create_projects: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'admin' },
     { project: 'other', project_name: 'Other study', role: 'annotator' },

@@ -16,6 +16,7 @@ const LINGUIST: Me = {
   username: 'linguist1',
   display_name: 'Linguist One',
   is_staff: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }],
 };
 
@@ -131,6 +132,7 @@ describe('groupByRound', () => {
       username: 'rev1',
       display_name: 'Rhea Reviewer',
       is_staff: false,
+      can_create_projects: false,
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
     };
     const server = fakeServer({
@@ -162,6 +164,7 @@ describe('groupByRound', () => {
       username: 'admin',
       display_name: 'Ada Admin',
       is_staff: true,
+      can_create_projects: true,
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
     };
     const server = renderQueue('/', admin, { assignments: [], feedback: [] });

@@ -22,6 +22,7 @@ const RESEARCHER: Me = {
   username: 'ravi',
   display_name: 'Ravi Researcher',
   is_staff: false,
+  can_create_projects: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'researcher' },
     { project: 'other', project_name: 'Other study', role: 'annotator' },

@@ -14,6 +14,7 @@ const REVIEWER: Me = {
   username: 'rev1',
   display_name: 'Rhea Reviewer',
   is_staff: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
 };
 
