@@ -13,8 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from annotations.api.admin import bad_request
-from annotations.api.errors import validated
 from annotations.services.project_creators import (
     project_creator_grant,
     project_creator_revoke,
@@ -43,14 +41,15 @@ def _entry(user: Any) -> dict[str, str]:
     }
 
 
+def _user(username: str) -> Any:
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise Http404(f"No user '{username}': they sign in once (or are invited) first.")
+    return user
+
+
 class ProjectCreatorsView(APIView):
     permission_classes = [IsAuthenticated, StaffOnly]
-
-    class Input(serializers.Serializer):
-        class Meta:
-            ref_name = "ProjectCreatorGrantInput"
-
-        username = serializers.CharField(max_length=150)
 
     @extend_schema(
         responses=ProjectCreatorOutput(many=True),
@@ -60,27 +59,20 @@ class ProjectCreatorsView(APIView):
     def get(self, request: Request) -> Response:
         return Response(ProjectCreatorOutput(map(_entry, project_creators()), many=True).data)
 
-    @extend_schema(
-        request=Input,
-        responses={200: ProjectCreatorOutput},
-        operation_id="staff_project_creators_grant",
-        summary="Let a person create projects (staff)",
-    )
-    def post(self, request: Request) -> Response:
-        username = validated(self.Input, request.data)["username"]
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise bad_request(
-                f"No user '{username}': they sign in once (or are invited) first.",
-                {"username": [f"No user '{username}'."]},
-                code="unknown_user",
-            )
-        project_creator_grant(user=user, by=request.user)
-        return Response(ProjectCreatorOutput(_entry(user)).data, status=status.HTTP_200_OK)
-
 
 class ProjectCreatorView(APIView):
     permission_classes = [IsAuthenticated, StaffOnly]
+
+    @extend_schema(
+        request=None,
+        responses={200: ProjectCreatorOutput},
+        operation_id="staff_project_creators_grant",
+        summary="Let a person create projects (staff); granting twice is one grant",
+    )
+    def put(self, request: Request, username: str) -> Response:
+        user = _user(username)
+        project_creator_grant(user=user, by=request.user)
+        return Response(ProjectCreatorOutput(_entry(user)).data)
 
     @extend_schema(
         responses={204: None},
@@ -88,8 +80,5 @@ class ProjectCreatorView(APIView):
         summary="Take back the right to create projects (staff)",
     )
     def delete(self, request: Request, username: str) -> Response:
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise Http404(f"No user '{username}'.")
-        project_creator_revoke(user=user, by=request.user)
+        project_creator_revoke(user=_user(username), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -444,7 +444,7 @@ def seed() -> Seeded:
         ],
         "GET /api/admin/rounds/{round_id}/review/": [(None, {"round_id": review.pk})],
         # Staff let an existing person create projects.
-        "POST /api/staff/project-creators/": [(None, {"body": {"username": "linguist1"}})],
+        "PUT /api/staff/project-creators/{username}/": [(None, {"username": "linguist1"})],
         "DELETE /api/staff/project-creators/{username}/": [(None, {"username": "linguist1"})],
         "POST /api/admin/projects/{slug}/members/": [
             (None, {"slug": "demo-facts", "body": {"user": "joiner"}})

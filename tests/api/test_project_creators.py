@@ -42,7 +42,7 @@ def test_staff_let_a_person_create_projects_and_take_it_back(staff: Client, lena
     assert lena.get("/api/me/").json()["can_create_projects"] is False
     assert create_project(lena, "refused").status_code == 403
 
-    granted = post(staff, URL, {"username": "lena"})
+    granted = staff.put(f"{URL}lena/")
 
     assert granted.status_code == 200, granted.content
     assert granted.json() == {
@@ -68,14 +68,14 @@ def test_staff_let_a_person_create_projects_and_take_it_back(staff: Client, lena
 
 
 def test_granting_twice_is_one_grant(staff: Client, lena: Client) -> None:
-    post(staff, URL, {"username": "lena"})
-    assert post(staff, URL, {"username": "lena"}).status_code == 200
+    staff.put(f"{URL}lena/")
+    assert staff.put(f"{URL}lena/").status_code == 200
     assert [row["username"] for row in staff.get(URL).json()] == ["lena"]
 
 
 def test_only_staff_grant_the_right(lena: Client) -> None:
     UserFactory(username="nora")
-    refused = post(lena, URL, {"username": "lena"})
+    refused = lena.put(f"{URL}lena/")
     assert refused.status_code == 403
     assert "Only site staff" in refused.json()["message"]
     assert lena.get(URL).status_code == 403
@@ -83,9 +83,9 @@ def test_only_staff_grant_the_right(lena: Client) -> None:
     assert lena.get("/api/me/").json()["can_create_projects"] is False
 
 
-def test_an_unknown_username_is_a_400_naming_the_field(staff: Client) -> None:
-    refused = post(staff, URL, {"username": "ghost"})
-    assert refused.status_code == 400
-    assert refused.json()["errors"] == {"username": ["No user 'ghost'."]}
+def test_an_unknown_username_is_a_404_saying_who_is_missing(staff: Client) -> None:
+    refused = staff.put(f"{URL}ghost/")
+    assert refused.status_code == 404
+    assert "No user 'ghost'" in refused.json()["message"]
     assert staff.delete(f"{URL}ghost/").status_code == 404
-    assert post(staff, URL, {}).json()["errors"]["username"]
+    assert staff.get(URL).json() == []

@@ -321,10 +321,10 @@ export interface paths {
   "/api/staff/project-creators/": {
     /** People granted the right to create projects (staff) */
     get: operations["staff_project_creators_list"];
-    /** Let a person create projects (staff) */
-    post: operations["staff_project_creators_grant"];
   };
   "/api/staff/project-creators/{username}/": {
+    /** Let a person create projects (staff); granting twice is one grant */
+    put: operations["staff_project_creators_grant"];
     /** Take back the right to create projects (staff) */
     delete: operations["staff_project_creators_revoke"];
   };
@@ -1932,9 +1932,6 @@ export interface components {
         /** @enum {boolean} */
         evidence: true;
       }]>;
-    };
-    ProjectCreatorGrantInput: {
-      username: string;
     };
     ProjectCreatorOutput: {
       username: string;
@@ -8560,11 +8557,11 @@ export interface operations {
       };
     };
   };
-  /** Let a person create projects (staff) */
+  /** Let a person create projects (staff); granting twice is one grant */
   staff_project_creators_grant: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ProjectCreatorGrantInput"];
+    parameters: {
+      path: {
+        username: string;
       };
     };
     responses: {
