@@ -71,6 +71,8 @@ def open_leaderboard(page: Page) -> None:
 ROUTES: list[Route] = [
     # Signed out: Django's own pages.
     Route("sign-in", None, "/accounts/login/"),
+    # Where a sign-in through the identity provider that did not complete lands.
+    Route("sign-in refused", None, "/accounts/oidc/refused/"),
     Route("Django 404", None, "/nonexistent", not_found=True),
     # Admin.
     Route("admin queue", "admin", "/"),

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from annotations.models import Membership
+from tests.e2e.test_accessibility import serious_violations
 
 PROVIDER = Path(settings.BASE_DIR) / "tests" / "oidc" / "provider.mjs"
 
@@ -72,6 +73,9 @@ def identity_provider(live_server, settings) -> Iterator[str]:
 
 def sign_in_at_provider(page: Page, base_url: str, login: str) -> None:
     page.goto(f"{base_url}/")
+    # The button sits beside the password form, which stays.
+    expect(page.get_by_label("Password")).to_be_visible()
+    assert not serious_violations(page)
     page.get_by_role("link", name="Sign in with Lab Login").click()
     # The provider's own development sign-in form, then its consent screen.
     page.get_by_placeholder("Enter any login").fill(login)
@@ -107,5 +111,6 @@ def test_someone_outside_the_allowed_domain_is_refused_with_a_clear_page(
     expect(alert).to_contain_text("'mallory' may not sign in")
     expect(alert).to_contain_text("lab.example")
     assert not get_user_model().objects.filter(username="mallory").exists()
+    assert not serious_violations(page)
     page.get_by_role("link", name="Back to sign in").click()
     expect(page.get_by_label("Username")).to_be_visible()
