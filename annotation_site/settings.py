@@ -104,6 +104,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_ENABLED: bool = env.bool("AXES_ENABLED", default=True)
+# The identity provider's sign-ins are not throttled here (the provider does it).
+AXES_WHITELIST_CALLABLE = "annotations.auth_backends.is_identity_provider_sign_in"
 
 ROOT_URLCONF = "annotation_site.urls"
 WSGI_APPLICATION = "annotation_site.wsgi.application"

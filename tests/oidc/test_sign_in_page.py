@@ -81,3 +81,22 @@ def test_a_password_sign_in_never_reaches_the_provider(
     )
     assert answer.status_code == 302
     assert answer["Location"] == "/"
+
+
+def test_refused_provider_sign_ins_never_lock_out_the_address(settings) -> None:  # type: ignore[no-untyped-def]
+    """Five outsiders refused behind one address leave single sign-on open to colleagues."""
+    from django.contrib.auth import authenticate
+    from django.contrib.auth.signals import user_login_failed
+    from django.test import RequestFactory
+
+    settings.AXES_FAILURE_LIMIT = 2
+    request = RequestFactory().get("/accounts/oidc/callback/", REMOTE_ADDR="10.0.0.7")
+    request.session = {}  # type: ignore[assignment]
+    for _ in range(3):
+        # What Django sends when no backend signs in the callback's credentials.
+        user_login_failed.send(
+            sender=__name__, credentials={"nonce": "n", "code_verifier": None}, request=request
+        )
+    # The callback's own call: no lockout answer (axes would mark the request locked out).
+    assert authenticate(request, nonce="n", code_verifier=None) is None
+    assert not getattr(request, "axes_locked_out", False)
