@@ -77,6 +77,9 @@ def oidc_setting(attr: str, *default: Any) -> Any:
             value = discovery(issuer).get(ENDPOINTS[attr])
             if not value and attr != "OIDC_OP_JWKS_ENDPOINT":
                 raise ProviderUnreachable(f"{issuer} announces no {ENDPOINTS[attr]}")
+    if attr in ENDPOINTS:
+        # Unset is None, as mozilla-django-oidc checks it (an RS256 token needs the keys).
+        return value or None
     return value
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import requests
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path, reverse
@@ -50,6 +51,16 @@ def _unreachable(request: HttpRequest, error: Exception) -> HttpResponse:
     )
 
 
+def _misconfigured(request: HttpRequest, error: Exception) -> HttpResponse:
+    logger.error("OIDC sign-in is misconfigured: %s", error)
+    return _refusal_page(
+        request,
+        f"Signing in with {provider_name()} is not set up correctly on this site. Tell your"
+        " site administrator (the site's log says what is missing).",
+        status=503,
+    )
+
+
 def oidc_start(request: HttpRequest) -> HttpResponse:
     """Redirects to the provider's sign-in (state, nonce and PKCE kept in the session)."""
     if not oidc_enabled():
@@ -58,6 +69,8 @@ def oidc_start(request: HttpRequest) -> HttpResponse:
         return _Start.as_view()(request)
     except ProviderUnreachable as error:
         return _unreachable(request, error)
+    except ImproperlyConfigured as error:
+        return _misconfigured(request, error)
 
 
 def oidc_callback(request: HttpRequest) -> HttpResponse:
@@ -68,6 +81,8 @@ def oidc_callback(request: HttpRequest) -> HttpResponse:
         return _Callback.as_view()(request)
     except (ProviderUnreachable, requests.RequestException) as error:
         return _unreachable(request, error)
+    except ImproperlyConfigured as error:
+        return _misconfigured(request, error)
 
 
 def oidc_refused(request: HttpRequest) -> HttpResponse:

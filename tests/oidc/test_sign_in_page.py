@@ -100,3 +100,19 @@ def test_refused_provider_sign_ins_never_lock_out_the_address(settings) -> None:
     # The callback's own call: no lockout answer (axes would mark the request locked out).
     assert authenticate(request, nonce="n", code_verifier=None) is None
     assert not getattr(request, "axes_locked_out", False)
+
+
+def test_a_provider_without_published_keys_is_a_clear_page_not_a_server_error(
+    client: Client, configured
+) -> None:  # type: ignore[no-untyped-def]
+    # Explicit endpoints without OIDC_OP_JWKS_ENDPOINT: an RS256 id token cannot be checked.
+    configured.OIDC_ISSUER = ""
+    configured.OIDC_OP_AUTHORIZATION_ENDPOINT = "https://idp.lab.example/authorize"
+    configured.OIDC_OP_TOKEN_ENDPOINT = "https://idp.lab.example/token"
+    configured.OIDC_OP_USER_ENDPOINT = "https://idp.lab.example/userinfo"
+    session = client.session
+    session["oidc_states"] = {"s": {"nonce": "n", "code_verifier": None, "added_on": 0}}
+    session.save()
+    page = client.get("/accounts/oidc/callback/?code=c&state=s")
+    assert page.status_code == 503
+    assert b"not set up correctly" in page.content
