@@ -11,6 +11,8 @@ MANAGE := $(PY) manage.py
 RUN_STAMP := $(VENV)/.installed-runtime
 STAMP := $(VENV)/.installed
 NPM_STAMP := frontend/node_modules/.installed
+# The OpenID provider the sign-in browser tests start (tests/oidc/, docs/sign-in.md).
+OIDC_STAMP := tests/oidc/node_modules/.installed
 # The built frontend, remade only when its sources change (`make test` builds it once).
 DIST := frontend/dist/index.html
 DIST_SOURCES := $(shell find frontend/src docs/formats fixtures/kinds -type f 2>/dev/null) \
@@ -42,7 +44,11 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(STAMP) $(NPM_STAMP)
+$(OIDC_STAMP): tests/oidc/package.json tests/oidc/package-lock.json
+	cd tests/oidc && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(STAMP) $(NPM_STAMP) $(OIDC_STAMP)
 
 # vite only: the type check is frontend-test's (`npm run build` would run tsc a second time).
 # Into a new directory, then frontend/dist (a symlink) swapped to it at once: a `make run`
@@ -124,7 +130,7 @@ api-types-check: $(STAMP) $(NPM_STAMP)
 frontend-test: $(NPM_STAMP) api-types-check
 	cd frontend && npm run typecheck --silent && npm test --silent
 
-browser-test: $(STAMP) $(DIST)
+browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
 	$(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS)
 
 test: lint frontend-test pytest browser-test

@@ -92,6 +92,8 @@ AUTHENTICATION_BACKENDS = [
     # First, so a locked-out user or client is refused before the password is even checked.
     "annotations.auth_backends.SignInThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # Sign-in with the lab's identity provider; does nothing unless OIDC_* is configured.
+    "annotations.oidc.backend.OIDCBackend",
 ]
 # Sign-in throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
 # from one address, that pair is locked out for AXES_COOLOFF_MINUTES. Keyed on the pair, so
@@ -102,6 +104,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_ENABLED: bool = env.bool("AXES_ENABLED", default=True)
+# The identity provider's sign-ins are not throttled here (the provider does it).
+AXES_WHITELIST_CALLABLE = "annotations.auth_backends.is_identity_provider_sign_in"
 
 ROOT_URLCONF = "annotation_site.urls"
 WSGI_APPLICATION = "annotation_site.wsgi.application"
@@ -180,6 +184,31 @@ INVITATION_EXPIRY_DAYS: float = env.float("INVITATION_EXPIRY_DAYS", default=7)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+# Sign-in with the lab's identity provider (OpenID Connect, mozilla-django-oidc; docs/sign-in.md).
+# Off until OIDC_RP_CLIENT_ID and OIDC_ISSUER (or the three endpoints) are set; then the sign-in
+# page offers "Sign in with OIDC_PROVIDER_NAME" beside the password form.
+OIDC_PROVIDER_NAME: str = env.str("OIDC_PROVIDER_NAME", default="")
+OIDC_ISSUER: str = env.str("OIDC_ISSUER", default="")
+OIDC_OP_AUTHORIZATION_ENDPOINT: str = env.str("OIDC_OP_AUTHORIZATION_ENDPOINT", default="")
+OIDC_OP_TOKEN_ENDPOINT: str = env.str("OIDC_OP_TOKEN_ENDPOINT", default="")
+OIDC_OP_USER_ENDPOINT: str = env.str("OIDC_OP_USER_ENDPOINT", default="")
+OIDC_OP_JWKS_ENDPOINT: str = env.str("OIDC_OP_JWKS_ENDPOINT", default="")
+OIDC_RP_CLIENT_ID: str = env.str("OIDC_RP_CLIENT_ID", default="")
+OIDC_RP_CLIENT_SECRET: str = env.str("OIDC_RP_CLIENT_SECRET", default="")
+OIDC_RP_SIGN_ALGO: str = env.str("OIDC_RP_SIGN_ALGO", default="RS256")
+OIDC_RP_SCOPES: str = env.str("OIDC_RP_SCOPES", default="openid email profile")
+# client_secret_basic, the registration default of OpenID Connect; 0 sends it in the body.
+OIDC_TOKEN_USE_BASIC_AUTH: bool = env.bool("OIDC_TOKEN_USE_BASIC_AUTH", default=True)
+OIDC_USE_PKCE: bool = env.bool("OIDC_USE_PKCE", default=True)
+OIDC_TIMEOUT: float = env.float("OIDC_TIMEOUT", default=10.0)
+# Who may sign in: the username comes from this claim; with either list set, a person needs a
+# verified email at one of the domains or one of the groups (annotations/oidc/rules.py).
+OIDC_USERNAME_CLAIM: str = env.str("OIDC_USERNAME_CLAIM", default="preferred_username")
+OIDC_ALLOWED_EMAIL_DOMAINS: list[str] = env.list("OIDC_ALLOWED_EMAIL_DOMAINS", default=[])
+OIDC_GROUPS_CLAIM: str = env.str("OIDC_GROUPS_CLAIM", default="groups")
+OIDC_ALLOWED_GROUPS: list[str] = env.list("OIDC_ALLOWED_GROUPS", default=[])
+LOGIN_REDIRECT_URL_FAILURE = "/accounts/oidc/refused/"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -10,6 +10,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from annotation_site.health import healthz, readyz
 from annotations.api.errors import api_not_found
 from annotations.invitation_views import accept_invitation
+from annotations.oidc.views import SignInView
+from annotations.oidc.views import urlpatterns as oidc_urls
 from annotations.views import app_shell, favicon
 
 urlpatterns = [
@@ -19,7 +21,9 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("favicon.svg", favicon),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", SignInView.as_view(), name="login"),
+    # Sign-in with the lab's identity provider, when configured (docs/sign-in.md).
+    path("accounts/oidc/", include(oidc_urls)),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Public: the holder of an invitation link creates their account (docs/people.md).
     path("accounts/invitations/<str:token>/", accept_invitation, name="accept-invitation"),

@@ -26,3 +26,12 @@ class SignInThrottleBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def is_identity_provider_sign_in(request: HttpRequest, credentials: dict[str, Any] | None) -> bool:
+    """django-axes' whitelist (``AXES_WHITELIST_CALLABLE``): the identity provider's callback
+    (annotations/oidc, the only sign-in with a ``nonce``) is not a password guess, and the
+    provider throttles its own sign-in. Its refusals carry no username, so axes would count
+    them under one empty name per address: five refused outsiders behind a lab's shared address
+    would lock every colleague out of single sign-on, with a page about wrong passwords."""
+    return bool(credentials and "nonce" in credentials)

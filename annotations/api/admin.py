@@ -90,6 +90,7 @@ from annotations.services.import_formats import IMPORT_FORMATS
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.jobs import job_start
 from annotations.services.leases import refreshed
+from annotations.services.project_creators import can_create_projects
 from annotations.services.projects import (
     DEFAULT_TAXONOMY,
     SCHEME_FIELDS,
@@ -191,16 +192,18 @@ def bad_request(
 
 
 class StaffOnly(BasePermission):
-    """Creating a project starts a study: staff (``is_staff``) only."""
+    """Creating a project starts a study: staff (``is_staff``), and the people staff granted
+    the right to (services/project_creators.py)."""
 
     message = "Only staff can create projects: ask a site administrator."
 
     def has_permission(self, request: Request, view: Any) -> bool:
-        return bool(request.user and request.user.is_staff)
+        return can_create_projects(request.user)
 
 
 class StaffCreatesProjects(StaffOnly):
-    """Anyone signed in lists the projects they administer; only staff create one."""
+    """Anyone signed in lists the projects they administer; only those who may create one
+    create one."""
 
     def has_permission(self, request: Request, view: Any) -> bool:
         return request.method in SAFE_METHODS or super().has_permission(request, view)

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from annotations.selectors.people import user_memberships
+from annotations.services.project_creators import can_create_projects
 
 
 class MembershipOutput(serializers.Serializer):
@@ -24,6 +25,7 @@ class MeOutput(serializers.Serializer):
     is_superuser = serializers.BooleanField(
         help_text="A site superuser manages any project's people, admin of it or not."
     )
+    can_create_projects = serializers.BooleanField()
     memberships = MembershipOutput(many=True)
 
 
@@ -36,6 +38,7 @@ class MeView(APIView):
             "display_name": user.get_full_name() or user.get_username(),
             "is_staff": user.is_staff,
             "is_superuser": user.is_superuser,
+            "can_create_projects": can_create_projects(user),
             "memberships": user_memberships(user=user),
         }
         return Response(MeOutput(payload).data)

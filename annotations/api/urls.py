@@ -10,6 +10,7 @@ from annotations.api import (
     evaluators,
     feedback,
     history_views,
+    project_creators,
     quality,
     queue,
     releases,
@@ -25,6 +26,16 @@ urlpatterns = [
     path("me/", MeView.as_view(), name="api-me"),
     path("me/tokens/", TokensView.as_view(), name="api-me-tokens"),
     path("me/tokens/<int:token_id>/", TokenView.as_view(), name="api-me-token"),
+    path(
+        "staff/project-creators/",
+        project_creators.ProjectCreatorsView.as_view(),
+        name="api-project-creators",
+    ),
+    path(
+        "staff/project-creators/<str:username>/",
+        project_creators.ProjectCreatorView.as_view(),
+        name="api-project-creator",
+    ),
     path("assignments/", assignments.QueueView.as_view(), name="api-queue"),
     path(
         "assignments/<int:assignment_id>/",

@@ -12,6 +12,7 @@ const LINGUIST: Me = {
   display_name: 'Linguist One',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study', role: 'annotator' },
     { project: 'tofu', project_name: 'TofuEval replication', role: 'admin' },
@@ -57,14 +58,15 @@ describe('the signed-in landing page', () => {
     expect(await screen.findByRole('link', { name: 'Django admin' })).toHaveAttribute('href', '/admin/');
   });
 
-  it('offers staff, and only staff, to start a new project', async () => {
+  it('offers to start a new project only to those who may create one', async () => {
     stubFetch(answer('GET /api/me/', 200, LINGUIST));
     const { unmount } = renderWithProviders(<App navigate={vi.fn()} />);
     await screen.findByText(/Signed in as/);
     expect(screen.queryByRole('link', { name: 'New project' })).not.toBeInTheDocument();
     unmount();
 
-    stubFetch(answer('GET /api/me/', 200, { ...LINGUIST, is_staff: true }));
+    // Staff, or someone staff granted the right to (not staff themselves).
+    stubFetch(answer('GET /api/me/', 200, { ...LINGUIST, can_create_projects: true }));
     renderWithProviders(<App navigate={vi.fn()} />);
     expect(await screen.findByRole('link', { name: 'New project' })).toHaveAttribute('href', '/app/admin/new-project');
   });

@@ -37,7 +37,7 @@ export function App({ navigate = navigateTo }: AppProps) {
           {/* The page under the header: the queue at `/` and `/app/queue`. Outside a router
               (the landing-page tests) an Outlet renders nothing. */}
           <Outlet context={me} />
-          <ProjectList memberships={me.memberships} canCreate={me.is_staff} />
+          <ProjectList memberships={me.memberships} canCreate={me.can_create_projects} />
         </Stack>
       </Container>
     </>

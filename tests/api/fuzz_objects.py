@@ -445,6 +445,9 @@ def seed() -> Seeded:
             )
         ],
         "GET /api/admin/rounds/{round_id}/review/": [(None, {"round_id": review.pk})],
+        # Staff let an existing person create projects.
+        "PUT /api/staff/project-creators/{username}/": [(None, {"username": "linguist1"})],
+        "DELETE /api/staff/project-creators/{username}/": [(None, {"username": "linguist1"})],
         "POST /api/admin/projects/{slug}/members/": [
             (None, {"slug": "demo-facts", "body": {"user": "joiner"}})
         ],

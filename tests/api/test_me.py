@@ -31,6 +31,7 @@ def test_me_lists_the_users_projects_and_roles(client: Client) -> None:
         "display_name": "Lena Linguist",
         "is_staff": False,
         "is_superuser": False,
+        "can_create_projects": False,
         "memberships": [{"project": "demo", "project_name": "Demo study", "role": "annotator"}],
     }
 

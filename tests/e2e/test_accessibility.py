@@ -77,6 +77,8 @@ ROUTES: list[Route] = [
     Route("sign-in", None, "/accounts/login/"),
     Route("invitation", None, "/accounts/invitations/{invitation}/"),
     Route("invitation (revoked)", None, "/accounts/invitations/{revoked_invitation}/"),
+    # Where a sign-in through the identity provider that did not complete lands.
+    Route("sign-in refused", None, "/accounts/oidc/refused/"),
     Route("Django 404", None, "/nonexistent", not_found=True),
     # Admin.
     Route("admin queue", "admin", "/"),

@@ -16,6 +16,7 @@ const ADMIN: Me = {
   display_name: 'Ada Admin',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
 };
 

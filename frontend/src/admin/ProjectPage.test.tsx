@@ -15,6 +15,7 @@ const ADMIN: Me = {
   display_name: 'Ada Admin',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'admin' },
     { project: 'other', project_name: 'Other study', role: 'annotator' },

@@ -34,7 +34,7 @@ describe('api client', () => {
 
   it('sends no CSRF token on a GET', async () => {
     document.cookie = 'csrftoken=token-from-django';
-    const fetchMock = stubFetch(answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, memberships: [] }));
+    const fetchMock = stubFetch(answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, can_create_projects: false, memberships: [] }));
 
     await getMe();
 

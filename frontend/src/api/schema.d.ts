@@ -274,16 +274,6 @@ export interface paths {
     /** The signed-in user and their project roles */
     get: operations["me_retrieve"];
   };
-  "/api/me/tokens/": {
-    /** Your API tokens, newest first, with revoked and expired ones */
-    get: operations["me_tokens"];
-    /** Make an API token: its secret is in this answer and nowhere else, ever */
-    post: operations["me_token_create"];
-  };
-  "/api/me/tokens/{token_id}/": {
-    /** Revoke one of your tokens: requests with it get 401 from now on */
-    delete: operations["me_token_revoke"];
-  };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
@@ -327,6 +317,16 @@ export interface paths {
   "/api/reviews/": {
     /** The signed-in reviewer's queue: review and second-review assignments */
     get: operations["review_queue"];
+  };
+  "/api/staff/project-creators/": {
+    /** People granted the right to create projects (staff) */
+    get: operations["staff_project_creators_list"];
+  };
+  "/api/staff/project-creators/{username}/": {
+    /** Let a person create projects (staff); granting twice is one grant */
+    put: operations["staff_project_creators_grant"];
+    /** Take back the right to create projects (staff) */
+    delete: operations["staff_project_creators_revoke"];
   };
 }
 
@@ -589,13 +589,6 @@ export interface components {
       units: number;
       annotators: components["schemas"]["KeyedAnnotatorOutput"][];
     };
-    /**
-     * @description * `active` - active
-     * * `expired` - expired
-     * * `revoked` - revoked
-     * @enum {string}
-     */
-    ApiTokenStatusEnum: "active" | "expired" | "revoked";
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
       reason: string;
@@ -1741,8 +1734,7 @@ export interface components {
       username: string;
       display_name: string;
       is_staff: boolean;
-      /** @description A site superuser manages any project's people, admin of it or not. */
-      is_superuser: boolean;
+      can_create_projects: boolean;
       memberships: components["schemas"]["MembershipOutput"][];
     };
     MemberAddInput: {
@@ -1835,8 +1827,6 @@ export interface components {
     PeopleStateOutput: {
       roles: components["schemas"]["ProjectRoleEnum"][];
       paused: boolean;
-      /** @description A removal only: how many of their assignments, never started, were deleted so their rounds can give the units to someone else. */
-      released_assignments?: number;
     };
     /**
      * @description * `score` - score
@@ -1942,6 +1932,11 @@ export interface components {
         /** @enum {boolean} */
         evidence: true;
       }]>;
+    };
+    ProjectCreatorOutput: {
+      username: string;
+      display_name: string;
+      email: string;
     };
     ProjectMember: {
       username: string;
@@ -2843,65 +2838,6 @@ export interface components {
       /** @description The parent type's code. */
       parent: string | null;
     };
-    TokenCreatedOutput: {
-      id: number;
-      name: string;
-      scope: components["schemas"]["TokenScopeEnum"];
-      /** @description The secret's first characters, to tell tokens apart. */
-      hint: string;
-      status: components["schemas"]["ApiTokenStatusEnum"];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      expires_at: string;
-      /**
-       * Format: date-time
-       * @description Accurate to a minute: it is written at most once a minute.
-       */
-      last_used_at: string | null;
-      /** Format: date-time */
-      revoked_at: string | null;
-      /** @description The token itself, shown this once: send it as `Authorization: Token <secret>`. */
-      secret: string;
-    };
-    TokenInput: {
-      /** @description What the token is for. */
-      name: string;
-      /**
-       * @description read: GET only; write: everything the user may do.
-       *
-       * * `read` - Read only
-       * * `write` - Read and write
-       */
-      scope: components["schemas"]["TokenScopeEnum"];
-      /** @description Days until the token stops working, 1 to 365. */
-      expires_in_days: number;
-    };
-    TokenOutput: {
-      id: number;
-      name: string;
-      scope: components["schemas"]["TokenScopeEnum"];
-      /** @description The secret's first characters, to tell tokens apart. */
-      hint: string;
-      status: components["schemas"]["ApiTokenStatusEnum"];
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      expires_at: string;
-      /**
-       * Format: date-time
-       * @description Accurate to a minute: it is written at most once a minute.
-       */
-      last_used_at: string | null;
-      /** Format: date-time */
-      revoked_at: string | null;
-    };
-    /**
-     * @description * `read` - Read only
-     * * `write` - Read and write
-     * @enum {string}
-     */
-    TokenScopeEnum: "read" | "write";
     /** @description A save of a topic judgement in a batch: its kind, the version it edits and at least one change. */
     TopicBatchEntry: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -7775,187 +7711,6 @@ export interface operations {
       };
     };
   };
-  /** Your API tokens, newest first, with revoked and expired ones */
-  me_tokens: {
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["TokenOutput"][];
-        };
-      };
-      /** @description The request is not valid: see the field errors. */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description You do not have permission to do this. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Not found. */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description This method is not allowed here. */
-      405: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The server cannot answer in a format you accept; ask for application/json. */
-      406: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Too many requests: wait and try again. */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /** Make an API token: its secret is in this answer and nowhere else, ever */
-  me_token_create: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["TokenInput"];
-      };
-    };
-    responses: {
-      201: {
-        content: {
-          "application/json": components["schemas"]["TokenCreatedOutput"];
-        };
-      };
-      /** @description The request is not valid: see the field errors. */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Not found. */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description This method is not allowed here. */
-      405: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The server cannot answer in a format you accept; ask for application/json. */
-      406: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description This conflicts with the current state. */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The request body is too large. */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Unsupported media type: send application/json (or multipart for uploads). */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Too many requests: wait and try again. */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /** Revoke one of your tokens: requests with it get 401 from now on */
-  me_token_revoke: {
-    parameters: {
-      path: {
-        token_id: number;
-      };
-    };
-    responses: {
-      /** @description No response body */
-      204: {
-        content: never;
-      };
-      /** @description The request is not valid: see the field errors. */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description You do not have permission to do this. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description This method is not allowed here. */
-      405: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description The server cannot answer in a format you accept; ask for application/json. */
-      406: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Too many requests: wait and try again. */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
   /** A project's releases, a page at a time */
   projects_releases_retrieve: {
     parameters: {
@@ -8705,6 +8460,189 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ReviewQueueOutput"];
         };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** People granted the right to create projects (staff) */
+  staff_project_creators_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectCreatorOutput"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Let a person create projects (staff); granting twice is one grant */
+  staff_project_creators_grant: {
+    parameters: {
+      path: {
+        username: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProjectCreatorOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Take back the right to create projects (staff) */
+  staff_project_creators_revoke: {
+    parameters: {
+      path: {
+        username: string;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
       };
       /** @description The request is not valid: see the field errors. */
       400: {

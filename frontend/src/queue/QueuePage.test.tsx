@@ -17,6 +17,7 @@ const LINGUIST: Me = {
   display_name: 'Linguist One',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }],
 };
 
@@ -133,6 +134,7 @@ describe('groupByRound', () => {
       display_name: 'Rhea Reviewer',
       is_staff: false,
       is_superuser: false,
+      can_create_projects: false,
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
     };
     const server = fakeServer({
@@ -165,6 +167,7 @@ describe('groupByRound', () => {
       display_name: 'Ada Admin',
       is_staff: true,
       is_superuser: false,
+      can_create_projects: true,
       memberships: [{ project: 'demo', project_name: 'Demo study', role: 'admin' }],
     };
     const server = renderQueue('/', admin, { assignments: [], feedback: [] });

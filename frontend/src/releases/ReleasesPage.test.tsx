@@ -23,6 +23,7 @@ const RESEARCHER: Me = {
   display_name: 'Ravi Researcher',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [
     { project: 'demo', project_name: 'Demo study (TofuEval scheme)', role: 'researcher' },
     { project: 'other', project_name: 'Other study', role: 'annotator' },

@@ -15,6 +15,7 @@ const REVIEWER: Me = {
   display_name: 'Rhea Reviewer',
   is_staff: false,
   is_superuser: false,
+  can_create_projects: false,
   memberships: [{ project: 'demo', project_name: 'Demo study', role: 'reviewer' }],
 };
 

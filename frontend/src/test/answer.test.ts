@@ -5,7 +5,7 @@ import { fakeServer } from './fakeServer';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ME = { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, memberships: [] };
+const ME = { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, can_create_projects: false, memberships: [] };
 const NO_UNITS = { count: 0, page: 1, pages: 1, page_size: 50, units: [] };
 
 describe("the fake server's typed answers", () => {

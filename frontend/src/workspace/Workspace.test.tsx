@@ -359,7 +359,7 @@ describe('the workspace', () => {
 
   const QUEUE_ROUTES = {
     'GET /api/me/': () =>
-      answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
+      answer('GET /api/me/', 200, { username: 'linguist1', display_name: '', is_staff: false, is_superuser: false, can_create_projects: false, memberships: [{ project: 'demo', project_name: 'Demo study', role: 'annotator' }] }),
     'GET /api/assignments/': () => answer('GET /api/assignments/', 200, queueResponse()),
   };
 
