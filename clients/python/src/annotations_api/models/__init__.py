@@ -15,11 +15,8 @@ from .adjudication_queue_question import AdjudicationQueueQuestion
 from .admin_document_output import AdminDocumentOutput
 from .admin_project_output import AdminProjectOutput
 from .admin_project_output_scheme import AdminProjectOutputScheme
-from .admin_projects_imports_create_body_type_0 import AdminProjectsImportsCreateBodyType0
-from .admin_projects_imports_create_body_type_1 import AdminProjectsImportsCreateBodyType1
-from .admin_projects_imports_create_body_type_1_format import (
-    AdminProjectsImportsCreateBodyType1Format,
-)
+from .admin_projects_imports_create_body import AdminProjectsImportsCreateBody
+from .admin_projects_imports_create_body_format import AdminProjectsImportsCreateBodyFormat
 from .admin_round_output import AdminRoundOutput
 from .admin_turn_output import AdminTurnOutput
 from .agreement_history_output import AgreementHistoryOutput
@@ -29,6 +26,7 @@ from .agreement_report_output import AgreementReportOutput
 from .aligned_sentence_input import AlignedSentenceInput
 from .aligned_sentence_output import AlignedSentenceOutput
 from .alignment_input import AlignmentInput
+from .annotation_round_input import AnnotationRoundInput
 from .annotation_round_input_kind_enum import AnnotationRoundInputKindEnum
 from .annotator_progress_output import AnnotatorProgressOutput
 from .annotator_rate_output import AnnotatorRateOutput
@@ -82,6 +80,7 @@ from .error_envelope import ErrorEnvelope
 from .error_envelope_errors import ErrorEnvelopeErrors
 from .error_span_output import ErrorSpanOutput
 from .error_type_output import ErrorTypeOutput
+from .error_typing_round_input import ErrorTypingRoundInput
 from .error_typing_round_input_kind_enum import ErrorTypingRoundInputKindEnum
 from .evaluator_hard_units_by import EvaluatorHardUnitsBy
 from .evaluator_kind_enum import EvaluatorKindEnum
@@ -91,6 +90,7 @@ from .evidence_input import EvidenceInput
 from .evidence_save_input import EvidenceSaveInput
 from .evidence_span_output import EvidenceSpanOutput
 from .explanation_judgement_output import ExplanationJudgementOutput
+from .explanation_round_input import ExplanationRoundInput
 from .explanation_round_input_kind_enum import ExplanationRoundInputKindEnum
 from .explanation_to_judge_output import ExplanationToJudgeOutput
 from .explanation_verdict_enum import ExplanationVerdictEnum
@@ -197,6 +197,7 @@ from .people_action_enum import PeopleActionEnum
 from .people_change_output import PeopleChangeOutput
 from .people_state_output import PeopleStateOutput
 from .prediction_kind_enum import PredictionKindEnum
+from .production_round_input import ProductionRoundInput
 from .production_round_input_kind_enum import ProductionRoundInputKindEnum
 from .progress_output import ProgressOutput
 from .project_create_input import ProjectCreateInput
@@ -342,9 +343,8 @@ __all__ = (
     "AdminDocumentOutput",
     "AdminProjectOutput",
     "AdminProjectOutputScheme",
-    "AdminProjectsImportsCreateBodyType0",
-    "AdminProjectsImportsCreateBodyType1",
-    "AdminProjectsImportsCreateBodyType1Format",
+    "AdminProjectsImportsCreateBody",
+    "AdminProjectsImportsCreateBodyFormat",
     "AdminRoundOutput",
     "AdminTurnOutput",
     "AgreementHistoryOutput",
@@ -354,6 +354,7 @@ __all__ = (
     "AlignedSentenceInput",
     "AlignedSentenceOutput",
     "AlignmentInput",
+    "AnnotationRoundInput",
     "AnnotationRoundInputKindEnum",
     "AnnotatorProgressOutput",
     "AnnotatorRateOutput",
@@ -407,6 +408,7 @@ __all__ = (
     "ErrorEnvelopeErrors",
     "ErrorSpanOutput",
     "ErrorTypeOutput",
+    "ErrorTypingRoundInput",
     "ErrorTypingRoundInputKindEnum",
     "EvaluatorHardUnitsBy",
     "EvaluatorKindEnum",
@@ -416,6 +418,7 @@ __all__ = (
     "EvidenceSaveInput",
     "EvidenceSpanOutput",
     "ExplanationJudgementOutput",
+    "ExplanationRoundInput",
     "ExplanationRoundInputKindEnum",
     "ExplanationToJudgeOutput",
     "ExplanationVerdictEnum",
@@ -518,6 +521,7 @@ __all__ = (
     "PeopleChangeOutput",
     "PeopleStateOutput",
     "PredictionKindEnum",
+    "ProductionRoundInput",
     "ProductionRoundInputKindEnum",
     "ProgressOutput",
     "ProjectCreateInput",

@@ -6,8 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.admin_projects_imports_create_body_type_0 import AdminProjectsImportsCreateBodyType0
-from ...models.admin_projects_imports_create_body_type_1 import AdminProjectsImportsCreateBodyType1
+from ...models.admin_projects_imports_create_body import AdminProjectsImportsCreateBody
 from ...models.error_envelope import ErrorEnvelope
 from ...models.job_started_output import JobStartedOutput
 from ...types import UNSET, Response, Unset
@@ -16,7 +15,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     slug: str,
     *,
-    body: AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset = UNSET,
+    body: AdminProjectsImportsCreateBody | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,6 +25,9 @@ def _get_kwargs(
             slug=quote(str(slug), safe=""),
         ),
     }
+
+    if not isinstance(body, Unset):
+        _kwargs["files"] = body.to_multipart()
 
     headers["Content-Type"] = "multipart/form-data; boundary=+++"
 
@@ -117,13 +119,13 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset = UNSET,
+    body: AdminProjectsImportsCreateBody | Unset = UNSET,
 ) -> Response[ErrorEnvelope | JobStartedOutput]:
     """Import a corpus file in one of the import formats (background job)
 
     Args:
         slug (str):
-        body (AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset):
+        body (AdminProjectsImportsCreateBody | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,13 +151,13 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset = UNSET,
+    body: AdminProjectsImportsCreateBody | Unset = UNSET,
 ) -> ErrorEnvelope | JobStartedOutput | None:
     """Import a corpus file in one of the import formats (background job)
 
     Args:
         slug (str):
-        body (AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset):
+        body (AdminProjectsImportsCreateBody | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,13 +178,13 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset = UNSET,
+    body: AdminProjectsImportsCreateBody | Unset = UNSET,
 ) -> Response[ErrorEnvelope | JobStartedOutput]:
     """Import a corpus file in one of the import formats (background job)
 
     Args:
         slug (str):
-        body (AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset):
+        body (AdminProjectsImportsCreateBody | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,13 +208,13 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset = UNSET,
+    body: AdminProjectsImportsCreateBody | Unset = UNSET,
 ) -> ErrorEnvelope | JobStartedOutput | None:
     """Import a corpus file in one of the import formats (background job)
 
     Args:
         slug (str):
-        body (AdminProjectsImportsCreateBodyType0 | AdminProjectsImportsCreateBodyType1 | Unset):
+        body (AdminProjectsImportsCreateBody | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,8 +6,12 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.annotation_round_input import AnnotationRoundInput
 from ...models.created_round_output import CreatedRoundOutput
 from ...models.error_envelope import ErrorEnvelope
+from ...models.error_typing_round_input import ErrorTypingRoundInput
+from ...models.explanation_round_input import ExplanationRoundInput
+from ...models.production_round_input import ProductionRoundInput
 from ...models.review_round_input import ReviewRoundInput
 from ...types import Response
 
@@ -15,7 +19,11 @@ from ...types import Response
 def _get_kwargs(
     slug: str,
     *,
-    body: Any | ReviewRoundInput,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,10 +34,15 @@ def _get_kwargs(
         ),
     }
 
-    if isinstance(body, ReviewRoundInput):
+    if (
+        isinstance(body, AnnotationRoundInput)
+        or isinstance(body, ProductionRoundInput)
+        or isinstance(body, ReviewRoundInput)
+        or isinstance(body, ErrorTypingRoundInput)
+    ):
         _kwargs["json"] = body.to_dict()
     else:
-        _kwargs["json"] = body
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -116,7 +129,11 @@ def sync_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReviewRoundInput,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
 ) -> Response[CreatedRoundOutput | ErrorEnvelope]:
     """Create a draft round and its assignments
 
@@ -126,7 +143,8 @@ def sync_detailed(
 
     Args:
         slug (str):
-        body (Any | ReviewRoundInput):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,7 +170,11 @@ def sync(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReviewRoundInput,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
 ) -> CreatedRoundOutput | ErrorEnvelope | None:
     """Create a draft round and its assignments
 
@@ -162,7 +184,8 @@ def sync(
 
     Args:
         slug (str):
-        body (Any | ReviewRoundInput):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +206,11 @@ async def asyncio_detailed(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReviewRoundInput,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
 ) -> Response[CreatedRoundOutput | ErrorEnvelope]:
     """Create a draft round and its assignments
 
@@ -193,7 +220,8 @@ async def asyncio_detailed(
 
     Args:
         slug (str):
-        body (Any | ReviewRoundInput):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,7 +245,11 @@ async def asyncio(
     slug: str,
     *,
     client: AuthenticatedClient,
-    body: Any | ReviewRoundInput,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
 ) -> CreatedRoundOutput | ErrorEnvelope | None:
     """Create a draft round and its assignments
 
@@ -227,7 +259,8 @@ async def asyncio(
 
     Args:
         slug (str):
-        body (Any | ReviewRoundInput):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
