@@ -95,7 +95,7 @@ beat: $(RUN_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy annotations annotation_site
+	$(BIN)/mypy annotations annotation_site clients/python/src/annotations_client
 
 format: $(STAMP)
 	$(BIN)/ruff format .
