@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -120,9 +120,8 @@ def _parsed(response: Response[Any], expected: type[T]) -> T:
     raise ApiError(int(response.status_code), "unexpected", response.content[:300].decode())
 
 
-def _waited(
-    timeout: float, poll: float, what: str, check: Any
-) -> Any:  # check() -> result or None while waiting
+def _waited(timeout: float, poll: float, what: str, check: Callable[[], T | None]) -> T:
+    """check()'s first answer that is not None, polled every ``poll`` seconds."""
     deadline = time.monotonic() + timeout
     while True:
         result = check()
@@ -144,8 +143,7 @@ def wait_for_job(
             raise JobFailed(job)
         return job if job.status == JobStatusEnum.SUCCEEDED else None
 
-    result: JobOutput = _waited(timeout, poll, f"job {job_id}", check)
-    return result
+    return _waited(timeout, poll, f"job {job_id}", check)
 
 
 def import_corpus(
@@ -233,8 +231,7 @@ def build_release(
             raise ReleaseFailed(release)
         return release if release.status == ReleaseStatusEnum.PUBLISHED else None
 
-    result: ReleaseDetailOutput = _waited(timeout, poll, f"release {started.release}", check)
-    return result
+    return _waited(timeout, poll, f"release {started.release}", check)
 
 
 def download_release(client: AuthenticatedClient, release_id: int, folder: Path | str) -> Path:
