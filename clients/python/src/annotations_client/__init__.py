@@ -16,6 +16,7 @@ from annotations_client.flows import (
     open_round,
     read_agreement,
     upload_evaluator_run,
+    verify_archive,
     wait_for_job,
 )
 
@@ -34,5 +35,6 @@ __all__ = [
     "open_round",
     "read_agreement",
     "upload_evaluator_run",
+    "verify_archive",
     "wait_for_job",
 ]

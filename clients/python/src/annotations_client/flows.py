@@ -278,6 +278,16 @@ def download_release(client: AuthenticatedClient, release_id: int, folder: Path 
     return target
 
 
+def verify_archive(archive: Path | str, manifest: Mapping[str, Any]) -> None:
+    """Verify a release's zip, however it was fetched, against the manifest of
+    ``GET /api/releases/{id}/``; ChecksumMismatch says what differs."""
+    digest = hashlib.sha256()
+    with Path(archive).open("rb") as stream:
+        while block := stream.read(1 << 20):
+            digest.update(block)
+    _verify(Path(archive), digest.hexdigest(), manifest)
+
+
 def _verify(archive: Path, archive_sha256: str, manifest: Mapping[str, Any]) -> None:
     expected = manifest.get("archive_sha256")
     if expected and expected != archive_sha256:
