@@ -26,7 +26,7 @@ PYTEST_ARGS ?=
 XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
-	api-types api-types-check \
+	api-types api-types-check client client-check \
 	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin bench-peers migrate demo \
 	tofueval clean
 
@@ -101,7 +101,7 @@ beat: $(RUN_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy annotations annotation_site
+	$(BIN)/mypy annotations annotation_site clients/python/src/annotations_client
 
 format: $(STAMP)
 	$(BIN)/ruff format .
@@ -127,13 +127,33 @@ api-types-check: $(STAMP) $(NPM_STAMP)
 		diff -u frontend/src/api/schema.d.ts var/schema-check.d.ts | head -40; \
 		echo "frontend/src/api/schema.d.ts is out of date: run 'make api-types' and commit it"; exit 1; }
 
+# The Python client's generated package (clients/python/src/annotations_api, docs/api/python-client.md)
+# comes from the same schema; client-check fails when the committed package is not what the
+# pinned openapi-python-client makes of it. PATH: its post hooks run the venv's ruff.
+CLIENT_DIR := clients/python
+CLIENT_GEN = PATH="$(abspath $(BIN)):$$PATH" $(BIN)/openapi-python-client generate --meta none \
+	--config $(CLIENT_DIR)/openapi-python-client.yaml --overwrite
+
+client: $(STAMP)
+	@mkdir -p var
+	$(MANAGE) spectacular --file var/openapi.yaml --fail-on-warn
+	$(CLIENT_GEN) --path var/openapi.yaml --output-path $(CLIENT_DIR)/src/annotations_api
+
+client-check: $(STAMP)
+	@mkdir -p var
+	$(MANAGE) spectacular --file var/openapi-client-check.yaml --fail-on-warn
+	$(CLIENT_GEN) --path var/openapi-client-check.yaml --output-path var/client-check >/dev/null
+	@diff -ru $(CLIENT_DIR)/src/annotations_api var/client-check > /dev/null || { \
+		diff -ru $(CLIENT_DIR)/src/annotations_api var/client-check | head -40; \
+		echo "$(CLIENT_DIR)/src/annotations_api is out of date: run 'make client' and commit it"; exit 1; }
+
 frontend-test: $(NPM_STAMP) api-types-check
 	cd frontend && npm run typecheck --silent && npm test --silent
 
 browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
 	$(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS)
 
-test: lint frontend-test pytest browser-test
+test: lint client-check frontend-test pytest browser-test
 
 bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin
 

@@ -919,9 +919,8 @@ class FeedbackCreateView(APIView):
         return Response({"id": feedback.pk}, status=status.HTTP_201_CREATED)
 
 
-# The upload form. ``lenient`` is only for the circumstantial CSV: said as two cases (lenient
-# left out or false, or the format named circumstantial) beside the properties, which stay at
-# the top so that clients see ``file`` is a file part.
+# The upload form. ``lenient`` is only for the circumstantial CSV: said as a ``not`` beside the
+# properties, which stay at the top so that clients see ``file`` is a file part.
 IMPORT_FORM = OpenApiRequest(
     {
         "type": "object",
@@ -947,13 +946,17 @@ IMPORT_FORM = OpenApiRequest(
             },
         },
         "required": ["file"],
-        "anyOf": [
-            {"properties": {"lenient": {"type": "boolean", "enum": [False]}}},
-            {
-                "properties": {"format": {"type": "string", "enum": ["circumstantial"]}},
-                "required": ["format"],
+        # Lenient true with any format but circumstantial (left out: native) is not a form.
+        # A ``not``, not an ``anyOf`` of the two valid cases: generators of typed clients
+        # (openapi-python-client, docs/api/python-client.md) read an anyOf beside the
+        # properties as the whole body and lost ``file`` and ``format``.
+        "not": {
+            "properties": {
+                "lenient": {"type": "boolean", "enum": [True]},
+                "format": {"not": {"type": "string", "enum": ["circumstantial"]}},
             },
-        ],
+            "required": ["lenient"],
+        },
     },
     encoding={
         "file": {

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
-from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -345,8 +344,19 @@ def round_body(data: Any) -> dict[str, Any]:
 
 # The overlap a body names is at most the number of people it names (each named once). JSON
 # Schema cannot compare two fields, so it is said as "not (overlap >= n and fewer than n
-# people)" for each n; a "not" also keeps the frontend's generated types plain.
-OVERLAP_WITHIN_PEOPLE = "RoundOverlapWithinPeople"
+# people)" for each n; a "not" also keeps the frontend's generated types plain. It sits in the
+# body's own schema, not in an allOf of a component: openapi-python-client cannot merge a
+# component with no properties and typed the whole body as Any (docs/api/python-client.md).
+def overlap_within_people() -> dict[str, Any]:
+    return {
+        "anyOf": [
+            {
+                "properties": {"overlap": {"minimum": n}, "annotators": {"maxItems": n - 1}},
+                "required": ["overlap", "annotators"],
+            }
+            for n in range(2, MAX_OVERLAP + 1)
+        ]
+    }
 
 
 class RoundInputSchema(OpenApiSerializerExtension):
@@ -361,26 +371,5 @@ class RoundInputSchema(OpenApiSerializerExtension):
             schema["properties"]["annotators"]["uniqueItems"] = True
         overlap = self.target.fields["overlap"]
         if direction == "request" and (overlap.max_value or 1) > 1:
-            component = ResolvedComponent(
-                name=OVERLAP_WITHIN_PEOPLE,
-                type=ResolvedComponent.SCHEMA,
-                object=OVERLAP_WITHIN_PEOPLE,
-                schema={
-                    "description": "The overlap is at most the number of people named.",
-                    "not": {
-                        "anyOf": [
-                            {
-                                "properties": {
-                                    "overlap": {"minimum": n},
-                                    "annotators": {"maxItems": n - 1},
-                                },
-                                "required": ["overlap", "annotators"],
-                            }
-                            for n in range(2, MAX_OVERLAP + 1)
-                        ]
-                    },
-                },
-            )
-            auto_schema.registry.register_on_missing(component)
-            schema["allOf"] = [component.ref]
+            schema["not"] = overlap_within_people()
         return schema

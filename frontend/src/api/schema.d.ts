@@ -4,9 +4,6 @@
  */
 
 
-/** WithRequired type helpers */
-type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
-
 /** OneOf type helpers */
 type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
 type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
@@ -534,7 +531,7 @@ export interface components {
       sentences?: components["schemas"]["AlignedSentenceInput"][];
     };
     /** @description A practice, qualification or pilot round: linguists answer the project's scheme. */
-    AnnotationRoundInput: WithRequired<{
+    AnnotationRoundInput: {
       name: string;
       /** @description Annotators per unit; at most as many as are named. */
       overlap: number;
@@ -558,7 +555,7 @@ export interface components {
        * @default false
        */
       given_atomic_facts?: boolean;
-    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "units">;
+    };
     /**
      * @description * `practice` - practice
      * * `qualification` - qualification
@@ -954,7 +951,7 @@ export interface components {
       parent: number | null;
     };
     /** @description docs/api/review.md: several annotators type each inconsistent sentence's errors. */
-    ErrorTypingRoundInput: WithRequired<{
+    ErrorTypingRoundInput: {
       name: string;
       overlap: number;
       guideline_version: number;
@@ -970,7 +967,7 @@ export interface components {
       type_min_count?: number;
       /** @description Only these units' items (default: every unit with items). */
       units?: components["schemas"]["RoundTopicUnits"];
-    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "source_rounds">;
+    };
     /**
      * @description * `error_typing` - error_typing
      * @enum {string}
@@ -1024,7 +1021,7 @@ export interface components {
       verdict: components["schemas"]["ExplanationVerdictEnum"];
     };
     /** @description docs/evaluation.md, "Explanation meta-annotation". */
-    ExplanationRoundInput: WithRequired<{
+    ExplanationRoundInput: {
       name: string;
       overlap: number;
       guideline_version: number;
@@ -1038,7 +1035,7 @@ export interface components {
       release: number;
       /** @description The evaluators whose explanations are judged (all if empty). */
       evaluators?: string[];
-    } & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "release">;
+    };
     /**
      * @description * `explanation` - explanation
      * @enum {string}
@@ -1835,7 +1832,7 @@ export interface components {
      */
     PredictionKindEnum: "score" | "label";
     /** @description A production round: an annotation round that may mix in gold units. */
-    ProductionRoundInput: WithRequired<({
+    ProductionRoundInput: {
       name: string;
       /** @description Annotators per unit; at most as many as are named. */
       overlap: number;
@@ -1870,7 +1867,7 @@ export interface components {
        * @description Pause an annotator whose gold-unit accuracy falls below it.
        */
       pause_below?: number | null;
-    }) & components["schemas"]["RoundOverlapWithinPeople"], "annotators" | "guideline_version" | "kind" | "name" | "overlap" | "units">;
+    };
     /**
      * @description * `production` - production
      * @enum {string}
@@ -2403,8 +2400,6 @@ export interface components {
       id: number;
       name: string;
     };
-    /** @description The overlap is at most the number of people named. */
-    RoundOverlapWithinPeople: unknown;
     /** @description The paging fields count the round's units (none for a reference round). */
     RoundProgressOutput: {
       /** @description Rows in the whole list. */
@@ -4422,7 +4417,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "multipart/form-data": ({
+        "multipart/form-data": {
           /**
            * Format: binary
            * @description The corpus file, a file part with its filename (any name).
@@ -4439,13 +4434,7 @@ export interface operations {
            * @default false
            */
           lenient?: boolean;
-        }) & ({
-          /** @enum {boolean} */
-          lenient?: false;
-        } | {
-          /** @enum {string} */
-          format: "circumstantial";
-        });
+        };
       };
     };
     responses: {

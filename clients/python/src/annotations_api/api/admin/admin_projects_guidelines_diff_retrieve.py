@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.guideline_diff_output import GuidelineDiffOutput
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    slug: str,
+    *,
+    from_: int,
+    to: int,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["from"] = from_
+
+    params["to"] = to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/admin/projects/{slug}/guidelines/diff/".format(
+            slug=quote(str(slug), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | GuidelineDiffOutput | None:
+    if response.status_code == 200:
+        response_200 = GuidelineDiffOutput.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = ErrorEnvelope.from_dict(response.json())
+
+        return response_405
+
+    if response.status_code == 406:
+        response_406 = ErrorEnvelope.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | GuidelineDiffOutput]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    from_: int,
+    to: int,
+) -> Response[ErrorEnvelope | GuidelineDiffOutput]:
+    """Unified diff between two guideline versions
+
+    Args:
+        slug (str):
+        from_ (int):
+        to (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | GuidelineDiffOutput]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        from_=from_,
+        to=to,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    from_: int,
+    to: int,
+) -> ErrorEnvelope | GuidelineDiffOutput | None:
+    """Unified diff between two guideline versions
+
+    Args:
+        slug (str):
+        from_ (int):
+        to (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | GuidelineDiffOutput
+    """
+
+    return sync_detailed(
+        slug=slug,
+        client=client,
+        from_=from_,
+        to=to,
+    ).parsed
+
+
+async def asyncio_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    from_: int,
+    to: int,
+) -> Response[ErrorEnvelope | GuidelineDiffOutput]:
+    """Unified diff between two guideline versions
+
+    Args:
+        slug (str):
+        from_ (int):
+        to (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | GuidelineDiffOutput]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        from_=from_,
+        to=to,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    from_: int,
+    to: int,
+) -> ErrorEnvelope | GuidelineDiffOutput | None:
+    """Unified diff between two guideline versions
+
+    Args:
+        slug (str):
+        from_ (int):
+        to (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | GuidelineDiffOutput
+    """
+
+    return (
+        await asyncio_detailed(
+            slug=slug,
+            client=client,
+            from_=from_,
+            to=to,
+        )
+    ).parsed

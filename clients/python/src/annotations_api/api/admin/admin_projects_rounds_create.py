@@ -1,0 +1,279 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.annotation_round_input import AnnotationRoundInput
+from ...models.created_round_output import CreatedRoundOutput
+from ...models.error_envelope import ErrorEnvelope
+from ...models.error_typing_round_input import ErrorTypingRoundInput
+from ...models.explanation_round_input import ExplanationRoundInput
+from ...models.production_round_input import ProductionRoundInput
+from ...models.review_round_input import ReviewRoundInput
+from ...types import Response
+
+
+def _get_kwargs(
+    slug: str,
+    *,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/admin/projects/{slug}/rounds/".format(
+            slug=quote(str(slug), safe=""),
+        ),
+    }
+
+    if (
+        isinstance(body, AnnotationRoundInput)
+        or isinstance(body, ProductionRoundInput)
+        or isinstance(body, ReviewRoundInput)
+        or isinstance(body, ErrorTypingRoundInput)
+    ):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreatedRoundOutput | ErrorEnvelope | None:
+    if response.status_code == 201:
+        response_201 = CreatedRoundOutput.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 405:
+        response_405 = ErrorEnvelope.from_dict(response.json())
+
+        return response_405
+
+    if response.status_code == 406:
+        response_406 = ErrorEnvelope.from_dict(response.json())
+
+        return response_406
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ErrorEnvelope.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreatedRoundOutput | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
+) -> Response[CreatedRoundOutput | ErrorEnvelope]:
+    """Create a draft round and its assignments
+
+     The body's `kind` decides its fields (one component per kind). A body of the right shape that the
+    project's data refuses (people who are not its annotators, units not its own or not free, a name
+    taken) answers 409 `round_refused`, naming each field.
+
+    Args:
+        slug (str):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedRoundOutput | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
+) -> CreatedRoundOutput | ErrorEnvelope | None:
+    """Create a draft round and its assignments
+
+     The body's `kind` decides its fields (one component per kind). A body of the right shape that the
+    project's data refuses (people who are not its annotators, units not its own or not free, a name
+    taken) answers 409 `round_refused`, naming each field.
+
+    Args:
+        slug (str):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedRoundOutput | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        slug=slug,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
+) -> Response[CreatedRoundOutput | ErrorEnvelope]:
+    """Create a draft round and its assignments
+
+     The body's `kind` decides its fields (one component per kind). A body of the right shape that the
+    project's data refuses (people who are not its annotators, units not its own or not free, a name
+    taken) answers 409 `round_refused`, naming each field.
+
+    Args:
+        slug (str):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreatedRoundOutput | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        slug=slug,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    slug: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnnotationRoundInput
+    | ErrorTypingRoundInput
+    | ExplanationRoundInput
+    | ProductionRoundInput
+    | ReviewRoundInput,
+) -> CreatedRoundOutput | ErrorEnvelope | None:
+    """Create a draft round and its assignments
+
+     The body's `kind` decides its fields (one component per kind). A body of the right shape that the
+    project's data refuses (people who are not its annotators, units not its own or not free, a name
+    taken) answers 409 `round_refused`, naming each field.
+
+    Args:
+        slug (str):
+        body (AnnotationRoundInput | ErrorTypingRoundInput | ExplanationRoundInput |
+            ProductionRoundInput | ReviewRoundInput):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreatedRoundOutput | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            slug=slug,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.question_enum import QuestionEnum
+
+T = TypeVar("T", bound="AdjudicationCaseInput")
+
+
+@_attrs_define
+class AdjudicationCaseInput:
+    """
+    Attributes:
+        question (QuestionEnum): * `review_dispute` - review_dispute
+            * `sentence_label` - sentence_label
+            * `error_types` - error_types
+            * `relevance` - relevance
+            * `topic_category` - topic_category
+        target (None | str):
+        note (str):
+        flagged (bool):
+    """
+
+    question: QuestionEnum
+    target: None | str
+    note: str
+    flagged: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        question = self.question.value
+
+        target: None | str
+        target = self.target
+
+        note = self.note
+
+        flagged = self.flagged
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "question": question,
+                "target": target,
+                "note": note,
+                "flagged": flagged,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        question = QuestionEnum(d.pop("question"))
+
+        def _parse_target(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        target = _parse_target(d.pop("target"))
+
+        note = d.pop("note")
+
+        flagged = d.pop("flagged")
+
+        adjudication_case_input = cls(
+            question=question,
+            target=target,
+            note=note,
+            flagged=flagged,
+        )
+
+        adjudication_case_input.additional_properties = d
+        return adjudication_case_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

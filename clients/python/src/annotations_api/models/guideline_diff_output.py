@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GuidelineDiffOutput")
+
+
+@_attrs_define
+class GuidelineDiffOutput:
+    """
+    Attributes:
+        to (int):
+        diff (str): A unified diff.
+        from_ (int):
+    """
+
+    to: int
+    diff: str
+    from_: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        to = self.to
+
+        diff = self.diff
+
+        from_ = self.from_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "to": to,
+                "diff": diff,
+                "from": from_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        to = d.pop("to")
+
+        diff = d.pop("diff")
+
+        from_ = d.pop("from")
+
+        guideline_diff_output = cls(
+            to=to,
+            diff=diff,
+            from_=from_,
+        )
+
+        guideline_diff_output.additional_properties = d
+        return guideline_diff_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

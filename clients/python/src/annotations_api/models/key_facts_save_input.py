@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.key_fact_input import KeyFactInput
+
+
+T = TypeVar("T", bound="KeyFactsSaveInput")
+
+
+@_attrs_define
+class KeyFactsSaveInput:
+    """
+    Attributes:
+        version (int): The judgement's version this edits (0: never saved).
+        facts (list[KeyFactInput]): The unit's key facts, all of them: a save replaces them.
+    """
+
+    version: int
+    facts: list[KeyFactInput]
+
+    def to_dict(self) -> dict[str, Any]:
+        version = self.version
+
+        facts = []
+        for facts_item_data in self.facts:
+            facts_item = facts_item_data.to_dict()
+            facts.append(facts_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "version": version,
+                "facts": facts,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.key_fact_input import KeyFactInput
+
+        d = dict(src_dict)
+        version = d.pop("version")
+
+        facts = []
+        _facts = d.pop("facts")
+        for facts_item_data in _facts:
+            facts_item = KeyFactInput.from_dict(facts_item_data)
+
+            facts.append(facts_item)
+
+        key_facts_save_input = cls(
+            version=version,
+            facts=facts,
+        )
+
+        return key_facts_save_input

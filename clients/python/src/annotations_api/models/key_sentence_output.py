@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="KeySentenceOutput")
+
+
+@_attrs_define
+class KeySentenceOutput:
+    """
+    Attributes:
+        sentence (str): Handle.
+        label (str):
+        error_types (list[int]):
+        explanation (str):
+        yours (str):
+        agrees (bool):
+    """
+
+    sentence: str
+    label: str
+    error_types: list[int]
+    explanation: str
+    yours: str
+    agrees: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        sentence = self.sentence
+
+        label = self.label
+
+        error_types = self.error_types
+
+        explanation = self.explanation
+
+        yours = self.yours
+
+        agrees = self.agrees
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "sentence": sentence,
+                "label": label,
+                "error_types": error_types,
+                "explanation": explanation,
+                "yours": yours,
+                "agrees": agrees,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        sentence = d.pop("sentence")
+
+        label = d.pop("label")
+
+        error_types = cast(list[int], d.pop("error_types"))
+
+        explanation = d.pop("explanation")
+
+        yours = d.pop("yours")
+
+        agrees = d.pop("agrees")
+
+        key_sentence_output = cls(
+            sentence=sentence,
+            label=label,
+            error_types=error_types,
+            explanation=explanation,
+            yours=yours,
+            agrees=agrees,
+        )
+
+        key_sentence_output.additional_properties = d
+        return key_sentence_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

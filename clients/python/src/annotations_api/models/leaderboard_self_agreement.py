@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="LeaderboardSelfAgreement")
+
+
+@_attrs_define
+class LeaderboardSelfAgreement:
+    """
+    Attributes:
+        coefficient (str):
+        runs (int):
+        records (int):
+        value (float | None):
+        low (float | None):
+        high (float | None):
+    """
+
+    coefficient: str
+    runs: int
+    records: int
+    value: float | None
+    low: float | None
+    high: float | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        coefficient = self.coefficient
+
+        runs = self.runs
+
+        records = self.records
+
+        value: float | None
+        value = self.value
+
+        low: float | None
+        low = self.low
+
+        high: float | None
+        high = self.high
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "coefficient": coefficient,
+                "runs": runs,
+                "records": records,
+                "value": value,
+                "low": low,
+                "high": high,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        coefficient = d.pop("coefficient")
+
+        runs = d.pop("runs")
+
+        records = d.pop("records")
+
+        def _parse_value(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        value = _parse_value(d.pop("value"))
+
+        def _parse_low(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        low = _parse_low(d.pop("low"))
+
+        def _parse_high(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        high = _parse_high(d.pop("high"))
+
+        leaderboard_self_agreement = cls(
+            coefficient=coefficient,
+            runs=runs,
+            records=records,
+            value=value,
+            low=low,
+            high=high,
+        )
+
+        leaderboard_self_agreement.additional_properties = d
+        return leaderboard_self_agreement
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.project_role_enum import ProjectRoleEnum
+
+T = TypeVar("T", bound="PeopleStateOutput")
+
+
+@_attrs_define
+class PeopleStateOutput:
+    """
+    Attributes:
+        roles (list[ProjectRoleEnum]):
+        paused (bool):
+    """
+
+    roles: list[ProjectRoleEnum]
+    paused: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        roles = []
+        for roles_item_data in self.roles:
+            roles_item = roles_item_data.value
+            roles.append(roles_item)
+
+        paused = self.paused
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "roles": roles,
+                "paused": paused,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        roles = []
+        _roles = d.pop("roles")
+        for roles_item_data in _roles:
+            roles_item = ProjectRoleEnum(roles_item_data)
+
+            roles.append(roles_item)
+
+        paused = d.pop("paused")
+
+        people_state_output = cls(
+            roles=roles,
+            paused=paused,
+        )
+
+        people_state_output.additional_properties = d
+        return people_state_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class ProvenanceEnum(StrEnum):
+    ADJUDICATED = "adjudicated"
+    MAJORITY = "majority"
+    REVIEWED = "reviewed"
+    SINGLE = "single"
+    TIE = "tie"
+    UNANIMOUS = "unanimous"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.history_ref_output import HistoryRefOutput
+
+
+T = TypeVar("T", bound="RaterSummaryOutput")
+
+
+@_attrs_define
+class RaterSummaryOutput:
+    """
+    Attributes:
+        relevance (int | None):
+        not_a_summary (bool):
+        comment (str):
+        history (HistoryRefOutput):
+    """
+
+    relevance: int | None
+    not_a_summary: bool
+    comment: str
+    history: HistoryRefOutput
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        relevance: int | None
+        relevance = self.relevance
+
+        not_a_summary = self.not_a_summary
+
+        comment = self.comment
+
+        history = self.history.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "relevance": relevance,
+                "not_a_summary": not_a_summary,
+                "comment": comment,
+                "history": history,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.history_ref_output import HistoryRefOutput
+
+        d = dict(src_dict)
+
+        def _parse_relevance(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        relevance = _parse_relevance(d.pop("relevance"))
+
+        not_a_summary = d.pop("not_a_summary")
+
+        comment = d.pop("comment")
+
+        history = HistoryRefOutput.from_dict(d.pop("history"))
+
+        rater_summary_output = cls(
+            relevance=relevance,
+            not_a_summary=not_a_summary,
+            comment=comment,
+            history=history,
+        )
+
+        rater_summary_output.additional_properties = d
+        return rater_summary_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

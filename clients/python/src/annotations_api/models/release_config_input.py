@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.formats_enum import FormatsEnum
+from ..models.gold_enum import GoldEnum
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.release_mappings_input import ReleaseMappingsInput
+    from ..models.release_split_input import ReleaseSplitInput
+
+
+T = TypeVar("T", bound="ReleaseConfigInput")
+
+
+@_attrs_define
+class ReleaseConfigInput:
+    """The shape and types of a release request; the service checks what needs the database.
+
+    Attributes:
+        version (str):
+        rounds (list[int]):
+        formats (list[FormatsEnum]):
+        gold (GoldEnum | Unset): * `majority` - majority
+        mappings (ReleaseMappingsInput | Unset):
+        split (ReleaseSplitInput | Unset):
+        only_complete (bool | Unset):
+    """
+
+    version: str
+    rounds: list[int]
+    formats: list[FormatsEnum]
+    gold: GoldEnum | Unset = UNSET
+    mappings: ReleaseMappingsInput | Unset = UNSET
+    split: ReleaseSplitInput | Unset = UNSET
+    only_complete: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        version = self.version
+
+        rounds = self.rounds
+
+        formats = []
+        for formats_item_data in self.formats:
+            formats_item = formats_item_data.value
+            formats.append(formats_item)
+
+        gold: str | Unset = UNSET
+        if not isinstance(self.gold, Unset):
+            gold = self.gold.value
+
+        mappings: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.mappings, Unset):
+            mappings = self.mappings.to_dict()
+
+        split: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.split, Unset):
+            split = self.split.to_dict()
+
+        only_complete = self.only_complete
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "version": version,
+                "rounds": rounds,
+                "formats": formats,
+            }
+        )
+        if gold is not UNSET:
+            field_dict["gold"] = gold
+        if mappings is not UNSET:
+            field_dict["mappings"] = mappings
+        if split is not UNSET:
+            field_dict["split"] = split
+        if only_complete is not UNSET:
+            field_dict["only_complete"] = only_complete
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.release_mappings_input import ReleaseMappingsInput
+        from ..models.release_split_input import ReleaseSplitInput
+
+        d = dict(src_dict)
+        version = d.pop("version")
+
+        rounds = cast(list[int], d.pop("rounds"))
+
+        formats = []
+        _formats = d.pop("formats")
+        for formats_item_data in _formats:
+            formats_item = FormatsEnum(formats_item_data)
+
+            formats.append(formats_item)
+
+        _gold = d.pop("gold", UNSET)
+        gold: GoldEnum | Unset
+        if isinstance(_gold, Unset):
+            gold = UNSET
+        else:
+            gold = GoldEnum(_gold)
+
+        _mappings = d.pop("mappings", UNSET)
+        mappings: ReleaseMappingsInput | Unset
+        if isinstance(_mappings, Unset):
+            mappings = UNSET
+        else:
+            mappings = ReleaseMappingsInput.from_dict(_mappings)
+
+        _split = d.pop("split", UNSET)
+        split: ReleaseSplitInput | Unset
+        if isinstance(_split, Unset):
+            split = UNSET
+        else:
+            split = ReleaseSplitInput.from_dict(_split)
+
+        only_complete = d.pop("only_complete", UNSET)
+
+        release_config_input = cls(
+            version=version,
+            rounds=rounds,
+            formats=formats,
+            gold=gold,
+            mappings=mappings,
+            split=split,
+            only_complete=only_complete,
+        )
+
+        release_config_input.additional_properties = d
+        return release_config_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.topic_category_enum import TopicCategoryEnum
+
+T = TypeVar("T", bound="TopicState")
+
+
+@_attrs_define
+class TopicState:
+    """
+    Attributes:
+        category (TopicCategoryEnum): * `main` - main
+            * `marginal` - marginal
+            * `irrelevant` - irrelevant
+            * `` -
+        version (int):
+    """
+
+    category: TopicCategoryEnum
+    version: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        category = self.category.value
+
+        version = self.version
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "category": category,
+                "version": version,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        category = TopicCategoryEnum(d.pop("category"))
+
+        version = d.pop("version")
+
+        topic_state = cls(
+            category=category,
+            version=version,
+        )
+
+        topic_state.additional_properties = d
+        return topic_state
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.assignment_status_enum import AssignmentStatusEnum
+
+T = TypeVar("T", bound="UnitAssignmentOutput")
+
+
+@_attrs_define
+class UnitAssignmentOutput:
+    """
+    Attributes:
+        assignment (int):
+        username (str):
+        status (AssignmentStatusEnum): * `assigned` - assigned
+            * `in_progress` - in progress
+            * `submitted` - submitted
+        active_seconds (int):
+    """
+
+    assignment: int
+    username: str
+    status: AssignmentStatusEnum
+    active_seconds: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        assignment = self.assignment
+
+        username = self.username
+
+        status = self.status.value
+
+        active_seconds = self.active_seconds
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "assignment": assignment,
+                "username": username,
+                "status": status,
+                "active_seconds": active_seconds,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        assignment = d.pop("assignment")
+
+        username = d.pop("username")
+
+        status = AssignmentStatusEnum(d.pop("status"))
+
+        active_seconds = d.pop("active_seconds")
+
+        unit_assignment_output = cls(
+            assignment=assignment,
+            username=username,
+            status=status,
+            active_seconds=active_seconds,
+        )
+
+        unit_assignment_output.additional_properties = d
+        return unit_assignment_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

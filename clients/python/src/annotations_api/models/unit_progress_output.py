@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.unit_assignment_output import UnitAssignmentOutput
+
+
+T = TypeVar("T", bound="UnitProgressOutput")
+
+
+@_attrs_define
+class UnitProgressOutput:
+    """
+    Attributes:
+        topic (int):
+        topic_name (str):
+        document (str):
+        assignments (list[UnitAssignmentOutput]):
+    """
+
+    topic: int
+    topic_name: str
+    document: str
+    assignments: list[UnitAssignmentOutput]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        topic = self.topic
+
+        topic_name = self.topic_name
+
+        document = self.document
+
+        assignments = []
+        for assignments_item_data in self.assignments:
+            assignments_item = assignments_item_data.to_dict()
+            assignments.append(assignments_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "topic": topic,
+                "topic_name": topic_name,
+                "document": document,
+                "assignments": assignments,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.unit_assignment_output import UnitAssignmentOutput
+
+        d = dict(src_dict)
+        topic = d.pop("topic")
+
+        topic_name = d.pop("topic_name")
+
+        document = d.pop("document")
+
+        assignments = []
+        _assignments = d.pop("assignments")
+        for assignments_item_data in _assignments:
+            assignments_item = UnitAssignmentOutput.from_dict(assignments_item_data)
+
+            assignments.append(assignments_item)
+
+        unit_progress_output = cls(
+            topic=topic,
+            topic_name=topic_name,
+            document=document,
+            assignments=assignments,
+        )
+
+        unit_progress_output.additional_properties = d
+        return unit_progress_output
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
