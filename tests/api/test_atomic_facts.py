@@ -106,7 +106,7 @@ def test_evidence_is_checked_like_error_spans_evidence(unit: Assignment) -> None
         response = patch(client, url(unit, summary), {"facts": [fact], "version": 0})
         assert response.status_code == 400, fact
         assert message in " ".join(response.json()["errors"]["facts"]), response.json()
-    assert not AtomicFactSheet.objects.exists()
+    assert not AtomicFactSheet.objects.filter(assignment=unit).exists()
 
 
 def test_given_atomic_facts_are_verified_as_given(unit: Assignment) -> None:
@@ -158,4 +158,4 @@ def test_a_project_that_asks_no_atomic_facts_refuses_them(demo: Project) -> None
     )
     assert response.status_code == 400
     assert response.json()["errors"]["facts"] == ["this project does not ask for atomic facts"]
-    assert not AtomicFactSheet.objects.exists()
+    assert not AtomicFactSheet.objects.filter(assignment=unit).exists()

@@ -101,7 +101,11 @@ def test_written_key_facts_with_alignments_are_saved_versioned_and_audited(
         "The agent escalates.",
     ]
     assert KeyFactAlignment.objects.filter(key_fact__sheet=sheet, covered=True).count() == 1
-    assert list(AlignedSentence.objects.values_list("sentence_id", flat=True)) == [first.pk]
+    assert list(
+        AlignedSentence.objects.filter(alignment__key_fact__sheet=sheet).values_list(
+            "sentence_id", flat=True
+        )
+    ) == [first.pk]
     change = JudgementChange.objects.get(kind="keyfactsheet")
     assert change.after["facts"][0]["alignments"][1]["summary"] == a.pk  # ids in the audit
     # The payload shows the same state, with handles.
@@ -141,7 +145,7 @@ def test_invalid_written_lists_are_refused_and_change_nothing(
     response = patch(signed_in(LINGUIST), url(unit), {"facts": facts, "version": 0})
     assert response.status_code == 400, response.content
     assert message in " ".join(response.json()["errors"]["facts"])
-    assert not KeyFactSheet.objects.exists()
+    assert not KeyFactSheet.objects.filter(assignment=unit).exists()
 
 
 def test_alignments_must_name_this_units_summaries_and_their_own_sentences(
@@ -176,7 +180,7 @@ def test_alignments_must_name_this_units_summaries_and_their_own_sentences(
     response = patch(client, url(unit), {"facts": [fact(1, "x", forged)], "version": 0})
     assert response.status_code == 400
     assert "summary" in response.json()["errors"]
-    assert not KeyFactSheet.objects.exists()
+    assert not KeyFactSheet.objects.filter(assignment=unit).exists()
 
 
 def test_a_given_list_is_aligned_as_given_and_cannot_be_edited(unit: Assignment) -> None:
@@ -250,4 +254,4 @@ def test_a_project_that_asks_no_key_facts_refuses_them(demo: Project) -> None:
     response = patch(signed_in(LINGUIST), url(unit), {"facts": [fact(1, "x")], "version": 0})
     assert response.status_code == 400
     assert response.json()["errors"]["facts"] == ["this project does not ask for key facts"]
-    assert not KeyFactSheet.objects.exists()
+    assert not KeyFactSheet.objects.filter(assignment=unit).exists()
