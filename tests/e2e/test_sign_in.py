@@ -23,7 +23,7 @@ def test_a_linguist_signs_in_and_sees_their_project_and_role(
     expect(projects).to_have_count(3)
     for project in projects.all():
         expect(project.get_by_text("Linguist", exact=True)).to_be_visible()
-    expect(page.get_by_text("Demo study (TofuEval scheme)")).to_be_visible()
+    expect(page.get_by_text("Demo study (TofuEval scheme)", exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Django admin")).to_have_count(0)
 
 
