@@ -65,6 +65,12 @@ from annotations.models.review import (
     UnitDisagreement,
 )
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
+from annotations.models.webhooks import (
+    DeliveryStatus,
+    WebhookDelivery,
+    WebhookEndpoint,
+    WebhookEvent,
+)
 
 __all__ = [
     "ANNOTATION_ROUND_KINDS",
@@ -84,6 +90,7 @@ __all__ = [
     "Confidence",
     "ConsistencyLabel",
     "Corpus",
+    "DeliveryStatus",
     "Disagreement",
     "Document",
     "ErrorSpan",
@@ -138,5 +145,8 @@ __all__ = [
     "Turn",
     "TypingJudgement",
     "UnitDisagreement",
+    "WebhookDelivery",
+    "WebhookEndpoint",
+    "WebhookEvent",
     "is_read_only",
 ]
