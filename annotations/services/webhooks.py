@@ -21,7 +21,7 @@ from celery import current_app
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import close_old_connections, transaction
+from django.db import connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -195,15 +195,20 @@ def _deliver_in_thread(ids: list[int]) -> None:
         for pk in ids:
             webhook_deliver(delivery_id=pk)
     finally:
-        close_old_connections()
+        connections.close_all()  # this thread's own connection
 
 
 def _claim(delivery_id: int) -> bool:
     now = timezone.now()
     lease = _setting("WEBHOOK_LEASE_SECONDS", 60.0)
-    # A retry's message is due at ``next_attempt_at``; a second of slack for the clocks of
+    # A first attempt goes at once (its ``next_attempt_at`` is only the sweep's grace); a
+    # retry's message is due at ``next_attempt_at``, with a second of slack for the clocks of
     # the machine that sent it and this one.
-    due = Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now + timedelta(seconds=1))
+    due = (
+        Q(attempts=0)
+        | Q(next_attempt_at__isnull=True)
+        | Q(next_attempt_at__lte=now + timedelta(seconds=1))
+    )
     claimable = (Q(status=DeliveryStatus.PENDING) & due) | Q(
         status=DeliveryStatus.SENDING, lease_expires_at__lt=now
     )
