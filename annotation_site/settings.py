@@ -261,6 +261,8 @@ SPECTACULAR_SETTINGS = {
         "ProjectRoleEnum": "annotations.models.Role",
         "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
+        "WebhookEventEnum": "annotations.models.WebhookEvent",
+        "WebhookDeliveryStatusEnum": "annotations.models.DeliveryStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         # As the explanation verdicts serialize (labels are the values).
         "ExplanationVerdictEnum": [

@@ -123,6 +123,9 @@ class WebhookOutput(serializers.Serializer):
 
 
 class WebhookCreatedOutput(WebhookOutput):
+    class Meta:
+        ref_name = "WebhookWithSecret"
+
     secret = serializers.CharField(
         help_text="The signing secret: shown only in the answer that made or changed it."
     )

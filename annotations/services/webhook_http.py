@@ -78,7 +78,7 @@ def resolve(host: str, port: int, *, allow_private: bool) -> str:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as error:
         raise DeliveryRefused(f"the host {host!r} does not resolve ({error})") from None
-    addresses = [ipaddress.ip_address(info[4][0].split("%", 1)[0]) for info in infos]
+    addresses = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in infos]
     if not addresses:
         raise DeliveryRefused(f"the host {host!r} does not resolve")
     if not allow_private:

@@ -85,7 +85,7 @@ def webhook_create(
         secret=secret or new_secret(),
         active=active,
         description=description,
-        created_by=user if user is not None and user.pk else None,
+        created_by_id=user.pk if user is not None else None,
     )
 
 
