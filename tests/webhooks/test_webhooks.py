@@ -21,6 +21,7 @@ from django.test import Client
 from django.utils import timezone
 
 from annotations.models import (
+    Assignment,
     DeliveryStatus,
     Project,
     Release,
@@ -29,8 +30,11 @@ from annotations.models import (
     WebhookDelivery,
     WebhookEndpoint,
 )
+from annotations.services.agreement_reports import agreement_report_compute
+from annotations.services.judgements import assignment_submit
 from annotations.services.releases import release_build, release_create
 from annotations.services.webhooks import webhook_create, webhook_deliver
+from tests.labelling import label_units
 from tests.people import ADMIN, LINGUIST, signed_in
 from tests.webhooks.receiver import Receiver, receiver
 
@@ -346,3 +350,29 @@ def test_a_save_with_a_dead_endpoint_makes_no_network_call_in_the_request(
     ]
     assert in_request == []
     assert WebhookDelivery.objects.filter(event="round.closed").count() == 1
+
+
+def test_a_submitted_unit_and_a_computed_agreement_send_their_events(
+    demo: object, hook: Receiver
+) -> None:
+    project = Project.objects.get(slug="demo")
+    project.agreement_targets = {"sentence_consistency": 0.99}
+    project.save(update_fields=["agreement_targets"])
+    endpoint = register(project, hook.url, ["unit.submitted", "agreement.computed"])
+    pilot = Round.objects.get(project=project)
+    assignment = Assignment.objects.filter(round=pilot, annotator__username=LINGUIST).first()
+    assert assignment is not None
+    label_units([assignment], wrong=lambda _summary, _sentence: False)
+    assignment_submit(assignment_id=assignment.pk, user=assignment.annotator)
+    submitted = WebhookDelivery.objects.get(endpoint=endpoint, event="unit.submitted")
+    assert submitted.payload["data"]["assignment"] == assignment.pk
+    assert submitted.payload["data"]["annotator"] == LINGUIST
+
+    agreement_report_compute(round=pilot)
+    computed = WebhookDelivery.objects.get(endpoint=endpoint, event="agreement.computed")
+    data = computed.payload["data"]
+    assert data["round"]["id"] == pilot.pk
+    # One linguist has submitted: no coefficient yet, so no target is judged met or not.
+    assert data["targets_met"] is None
+    targets = {q["key"]: q["target"] for q in data["questions"]}
+    assert targets["sentence_consistency"] == 0.99
