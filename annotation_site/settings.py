@@ -290,6 +290,8 @@ SPECTACULAR_SETTINGS = {
         "ProjectRoleEnum": "annotations.models.Role",
         "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
+        "WebhookEventEnum": "annotations.models.WebhookEvent",
+        "WebhookDeliveryStatusEnum": "annotations.models.DeliveryStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         "ApiTokenStatusEnum": [(value, value) for value in ("active", "expired", "revoked")],
         "TokenScopeEnum": "annotations.models.TokenScope",
@@ -343,9 +345,24 @@ JOB_REDISPATCH_SECONDS: float = env.float("JOB_REDISPATCH_SECONDS", default=600.
 JOB_UPLOAD_KEEP_SECONDS: float = env.float("JOB_UPLOAD_KEEP_SECONDS", default=86400.0)
 # Only the worker-loss tests set this: a pause after each progress report (seconds).
 JOB_STEP_PAUSE_SECONDS: float = env.float("JOB_STEP_PAUSE_SECONDS", default=0.0)
+# Webhooks (annotations/services/webhooks.py, docs/webhooks.md): sent by workers only, each
+# attempt WEBHOOK_TIMEOUT_SECONDS at most, retried WEBHOOK_MAX_ATTEMPTS times in all after a
+# doubling backoff (base, cap). A sending delivery holds a lease (longer than the timeout):
+# when its worker dies, the sweep sends it again. Private, loopback and link-local addresses
+# are refused unless WEBHOOK_ALLOW_PRIVATE (the tests' receivers run on 127.0.0.1).
+WEBHOOK_TIMEOUT_SECONDS: float = env.float("WEBHOOK_TIMEOUT_SECONDS", default=5.0)
+WEBHOOK_MAX_ATTEMPTS: int = env.int("WEBHOOK_MAX_ATTEMPTS", default=8)
+WEBHOOK_BACKOFF_SECONDS: float = env.float("WEBHOOK_BACKOFF_SECONDS", default=30.0)
+WEBHOOK_BACKOFF_MAX_SECONDS: float = env.float("WEBHOOK_BACKOFF_MAX_SECONDS", default=3600.0)
+WEBHOOK_LEASE_SECONDS: float = env.float("WEBHOOK_LEASE_SECONDS", default=60.0)
+WEBHOOK_ALLOW_PRIVATE: bool = env.bool("WEBHOOK_ALLOW_PRIVATE", default=False)
 CELERY_BEAT_SCHEDULE = {
     "sweep-expired-leases": {
         "task": "annotations.sweep_expired_leases",
+        "schedule": env.float("JOB_SWEEP_SECONDS", default=60.0),
+    },
+    "sweep-webhook-deliveries": {
+        "task": "annotations.webhooks_sweep",
         "schedule": env.float("JOB_SWEEP_SECONDS", default=60.0),
     },
 }

@@ -174,3 +174,19 @@ def release_build_task(release_id: int) -> str:
 def sweep_expired_leases_task() -> dict[str, int]:
     """Celery beat, every minute: fail the jobs and builds whose worker died."""
     return jobs_sweep()
+
+
+@shared_task(name="annotations.webhook_deliver")
+def webhook_deliver_task(delivery_id: int) -> str | None:
+    """One attempt of a webhook delivery (services/webhooks.py): claimed, sent, recorded."""
+    from annotations.services.webhooks import webhook_deliver
+
+    return webhook_deliver(delivery_id=delivery_id)
+
+
+@shared_task(name="annotations.webhooks_sweep")
+def webhooks_sweep_task() -> dict[str, int]:
+    """Celery beat: re-send due deliveries and those whose worker died."""
+    from annotations.services.webhooks import webhooks_sweep
+
+    return webhooks_sweep()

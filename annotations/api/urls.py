@@ -15,6 +15,7 @@ from annotations.api import (
     queue,
     releases,
     review,
+    webhooks,
 )
 from annotations.api.batch import batch_url
 from annotations.api.me import MeView
@@ -113,6 +114,16 @@ urlpatterns += [
         adjudication_views.FlaggedCasesView.as_view(),
     ),
     path("admin/projects/<slug:slug>/members/", admin_people.MembersView.as_view()),
+    path("admin/projects/<slug:slug>/webhooks/", webhooks.WebhooksView.as_view()),
+    path("admin/projects/<slug:slug>/webhooks/<int:webhook_id>/", webhooks.WebhookView.as_view()),
+    path(
+        "admin/projects/<slug:slug>/webhooks/<int:webhook_id>/deliveries/",
+        webhooks.DeliveriesView.as_view(),
+    ),
+    path(
+        "admin/projects/<slug:slug>/webhooks/<int:webhook_id>/deliveries/<int:delivery_id>/resend/",
+        webhooks.ResendView.as_view(),
+    ),
     path("admin/projects/<slug:slug>/members/<str:username>/", admin_people.MemberView.as_view()),
     path("admin/projects/<slug:slug>/invitations/", admin_people.InvitationsView.as_view()),
     path(

@@ -66,6 +66,12 @@ from annotations.models.review import (
 )
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
 from annotations.models.tokens import ApiToken, TokenScope
+from annotations.models.webhooks import (
+    DeliveryStatus,
+    WebhookDelivery,
+    WebhookEndpoint,
+    WebhookEvent,
+)
 
 __all__ = [
     "ANNOTATION_ROUND_KINDS",
@@ -86,6 +92,7 @@ __all__ = [
     "Confidence",
     "ConsistencyLabel",
     "Corpus",
+    "DeliveryStatus",
     "Disagreement",
     "Document",
     "ErrorSpan",
@@ -141,5 +148,8 @@ __all__ = [
     "Turn",
     "TypingJudgement",
     "UnitDisagreement",
+    "WebhookDelivery",
+    "WebhookEndpoint",
+    "WebhookEvent",
     "is_read_only",
 ]

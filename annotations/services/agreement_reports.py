@@ -13,12 +13,14 @@ from django.db import transaction
 from annotations.agreement.assistance import compare_conditions
 from annotations.agreement.report import round_report
 from annotations.models import AgreementReport, Round
+from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.agreement_inputs import inputs_hash, round_question_inputs
 from annotations.selectors.assistance_inputs import (
     EXPLICIT,
     AssistanceInputs,
     assistance_inputs,
 )
+from annotations.services.webhooks import webhook_emit
 
 
 def agreement_report_current(
@@ -51,7 +53,22 @@ def agreement_report_compute(*, round: Round, compare: int | None = None) -> Agr
     }
     if assistance is not None:
         results["assistance"] = assistance_section(assistance)
-    return AgreementReport.objects.create(round=round, inputs_hash=digest, results=results)
+    report = AgreementReport.objects.create(round=round, inputs_hash=digest, results=results)
+    met = [q.get("met") for q in results["questions"] if q.get("met") is not None]
+    webhook_emit(
+        project_id=round.project_id,
+        event=WebhookEvent.AGREEMENT_COMPUTED,
+        data={
+            "round": {"id": round.pk, "name": round.name},
+            "report": report.pk,
+            # True when every question with a target meets it; None when none has a target.
+            "targets_met": all(met) if met else None,
+            "questions": [
+                {k: q.get(k) for k in ("key", "target", "met")} for q in results["questions"]
+            ],
+        },
+    )
+    return report
 
 
 def assistance_section(inputs: AssistanceInputs) -> dict[str, Any]:

@@ -42,6 +42,8 @@ from annotations.models import (
     Release,
     ReleaseStatus,
 )
+from annotations.models.webhooks import WebhookEvent
+from annotations.services.webhooks import webhook_emit
 
 MAX_NAME = 100
 
@@ -185,6 +187,17 @@ def evaluator_run_upload(
             raise EvaluatorInvalid(
                 {"run": [f"run {number} was stored by another upload meanwhile"]}
             ) from None
+        webhook_emit(
+            project_id=release.project_id,
+            event=WebhookEvent.EVALUATOR_RUN_SCORED,
+            data={
+                "evaluator": owner.name,
+                "run": number,
+                "release": {"id": release.pk, "version": release.version},
+                "sentences": run.sentences,
+                "summaries": run.summaries,
+            },
+        )
     return run
 
 

@@ -20,7 +20,9 @@ from annotations.models import (
     RoundKind,
     SentenceJudgement,
 )
+from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.answer_key import Tally, assignments_answers, score, unit_keys
+from annotations.services.webhooks import webhook_emit
 
 # Accuracy on fewer gold units says little: nobody is paused before this many are scored.
 MIN_SCORED_UNITS = 3
@@ -94,11 +96,21 @@ def gold_check(*, assignment_id: int) -> bool:
     scored, accuracy = gold_accuracy(round_, assignment.annotator_id)
     if scored < MIN_SCORED_UNITS or accuracy is None or accuracy >= round_.pause_below:
         return False
-    return bool(
-        Membership.objects.filter(
-            project=round_.project,
-            user_id=assignment.annotator_id,
-            role=Role.ANNOTATOR,
-            paused_at__isnull=True,
-        ).update(paused_at=timezone.now(), paused_round=round_)
-    )
+    paused = Membership.objects.filter(
+        project=round_.project,
+        user_id=assignment.annotator_id,
+        role=Role.ANNOTATOR,
+        paused_at__isnull=True,
+    ).update(paused_at=timezone.now(), paused_round=round_)
+    if paused:
+        webhook_emit(
+            project_id=round_.project_id,
+            event=WebhookEvent.ANNOTATOR_PAUSED,
+            data={
+                "annotator": assignment.annotator.get_username() if assignment.annotator else "",
+                "round": {"id": round_.pk, "name": round_.name},
+                "gold_accuracy": accuracy,
+                "pause_below": round_.pause_below,
+            },
+        )
+    return bool(paused)

@@ -45,6 +45,7 @@ from annotations.models import (
     Summary,
     SummarySentence,
 )
+from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.workspace import ordered_summary_ids, summary_labels
 from annotations.services.assignment_lock import (
     LockedAssignment,
@@ -54,6 +55,7 @@ from annotations.services.assignment_lock import (
 )
 from annotations.services.audit import change_record
 from annotations.services.gold_units import gold_check
+from annotations.services.webhooks import webhook_emit
 
 __all__ = [
     "BatchOutcome",
@@ -502,6 +504,16 @@ def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
         actor_id=user.pk,
         before=None,
         after={"status": AssignmentStatus.SUBMITTED},
+    )
+    webhook_emit(
+        round_id=locked.round_id,
+        event=WebhookEvent.UNIT_SUBMITTED,
+        data={
+            "assignment": locked.pk,
+            "round": locked.round_id,
+            "topic": locked.topic_id,
+            "annotator": user.get_username(),
+        },
     )
     # A gold unit scores the annotator, who may be paused (docs/quality.md).
     gold_check(assignment_id=locked.pk)

@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.files.storage import default_storage
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -162,14 +162,7 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
         finished_at=now,
         lease_expires_at=None,
     )
-    releases = Release.objects.filter(
-        status=ReleaseStatus.BUILDING, lease_expires_at__lt=now
-    ).update(
-        status=ReleaseStatus.FAILED,
-        error=WORKER_DIED.format(doing="building this release"),
-        progress=0,
-        lease_expires_at=None,
-    )
+    releases = _releases_sweep(now)
     return {
         "jobs": jobs,
         "releases": releases,
@@ -177,6 +170,30 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
         "uploads": kept_uploads_sweep(now=now),
         "directories": build_dirs_sweep(),
     }
+
+
+@transaction.atomic
+def _releases_sweep(now: Any) -> int:
+    """Fail the builds whose worker died, each announcing ``release.failed`` with the change."""
+    from annotations.models.webhooks import WebhookEvent
+    from annotations.services.webhooks import webhook_emit
+
+    error = WORKER_DIED.format(doing="building this release")
+    stranded = list(
+        Release.objects.select_for_update()
+        .filter(status=ReleaseStatus.BUILDING, lease_expires_at__lt=now)
+        .values_list("pk", "project_id", "version")
+    )
+    Release.objects.filter(pk__in=[pk for pk, _, _ in stranded]).update(
+        status=ReleaseStatus.FAILED, error=error, progress=0, lease_expires_at=None
+    )
+    for pk, project_id, version in stranded:
+        webhook_emit(
+            project_id=project_id,
+            event=WebhookEvent.RELEASE_FAILED,
+            data={"release": {"id": pk, "version": version}, "error": error},
+        )
+    return len(stranded)
 
 
 def upload_keep_seconds() -> float:

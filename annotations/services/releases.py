@@ -60,6 +60,7 @@ from annotations.models import (
     RoundKind,
     RoundStatus,
 )
+from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.release_rows import (
     ReleaseScope,
     annotator_ids,
@@ -81,6 +82,7 @@ from annotations.services.leases import (
 from annotations.services.release_archive import ReleaseArchive
 from annotations.services.release_scores import ReleaseScores
 from annotations.services.stored_files import local_copy, stored_save
+from annotations.services.webhooks import webhook_emit
 
 FORMATS = (
     "native",
@@ -532,9 +534,15 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
         message = failure_message(
             error, expected=(ExportError, OSError, IntegrityError, ValueError)
         )
-        Release.objects.filter(pk=release.pk).update(
-            status=ReleaseStatus.FAILED, error=message, progress=0, lease_expires_at=None
-        )
+        with transaction.atomic():
+            Release.objects.filter(pk=release.pk).update(
+                status=ReleaseStatus.FAILED, error=message, progress=0, lease_expires_at=None
+            )
+            webhook_emit(
+                project_id=release.project_id,
+                event=WebhookEvent.RELEASE_FAILED,
+                data={"release": {"id": release.pk, "version": release.version}, "error": message},
+            )
     finally:
         gc.unfreeze()
         shutil.rmtree(work, ignore_errors=True)
@@ -566,6 +574,17 @@ def _publish(
             )
             for name, f in files.items()
         ]
+    )
+    webhook_emit(
+        project_id=release.project_id,
+        event=WebhookEvent.RELEASE_PUBLISHED,
+        data={
+            "release": {"id": release.pk, "version": release.version},
+            "published_at": release.published_at,
+            "files": {
+                name: {"sha256": f["sha256"], "records": f["records"]} for name, f in files.items()
+            },
+        },
     )
 
 

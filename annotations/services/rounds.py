@@ -25,6 +25,7 @@ from annotations.models import (
     Summary,
     Topic,
 )
+from annotations.models.webhooks import WebhookEvent
 from annotations.services.gold_units import (
     MIN_SCORED_UNITS,
     gold_units_draw,
@@ -33,6 +34,7 @@ from annotations.services.gold_units import (
 )
 from annotations.services.jobs import job_start
 from annotations.services.people import paused_refused
+from annotations.services.webhooks import webhook_emit
 
 
 class RoundError(ValueError):
@@ -104,7 +106,18 @@ def round_open(*, round: Round) -> Round:
     round.status = RoundStatus.OPEN
     round.opened_at = timezone.now()
     round.save(update_fields=["status", "opened_at"])
+    webhook_emit(
+        project_id=round.project_id, event=WebhookEvent.ROUND_OPENED, data=_round_data(round)
+    )
     return round
+
+
+def _round_data(round: Round) -> dict[str, object]:
+    return {
+        "round": {"id": round.pk, "name": round.name, "kind": round.kind, "status": round.status},
+        "opened_at": round.opened_at,
+        "closed_at": round.closed_at,
+    }
 
 
 @transaction.atomic
@@ -117,6 +130,9 @@ def round_close(*, round: Round, user: AbstractBaseUser | None = None) -> Round:
     round.status = RoundStatus.CLOSED
     round.closed_at = timezone.now()
     round.save(update_fields=["status", "closed_at"])
+    webhook_emit(
+        project_id=round.project_id, event=WebhookEvent.ROUND_CLOSED, data=_round_data(round)
+    )
     job_start(
         project=round.project,
         kind="agreement",

@@ -39,6 +39,7 @@ from annotations.models import (
     SentenceJudgement,
     Summary,
     TokenScope,
+    WebhookDelivery,
 )
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.evaluator_runs import evaluator_run_upload
@@ -53,6 +54,7 @@ from annotations.services.projects import membership_add
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
 from annotations.services.tokens import api_token_create
+from annotations.services.webhooks import webhook_create
 from tests.labelling import label_units
 
 # In a candidate's body: leave this field out of the generated body.
@@ -548,6 +550,44 @@ def seed() -> Seeded:
             for round_ in (pilot["demo"], review, typing, explained)
             for a in Assignment.objects.filter(round=round_).select_related("annotator")[:4]
         ]
+    # A webhook of the demo with one delivery logged (never sent: the URL is not reached).
+    hook = webhook_create(
+        project=demo,
+        user=admin,
+        url="https://hooks.example.org/demo",
+        events=["release.failed"],
+        secret="a-fuzzing-secret-of-enough-length",
+    )
+    delivery = WebhookDelivery.objects.create(
+        endpoint=hook, event="release.failed", payload={"event": "release.failed", "data": {}}
+    )
+    # Its own webhook to delete: the others' operations may run after the delete.
+    doomed = webhook_create(
+        project=demo, user=admin, url="https://hooks.example.org/old", events=["round.opened"]
+    )
+    hooks = "/api/admin/projects/{slug}/webhooks/"
+    for label in (
+        f"GET {hooks}{{webhook_id}}/",
+        f"PATCH {hooks}{{webhook_id}}/",
+        f"GET {hooks}{{webhook_id}}/deliveries/",
+    ):
+        grouped[label] = [(None, {"slug": "demo", "webhook_id": hook.pk})]
+    grouped[f"DELETE {hooks}{{webhook_id}}/"] = [(None, {"slug": "demo", "webhook_id": doomed.pk})]
+    grouped[f"PATCH {hooks}{{webhook_id}}/"].append(
+        (None, {"slug": "demo", "webhook_id": hook.pk, "body": {"active": False}})
+    )
+    grouped[f"POST {hooks}"] = [
+        (
+            None,
+            {
+                "slug": "demo",
+                "body": {"url": "https://hooks.example.org/new", "events": ["round.closed"]},
+            },
+        )
+    ]
+    grouped[f"POST {hooks}{{webhook_id}}/deliveries/{{delivery_id}}/resend/"] = [
+        (None, {"slug": "demo", "webhook_id": hook.pk, "delivery_id": delivery.pk})
+    ]
     common: dict[str, list[Any]] = {
         "slug": ["demo", "demo-facts"],
         "round_id": [pilot["demo"].pk, released.pk],

@@ -17,6 +17,7 @@ import { RoundsTable } from './RoundsTable';
 import { TargetsEditor } from './TargetsEditor';
 import { UnreadReplies } from './UnreadReplies';
 import { useLoad } from './useLoad';
+import { WebhooksSection } from './webhooks/WebhooksSection';
 
 /** `/app/admin/projects/:slug` — everything a project admin sets up, on one page. */
 export function ProjectPage() {
@@ -115,6 +116,7 @@ export function ProjectPage() {
           </Stack>
         )}
       </AdminSection>
+      <AdminSection title="Webhooks">{() => <WebhooksSection slug={project.slug} />}</AdminSection>
       <AdminSection title="Import a corpus">{() => <ImportCorpus slug={project.slug} onImported={() => void refresh()} />}</AdminSection>
     </Stack>
   );

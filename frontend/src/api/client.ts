@@ -24,6 +24,12 @@ import type {
   CreatedInvitation,
   Invitation,
   InvitationBody,
+  Webhook,
+  WebhookBody,
+  WebhookChange,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookWithSecret,
   ImportFormatInfo,
   Job,
   JobStarted,
@@ -488,4 +494,29 @@ export function createApiToken(body: ApiTokenBody): Promise<CreatedApiToken> {
 
 export async function revokeApiToken(tokenId: number): Promise<void> {
   await api.delete<null>(`/api/me/tokens/${tokenId}/`);
+}
+
+// Webhooks (docs/webhooks.md): a project's endpoints, their deliveries and "resend".
+export function getWebhooks(slug: string, signal?: AbortSignal): Promise<Webhook[]> {
+  return api.get<Webhook[]>(`${slugPath(slug)}/webhooks/`, signal);
+}
+
+export function createWebhook(slug: string, body: WebhookBody): Promise<WebhookWithSecret> {
+  return api.post<WebhookWithSecret>(`${slugPath(slug)}/webhooks/`, body);
+}
+
+export function updateWebhook(slug: string, id: number, body: WebhookChange): Promise<Webhook> {
+  return api.patch<Webhook>(`${slugPath(slug)}/webhooks/${id}/`, body);
+}
+
+export async function deleteWebhook(slug: string, id: number): Promise<void> {
+  await api.delete<null>(`${slugPath(slug)}/webhooks/${id}/`);
+}
+
+export function getWebhookDeliveries(slug: string, id: number, signal?: AbortSignal): Promise<WebhookDeliveryPage> {
+  return api.get<WebhookDeliveryPage>(`${slugPath(slug)}/webhooks/${id}/deliveries/`, signal);
+}
+
+export function resendWebhookDelivery(slug: string, id: number, deliveryId: number): Promise<WebhookDelivery> {
+  return api.post<WebhookDelivery>(`${slugPath(slug)}/webhooks/${id}/deliveries/${deliveryId}/resend/`);
 }

@@ -151,6 +151,28 @@ export interface paths {
     /** One imported unit: its summaries, systems and published labels */
     get: operations["admin_project_unit_retrieve"];
   };
+  "/api/admin/projects/{slug}/webhooks/": {
+    /** The project's webhook endpoints (secrets are never shown again) */
+    get: operations["project_webhooks"];
+    /** Register an endpoint for some of the project's events */
+    post: operations["project_webhook_create"];
+  };
+  "/api/admin/projects/{slug}/webhooks/{webhook_id}/": {
+    /** One webhook endpoint */
+    get: operations["project_webhook"];
+    /** Remove an endpoint and its delivery log */
+    delete: operations["project_webhook_delete"];
+    /** Change an endpoint's URL, events, secret or active flag */
+    patch: operations["project_webhook_update"];
+  };
+  "/api/admin/projects/{slug}/webhooks/{webhook_id}/deliveries/": {
+    /** The endpoint's deliveries, newest first: status, attempts, last error */
+    get: operations["project_webhook_deliveries"];
+  };
+  "/api/admin/projects/{slug}/webhooks/{webhook_id}/deliveries/{delivery_id}/resend/": {
+    /** Send a delivery again now (same id; its attempts start over) */
+    post: operations["project_webhook_delivery_resend"];
+  };
   "/api/admin/rounds/{round_id}/agreement/": {
     /** The round's latest agreement report */
     get: operations["admin_rounds_agreement_retrieve"];
@@ -866,6 +888,18 @@ export interface components {
       error_types: number[];
       note: string;
       version: number;
+    };
+    /** @description The paging fields; each paginated answer adds its rows beside them. */
+    DeliveryPageOutput: {
+      /** @description Rows in the whole list. */
+      count: number;
+      /** @description This page's number (1-based). */
+      page: number;
+      /** @description How many pages there are (at least 1). */
+      pages: number;
+      /** @description Rows a page. */
+      page_size: number;
+      results: components["schemas"]["WebhookDelivery"][];
     };
     DisagreementOutput: {
       topic: number;
@@ -2994,6 +3028,93 @@ export interface components {
       /** Format: double */
       agreement: number | null;
       n_units: number;
+    };
+    Webhook: {
+      id: number;
+      url: string;
+      events: components["schemas"]["WebhookEventEnum"][];
+      active: boolean;
+      description: string;
+      /** Format: date-time */
+      created_at: string;
+      created_by: string;
+      /** Format: date-time */
+      last_delivery: string | null;
+    };
+    WebhookDelivery: {
+      id: number;
+      /**
+       * Format: uuid
+       * @description The X-Webhook-Id header: the same on resends.
+       */
+      event_id: string;
+      event: components["schemas"]["WebhookEventEnum"];
+      status: components["schemas"]["WebhookDeliveryStatusEnum"];
+      attempts: number;
+      last_error: string;
+      response_status: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      next_attempt_at: string | null;
+      /** Format: date-time */
+      delivered_at: string | null;
+      payload: unknown;
+    };
+    /**
+     * @description * `pending` - Pending
+     * * `sending` - Sending
+     * * `succeeded` - Succeeded
+     * * `failed` - Failed
+     * @enum {string}
+     */
+    WebhookDeliveryStatusEnum: "pending" | "sending" | "succeeded" | "failed";
+    /**
+     * @description * `unit.submitted` - A linguist submitted a unit
+     * * `round.opened` - A round opened
+     * * `round.closed` - A round closed
+     * * `agreement.computed` - Agreement computed (targets met or not)
+     * * `annotator.paused` - A linguist was paused by gold units
+     * * `release.published` - A release was published
+     * * `release.failed` - A release build failed
+     * * `evaluator_run.scored` - An evaluator run was scored
+     * @enum {string}
+     */
+    WebhookEventEnum: "unit.submitted" | "round.opened" | "round.closed" | "agreement.computed" | "annotator.paused" | "release.published" | "release.failed" | "evaluator_run.scored";
+    WebhookInput: {
+      /** Format: uri */
+      url: string;
+      /** @description The events to send: one of unit.submitted, round.opened, round.closed, agreement.computed, annotator.paused, release.published, release.failed, evaluator_run.scored. */
+      events: components["schemas"]["WebhookEventEnum"][];
+      /** @description Signs every delivery (HMAC-SHA256). Write-only: when left out on create one is generated; it is shown once, in this answer. */
+      secret?: string;
+      /** @default true */
+      active?: boolean;
+      description?: string;
+    };
+    WebhookUpdateInput: {
+      /** Format: uri */
+      url?: string;
+      /** @description The events to send: one of unit.submitted, round.opened, round.closed, agreement.computed, annotator.paused, release.published, release.failed, evaluator_run.scored. */
+      events?: components["schemas"]["WebhookEventEnum"][];
+      /** @description A new secret (write-only). */
+      secret?: string;
+      active?: boolean;
+      description?: string;
+    };
+    WebhookWithSecret: {
+      id: number;
+      url: string;
+      events: components["schemas"]["WebhookEventEnum"][];
+      active: boolean;
+      description: string;
+      /** Format: date-time */
+      created_at: string;
+      created_by: string;
+      /** Format: date-time */
+      last_delivery: string | null;
+      /** @description The signing secret: shown only in the answer that made or changed it. */
+      secret: string;
     };
     WorkspacePayloadOutput: {
       id: number;
@@ -5448,6 +5569,480 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The project's webhook endpoints (secrets are never shown again) */
+  project_webhooks: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Webhook"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Register an endpoint for some of the project's events */
+  project_webhook_create: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["WebhookWithSecret"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One webhook endpoint */
+  project_webhook: {
+    parameters: {
+      path: {
+        slug: string;
+        webhook_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Webhook"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Remove an endpoint and its delivery log */
+  project_webhook_delete: {
+    parameters: {
+      path: {
+        slug: string;
+        webhook_id: number;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Change an endpoint's URL, events, secret or active flag */
+  project_webhook_update: {
+    parameters: {
+      path: {
+        slug: string;
+        webhook_id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["WebhookUpdateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Webhook"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The endpoint's deliveries, newest first: status, attempts, last error */
+  project_webhook_deliveries: {
+    parameters: {
+      query?: {
+        /** @description 1-based, default 1; past the last: the last. */
+        page?: number;
+        /** @description Rows a page: default 50, at most 200. */
+        page_size?: number;
+      };
+      path: {
+        slug: string;
+        webhook_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["DeliveryPageOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Send a delivery again now (same id; its attempts start over) */
+  project_webhook_delivery_resend: {
+    parameters: {
+      path: {
+        delivery_id: number;
+        slug: string;
+        webhook_id: number;
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["WebhookDelivery"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

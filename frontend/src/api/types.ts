@@ -114,6 +114,13 @@ export type MemberUpdateBody = Schemas['MemberUpdateInput'];
 export type Invitation = Schemas['InvitationOutput'];
 export type CreatedInvitation = Schemas['InvitationCreatedOutput'];
 export type InvitationBody = Schemas['InvitationInput'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
+export type WebhookBody = Schemas['WebhookInput'];
+export type WebhookChange = Schemas['WebhookUpdateInput'];
+export type WebhookEvent = Schemas['WebhookEventEnum'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookDeliveryPage = Schemas['DeliveryPageOutput'];
 /** One row of the people audit trail. */
 export type PeopleChange = Schemas['PeopleChangeOutput'];
 /** `GET /api/admin/project-options/`: the built-in taxonomies and the scheme's questions. */
