@@ -64,7 +64,7 @@ from annotations.models.review import (
     TypingJudgement,
     UnitDisagreement,
 )
-from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
+from annotations.models.taxonomy import ErrorTaxonomy, ErrorType, TaxonomyVersion
 
 __all__ = [
     "ANNOTATION_ROUND_KINDS",
@@ -132,6 +132,7 @@ __all__ = [
     "Summary",
     "SummaryJudgement",
     "SummarySentence",
+    "TaxonomyVersion",
     "Topic",
     "TopicCategory",
     "TopicJudgement",
