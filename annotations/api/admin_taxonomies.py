@@ -65,6 +65,9 @@ class TypeInput(serializers.Serializer):
 
 
 class DraftInput(serializers.Serializer):
+    class Meta:
+        ref_name = "TaxonomyDraftInput"
+
     types = TypeInput(many=True, help_text="The whole draft, in order.")
 
 
@@ -84,6 +87,9 @@ class CreateInput(serializers.Serializer):
 
 
 class PublishInput(serializers.Serializer):
+    class Meta:
+        ref_name = "TaxonomyPublishInput"
+
     changelog = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
 
 
@@ -104,11 +110,17 @@ class TypeOutput(serializers.Serializer):
 
 
 class ChangeOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "TaxonomyChange"
+
     code = serializers.CharField()
     fields = serializers.ListField(child=serializers.CharField())
 
 
 class DiffOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "TaxonomyDiff"
+
     added = serializers.ListField(child=serializers.CharField())
     changed = ChangeOutput(many=True)
     retired = serializers.ListField(child=serializers.CharField())
@@ -117,6 +129,9 @@ class DiffOutput(serializers.Serializer):
 
 
 class DraftOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "TaxonomyDraft"
+
     types = TypeOutput(many=True)
     diff = DiffOutput()
 

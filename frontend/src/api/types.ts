@@ -206,3 +206,11 @@ export type ReleaseSplit =
   | { method: 'file'; documents: { dev: string[]; test: string[] } };
 /** The body of `POST /api/projects/{slug}/releases/`. */
 export type NewReleaseBody = Omit<Schemas['ReleaseConfigInput'], 'split'> & { split: ReleaseSplit };
+
+// The taxonomy editor (docs/api/admin.md, Taxonomies).
+export type TaxonomySummary = Schemas['TaxonomySummary'];
+export type TaxonomyDetail = Schemas['TaxonomyDetail'];
+export type TaxonomyType = Schemas['TaxonomyType'];
+export type TaxonomyTypeInput = Schemas['TaxonomyTypeInput'];
+export type TaxonomyDiff = Schemas['TaxonomyDiff'];
+export type TaxonomyCreateInput = Schemas['TaxonomyCreateInput'];
