@@ -262,6 +262,8 @@ SPECTACULAR_SETTINGS = {
         "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
+        # The project form's taxonomy and the taxonomy editor's copy_from.
+        "BuiltinTaxonomyEnum": "annotations.taxonomy_catalogue.BUILTIN_SLUGS",
         # As the explanation verdicts serialize (labels are the values).
         "ExplanationVerdictEnum": [
             (value, value) for value in ("same", "partially", "different", "model_wrong")

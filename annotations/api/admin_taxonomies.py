@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from annotations.api.schema import ErrorEnvelope
 from annotations.models import ErrorTaxonomy, Project, TaxonomyVersion
 from annotations.selectors.admin import administered_projects
 from annotations.services.taxonomy_versions import (
+    CODE,
     TaxonomyInvalid,
     current_types,
     draft_diff,
@@ -33,27 +34,63 @@ from annotations.services.taxonomy_versions import (
     taxonomy_publish,
     unified_leaves,
 )
+from annotations.taxonomy_catalogue import TAXONOMIES, UNIFIED_SLUG
+
+BUILTIN = [t["slug"] for t in TAXONOMIES]
+# Every code of the unified taxonomy: leaves for every taxonomy, groups for a copy of itself.
+UNIFIED_CODES = [
+    t["code"] for spec in TAXONOMIES if spec["slug"] == UNIFIED_SLUG for t in spec["types"]
+]
+
+
+def _choice(choices: list[str], what: str, **kwargs: Any) -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=choices,
+        error_messages={"invalid_choice": f'"{{input}}" is not {what}: one of {choices}'},
+        **kwargs,
+    )
+
+
+@extend_schema_field({"type": "string", "enum": ["", *BUILTIN]})
+class CopyFromField(serializers.CharField):
+    """A built-in taxonomy's slug or blank (an inline enum: the same set as the project form's
+    taxonomy field, which spectacular would otherwise name twice)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        if value and value not in BUILTIN:
+            raise serializers.ValidationError(
+                f'"{value}" is not a built-in taxonomy: one of {BUILTIN}, or blank'
+            )
+        return value
 
 
 class TypeInput(serializers.Serializer):
     class Meta:
         ref_name = "TaxonomyTypeInput"
 
-    code = serializers.CharField(
-        max_length=60, help_text="Stable id in exports: lowercase letters, digits, - _."
+    code = serializers.RegexField(
+        CODE.pattern,
+        max_length=60,
+        error_messages={
+            "invalid": "1 to 60 lowercase letters, digits, - and _ (a letter or digit first)"
+        },
+        help_text="Stable id in exports: lowercase letters, digits, - _.",
     )
     name = serializers.CharField(max_length=200)
     definition = serializers.CharField(max_length=5000)
     example = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
-    group = serializers.CharField(
+    group = serializers.RegexField(
+        f"^$|{CODE.pattern}",
         max_length=60,
         required=False,
         default="",
         allow_blank=True,
-        help_text="The code of the group (parent) type, or blank.",
+        help_text="The code of another type of the draft, its group (parent), or blank.",
     )
-    unified = serializers.CharField(
-        max_length=60,
+    unified = _choice(
+        ["", *UNIFIED_CODES],
+        "a unified type",
         required=False,
         default="",
         allow_blank=True,
@@ -68,7 +105,7 @@ class DraftInput(serializers.Serializer):
     class Meta:
         ref_name = "TaxonomyDraftInput"
 
-    types = TypeInput(many=True, help_text="The whole draft, in order.")
+    types = TypeInput(many=True, max_length=200, help_text="The whole draft, in order.")
 
 
 class CreateInput(serializers.Serializer):
@@ -77,8 +114,7 @@ class CreateInput(serializers.Serializer):
 
     project = serializers.CharField(max_length=100, help_text="A project you administer.")
     name = serializers.CharField(max_length=200)
-    copy_from = serializers.CharField(
-        max_length=100,
+    copy_from = CopyFromField(
         required=False,
         default="",
         allow_blank=True,
@@ -228,9 +264,11 @@ def _detail(taxonomy: ErrorTaxonomy, project: Project) -> dict[str, Any]:
 
 
 def _refused(error: TaxonomyInvalid) -> ApiError:
-    if error.code == "conflict":
-        return Conflict(str(error), code="taxonomy_in_use", errors=error.errors)
-    return ApiError(str(error), errors=error.errors, code=error.code)
+    """What stored data refuses (a type in use, a project with rounds, no draft) is a 409;
+    a draft that contradicts itself (a group not in it, a code twice) a 400 ``draft_refused``."""
+    if error.code == "draft_refused":
+        return ApiError(str(error), errors=error.errors, code=error.code)
+    return Conflict(str(error), code=error.code, errors=error.errors)
 
 
 class TaxonomiesView(APIView):
@@ -252,20 +290,16 @@ class TaxonomiesView(APIView):
     def post(self, request: Request) -> Response:
         data = validated(CreateInput, request.data)
         project = _projects(request).filter(slug=data["project"]).first()
-        errors: dict[str, list[str]] = {}
         if project is None:
-            errors["project"] = [f"{data['project']!r} is not a project you administer"]
-        source = None
-        if data["copy_from"]:
-            source = ErrorTaxonomy.objects.filter(slug=data["copy_from"], builtin=True).first()
-            if source is None:
-                builtin = list(
-                    ErrorTaxonomy.objects.filter(builtin=True).values_list("slug", flat=True)
-                )
-                errors["copy_from"] = [f"not a built-in taxonomy: one of {builtin} or blank"]
-        if errors:
-            raise ApiError("; ".join(f"{k}: {v[0]}" for k, v in errors.items()), errors=errors)
-        assert project is not None
+            message = f"{data['project']!r} is not a project you administer"
+            raise Conflict(
+                f"project: {message}", code="taxonomy_refused", errors={"project": [message]}
+            )
+        source = (
+            ErrorTaxonomy.objects.filter(slug=data["copy_from"], builtin=True).first()
+            if data["copy_from"]
+            else None
+        )
         try:
             taxonomy = taxonomy_create(
                 project=project, name=data["name"], copy_from=source, user=request.user
@@ -289,7 +323,7 @@ class TaxonomyView(APIView):
 class TaxonomyDraftView(APIView):
     @extend_schema(
         request=DraftInput,
-        responses=DetailOutput,
+        responses={200: DetailOutput, 409: ErrorEnvelope},
         operation_id="admin_taxonomy_draft_save",
         summary="Replace the draft (the whole list of types, in order)",
     )
@@ -317,7 +351,7 @@ class TaxonomyDraftView(APIView):
 class TaxonomyPublishView(APIView):
     @extend_schema(
         request=PublishInput,
-        responses={201: DetailOutput},
+        responses={201: DetailOutput, 409: ErrorEnvelope},
         operation_id="admin_taxonomy_publish",
         summary="Publish the draft as the next version (new rounds freeze it)",
     )

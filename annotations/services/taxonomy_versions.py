@@ -31,7 +31,7 @@ MAX_TYPES = 200
 class TaxonomyInvalid(Exception):
     """A refused edit; ``errors`` names each field (``types.2.unified``) as the API does."""
 
-    def __init__(self, errors: dict[str, list[str]], code: str = "invalid") -> None:
+    def __init__(self, errors: dict[str, list[str]], code: str) -> None:
         super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in errors.items()))
         self.errors = errors
         self.code = code
@@ -129,12 +129,14 @@ def draft_types(taxonomy: ErrorTaxonomy) -> list[dict[str, Any]]:
 
 def _check(
     taxonomy: ErrorTaxonomy, types: list[dict[str, Any]], *, builtin_unified: bool
-) -> dict[str, list[str]]:
-    """Every reason the draft ``types`` cannot be published, by field."""
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Every reason the draft ``types`` cannot be published, by field: those of the draft
+    itself, and those of the stored labels and rounds (a locked type changed or dropped)."""
     errors: dict[str, list[str]] = {}
+    stored: dict[str, list[str]] = {}
 
-    def refuse(index: int, field: str, message: str) -> None:
-        errors.setdefault(f"types.{index}.{field}", []).append(message)
+    def refuse(index: int, field: str, message: str, into: dict[str, list[str]] = errors) -> None:
+        into.setdefault(f"types.{index}.{field}", []).append(message)
 
     if len(types) > MAX_TYPES:
         errors["types"] = [f"at most {MAX_TYPES} types"]
@@ -190,24 +192,32 @@ def _check(
                         field,
                         f"{code!r} is in use (labels or a round); its {field} cannot change:"
                         " retire it and add a new type instead",
+                        stored,
                     )
     missing = sorted(set(published) - set(codes))
     if missing:
-        errors.setdefault("types", []).append(
+        stored.setdefault("types", []).append(
             f"published types are retired, never deleted: keep {missing} with retired true"
         )
-    return errors
+    return errors, stored
+
+
+def _is_builtin_unified(taxonomy: ErrorTaxonomy) -> bool:
+    return taxonomy.builtin and taxonomy.slug == UNIFIED_SLUG
+
+
+def _refuse_any(errors: dict[str, list[str]], stored: dict[str, list[str]]) -> None:
+    if errors:
+        raise TaxonomyInvalid(errors, code="draft_refused")
+    if stored:
+        raise TaxonomyInvalid(stored, code="type_in_use")
 
 
 def draft_save(
     taxonomy: ErrorTaxonomy, types: list[dict[str, Any]], *, user: Any
 ) -> TaxonomyVersion:
     """Replace the draft with ``types`` (validated, nothing saved on refusal)."""
-    errors = _check(
-        taxonomy, types, builtin_unified=taxonomy.slug == UNIFIED_SLUG and taxonomy.builtin
-    )
-    if errors:
-        raise TaxonomyInvalid(errors)
+    _refuse_any(*_check(taxonomy, types, builtin_unified=_is_builtin_unified(taxonomy)))
     draft, _ = TaxonomyVersion.objects.update_or_create(
         taxonomy=taxonomy,
         published_at__isnull=True,
@@ -255,11 +265,7 @@ def taxonomy_publish(taxonomy: ErrorTaxonomy, *, changelog: str, user: Any) -> T
     if draft is None:
         raise TaxonomyInvalid({"draft": ["no draft to publish: save one first"]}, code="no_draft")
     types = list(draft.draft)
-    errors = _check(
-        taxonomy, types, builtin_unified=taxonomy.slug == UNIFIED_SLUG and taxonomy.builtin
-    )
-    if errors:
-        raise TaxonomyInvalid(errors)
+    _refuse_any(*_check(taxonomy, types, builtin_unified=_is_builtin_unified(taxonomy)))
     unified = dict(
         ErrorType.objects.filter(taxonomy__slug=UNIFIED_SLUG, taxonomy__builtin=True).values_list(
             "code", "pk"
@@ -314,7 +320,7 @@ def taxonomy_create(
                     f" {project.taxonomy.slug} instead"
                 ]
             },
-            code="conflict",
+            code="taxonomy_in_use",
         )
     number = ErrorTaxonomy.objects.filter(slug__startswith=f"{project.slug}-t").count() + 1
     slug = f"{project.slug}-t{number}"

@@ -81,11 +81,11 @@ def test_create_draft_publish_then_rounds_freeze_and_a_used_type_is_retired(
     judgement.error_types.add(wrong)
     changed = [kind("wrong-name", group="names", definition="New"), draft[1]]
     refused = send(client, "put", f"{URL}{slug}/draft/", {"types": changed})
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     assert "types.0.definition" in refused.json()["errors"]
 
     deleted = send(client, "put", f"{URL}{slug}/draft/", {"types": [draft[1]]})
-    assert deleted.status_code == 400
+    assert deleted.status_code == 409
     assert "retired, never deleted" in deleted.json()["errors"]["types"][0]
 
     # A type no label uses and no round froze may still be edited: not yet.
@@ -115,22 +115,30 @@ def test_create_draft_publish_then_rounds_freeze_and_a_used_type_is_retired(
 def test_refusals_name_fields_and_write_nothing(admin_client: tuple[Client, Any]) -> None:
     client, project = admin_client
     slug = project.taxonomy.slug
-    bad = [kind("Bad Code", unified="nowhere", group="missing")]
+    bad = [kind("Bad Code", unified="nowhere")]
     response = send(client, "put", f"{URL}{slug}/draft/", {"types": bad})
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert {"types.0.code", "types.0.unified", "types.0.group"} <= set(errors)
+    assert {"types.0.code", "types.0.unified"} <= set(errors)
     assert "intrinsic-np" in errors["types.0.unified"][0]
+    grouped = [kind("a", group="missing"), kind("b", unified="intrinsic"), kind("a")]
+    response = send(client, "put", f"{URL}{slug}/draft/", {"types": grouped})
+    assert response.status_code == 400
+    assert response.json()["code"] == "draft_refused"
+    assert {"types.0.group", "types.1.unified", "types.2.code"} <= set(response.json()["errors"])
     assert not TaxonomyVersion.objects.filter(taxonomy=project.taxonomy, version=0).exists()
 
     shape = send(client, "put", f"{URL}{slug}/draft/", {"types": [{"code": "x"}]})
     assert shape.status_code == 400
     assert "types.0.name" in shape.json()["errors"]
 
-    assert send(client, "post", f"{URL}{slug}/publish/", {}).status_code == 400
+    assert send(client, "post", f"{URL}{slug}/publish/", {}).status_code == 409
     other = send(client, "post", URL, {"project": "nope", "name": "X", "copy_from": "zzz"})
     assert other.status_code == 400
-    assert {"project", "copy_from"} <= set(other.json()["errors"])
+    assert "copy_from" in other.json()["errors"]
+    nope = send(client, "post", URL, {"project": "nope", "name": "X", "copy_from": "frank"})
+    assert nope.status_code == 409
+    assert "project" in nope.json()["errors"]
 
     RoundFactory(project=project)
     busy = send(client, "post", URL, {"project": "study", "name": "Another"})

@@ -724,6 +724,10 @@ export interface components {
     BatchSaveResult: {
       entries: components["schemas"]["BatchEntryResult"][];
     };
+    /** @enum {string} */
+    BuiltinTaxonomyChoiceEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm";
+    /** @enum {string} */
+    BuiltinTaxonomyEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm" | "";
     /**
      * @description * `against_gold` - against_gold
      * * `among_evaluators` - among_evaluators
@@ -1901,7 +1905,7 @@ export interface components {
        * @description A built-in taxonomy (GET /api/admin/project-options/); the project gets its own editable copy.
        * @default tofueval
        */
-      taxonomy?: components["schemas"]["TaxonomyEnum"];
+      taxonomy?: components["schemas"]["BuiltinTaxonomyChoiceEnum"];
       /** @description Question key -> asked; left out: its default. require_error_spans needs error_spans; evidence needs error_spans; require_evidence needs evidence. */
       scheme?: {
         consistency?: boolean;
@@ -2841,7 +2845,7 @@ export interface components {
        * @description A built-in taxonomy's slug to start from, or blank to start empty.
        * @default
        */
-      copy_from?: string;
+      copy_from?: components["schemas"]["BuiltinTaxonomyEnum"];
     };
     TaxonomyDetail: {
       slug: string;
@@ -2871,8 +2875,6 @@ export interface components {
       /** @description The whole draft, in order. */
       types: components["schemas"]["TaxonomyTypeInput"][];
     };
-    /** @enum {string} */
-    TaxonomyEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm";
     TaxonomyOutput: {
       name: string;
       types: components["schemas"]["ErrorTypeOutput"][];
@@ -2907,16 +2909,23 @@ export interface components {
       definition: string;
       /** @default */
       example?: string;
-      /**
-       * @description The code of the group (parent) type, or blank.
-       * @default
-       */
+      /** @description The code of another type of the draft, its group (parent), or blank. */
       group?: string;
       /**
        * @description The unified leaf it maps to (the crosswalk): one of unified_leaves.
+       *
+       * * `` -
+       * * `intrinsic` - intrinsic
+       * * `extrinsic` - extrinsic
+       * * `intrinsic-np` - intrinsic-np
+       * * `intrinsic-predicate` - intrinsic-predicate
+       * * `intrinsic-sentence` - intrinsic-sentence
+       * * `extrinsic-np` - extrinsic-np
+       * * `extrinsic-predicate` - extrinsic-predicate
+       * * `extrinsic-sentence` - extrinsic-sentence
        * @default
        */
-      unified?: string;
+      unified?: components["schemas"]["UnifiedEnum"];
       /**
        * @description Retired: left out of new rounds, kept in old.
        * @default false
@@ -3047,6 +3056,19 @@ export interface components {
       error_types: number[];
       version: number;
     };
+    /**
+     * @description * `` -
+     * * `intrinsic` - intrinsic
+     * * `extrinsic` - extrinsic
+     * * `intrinsic-np` - intrinsic-np
+     * * `intrinsic-predicate` - intrinsic-predicate
+     * * `intrinsic-sentence` - intrinsic-sentence
+     * * `extrinsic-np` - extrinsic-np
+     * * `extrinsic-predicate` - extrinsic-predicate
+     * * `extrinsic-sentence` - extrinsic-sentence
+     * @enum {string}
+     */
+    UnifiedEnum: "intrinsic" | "extrinsic" | "intrinsic-np" | "intrinsic-predicate" | "intrinsic-sentence" | "extrinsic-np" | "extrinsic-predicate" | "extrinsic-sentence" | "";
     UnitAssignmentOutput: {
       assignment: number;
       username: string;
@@ -6548,7 +6570,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description This conflicts with the current state. */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6684,7 +6705,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
-      /** @description This conflicts with the current state. */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];

@@ -1,7 +1,9 @@
 import type { TaxonomyType, TaxonomyTypeInput } from '../../api/types';
 
 /** A type as the editor holds it: the input fields, plus whether it is published and locked. */
-export interface DraftType extends Required<TaxonomyTypeInput> {
+export interface DraftType extends Required<Omit<TaxonomyTypeInput, 'unified'>> {
+  /** A unified leaf's code, or "" until one is chosen (the server names the field then). */
+  unified: string;
   /** Published already: never removed, only retired; its code is fixed. */
   published: boolean;
   /** Labels use it or a round froze it: reorder or retire only. */
@@ -30,7 +32,7 @@ export function draftInput(types: DraftType[]): TaxonomyTypeInput[] {
     definition,
     example,
     group,
-    unified,
+    unified: unified as TaxonomyTypeInput['unified'],
     retired,
   }));
 }
