@@ -5,11 +5,13 @@ changed, and its old labels and rounds keep it; refusals name the field."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from annotations.kinds.sentence import unknown_error_types
 from annotations.models import ErrorType, Membership, Role, SentenceJudgement, TaxonomyVersion
 from annotations.selectors.workspace_sql import taxonomy as offered
 from tests.factories import (
@@ -110,6 +112,14 @@ def test_create_draft_publish_then_rounds_freeze_and_a_used_type_is_retired(
     assert "wrong-name" not in new_codes
     assert "wrong-date" in new_codes
     assert TaxonomyVersion.objects.get(taxonomy__slug=slug, version=1).types.count() == 2
+    # Saves follow the offer: the new round refuses the retired type, the old one takes it.
+    for round_, refused_ids in ((new_round, [wrong.pk]), (first_round, [])):
+        scope = SimpleNamespace(
+            taxonomy_id=project.taxonomy_id,
+            taxonomy_version_id=round_.taxonomy_version_id,
+            round_kind=round_.kind,
+        )
+        assert unknown_error_types(scope, [wrong.pk]) == refused_ids
 
 
 def test_refusals_name_fields_and_write_nothing(admin_client: tuple[Client, Any]) -> None:
