@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count, Max, Q
 from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -245,9 +246,12 @@ def _detail(taxonomy: ErrorTaxonomy, project: Project) -> dict[str, Any]:
             "published_at": v.published_at,
             "changelog": v.changelog,
             "types": len(v.snapshot),
-            "rounds": v.rounds.count(),
+            "rounds": v.n_rounds,
         }
-        for v in TaxonomyVersion.objects.filter(taxonomy=taxonomy, published_at__isnull=False)
+        # One query whatever the number of versions.
+        for v in TaxonomyVersion.objects.filter(
+            taxonomy=taxonomy, published_at__isnull=False
+        ).annotate(n_rounds=Count("rounds"))
     ]
     return {
         **_summary(taxonomy, project),
@@ -278,8 +282,34 @@ class TaxonomiesView(APIView):
         summary="The taxonomies of the projects you administer",
     )
     def get(self, request: Request) -> Response:
-        projects = _projects(request).filter(taxonomy__builtin=False).select_related("taxonomy")
-        return Response([_summary(p.taxonomy, p) for p in projects.order_by("slug")])
+        # One query for any number of projects: the versions are counted in it.
+        projects = (
+            _projects(request)
+            .filter(taxonomy__builtin=False)
+            .select_related("taxonomy")
+            .annotate(
+                latest=Max(
+                    "taxonomy__versions__version",
+                    filter=Q(taxonomy__versions__published_at__isnull=False),
+                ),
+                drafts=Count(
+                    "taxonomy__versions", filter=Q(taxonomy__versions__published_at__isnull=True)
+                ),
+            )
+            .order_by("slug")
+        )
+        return Response(
+            [
+                {
+                    "slug": p.taxonomy.slug,
+                    "name": p.taxonomy.name,
+                    "project": p.slug,
+                    "version": p.latest,
+                    "has_draft": bool(p.drafts),
+                }
+                for p in projects
+            ]
+        )
 
     @extend_schema(
         request=CreateInput,

@@ -182,3 +182,17 @@ def test_an_unused_type_is_edited_and_the_old_version_keeps_its_text(
     assert ErrorType.objects.get(taxonomy__slug=slug, code=edited[0]["code"]).definition == (
         "Reworded."
     )
+
+
+def test_the_list_reads_in_constant_queries(
+    admin_client: tuple[Client, Any], django_assert_max_num_queries: Any
+) -> None:
+    client, first = admin_client
+    user = first.memberships.get(role=Role.ADMIN).user
+    for _ in range(3):
+        Membership.objects.create(project=ProjectFactory(), user=user, role=Role.ADMIN)
+    with django_assert_max_num_queries(6):
+        listed = client.get(URL).json()
+    assert len(listed) == 4
+    assert {t["version"] for t in listed} == {1}
+    assert not any(t["has_draft"] for t in listed)
