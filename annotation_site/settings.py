@@ -295,6 +295,8 @@ SPECTACULAR_SETTINGS = {
         "SecondVerdictEnum": "annotations.models.SecondVerdict",
         "ApiTokenStatusEnum": [(value, value) for value in ("active", "expired", "revoked")],
         "TokenScopeEnum": "annotations.models.TokenScope",
+        # The project form's taxonomy and the taxonomy editor's copy_from.
+        "BuiltinTaxonomyEnum": "annotations.taxonomy_catalogue.BUILTIN_SLUGS",
         # As the explanation verdicts serialize (labels are the values).
         "ExplanationVerdictEnum": [
             (value, value) for value in ("same", "partially", "different", "model_wrong")

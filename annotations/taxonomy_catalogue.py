@@ -602,3 +602,6 @@ TAXONOMIES: list[TaxonomySpec] = [
         ],
     },
 ]
+
+# The built-in slugs, for the API schema's one enum of them (settings ENUM_NAME_OVERRIDES).
+BUILTIN_SLUGS: list[str] = [spec["slug"] for spec in TAXONOMIES]

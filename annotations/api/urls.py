@@ -6,6 +6,7 @@ from annotations.api import (
     adjudication_views,
     admin,
     admin_people,
+    admin_taxonomies,
     assignments,
     evaluators,
     feedback,
@@ -72,6 +73,10 @@ urlpatterns = [
 urlpatterns += [
     path("admin/projects/", admin.ProjectsView.as_view()),
     path("admin/project-options/", admin.ProjectOptionsView.as_view()),
+    path("admin/taxonomies/", admin_taxonomies.TaxonomiesView.as_view()),
+    path("admin/taxonomies/<slug:slug>/", admin_taxonomies.TaxonomyView.as_view()),
+    path("admin/taxonomies/<slug:slug>/draft/", admin_taxonomies.TaxonomyDraftView.as_view()),
+    path("admin/taxonomies/<slug:slug>/publish/", admin_taxonomies.TaxonomyPublishView.as_view()),
     path("admin/projects/<slug:slug>/", admin.ProjectView.as_view()),
     path("admin/projects/<slug:slug>/targets/", admin.TargetsView.as_view()),
     path("admin/projects/<slug:slug>/guidelines/", admin.GuidelineCreateView.as_view()),

@@ -117,6 +117,7 @@ def dataset_card(
         "- Rounds: "
         + ", ".join(f"{r['name']} ({r['kind'].replace('_', ' ')})" for r in manifest["rounds"]),
         "- Guideline versions: " + (", ".join(map(str, manifest["guideline_versions"])) or "n/a"),
+        "- Taxonomy versions: " + (", ".join(manifest.get("taxonomy_versions", [])) or "n/a"),
         f"- Annotators (anonymised): {', '.join(manifest['annotators'])}",
         "",
         "## Labels",

@@ -12,26 +12,31 @@ from annotations.kinds.errors import InvalidJudgement
 from annotations.kinds.evidence import evidence_child, evidence_errors
 from annotations.kinds.spec import Child, IdSet, Kind, Unit, unit_memo
 from annotations.models import (
+    ANNOTATION_ROUND_KINDS,
     ConsistencyLabel,
     ErrorSpan,
     ErrorType,
     EvidenceSpan,
     SentenceJudgement,
     SummarySentence,
+    TaxonomyVersion,
 )
 
 
-def unknown_error_types(taxonomy_id: int, type_ids: list[int]) -> list[int]:
-    """The ids among ``type_ids`` that are not types of the project's taxonomy, sorted."""
+def unknown_error_types(locked: Any, type_ids: list[int]) -> list[int]:
+    """The ids among ``type_ids`` that are not types of the project's taxonomy, sorted. An
+    annotation round that froze a taxonomy version takes that version's types only, so a
+    type retired before the round is refused there too (review and adjudication rounds judge
+    older labels, whose types may be retired since: any type of the taxonomy)."""
     wanted = set(type_ids)
     if not wanted:
         return []
-    known = set(
-        ErrorType.objects.filter(taxonomy_id=taxonomy_id, pk__in=wanted).values_list(
-            "pk", flat=True
-        )
-    )
-    return sorted(wanted - known)
+    types = ErrorType.objects.filter(taxonomy_id=locked.taxonomy_id, pk__in=wanted)
+    version = getattr(locked, "taxonomy_version_id", None)
+    if version is not None and locked.round_kind in ANNOTATION_ROUND_KINDS:
+        frozen = TaxonomyVersion.types.through.objects.filter(taxonomyversion_id=version)
+        types = types.filter(pk__in=frozen.values("errortype_id"))
+    return sorted(wanted - set(types.values_list("pk", flat=True)))
 
 
 def missing(state: Mapping[str, Any] | None, scheme: Mapping[str, bool]) -> list[str]:

@@ -33,9 +33,10 @@ class IdSet:
 
     name: str
     noun: str  # what one id names, for messages ("error type")
-    # Which ids a project may use: a function of the project's taxonomy id and the ids sent,
-    # returning the unknown ones (sorted); the pipeline refuses a save that names any.
-    unknown: Callable[[int, list[int]], list[int]]
+    # Which ids an assignment may use: a function of the locked assignment (its project's
+    # taxonomy, its round's kind and frozen taxonomy version) and the ids sent, returning
+    # the unknown ones (sorted); the pipeline refuses a save that names any.
+    unknown: Callable[[Any, list[int]], list[int]]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -64,7 +64,7 @@ from annotations.models.review import (
     TypingJudgement,
     UnitDisagreement,
 )
-from annotations.models.taxonomy import ErrorTaxonomy, ErrorType
+from annotations.models.taxonomy import ErrorTaxonomy, ErrorType, TaxonomyVersion
 from annotations.models.tokens import ApiToken, TokenScope
 from annotations.models.webhooks import (
     DeliveryStatus,
@@ -141,6 +141,7 @@ __all__ = [
     "Summary",
     "SummaryJudgement",
     "SummarySentence",
+    "TaxonomyVersion",
     "TokenScope",
     "Topic",
     "TopicCategory",

@@ -8,11 +8,13 @@ See docs/rounds.md.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+from annotations.models.taxonomy import TaxonomyVersion
 
 
 class Project(models.Model):
@@ -209,6 +211,15 @@ class Round(models.Model):
     guideline_version = models.ForeignKey(
         GuidelineVersion, null=True, blank=True, on_delete=models.PROTECT, related_name="rounds"
     )
+    # The taxonomy version the round offers, frozen when the round is created (``save``):
+    # retiring a type later hides it from new rounds only (docs/taxonomies.md).
+    taxonomy_version = models.ForeignKey(
+        "annotations.TaxonomyVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="rounds",
+    )
     seed = models.BigIntegerField(default=0, help_text="Seeds unit sampling and summary order.")
     # Mark the turns most related to a sentence while linking evidence; a round without
     # them (on the same units) measures whether hints change the labels.
@@ -286,6 +297,19 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.project.slug} · {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Every way of creating a round (admin form, imports, item rounds) freezes the
+        # project's current taxonomy version here, so none can forget it.
+        if self._state.adding and self.taxonomy_version_id is None:
+            self.taxonomy_version = (
+                TaxonomyVersion.objects.filter(
+                    taxonomy__projects=self.project_id, published_at__isnull=False
+                )
+                .order_by("-version")
+                .first()
+            )
+        super().save(*args, **kwargs)
 
 
 class AssignmentStatus(models.TextChoices):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -52,3 +53,42 @@ class ErrorType(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class TaxonomyVersion(models.Model):
+    """A version of a taxonomy, like a guideline version: the one row per taxonomy with no
+    ``published_at`` is the admins' draft (its proposed types in ``draft``); publishing
+    freezes the types the version offers (``types``) and a ``snapshot`` of their fields, so
+    a round that froze this version, and its export, keep meaning what they meant."""
+
+    taxonomy = models.ForeignKey(ErrorTaxonomy, on_delete=models.CASCADE, related_name="versions")
+    # 0 for the draft; published versions count up from 1.
+    version = models.PositiveIntegerField()
+    draft = models.JSONField(default=list, blank=True)
+    snapshot = models.JSONField(default=list, blank=True)
+    types = models.ManyToManyField(ErrorType, blank=True, related_name="versions")
+    changelog = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["taxonomy", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["taxonomy", "version"], name="taxonomy_version_unique"),
+            # A published version has a number; the draft is version 0.
+            models.CheckConstraint(
+                condition=Q(published_at__isnull=True, version=0)
+                | Q(published_at__isnull=False, version__gte=1),
+                name="taxonomy_version_draft_is_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.taxonomy.slug} v{self.version}"
+            if self.version
+            else f"{self.taxonomy.slug} draft"
+        )

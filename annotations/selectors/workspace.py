@@ -390,7 +390,7 @@ def workspace_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | N
         "scheme": header.scheme,
         "relevance_anchors": RELEVANCE_ANCHORS,
         "topic_categories": TOPIC_CATEGORIES,
-        "taxonomy": taxonomy(header.taxonomy_id),
+        "taxonomy": taxonomy(header.taxonomy_id, header.round_id),
         "document": document,
         "topic": topic,
         "summaries": [

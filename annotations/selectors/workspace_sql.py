@@ -34,6 +34,7 @@ from annotations.models import (
     Round,
     Summary,
     SummarySentence,
+    TaxonomyVersion,
     Topic,
     Turn,
 )
@@ -157,18 +158,26 @@ TYPE_KEYS = ("id", "code", "name", "definition", "example", "parent")
 
 @cache
 def _taxonomy_sql() -> str:
-    # A left join, so that a taxonomy without types still has its name.
+    # Left joins, so that a taxonomy without types still has its name. A round that froze a
+    # taxonomy version offers that version's types only: a type retired since stays in the
+    # rounds that froze it, and a type retired before is not offered (docs/taxonomies.md).
+    frozen = TaxonomyVersion.types.through
     return (
         "SELECT x.name, e.id, e.code, e.name, e.definition, e.example, e.parent_id"
-        f" FROM {table(ErrorTaxonomy)} x LEFT JOIN {table(ErrorType)} e ON e.taxonomy_id = x.id"
+        f" FROM {table(ErrorTaxonomy)} x LEFT JOIN {table(Round)} r ON r.id = %s"
+        f" LEFT JOIN {table(ErrorType)} e ON e.taxonomy_id = x.id"
+        " AND (r.taxonomy_version_id IS NULL OR EXISTS (SELECT 1"
+        f" FROM {table(frozen)} v WHERE v.taxonomyversion_id = r.taxonomy_version_id"
+        " AND v.errortype_id = e.id))"
         " WHERE x.id = %s ORDER BY e.position, e.id"
     )
 
 
-def taxonomy(taxonomy_id: int) -> dict[str, Any]:
-    """The taxonomy's name and its error types in order, with definitions and examples."""
+def taxonomy(taxonomy_id: int, round_id: int | None = None) -> dict[str, Any]:
+    """The taxonomy's name and its error types in order, with definitions and examples: those
+    of the version ``round_id`` froze, when given and frozen."""
     with connection.cursor() as cursor:
-        cursor.execute(_taxonomy_sql(), [taxonomy_id])
+        cursor.execute(_taxonomy_sql(), [round_id, taxonomy_id])
         rows = cursor.fetchall()
     return {
         "name": rows[0][0],

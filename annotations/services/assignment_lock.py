@@ -61,6 +61,8 @@ class LockedAssignment:
     key_fact_source: str = ""
     given_atomic_facts: bool = False
     round_kind: str = RoundKind.PRODUCTION
+    # The taxonomy version the round froze (None: a round from before versions existed).
+    taxonomy_version_id: int | None = None
     # What checks read of the unit, once per transaction (``kinds.spec.unit_memo``).
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -90,7 +92,7 @@ def _lock_sql() -> str:
     return (
         "SELECT a.id, a.status, a.topic_id, a.order_seed, r.status, r.guideline_version_id,"
         " r.key_fact_source, r.given_atomic_facts, r.id, r.kind, a.stage,"
-        f" p.taxonomy_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
+        f" p.taxonomy_id, r.taxonomy_version_id, EXISTS (SELECT 1 FROM {table(Membership)} m"
         f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = {role}"
         # A paused annotator finishes what they started but starts nothing new.
         f" AND (m.paused_at IS NULL OR a.status <> '{AssignmentStatus.ASSIGNED}')),"
@@ -113,10 +115,10 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
     if row is None:
         raise Assignment.DoesNotExist
     pk, status, topic_id, order_seed, round_status, guideline_id, *modes = row[:8]
-    round_id, round_kind, stage, taxonomy_id, member = row[8:13]
+    round_id, round_kind, stage, taxonomy_id, taxonomy_version_id, member = row[8:14]
     keys = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     # SQLite returns booleans as integers.
-    scheme = {key: bool(value) for key, value in zip(keys, row[13:], strict=True)}
+    scheme = {key: bool(value) for key, value in zip(keys, row[14:], strict=True)}
     locked = LockedAssignment(
         pk=pk,
         status=status,
@@ -131,6 +133,7 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
         key_fact_source=modes[0],
         given_atomic_facts=bool(modes[1]),
         round_kind=round_kind,
+        taxonomy_version_id=taxonomy_version_id,
     )
     if locked.read_only:
         raise ReadOnly

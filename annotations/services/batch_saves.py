@@ -158,7 +158,7 @@ def _unknown_ids(
             if id_set.name in save.changes:
                 named.setdefault((save.kind, id_set), set()).update(save.changes[id_set.name])
     return {
-        (kind, id_set.name): set(id_set.unknown(locked.taxonomy_id, sorted(ids)))
+        (kind, id_set.name): set(id_set.unknown(locked, sorted(ids)))
         for (kind, id_set), ids in named.items()
         if ids
     }

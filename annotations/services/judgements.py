@@ -296,7 +296,7 @@ def judgement_plan(
             unknown = (
                 unknown_ids(id_set, changes[id_set.name])
                 if unknown_ids is not None
-                else id_set.unknown(locked.taxonomy_id, changes[id_set.name])
+                else id_set.unknown(locked, changes[id_set.name])
             )
             if unknown:
                 raise InvalidJudgement(

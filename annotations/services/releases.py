@@ -453,7 +453,9 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 for name, f in sorted(archive.files.items())
             }
             rounds = list(
-                Round.objects.filter(pk__in=config["rounds"]).select_related("guideline_version")
+                Round.objects.filter(pk__in=config["rounds"]).select_related(
+                    "guideline_version", "taxonomy_version__taxonomy"
+                )
             )
             manifest = {
                 "project": release.project.slug,
@@ -461,7 +463,17 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 "created_at": timezone.now().isoformat(),
                 "config": config,
                 "rounds": [
-                    {"id": r.pk, "name": r.name, "kind": r.kind, "status": r.status} for r in rounds
+                    {
+                        "id": r.pk,
+                        "name": r.name,
+                        "kind": r.kind,
+                        "status": r.status,
+                        # The taxonomy version the round froze (docs/taxonomies.md).
+                        "taxonomy_version": r.taxonomy_version.version
+                        if r.taxonomy_version
+                        else None,
+                    }
+                    for r in rounds
                 ],
                 # A round still open can change after the release: the release records it.
                 # Not the adjudication round: it is always open by design (docs/review.md),
@@ -473,6 +485,13 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 ],
                 "guideline_versions": sorted(
                     {r.guideline_version.version for r in rounds if r.guideline_version}
+                ),
+                "taxonomy_versions": sorted(
+                    {
+                        f"{r.taxonomy_version.taxonomy.slug} v{r.taxonomy_version.version}"
+                        for r in rounds
+                        if r.taxonomy_version
+                    }
                 ),
                 "agreement": _agreement(config["rounds"]),
                 # How every majority vote with a tie was decided (the code that decides it).

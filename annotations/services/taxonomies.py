@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from annotations.models import ErrorTaxonomy, ErrorType
+from annotations.models import ErrorTaxonomy, ErrorType, TaxonomyVersion
+from annotations.services.taxonomy_versions import type_snapshot
 from annotations.taxonomy_catalogue import TAXONOMIES, UNIFIED_SLUG
 
 
@@ -35,6 +37,15 @@ def taxonomy_copy(*, source: ErrorTaxonomy, slug: str, name: str) -> ErrorTaxono
             child = new_by_old[original.pk]
             child.parent = new_by_old[original.parent_id]
             child.save(update_fields=["parent"])
+    # The copy starts at version 1, which the project's first rounds freeze.
+    first = TaxonomyVersion.objects.create(
+        taxonomy=copy,
+        version=1,
+        snapshot=[type_snapshot(t) for t in copy.types.select_related("parent", "unified_type")],
+        changelog=f"Copied from {source.name}.",
+        published_at=timezone.now(),
+    )
+    first.types.set(new_by_old.values())
     return copy
 
 

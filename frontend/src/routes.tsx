@@ -34,6 +34,7 @@ const AdjudicationQueuePage = lazy(() =>
 const AdjudicationUnitPage = lazy(() =>
   import('./admin/adjudication/AdjudicationUnitPage').then((module) => ({ default: module.AdjudicationUnitPage })),
 );
+const TaxonomyPage = lazy(() => import('./admin/taxonomy/TaxonomyPage').then((module) => ({ default: module.TaxonomyPage })));
 const CorpusPage = lazy(() => import('./admin/CorpusPage').then((module) => ({ default: module.CorpusPage })));
 const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) => ({ default: module.FormatDocPage })));
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
@@ -69,6 +70,7 @@ export function AppRoutes() {
           <Route path="new-project" element={<NewProjectPage />} />
           <Route path="projects/:slug" element={<ProjectPage />} />
           <Route path="projects/:slug/corpus" element={<CorpusPage />} />
+          <Route path="projects/:slug/taxonomy" element={<TaxonomyPage />} />
           <Route path="projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
           <Route path="adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
           <Route path="help/native-jsonl" element={<FormatDocPage />} />

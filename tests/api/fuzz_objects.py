@@ -50,9 +50,10 @@ from annotations.services.explanation_rounds import (
 from annotations.services.feedback import feedback_reply, feedback_send
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.people import invitation_create
-from annotations.services.projects import membership_add
+from annotations.services.projects import membership_add, project_get_or_create
 from annotations.services.releases import release_build, release_create
 from annotations.services.rounds import round_assign_units, round_open
+from annotations.services.taxonomy_versions import current_types, draft_save
 from annotations.services.tokens import api_token_create
 from annotations.services.webhooks import webhook_create
 from tests.labelling import label_units
@@ -531,6 +532,21 @@ def seed() -> Seeded:
             (None, {"kind": "sentencejudgement", "object_id": judged.pk})
         ],
     }
+    # A project without rounds gets a new taxonomy; the demo's has a draft to publish.
+    project_get_or_create(slug="fresh-taxonomy", creator=admin)
+    draft_save(demo.taxonomy, current_types(demo.taxonomy), user=admin)
+    grouped["POST /api/admin/taxonomies/"] = [
+        (None, {"body": {"project": "fresh-taxonomy", "copy_from": "frank"}})
+    ]
+    for label in (
+        "GET /api/admin/taxonomies/{slug}/",
+        "DELETE /api/admin/taxonomies/{slug}/draft/",
+        "POST /api/admin/taxonomies/{slug}/publish/",
+    ):
+        grouped[label] = [(None, {"slug": demo.taxonomy.slug})]
+    grouped["PUT /api/admin/taxonomies/{slug}/draft/"] = [
+        (None, {"slug": demo.taxonomy.slug, "body": {"types": current_types(demo.taxonomy)}})
+    ]
     # Two versions the guidelines have (the demo's first, compared with itself).
     grouped["GET /api/admin/projects/{slug}/guidelines/diff/"] = [
         (None, {"slug": "demo", "query": {"from": 1, "to": 1}})

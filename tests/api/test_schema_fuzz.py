@@ -101,6 +101,10 @@ REFUSALS: dict[str, dict[tuple[int, str], str]] = {
         (400, "invalid"): "Django's email validator refuses some addresses the schema's email"
         " format allows (quoted local parts, IP-literal domains)",
     },
+    "PUT /api/admin/taxonomies/{slug}/draft/": {
+        (400, "draft_refused"): "a type's group must be another type of the draft, one level"
+        " deep; codes and names unique; a crosswalk target a unified leaf",
+    },
     "POST /api/projects/{slug}/releases/": {
         (400, "release_refused"): "the rounds must be the project's, its units labelled, and"
         " the version not yet published",

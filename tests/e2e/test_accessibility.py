@@ -87,6 +87,7 @@ ROUTES: list[Route] = [
     Route("project page (spans)", "admin", "/app/admin/projects/demo-dialogue"),
     Route("project page (facts)", "admin", "/app/admin/projects/demo-facts"),
     Route("corpus", "admin", "/app/admin/projects/demo/corpus"),
+    Route("taxonomy editor", "admin", "/app/admin/projects/demo/taxonomy"),
     Route("format help (native)", "admin", "/app/admin/help/native-jsonl"),
     Route("format help (csv)", "admin", "/app/admin/help/circumstantial-csv"),
     Route("format help (any import format)", "admin", "/app/admin/help/formats/label-studio"),

@@ -498,6 +498,11 @@ def test_a_release_from_an_open_round_records_it_in_the_manifest_and_the_card(
     with zipfile.ZipFile(release.archive.path) as packed:
         card = packed.read("README.md").decode()
     assert f"still open, so their labels may have changed since: {demo_round.name}" in card
+    # The taxonomy version the round froze is named too (docs/taxonomies.md).
+    frozen = f"{project.taxonomy.slug} v{demo_round.taxonomy_version.version}"
+    assert release.manifest["taxonomy_versions"] == [frozen]
+    assert release.manifest["rounds"][0]["taxonomy_version"] == 1
+    assert f"- Taxonomy versions: {frozen}" in card
 
 
 def test_the_card_names_each_coefficient_with_its_interval_and_n_and_every_tie_rule(

@@ -9,6 +9,7 @@ import { GuidelineDiffView } from './GuidelineDiffView';
 import { GuidelineEditor } from './GuidelineEditor';
 import { GuidelineVersions } from './GuidelineVersions';
 import { ImportCorpus } from './ImportCorpus';
+import { adminPaths } from './paths';
 import { LoadStatus } from './LoadStatus';
 import { NewRoundForm } from './NewRoundForm';
 import { PeopleSection } from './people/PeopleSection';
@@ -73,6 +74,9 @@ export function ProjectPage() {
             <RoundsTable rounds={project.rounds} slug={project.slug} onRoundChanged={replaceRound} labelledBy={headingId} />
             <Anchor component={Link} to={`/app/admin/projects/${project.slug}/adjudication`}>
               Adjudicate disputes and disagreements
+            </Anchor>
+            <Anchor component={Link} to={adminPaths.taxonomy(project.slug)}>
+              Edit the error taxonomy
             </Anchor>
           </Stack>
         )}

@@ -4,6 +4,7 @@ export const adminPaths = {
   /** Not under /projects/: any slug, "new" too, stays a project's address. */
   newProject: '/app/admin/new-project',
   project: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}`,
+  taxonomy: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/taxonomy`,
   corpus: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/corpus`,
   nativeFormat: '/app/admin/help/native-jsonl',
   circumstantialFormat: '/app/admin/help/circumstantial-csv',

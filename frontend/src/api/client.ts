@@ -51,6 +51,10 @@ import type {
   QueueEntry,
   QueueResponse,
   WorkspacePayload,
+  TaxonomyCreateInput,
+  TaxonomyDetail,
+  TaxonomySummary,
+  TaxonomyTypeInput,
 } from './types';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -519,4 +523,28 @@ export function getWebhookDeliveries(slug: string, id: number, signal?: AbortSig
 
 export function resendWebhookDelivery(slug: string, id: number, deliveryId: number): Promise<WebhookDelivery> {
   return api.post<WebhookDelivery>(`${slugPath(slug)}/webhooks/${id}/deliveries/${deliveryId}/resend/`);
+}
+
+// The taxonomy editor (docs/api/admin.md, Taxonomies).
+
+export function getTaxonomies(signal?: AbortSignal): Promise<TaxonomySummary[]> {
+  return api.get<TaxonomySummary[]>('/api/admin/taxonomies/', signal);
+}
+
+export function getTaxonomy(slug: string, signal?: AbortSignal): Promise<TaxonomyDetail> {
+  return api.get<TaxonomyDetail>(`/api/admin/taxonomies/${encodeURIComponent(slug)}/`, signal);
+}
+
+/** 201: a new taxonomy (a draft) that the project, which has no rounds yet, now uses. */
+export function createTaxonomy(body: TaxonomyCreateInput): Promise<TaxonomyDetail> {
+  return api.post<TaxonomyDetail>('/api/admin/taxonomies/', body);
+}
+
+/** Replaces the draft; 400 names each field at fault (`types.2.unified`). */
+export function saveTaxonomyDraft(slug: string, types: TaxonomyTypeInput[]): Promise<TaxonomyDetail> {
+  return api.put<TaxonomyDetail>(`/api/admin/taxonomies/${encodeURIComponent(slug)}/draft/`, { types });
+}
+
+export function publishTaxonomy(slug: string, changelog: string): Promise<TaxonomyDetail> {
+  return api.post<TaxonomyDetail>(`/api/admin/taxonomies/${encodeURIComponent(slug)}/publish/`, { changelog });
 }

@@ -213,6 +213,26 @@ export interface paths {
     /** A review round's progress and the false-positive rates it found */
     get: operations["round_review_results"];
   };
+  "/api/admin/taxonomies/": {
+    /** The taxonomies of the projects you administer */
+    get: operations["admin_taxonomies_list"];
+    /** A new taxonomy for a project without rounds (a draft until published) */
+    post: operations["admin_taxonomies_create"];
+  };
+  "/api/admin/taxonomies/{slug}/": {
+    /** A taxonomy: published types, the draft with its diff, the versions */
+    get: operations["admin_taxonomy"];
+  };
+  "/api/admin/taxonomies/{slug}/draft/": {
+    /** Replace the draft (the whole list of types, in order) */
+    put: operations["admin_taxonomy_draft_save"];
+    /** Discard the draft */
+    delete: operations["admin_taxonomy_draft_discard"];
+  };
+  "/api/admin/taxonomies/{slug}/publish/": {
+    /** Publish the draft as the next version (new rounds freeze it) */
+    post: operations["admin_taxonomy_publish"];
+  };
   "/api/assignments/": {
     /** The signed-in linguist's queue and unread feedback (docs/api/workspace.md) */
     get: operations["queue"];
@@ -733,6 +753,10 @@ export interface components {
     BatchSaveResult: {
       entries: components["schemas"]["BatchEntryResult"][];
     };
+    /** @enum {string} */
+    BuiltinTaxonomyChoiceEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm";
+    /** @enum {string} */
+    BuiltinTaxonomyEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm" | "";
     /**
      * @description * `against_gold` - against_gold
      * * `among_evaluators` - among_evaluators
@@ -1923,7 +1947,7 @@ export interface components {
        * @description A built-in taxonomy (GET /api/admin/project-options/); the project gets its own editable copy.
        * @default tofueval
        */
-      taxonomy?: components["schemas"]["TaxonomyEnum"];
+      taxonomy?: components["schemas"]["BuiltinTaxonomyChoiceEnum"];
       /** @description Question key -> asked; left out: its default. require_error_spans needs error_spans; evidence needs error_spans; require_evidence needs evidence. */
       scheme?: {
         consistency?: boolean;
@@ -2848,17 +2872,110 @@ export interface components {
       /** Format: double */
       acu_score?: number | null;
     };
+    TaxonomyChange: {
+      code: string;
+      fields: string[];
+    };
     TaxonomyChoiceOutput: {
       slug: string;
       name: string;
       description: string;
       types: components["schemas"]["TaxonomyTypeOutput"][];
     };
-    /** @enum {string} */
-    TaxonomyEnum: "aggrefact-unified" | "tofueval" | "frank" | "dialogue-llm";
+    TaxonomyCreateInput: {
+      /** @description A project you administer. */
+      project: string;
+      name: string;
+      /**
+       * @description A built-in taxonomy's slug to start from, or blank to start empty.
+       * @default
+       */
+      copy_from?: components["schemas"]["BuiltinTaxonomyEnum"];
+    };
+    TaxonomyDetail: {
+      slug: string;
+      name: string;
+      project: string;
+      /** @description The latest published one. */
+      version: number | null;
+      has_draft: boolean;
+      /** @description The published types, retired ones flagged. */
+      types: components["schemas"]["TaxonomyType"][];
+      draft: components["schemas"]["TaxonomyDraft"] | null;
+      versions: components["schemas"]["TaxonomyVersionOutput"][];
+      unified_leaves: string[];
+    };
+    TaxonomyDiff: {
+      added: string[];
+      changed: components["schemas"]["TaxonomyChange"][];
+      retired: string[];
+      restored: string[];
+      reordered: boolean;
+    };
+    TaxonomyDraft: {
+      types: components["schemas"]["TaxonomyType"][];
+      diff: components["schemas"]["TaxonomyDiff"];
+    };
+    TaxonomyDraftInput: {
+      /** @description The whole draft, in order. */
+      types: components["schemas"]["TaxonomyTypeInput"][];
+    };
     TaxonomyOutput: {
       name: string;
       types: components["schemas"]["ErrorTypeOutput"][];
+    };
+    TaxonomyPublishInput: {
+      /** @default */
+      changelog?: string;
+    };
+    TaxonomySummary: {
+      slug: string;
+      name: string;
+      project: string;
+      /** @description The latest published one. */
+      version: number | null;
+      has_draft: boolean;
+    };
+    TaxonomyType: {
+      code: string;
+      name: string;
+      definition: string;
+      example: string;
+      group: string;
+      unified: string;
+      retired: boolean;
+      /** @description Labels use it or a round froze it: it may be reordered or retired only. */
+      locked: boolean;
+    };
+    TaxonomyTypeInput: {
+      /** @description Stable id in exports: lowercase letters, digits, - _. */
+      code: string;
+      name: string;
+      definition: string;
+      /** @default */
+      example?: string;
+      /** @description The code of another type of the draft, its group (parent), or blank. */
+      group?: string;
+      /**
+       * @description The unified leaf it maps to (the crosswalk): one of unified_leaves.
+       *
+       * * `` -
+       * * `intrinsic` - intrinsic
+       * * `extrinsic` - extrinsic
+       * * `intrinsic-np` - intrinsic-np
+       * * `intrinsic-predicate` - intrinsic-predicate
+       * * `intrinsic-sentence` - intrinsic-sentence
+       * * `extrinsic-np` - extrinsic-np
+       * * `extrinsic-predicate` - extrinsic-predicate
+       * * `extrinsic-sentence` - extrinsic-sentence
+       * @default
+       */
+      unified?: components["schemas"]["UnifiedEnum"];
+      /**
+       * @description Retired: left out of new rounds, kept in old.
+       * @default false
+       */
+      retired?: boolean;
     };
     TaxonomyTypeOutput: {
       code: string;
@@ -2866,6 +2983,16 @@ export interface components {
       definition: string;
       /** @description The parent type's code. */
       parent: string | null;
+    };
+    TaxonomyVersionOutput: {
+      version: number;
+      /** Format: date-time */
+      published_at: string;
+      changelog: string;
+      /** @description How many types it offers. */
+      types: number;
+      /** @description How many rounds froze it. */
+      rounds: number;
     };
     /** @description A save of a topic judgement in a batch: its kind, the version it edits and at least one change. */
     TopicBatchEntry: {
@@ -2974,6 +3101,19 @@ export interface components {
       error_types: number[];
       version: number;
     };
+    /**
+     * @description * `` -
+     * * `intrinsic` - intrinsic
+     * * `extrinsic` - extrinsic
+     * * `intrinsic-np` - intrinsic-np
+     * * `intrinsic-predicate` - intrinsic-predicate
+     * * `intrinsic-sentence` - intrinsic-sentence
+     * * `extrinsic-np` - extrinsic-np
+     * * `extrinsic-predicate` - extrinsic-predicate
+     * * `extrinsic-sentence` - extrinsic-sentence
+     * @enum {string}
+     */
+    UnifiedEnum: "intrinsic" | "extrinsic" | "intrinsic-np" | "intrinsic-predicate" | "intrinsic-sentence" | "extrinsic-np" | "extrinsic-predicate" | "extrinsic-sentence" | "";
     UnitAssignmentOutput: {
       assignment: number;
       username: string;
@@ -6781,6 +6921,403 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The taxonomies of the projects you administer */
+  admin_taxonomies_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TaxonomySummary"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A new taxonomy for a project without rounds (a draft until published) */
+  admin_taxonomies_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TaxonomyCreateInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["TaxonomyDetail"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** A taxonomy: published types, the draft with its diff, the versions */
+  admin_taxonomy: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TaxonomyDetail"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Replace the draft (the whole list of types, in order) */
+  admin_taxonomy_draft_save: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TaxonomyDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TaxonomyDetail"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Discard the draft */
+  admin_taxonomy_draft_discard: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Publish the draft as the next version (new rounds freeze it) */
+  admin_taxonomy_publish: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["TaxonomyPublishInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["TaxonomyDetail"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

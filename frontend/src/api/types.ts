@@ -222,3 +222,11 @@ export type ApiToken = Schemas['TokenOutput'];
 export type CreatedApiToken = Schemas['TokenCreatedOutput'];
 export type ApiTokenBody = Schemas['TokenInput'];
 export type ApiTokenScope = Schemas['TokenScopeEnum'];
+
+// The taxonomy editor (docs/api/admin.md, Taxonomies).
+export type TaxonomySummary = Schemas['TaxonomySummary'];
+export type TaxonomyDetail = Schemas['TaxonomyDetail'];
+export type TaxonomyType = Schemas['TaxonomyType'];
+export type TaxonomyTypeInput = Schemas['TaxonomyTypeInput'];
+export type TaxonomyDiff = Schemas['TaxonomyDiff'];
+export type TaxonomyCreateInput = Schemas['TaxonomyCreateInput'];
