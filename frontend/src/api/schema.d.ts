@@ -313,6 +313,16 @@ export interface paths {
     /** The signed-in user and their project roles */
     get: operations["me_retrieve"];
   };
+  "/api/me/tokens/": {
+    /** Your API tokens, newest first, with revoked and expired ones */
+    get: operations["me_tokens"];
+    /** Make an API token: its secret is in this answer and nowhere else, ever */
+    post: operations["me_token_create"];
+  };
+  "/api/me/tokens/{token_id}/": {
+    /** Revoke one of your tokens: requests with it get 401 from now on */
+    delete: operations["me_token_revoke"];
+  };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
@@ -628,6 +638,13 @@ export interface components {
       units: number;
       annotators: components["schemas"]["KeyedAnnotatorOutput"][];
     };
+    /**
+     * @description * `active` - active
+     * * `expired` - expired
+     * * `revoked` - revoked
+     * @enum {string}
+     */
+    ApiTokenStatusEnum: "active" | "expired" | "revoked";
     AssignmentReopenInput: {
       /** @description Why: the annotator reads it as feedback on the unit. */
       reason: string;
@@ -1789,6 +1806,8 @@ export interface components {
       username: string;
       display_name: string;
       is_staff: boolean;
+      /** @description A site superuser manages any project's people, admin of it or not. */
+      is_superuser: boolean;
       can_create_projects: boolean;
       memberships: components["schemas"]["MembershipOutput"][];
     };
@@ -1882,6 +1901,8 @@ export interface components {
     PeopleStateOutput: {
       roles: components["schemas"]["ProjectRoleEnum"][];
       paused: boolean;
+      /** @description A removal only: how many of their assignments, never started, were deleted so their rounds can give the units to someone else. */
+      released_assignments?: number;
     };
     /**
      * @description * `score` - score
@@ -2994,6 +3015,65 @@ export interface components {
       /** @description How many rounds froze it. */
       rounds: number;
     };
+    TokenCreatedOutput: {
+      id: number;
+      name: string;
+      scope: components["schemas"]["TokenScopeEnum"];
+      /** @description The secret's first characters, to tell tokens apart. */
+      hint: string;
+      status: components["schemas"]["ApiTokenStatusEnum"];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @description Accurate to a minute: it is written at most once a minute.
+       */
+      last_used_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+      /** @description The token itself, shown this once: send it as `Authorization: Token <secret>`. */
+      secret: string;
+    };
+    TokenInput: {
+      /** @description What the token is for. */
+      name: string;
+      /**
+       * @description read: GET only; write: everything the user may do.
+       *
+       * * `read` - Read only
+       * * `write` - Read and write
+       */
+      scope: components["schemas"]["TokenScopeEnum"];
+      /** @description Days until the token stops working, 1 to 365. */
+      expires_in_days: number;
+    };
+    TokenOutput: {
+      id: number;
+      name: string;
+      scope: components["schemas"]["TokenScopeEnum"];
+      /** @description The secret's first characters, to tell tokens apart. */
+      hint: string;
+      status: components["schemas"]["ApiTokenStatusEnum"];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      expires_at: string;
+      /**
+       * Format: date-time
+       * @description Accurate to a minute: it is written at most once a minute.
+       */
+      last_used_at: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+    };
+    /**
+     * @description * `read` - Read only
+     * * `write` - Read and write
+     * @enum {string}
+     */
+    TokenScopeEnum: "read" | "write";
     /** @description A save of a topic judgement in a batch: its kind, the version it edits and at least one change. */
     TopicBatchEntry: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -8801,6 +8881,187 @@ export interface operations {
         };
       };
       /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Your API tokens, newest first, with revoked and expired ones */
+  me_tokens: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["TokenOutput"][];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Make an API token: its secret is in this answer and nowhere else, ever */
+  me_token_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TokenInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["TokenCreatedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Revoke one of your tokens: requests with it get 401 from now on */
+  me_token_revoke: {
+    parameters: {
+      path: {
+        token_id: number;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      204: {
+        content: never;
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
       404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];

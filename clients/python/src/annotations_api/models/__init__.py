@@ -32,6 +32,7 @@ from .annotator_progress_output import AnnotatorProgressOutput
 from .annotator_rate_output import AnnotatorRateOutput
 from .answer_key_output import AnswerKeyOutput
 from .answer_key_scores_output import AnswerKeyScoresOutput
+from .api_token_status_enum import ApiTokenStatusEnum
 from .assignment_reopen_input import AssignmentReopenInput
 from .assignment_status_enum import AssignmentStatusEnum
 from .assistance_condition_output import AssistanceConditionOutput
@@ -45,6 +46,8 @@ from .atomic_facts_save_input import AtomicFactsSaveInput
 from .atomic_facts_state import AtomicFactsState
 from .batch_save_input import BatchSaveInput
 from .batch_save_result import BatchSaveResult
+from .builtin_taxonomy_choice_enum import BuiltinTaxonomyChoiceEnum
+from .builtin_taxonomy_enum import BuiltinTaxonomyEnum
 from .by_enum import ByEnum
 from .case_output import CaseOutput
 from .chosen_enum import ChosenEnum
@@ -69,6 +72,7 @@ from .created_round_output import CreatedRoundOutput
 from .decision_choice_enum import DecisionChoiceEnum
 from .decision_enum import DecisionEnum
 from .decision_to_confirm_output import DecisionToConfirmOutput
+from .delivery_page_output import DeliveryPageOutput
 from .disagreement_output import DisagreementOutput
 from .disagreement_page_output import DisagreementPageOutput
 from .disagreement_unit_output import DisagreementUnitOutput
@@ -204,6 +208,7 @@ from .project_create_input import ProjectCreateInput
 from .project_create_input_scheme_type_0 import ProjectCreateInputSchemeType0
 from .project_create_input_scheme_type_1 import ProjectCreateInputSchemeType1
 from .project_create_input_scheme_type_2 import ProjectCreateInputSchemeType2
+from .project_creator_output import ProjectCreatorOutput
 from .project_member import ProjectMember
 from .project_name import ProjectName
 from .project_options_output import ProjectOptionsOutput
@@ -299,10 +304,24 @@ from .summary_output import SummaryOutput
 from .summary_save_input import SummarySaveInput
 from .summary_state import SummaryState
 from .targets_output import TargetsOutput
+from .taxonomy_change import TaxonomyChange
 from .taxonomy_choice_output import TaxonomyChoiceOutput
-from .taxonomy_enum import TaxonomyEnum
+from .taxonomy_create_input import TaxonomyCreateInput
+from .taxonomy_detail import TaxonomyDetail
+from .taxonomy_diff import TaxonomyDiff
+from .taxonomy_draft import TaxonomyDraft
+from .taxonomy_draft_input import TaxonomyDraftInput
 from .taxonomy_output import TaxonomyOutput
+from .taxonomy_publish_input import TaxonomyPublishInput
+from .taxonomy_summary import TaxonomySummary
+from .taxonomy_type import TaxonomyType
+from .taxonomy_type_input import TaxonomyTypeInput
 from .taxonomy_type_output import TaxonomyTypeOutput
+from .taxonomy_version_output import TaxonomyVersionOutput
+from .token_created_output import TokenCreatedOutput
+from .token_input import TokenInput
+from .token_output import TokenOutput
+from .token_scope_enum import TokenScopeEnum
 from .topic_batch_entry import TopicBatchEntry
 from .topic_batch_result import TopicBatchResult
 from .topic_category_choice_enum import TopicCategoryChoiceEnum
@@ -318,6 +337,7 @@ from .typing_batch_entry import TypingBatchEntry
 from .typing_batch_result import TypingBatchResult
 from .typing_save_input import TypingSaveInput
 from .typing_state import TypingState
+from .unified_enum import UnifiedEnum
 from .unit_assignment_output import UnitAssignmentOutput
 from .unit_output import UnitOutput
 from .unit_page_output import UnitPageOutput
@@ -325,6 +345,13 @@ from .unit_progress_output import UnitProgressOutput
 from .unread_replies_output import UnreadRepliesOutput
 from .verdict_enum import VerdictEnum
 from .vs_majority_output import VsMajorityOutput
+from .webhook import Webhook
+from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_status_enum import WebhookDeliveryStatusEnum
+from .webhook_event_enum import WebhookEventEnum
+from .webhook_input import WebhookInput
+from .webhook_update_input import WebhookUpdateInput
+from .webhook_with_secret import WebhookWithSecret
 from .workspace_payload_output import WorkspacePayloadOutput
 
 __all__ = (
@@ -360,6 +387,7 @@ __all__ = (
     "AnnotatorRateOutput",
     "AnswerKeyOutput",
     "AnswerKeyScoresOutput",
+    "ApiTokenStatusEnum",
     "AssignmentReopenInput",
     "AssignmentStatusEnum",
     "AssistanceConditionOutput",
@@ -373,6 +401,8 @@ __all__ = (
     "AtomicFactsState",
     "BatchSaveInput",
     "BatchSaveResult",
+    "BuiltinTaxonomyChoiceEnum",
+    "BuiltinTaxonomyEnum",
     "ByEnum",
     "CaseOutput",
     "ChosenEnum",
@@ -397,6 +427,7 @@ __all__ = (
     "DecisionChoiceEnum",
     "DecisionEnum",
     "DecisionToConfirmOutput",
+    "DeliveryPageOutput",
     "DisagreementOutput",
     "DisagreementPageOutput",
     "DisagreementUnitOutput",
@@ -528,6 +559,7 @@ __all__ = (
     "ProjectCreateInputSchemeType0",
     "ProjectCreateInputSchemeType1",
     "ProjectCreateInputSchemeType2",
+    "ProjectCreatorOutput",
     "ProjectMember",
     "ProjectName",
     "ProjectOptionsOutput",
@@ -623,10 +655,24 @@ __all__ = (
     "SummarySaveInput",
     "SummaryState",
     "TargetsOutput",
+    "TaxonomyChange",
     "TaxonomyChoiceOutput",
-    "TaxonomyEnum",
+    "TaxonomyCreateInput",
+    "TaxonomyDetail",
+    "TaxonomyDiff",
+    "TaxonomyDraft",
+    "TaxonomyDraftInput",
     "TaxonomyOutput",
+    "TaxonomyPublishInput",
+    "TaxonomySummary",
+    "TaxonomyType",
+    "TaxonomyTypeInput",
     "TaxonomyTypeOutput",
+    "TaxonomyVersionOutput",
+    "TokenCreatedOutput",
+    "TokenInput",
+    "TokenOutput",
+    "TokenScopeEnum",
     "TopicBatchEntry",
     "TopicBatchResult",
     "TopicCategoryChoiceEnum",
@@ -642,6 +688,7 @@ __all__ = (
     "TypingBatchResult",
     "TypingSaveInput",
     "TypingState",
+    "UnifiedEnum",
     "UnitAssignmentOutput",
     "UnitOutput",
     "UnitPageOutput",
@@ -649,5 +696,12 @@ __all__ = (
     "UnreadRepliesOutput",
     "VerdictEnum",
     "VsMajorityOutput",
+    "Webhook",
+    "WebhookDelivery",
+    "WebhookDeliveryStatusEnum",
+    "WebhookEventEnum",
+    "WebhookInput",
+    "WebhookUpdateInput",
+    "WebhookWithSecret",
     "WorkspacePayloadOutput",
 )

@@ -20,12 +20,16 @@ class MeOutput:
         username (str):
         display_name (str):
         is_staff (bool):
+        is_superuser (bool): A site superuser manages any project's people, admin of it or not.
+        can_create_projects (bool):
         memberships (list[MembershipOutput]):
     """
 
     username: str
     display_name: str
     is_staff: bool
+    is_superuser: bool
+    can_create_projects: bool
     memberships: list[MembershipOutput]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -35,6 +39,10 @@ class MeOutput:
         display_name = self.display_name
 
         is_staff = self.is_staff
+
+        is_superuser = self.is_superuser
+
+        can_create_projects = self.can_create_projects
 
         memberships = []
         for memberships_item_data in self.memberships:
@@ -48,6 +56,8 @@ class MeOutput:
                 "username": username,
                 "display_name": display_name,
                 "is_staff": is_staff,
+                "is_superuser": is_superuser,
+                "can_create_projects": can_create_projects,
                 "memberships": memberships,
             }
         )
@@ -65,6 +75,10 @@ class MeOutput:
 
         is_staff = d.pop("is_staff")
 
+        is_superuser = d.pop("is_superuser")
+
+        can_create_projects = d.pop("can_create_projects")
+
         memberships = []
         _memberships = d.pop("memberships")
         for memberships_item_data in _memberships:
@@ -76,6 +90,8 @@ class MeOutput:
             username=username,
             display_name=display_name,
             is_staff=is_staff,
+            is_superuser=is_superuser,
+            can_create_projects=can_create_projects,
             memberships=memberships,
         )
 

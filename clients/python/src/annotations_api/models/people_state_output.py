@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.project_role_enum import ProjectRoleEnum
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PeopleStateOutput")
 
@@ -17,10 +18,13 @@ class PeopleStateOutput:
     Attributes:
         roles (list[ProjectRoleEnum]):
         paused (bool):
+        released_assignments (int | Unset): A removal only: how many of their assignments, never started, were deleted
+            so their rounds can give the units to someone else.
     """
 
     roles: list[ProjectRoleEnum]
     paused: bool
+    released_assignments: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,6 +35,8 @@ class PeopleStateOutput:
 
         paused = self.paused
 
+        released_assignments = self.released_assignments
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -39,6 +45,8 @@ class PeopleStateOutput:
                 "paused": paused,
             }
         )
+        if released_assignments is not UNSET:
+            field_dict["released_assignments"] = released_assignments
 
         return field_dict
 
@@ -54,9 +62,12 @@ class PeopleStateOutput:
 
         paused = d.pop("paused")
 
+        released_assignments = d.pop("released_assignments", UNSET)
+
         people_state_output = cls(
             roles=roles,
             paused=paused,
+            released_assignments=released_assignments,
         )
 
         people_state_output.additional_properties = d

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.taxonomy_enum import TaxonomyEnum
+from ..models.builtin_taxonomy_choice_enum import BuiltinTaxonomyChoiceEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class ProjectCreateInput:
     Attributes:
         slug (str): Lowercase letters, digits, - _.
         name (str | Unset): Default: slug. Default: ''.
-        taxonomy (TaxonomyEnum | Unset):  Default: TaxonomyEnum.TOFUEVAL.
+        taxonomy (BuiltinTaxonomyChoiceEnum | Unset):  Default: BuiltinTaxonomyChoiceEnum.TOFUEVAL.
         scheme (ProjectCreateInputSchemeType0 | ProjectCreateInputSchemeType1 | ProjectCreateInputSchemeType2 | Unset):
             Question key -> asked; left out: its default. require_error_spans needs error_spans; evidence needs error_spans;
             require_evidence needs evidence.
@@ -32,7 +32,7 @@ class ProjectCreateInput:
 
     slug: str
     name: str | Unset = ""
-    taxonomy: TaxonomyEnum | Unset = TaxonomyEnum.TOFUEVAL
+    taxonomy: BuiltinTaxonomyChoiceEnum | Unset = BuiltinTaxonomyChoiceEnum.TOFUEVAL
     scheme: (
         ProjectCreateInputSchemeType0
         | ProjectCreateInputSchemeType1
@@ -91,11 +91,11 @@ class ProjectCreateInput:
         name = d.pop("name", UNSET)
 
         _taxonomy = d.pop("taxonomy", UNSET)
-        taxonomy: TaxonomyEnum | Unset
+        taxonomy: BuiltinTaxonomyChoiceEnum | Unset
         if isinstance(_taxonomy, Unset):
             taxonomy = UNSET
         else:
-            taxonomy = TaxonomyEnum(_taxonomy)
+            taxonomy = BuiltinTaxonomyChoiceEnum(_taxonomy)
 
         def _parse_scheme(
             data: object,

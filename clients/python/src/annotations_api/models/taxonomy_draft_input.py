@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.taxonomy_type_input import TaxonomyTypeInput
+
+
+T = TypeVar("T", bound="TaxonomyDraftInput")
+
+
+@_attrs_define
+class TaxonomyDraftInput:
+    """
+    Attributes:
+        types (list[TaxonomyTypeInput]): The whole draft, in order.
+    """
+
+    types: list[TaxonomyTypeInput]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        types = []
+        for types_item_data in self.types:
+            types_item = types_item_data.to_dict()
+            types.append(types_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "types": types,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.taxonomy_type_input import TaxonomyTypeInput
+
+        d = dict(src_dict)
+        types = []
+        _types = d.pop("types")
+        for types_item_data in _types:
+            types_item = TaxonomyTypeInput.from_dict(types_item_data)
+
+            types.append(types_item)
+
+        taxonomy_draft_input = cls(
+            types=types,
+        )
+
+        taxonomy_draft_input.additional_properties = d
+        return taxonomy_draft_input
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
