@@ -275,7 +275,7 @@ describe('the project admin page', () => {
   });
 
   it('lets a superuser who is not the project’s admin manage its people, then shows the whole page', async () => {
-    const root: Me = { username: 'root', display_name: 'root', is_staff: true, is_superuser: true, memberships: [] };
+    const root: Me = { username: 'root', display_name: 'root', is_staff: true, is_superuser: true, can_create_projects: true, memberships: [] };
     const ada = { username: 'ada', display_name: 'Ada Admin', email: '', roles: ['admin' as const], paused: false, paused_at: null, paused_round: null, joined_at: '2026-11-01T10:00:00Z' };
     let rootIsAdmin = false;
     const { requests } = renderAt('/app/admin/projects/demo', {
