@@ -1,14 +1,27 @@
-"""Migration 0024 gives every taxonomy a published version 1 with all its types (a snapshot of
-their texts) and makes every existing round freeze it, so old labels keep their types."""
+"""The taxonomy-versions migration gives every taxonomy a published version 1 with all its
+types (a snapshot of their texts) and makes every existing round freeze it, so old labels
+keep their types."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.loader import MigrationLoader
 
-BEFORE = [("annotations", "0023_admin_feedback_reply_read")]
-AFTER = [("annotations", "0024_taxonomy_versions")]
+
+def _migration_and_parent() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The migration by its name's end, and the one it follows: found in the graph, so that
+    renumbering the migrations at a merge never leaves this test pointing at no node."""
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    (node,) = [
+        n for n in graph.leaf_nodes() + list(graph.nodes) if n[1].endswith("_taxonomy_versions")
+    ][:1]
+    (parent,) = [p for p in graph.node_map[node].parents if p[0] == "annotations"]
+    return [parent.key], [node]
+
+
+BEFORE, AFTER = _migration_and_parent()
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
