@@ -217,6 +217,14 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
     """axe-core's serious and critical violations on the page as it is now."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `npm ci` in frontend/ (make install does)")
+    # Colours measured mid-transition are neither the start's nor the end's (a dialog fading
+    # in over its overlay read as #eccccc on #bb4a49): let every CSS transition and
+    # animation finish first (a spinner's endless one never does: it is not waited for).
+    page.wait_for_function(
+        """() => document.getAnimations().every(
+            (a) => a.playState !== 'running'
+                || a.effect?.getComputedTiming().iterations === Infinity)"""
+    )
     page.add_script_tag(path=str(AXE))
     violations: list[dict[str, Any]] = page.evaluate(
         """async () => {
