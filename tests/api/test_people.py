@@ -171,7 +171,7 @@ def test_pausing_keeps_a_member_out_of_new_rounds_and_resuming_lets_them_back(
     paused = send(ada, "patch", url("members/lena/"), {"paused": True})
     assert paused.status_code == 200
     assert paused.json()["paused"] is True
-    GuidelineFactory(project=project)
+    GuidelineFactory(project=project, version=1)  # the body names version 1
     topic = TopicFactory(document=DocumentFactory(corpus=CorpusFactory(project=project)))
     body = {
         "name": "Pilot",
@@ -188,7 +188,8 @@ def test_pausing_keeps_a_member_out_of_new_rounds_and_resuming_lets_them_back(
     assert "paused: lena" in " ".join(refused.json()["errors"]["annotators"])
     resumed = send(ada, "patch", url("members/lena/"), {"paused": False})
     assert resumed.json()["paused"] is False
-    assert send(ada, "post", url("rounds/"), body).status_code == 201
+    created = send(ada, "post", url("rounds/"), body)
+    assert created.status_code == 201, created.json()
     actions = list(PeopleChange.objects.filter(project=project).values_list("action", flat=True))
     assert actions == ["resume", "pause"]
 
