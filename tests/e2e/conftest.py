@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,6 +73,19 @@ def page(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(15_000)
     yield page
     context.close()
+    _wait_for_requests_in_flight()
+
+
+def _wait_for_requests_in_flight(limit: float = 5.0) -> None:
+    """Closing the page sends what its save queue still holds (keepalive on unload), and the
+    live server answers it on its own thread. A flush of the test database while that request
+    writes deadlocked (CI, test_workspace_keys): wait, bounded, until no request is running."""
+    deadline = time.monotonic() + limit
+    time.sleep(0.2)  # the browser sends the unload request just after the close returns
+    while time.monotonic() < deadline and any(
+        "process_request_thread" in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.05)
 
 
 def sign_in(page: Page, base_url: str, username: str, password: str = "demo") -> None:
