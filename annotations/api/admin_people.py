@@ -118,6 +118,15 @@ class PeopleStateOutput(serializers.Serializer):
         help_text="A removal only: how many of their assignments, never started, were deleted"
         " so their rounds can give the units to someone else.",
     )
+    # A reassignment only (services/overlap.py): which round, how many new assignments, and
+    # whether the round did it by itself after a pause or a removal.
+    round = serializers.CharField(required=False, help_text="A reassignment: the round's name.")
+    assignments = serializers.IntegerField(
+        required=False, help_text="A reassignment: the assignments it created."
+    )
+    automatic = serializers.BooleanField(
+        required=False, help_text="A reassignment the round made by itself."
+    )
 
 
 class PeopleChangeOutput(serializers.Serializer):

@@ -11,6 +11,7 @@ from annotations.api import (
     evaluators,
     feedback,
     history_views,
+    overlap,
     project_creators,
     quality,
     queue,
@@ -94,6 +95,8 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
     path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
     path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
+    path("admin/rounds/<int:round_id>/overlap/", overlap.RoundOverlapView.as_view()),
+    path("admin/rounds/<int:round_id>/overlap/fill/", overlap.RoundOverlapFillView.as_view()),
     path(
         "admin/projects/<slug:slug>/adjudication/",
         adjudication_views.AdjudicationQueueView.as_view(),

@@ -67,6 +67,8 @@ class PeopleAction(models.TextChoices):
     INVITE = "invite", "invited"
     REVOKE = "revoke", "invitation revoked"
     ACCEPT = "accept", "invitation accepted"
+    # Units of an open round given to other annotators to keep its overlap (services/overlap.py).
+    REASSIGN = "reassign", "units reassigned"
 
 
 class PeopleChange(models.Model):
@@ -74,7 +76,7 @@ class PeopleChange(models.Model):
     Names are copied in, so the trail still reads after an account is renamed or deleted."""
 
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="people_changes")
-    action = models.CharField(max_length=6, choices=PeopleAction.choices)
+    action = models.CharField(max_length=8, choices=PeopleAction.choices)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

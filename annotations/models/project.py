@@ -250,6 +250,9 @@ class Round(models.Model):
     )
     # Production rounds: the share of gold (attention-check) units mixed in, and the accuracy
     # on them below which an annotator is paused (None: never).
+    # When a pause or a removal leaves a unit with fewer than ``overlap`` people, give it to
+    # another annotator of the round at once (services/overlap.py); else the admin does.
+    auto_reassign = models.BooleanField(default=False)
     gold_rate = models.FloatField(default=0.0)
     pause_below = models.FloatField(null=True, blank=True)
     # When its disagreements were listed for adjudication (``Disagreement``), once closed.

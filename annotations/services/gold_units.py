@@ -103,6 +103,9 @@ def gold_check(*, assignment_id: int) -> bool:
         paused_at__isnull=True,
     ).update(paused_at=timezone.now(), paused_round=round_)
     if paused:
+        from annotations.services.overlap import overlap_fill_automatic
+
+        overlap_fill_automatic(project_id=round_.project_id)
         webhook_emit(
             project_id=round_.project_id,
             event=WebhookEvent.ANNOTATOR_PAUSED,

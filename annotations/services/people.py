@@ -283,9 +283,19 @@ def member_update(
             before=before,
             after=_state(rows),
         )
+    if roles is not None or paused:
+        _keep_overlap(project)
     found = member(project=project, username=username)
     assert found is not None
     return found
+
+
+def _keep_overlap(project: Project) -> None:
+    """Rounds that asked for it give the units this change left short to someone else at once
+    (services/overlap.py); imported here, services.rounds imports this module."""
+    from annotations.services.overlap import overlap_fill_automatic
+
+    overlap_fill_automatic(project_id=project.pk)
 
 
 def _unstarted(project: Project, user_id: int) -> Any:
@@ -330,6 +340,7 @@ def member_remove(*, project: Project, actor: AbstractBaseUser, username: str) -
         before=before,
         after={"roles": [], "paused": False, "released_assignments": len(released)},
     )
+    _keep_overlap(project)
     return len(released)
 
 

@@ -6,6 +6,7 @@ import { getRoundProgress } from '../api/client';
 import { AdminSection } from './AdminSection';
 import { AnnotatorProgressTable } from './AnnotatorProgressTable';
 import { LoadStatus } from './LoadStatus';
+import { OverlapCheck } from './OverlapCheck';
 import { PageControls } from './PageControls';
 import { parseId } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
@@ -50,6 +51,9 @@ export function RoundProgressPage() {
       )}
       {state.status === 'ready' && state.data.published == null && (
         <>
+          {state.data.round.status === 'open' && state.data.round.kind !== 'review' && state.data.round.overlap > 1 && (
+            <OverlapCheck roundId={roundId} onChanged={reload} />
+          )}
           <AdminSection title={state.data.round.kind === 'review' ? 'By reviewer' : 'By linguist'}>
             {(headingId) => (
               <AnnotatorProgressTable

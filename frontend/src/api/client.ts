@@ -4,6 +4,8 @@
 import type {
   ApiToken,
   ProjectCreator,
+  RoundOverlap,
+  OverlapFill,
   ApiTokenBody,
   CreatedApiToken,
   AdminProject,
@@ -499,6 +501,20 @@ export function createApiToken(body: ApiTokenBody): Promise<CreatedApiToken> {
 
 export async function revokeApiToken(tokenId: number): Promise<void> {
   await api.delete<null>(`/api/me/tokens/${tokenId}/`);
+}
+
+// ---- Keeping a round's overlap when people change (docs/rounds.md) ----
+
+export function getRoundOverlap(roundId: number, signal?: AbortSignal): Promise<RoundOverlap> {
+  return api.get<RoundOverlap>(`/api/admin/rounds/${roundId}/overlap/`, signal);
+}
+
+export function setAutoReassign(roundId: number, autoReassign: boolean): Promise<RoundOverlap> {
+  return api.put<RoundOverlap>(`/api/admin/rounds/${roundId}/overlap/`, { auto_reassign: autoReassign });
+}
+
+export function fillRoundOverlap(roundId: number): Promise<OverlapFill> {
+  return api.post<OverlapFill>(`/api/admin/rounds/${roundId}/overlap/fill/`);
 }
 
 // ---- Site staff: who may create projects (docs/sign-in.md) ----

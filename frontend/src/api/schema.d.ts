@@ -201,6 +201,16 @@ export interface paths {
     /** Open or close a round */
     post: operations["admin_rounds_open_create"];
   };
+  "/api/admin/rounds/{round_id}/overlap/": {
+    /** Units that a pause or a removal left with fewer people than the overlap */
+    get: operations["round_overlap"];
+    /** Turn the automatic fill on or off (on fills what is short now) */
+    put: operations["round_overlap_update"];
+  };
+  "/api/admin/rounds/{round_id}/overlap/fill/": {
+    /** Give every short unit to annotators of the round who have not seen it */
+    post: operations["round_overlap_fill"];
+  };
   "/api/admin/rounds/{round_id}/progress/": {
     /** Progress per annotator, and per unit a page at a time */
     get: operations["admin_rounds_progress_retrieve"];
@@ -1217,6 +1227,15 @@ export interface components {
       summary_label: string;
       number: number;
     };
+    FillOutput: {
+      /** @description Units brought back to the overlap. */
+      units: number;
+      assignments: number;
+      released_assignments: number;
+      /** @description Units still short: every active annotator of the round has seen them. */
+      unfillable_units: number[];
+      state: components["schemas"]["OverlapOutput"];
+    };
     FlaggedCaseOutput: {
       id: number;
       question: string;
@@ -1851,6 +1870,16 @@ export interface components {
     OpenedOutput: {
       assignment: number;
     };
+    OverlapInput: {
+      auto_reassign: boolean;
+    };
+    OverlapOutput: {
+      overlap: number;
+      auto_reassign: boolean;
+      /** @description Active annotators of the round. */
+      candidates: number;
+      short_units: components["schemas"]["ShortUnitOutput"][];
+    };
     PairOutput: {
       a: string;
       b: string;
@@ -1882,9 +1911,10 @@ export interface components {
      * * `invite` - invited
      * * `revoke` - invitation revoked
      * * `accept` - invitation accepted
+     * * `reassign` - units reassigned
      * @enum {string}
      */
-    PeopleActionEnum: "add" | "roles" | "pause" | "resume" | "remove" | "invite" | "revoke" | "accept";
+    PeopleActionEnum: "add" | "roles" | "pause" | "resume" | "remove" | "invite" | "revoke" | "accept" | "reassign";
     PeopleChangeOutput: {
       id: number;
       /** Format: date-time */
@@ -1903,6 +1933,12 @@ export interface components {
       paused: boolean;
       /** @description A removal only: how many of their assignments, never started, were deleted so their rounds can give the units to someone else. */
       released_assignments?: number;
+      /** @description A reassignment: the round's name. */
+      round?: string;
+      /** @description A reassignment: the assignments it created. */
+      assignments?: number;
+      /** @description A reassignment the round made by itself. */
+      automatic?: boolean;
     };
     /**
      * @description * `score` - score
@@ -2741,6 +2777,18 @@ export interface components {
       error_types: number[];
       spans: components["schemas"]["ErrorSpanOutput"][];
       version: number;
+    };
+    ShortUnitOutput: {
+      /** @description The unit (its topic id, as the admin pages use). */
+      topic: number;
+      document: string;
+      /** @description The topic's name; empty for a generic summary. */
+      name: string;
+      /** @description People whose labels on it will exist. */
+      holders: number;
+      missing: number;
+      /** @description Unstarted assignments of paused or removed people (a fill releases them). */
+      stalled: number;
     };
     /**
      * @description * `workspace` - workspace
@@ -6778,6 +6826,218 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["AdminRoundOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Units that a pause or a removal left with fewer people than the overlap */
+  round_overlap: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["OverlapOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Turn the automatic fill on or off (on fills what is short now) */
+  round_overlap_update: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OverlapInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["OverlapOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Give every short unit to annotators of the round who have not seen it */
+  round_overlap_fill: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["FillOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

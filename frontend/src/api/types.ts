@@ -223,6 +223,11 @@ export type CreatedApiToken = Schemas['TokenCreatedOutput'];
 export type ApiTokenBody = Schemas['TokenInput'];
 export type ApiTokenScope = Schemas['TokenScopeEnum'];
 
+/** `GET /api/admin/rounds/{id}/overlap/`: units a pause or a removal left short. */
+export type RoundOverlap = Schemas['OverlapOutput'];
+/** `POST /api/admin/rounds/{id}/overlap/fill/`. */
+export type OverlapFill = Schemas['FillOutput'];
+
 /** A person site staff let create projects (`/api/staff/project-creators/`). */
 export type ProjectCreator = Schemas['ProjectCreatorOutput'];
 

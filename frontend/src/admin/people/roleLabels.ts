@@ -21,6 +21,7 @@ const ACTIONS: Record<PeopleChange['action'], string> = {
   invite: 'invited',
   revoke: 'revoked the invitation of',
   accept: 'accepted an invitation:',
+  reassign: 'reassigned',
 };
 
 /** One audit row as a sentence: "ada added rita as Reviewer". */
@@ -28,6 +29,13 @@ export function describeChange(change: PeopleChange): string {
   const who = change.subject === '' ? 'someone' : change.subject;
   const roles = (change.after?.roles ?? []).map(roleLabel).join(', ');
   if (change.action === 'accept') return `${change.actor} joined by invitation as ${roles}`;
+  if (change.action === 'reassign') {
+    const count = change.after?.assignments ?? 0;
+    const units = `${count} unit${count === 1 ? '' : 's'} of “${change.after?.round ?? ''}”`;
+    return change.after?.automatic
+      ? `${units} went to other linguists by themselves, to keep the overlap`
+      : `${change.actor || 'someone'} gave ${units} to other linguists, to keep the overlap`;
+  }
   const tail =
     change.action === 'add' || change.action === 'invite'
       ? ` as ${roles}`

@@ -109,6 +109,7 @@ from .feedback_place_output import FeedbackPlaceOutput
 from .feedback_reply_input import FeedbackReplyInput
 from .feedback_reply_output import FeedbackReplyOutput
 from .feedback_sentence_output import FeedbackSentenceOutput
+from .fill_output import FillOutput
 from .flagged_case_output import FlaggedCaseOutput
 from .flagged_cases_output import FlaggedCasesOutput
 from .formats_enum import FormatsEnum
@@ -194,6 +195,8 @@ from .member_update_input import MemberUpdateInput
 from .membership_output import MembershipOutput
 from .method_enum import MethodEnum
 from .opened_output import OpenedOutput
+from .overlap_input import OverlapInput
+from .overlap_output import OverlapOutput
 from .pair_output import PairOutput
 from .paused_member_output import PausedMemberOutput
 from .paused_output import PausedOutput
@@ -289,6 +292,7 @@ from .sentence_output import SentenceOutput
 from .sentence_review_output import SentenceReviewOutput
 from .sentence_save_input import SentenceSaveInput
 from .sentence_state import SentenceState
+from .short_unit_output import ShortUnitOutput
 from .source_enum import SourceEnum
 from .source_evidence_output import SourceEvidenceOutput
 from .source_label_output import SourceLabelOutput
@@ -464,6 +468,7 @@ __all__ = (
     "FeedbackReplyInput",
     "FeedbackReplyOutput",
     "FeedbackSentenceOutput",
+    "FillOutput",
     "FlaggedCaseOutput",
     "FlaggedCasesOutput",
     "FormatsEnum",
@@ -545,6 +550,8 @@ __all__ = (
     "MembershipOutput",
     "MethodEnum",
     "OpenedOutput",
+    "OverlapInput",
+    "OverlapOutput",
     "PairOutput",
     "PausedMemberOutput",
     "PausedOutput",
@@ -640,6 +647,7 @@ __all__ = (
     "SentenceReviewOutput",
     "SentenceSaveInput",
     "SentenceState",
+    "ShortUnitOutput",
     "SourceEnum",
     "SourceEvidenceOutput",
     "SourceLabelOutput",

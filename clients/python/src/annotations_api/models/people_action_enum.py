@@ -6,6 +6,7 @@ class PeopleActionEnum(StrEnum):
     ADD = "add"
     INVITE = "invite"
     PAUSE = "pause"
+    REASSIGN = "reassign"
     REMOVE = "remove"
     RESUME = "resume"
     REVOKE = "revoke"

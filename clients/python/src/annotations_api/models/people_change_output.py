@@ -30,6 +30,7 @@ class PeopleChangeOutput:
             * `invite` - invited
             * `revoke` - invitation revoked
             * `accept` - invitation accepted
+            * `reassign` - units reassigned
         actor (str): Who made the change.
         subject (str): Whom it changed (an invitation's email before it is used).
         invitation (int | None):

@@ -20,11 +20,17 @@ class PeopleStateOutput:
         paused (bool):
         released_assignments (int | Unset): A removal only: how many of their assignments, never started, were deleted
             so their rounds can give the units to someone else.
+        round_ (str | Unset): A reassignment: the round's name.
+        assignments (int | Unset): A reassignment: the assignments it created.
+        automatic (bool | Unset): A reassignment the round made by itself.
     """
 
     roles: list[ProjectRoleEnum]
     paused: bool
     released_assignments: int | Unset = UNSET
+    round_: str | Unset = UNSET
+    assignments: int | Unset = UNSET
+    automatic: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,6 +43,12 @@ class PeopleStateOutput:
 
         released_assignments = self.released_assignments
 
+        round_ = self.round_
+
+        assignments = self.assignments
+
+        automatic = self.automatic
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,6 +59,12 @@ class PeopleStateOutput:
         )
         if released_assignments is not UNSET:
             field_dict["released_assignments"] = released_assignments
+        if round_ is not UNSET:
+            field_dict["round"] = round_
+        if assignments is not UNSET:
+            field_dict["assignments"] = assignments
+        if automatic is not UNSET:
+            field_dict["automatic"] = automatic
 
         return field_dict
 
@@ -64,10 +82,19 @@ class PeopleStateOutput:
 
         released_assignments = d.pop("released_assignments", UNSET)
 
+        round_ = d.pop("round", UNSET)
+
+        assignments = d.pop("assignments", UNSET)
+
+        automatic = d.pop("automatic", UNSET)
+
         people_state_output = cls(
             roles=roles,
             paused=paused,
             released_assignments=released_assignments,
+            round_=round_,
+            assignments=assignments,
+            automatic=automatic,
         )
 
         people_state_output.additional_properties = d
