@@ -328,9 +328,7 @@ def _rows(
     # set of fine groups; a row without summaries is left out.
     specs: list[tuple[int, str, str, list[int]]] = []
     for s in sorted(range(len(systems)), key=lambda s: str(systems[s])):
-        corpus_choices: list[tuple[str, list[int]]] = [
-            (str(corpora[c]), [c]) for c in corpus_order
-        ]
+        corpus_choices: list[tuple[str, list[int]]] = [(str(corpora[c]), [c]) for c in corpus_order]
         if n_corp > 1:
             corpus_choices.append((ALL, corpus_order))
         for corpus_name, cs in corpus_choices:
@@ -366,7 +364,7 @@ def _rows(
     for r, (s, corpus_name, type_name, groups) in enumerate(specs):
         estimates = []
         for m in range(len(numerators)):
-            n = int(round(row_point[r, denominators[m]]))
+            n = round(row_point[r, denominators[m]])
             value = None if n == 0 else float(values[r, m])
             lo = hi = None
             if with_intervals and n and not np.isnan(low[r, m]):
@@ -375,7 +373,7 @@ def _rows(
         type_shares = tuple(
             TypeShare(
                 type=name,
-                count=int(round(row_point[r, n_stats + t])),
+                count=round(row_point[r, n_stats + t]),
                 share=estimates[len(_RATIOS) + t],
             )
             for t, name in enumerate([*type_names, NO_TYPE])
@@ -388,7 +386,7 @@ def _rows(
                 summaries=int(summaries[groups].sum()),
                 units=int(units[groups].sum()),  # a unit is in one stratum
                 metrics={key: estimates[m] for m, key in enumerate(METRIC_KEYS)},
-                inconsistent_sentences=int(round(row_point[r, 0])),
+                inconsistent_sentences=round(row_point[r, 0]),
                 types=type_shares,
             )
         )

@@ -34,9 +34,7 @@ from annotations.formats.writers.records import RECORDS_FILE
 from annotations.formats.writers.rows import SummaryRow, record_id
 
 SCORES_FILE = "scores.csv"
-NO_RELEVANCE = (
-    "relevance: this release has no native JSONL, which alone carries the gold relevance"
-)
+NO_RELEVANCE = "relevance: this release has no native JSONL, which alone carries the gold relevance"
 
 
 @dataclass(frozen=True)
@@ -81,9 +79,9 @@ def analysis_input(records: ReleaseRecords, extras: Extras) -> ErrorRateInput:
     topic_codes, topic_values = summaries.coded["topic"]
     category_codes, category_values = summaries.coded["topic_category"]
     # The (dialogue, topic) unit: corpus, document and topic codes as one number.
-    unit = (
-        corpus_codes.astype(np.int64) * max(len(doc_values), 1) + doc_codes
-    ) * max(len(topic_values), 1) + topic_codes
+    unit = (corpus_codes.astype(np.int64) * max(len(doc_values), 1) + doc_codes) * max(
+        len(topic_values), 1
+    ) + topic_codes
     types_of_category = np.array(
         [TOPIC_TYPES.index(topic_type_of(str(c))) for c in category_values.tolist()],
         dtype=np.int64,
@@ -121,7 +119,9 @@ def read_release_input(archive: zipfile.ZipFile) -> tuple[ErrorRateInput, list[s
     relevance = np.full(n, np.nan)
     completeness = np.full(n, np.nan)
     conciseness = np.full(n, np.nan)
-    native = sorted(name for name in names if name.startswith("native/") and name.endswith(".jsonl"))
+    native = sorted(
+        name for name in names if name.startswith("native/") and name.endswith(".jsonl")
+    )
     if native:
         keys: list[str] = []
         values: list[tuple[float, float, float]] = []
@@ -153,10 +153,12 @@ def read_release_input(archive: zipfile.ZipFile) -> tuple[ErrorRateInput, list[s
     elif SCORES_FILE in names:
         notes.append(NO_RELEVANCE)
         with archive.open(SCORES_FILE) as stream:
-            table = pd.read_csv(stream, dtype={c: str for c in ("corpus", "doc_id", "topic",
-                                                               "system", "summary_id")},
-                                keep_default_na=False, na_values={
-                                    "completeness": [""], "conciseness": [""]})
+            table = pd.read_csv(
+                stream,
+                dtype={c: str for c in ("corpus", "doc_id", "topic", "system", "summary_id")},
+                keep_default_na=False,
+                na_values={"completeness": [""], "conciseness": [""]},
+            )
         keys = [
             record_id(restored(c), restored(d), restored(t), restored(s))
             for c, d, t, s in zip(

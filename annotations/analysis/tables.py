@@ -208,7 +208,10 @@ def report_text(table: ErrorRateTable, notes: Sequence[str] = ()) -> str:
             f"{row.system} | {TOPIC_TYPE_WORDS[row.topic_type]}"
             f" | {row.inconsistent_sentences} inconsistent sentences: {shares or '-'}"
         )
-    lines += ["", f"Intervals: {round(table.confidence * 100)}%, {table.n_resamples} resamples,"
-              f" seed {table.seed}, by (dialogue, topic) unit."]
+    lines += [
+        "",
+        f"Intervals: {round(table.confidence * 100)}%, {table.n_resamples} resamples,"
+        f" seed {table.seed}, by (dialogue, topic) unit.",
+    ]
     lines += [f"Note: {note}" for note in [*table.notes, *notes]]
     return "\n".join(lines) + "\n"

@@ -91,6 +91,9 @@ class ReleaseScope:
     # A gold error type needs at least this many of the flaggers (all of them when fewer):
     # AggreFact's "more than one annotator" (docs/review.md).
     type_min_count: int = 2
+    # Leave out the summaries whose gold flag says they are not a summary (TofuEval's 23);
+    # applied by the release build (services/releases.py), not by ``summary_rows``.
+    drop_not_a_summary: bool = False
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:

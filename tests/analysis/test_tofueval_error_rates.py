@@ -81,7 +81,10 @@ def test_the_rates_per_system_corpus_and_topic_type_are_pandas(table: ErrorRateT
     keys = ["model_name", "corpus", "topic_type"]
     sentence_rate = sentences.groupby(keys)["bad"].agg(["mean", "size"])
     summary_rate = (
-        sentences.groupby([*keys, "doc_id", "topic"])["bad"].any().groupby(keys).agg(["mean", "size"])
+        sentences.groupby([*keys, "doc_id", "topic"])["bad"]
+        .any()
+        .groupby(keys)
+        .agg(["mean", "size"])
     )
     assert len(sentence_rate) == 6 * 2 * 2
     for (system, corpus, topic_type), expected in sentence_rate.iterrows():
@@ -89,13 +92,17 @@ def test_the_rates_per_system_corpus_and_topic_type_are_pandas(table: ErrorRateT
         assert estimate.value == pytest.approx(expected["mean"])
         assert estimate.n == expected["size"]
         summary = rows[system, corpus, topic_type].metrics["summary_inconsistency"]  # type: ignore[attr-defined]
-        assert summary.value == pytest.approx(summary_rate.loc[(system, corpus, topic_type), "mean"])
+        assert summary.value == pytest.approx(
+            summary_rate.loc[(system, corpus, topic_type), "mean"]
+        )
         assert summary.n == summary_rate.loc[(system, corpus, topic_type), "size"]
         assert summary.low <= summary.value <= summary.high
     # Over both corpora and both topic types.
     overall = sentences.groupby("model_name")["bad"].mean()
     for system, rate in overall.items():
-        assert rows[system, "all", "all"].metrics["sentence_inconsistency"].value == pytest.approx(rate)  # type: ignore[attr-defined]
+        assert rows[system, "all", "all"].metrics["sentence_inconsistency"].value == pytest.approx(
+            rate
+        )  # type: ignore[attr-defined]
 
 
 def test_the_error_type_shares_are_pandas(table: ErrorRateTable) -> None:
@@ -115,7 +122,9 @@ def test_the_error_type_shares_are_pandas(table: ErrorRateTable) -> None:
         assert shares[NO_TYPE].count == sum(not types for types in group["types"])
 
 
-def test_the_interval_is_a_pandas_bootstrap_over_dialogue_topic_units(table: ErrorRateTable) -> None:
+def test_the_interval_is_a_pandas_bootstrap_over_dialogue_topic_units(
+    table: ErrorRateTable,
+) -> None:
     """An independent bootstrap (its own generator, resampling the stratum's units with
     pandas) gives the same interval up to Monte Carlo error."""
     sentences = published(TOFUEVAL_DIR)
