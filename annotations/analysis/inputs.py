@@ -159,20 +159,20 @@ def read_release_input(archive: zipfile.ZipFile) -> tuple[ErrorRateInput, list[s
                 keep_default_na=False,
                 na_values={"completeness": [""], "conciseness": [""]},
             )
-        keys = [
+        score_keys = [
             record_id(restored(c), restored(d), restored(t), restored(s))
             for c, d, t, s in zip(
                 table["corpus"], table["doc_id"], table["topic"], table["summary_id"], strict=True
             )
         ]
-        values = np.column_stack(
+        score_values = np.column_stack(
             [
                 np.full(len(table), np.nan),
                 table["completeness"].to_numpy(dtype=float),
                 table["conciseness"].to_numpy(dtype=float),
             ]
         )
-        _fill(records, keys, values, relevance, completeness, conciseness)
+        _fill(records, score_keys, score_values, relevance, completeness, conciseness)
     return analysis_input(records, Extras(relevance, completeness, conciseness)), notes
 
 

@@ -206,3 +206,20 @@ def test_researchers_and_admins_read_the_analysis_and_others_get_404(labelled: R
             assert download.content == members(release)["analysis/error_rates.csv"]
             assert download["Content-Type"].startswith("text/csv")
     assert signed_in(RESEARCHER).get(route + "secrets.txt").status_code == 404
+
+
+def test_a_release_without_native_records_reads_its_scores_and_says_relevance_is_missing(
+    labelled: Round,
+) -> None:
+    with_native = build(labelled)
+    without = build(labelled, version="1.0.1", formats=["tofueval"])
+    out = StringIO()
+    call_command("release_report", "--release", "demo@1.0.1", "--json", stdout=out)
+    report = json.loads(out.getvalue())
+    assert any("relevance" in note for note in report["notes"])
+    assert all(row["relevance"]["n"] == 0 for row in report["rows"])
+    full = StringIO()
+    call_command("release_report", "--release", "demo@1.0.0", "--json", stdout=full)
+    rates = {r["system"]: r["sentence_inconsistency"] for r in json.loads(full.getvalue())["rows"]}
+    assert {r["system"]: r["sentence_inconsistency"] for r in report["rows"]} == rates
+    assert with_native.pk != without.pk
