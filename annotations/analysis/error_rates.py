@@ -218,10 +218,14 @@ def _per_summary(data: ErrorRateInput) -> tuple[np.ndarray, list[str]]:
         *_mean_parts(data.relevance),
         *_mean_parts(data.completeness),
         *_mean_parts(data.conciseness),
-        *(np.bincount(owners, weights=typed[:, t], minlength=n) for t in range(len(names))),
-        np.bincount(owners, weights=~typed.any(axis=1), minlength=n),
     ]
-    return np.column_stack([np.asarray(c, dtype=np.float64) for c in columns]), names
+    sums = np.empty((n, len(columns) + len(names) + 1))
+    for k, column in enumerate(columns):
+        sums[:, k] = column
+    for t in range(len(names)):
+        sums[:, len(columns) + t] = np.bincount(owners, weights=typed[:, t], minlength=n)
+    sums[:, -1] = np.bincount(owners, weights=~typed.any(axis=1), minlength=n)
+    return sums, names
 
 
 def _mean_parts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -251,10 +255,10 @@ def error_rates(
     fine = (system_code * n_corp + corpus_code) * n_type + type_code
     n_fine = n_sys * n_corp * n_type
     point = np.zeros((n_fine, n_columns))
-    np.add.at(point, fine, sums)
     summaries = np.bincount(fine, minlength=n_fine)
     replicates = np.zeros((n_resamples, n_fine, n_columns))
     units = np.zeros(n_fine, dtype=np.int64)  # per fine group, its units
+    n_units = 0  # a unit is in one stratum
     stratum = corpus_code * n_type + type_code
     for k in np.unique(stratum).tolist():
         members = np.flatnonzero(stratum == k)
@@ -270,6 +274,8 @@ def error_rates(
             flat.ravel(), weights=sums[members].ravel(), minlength=len(clusters) * width
         ).reshape(len(clusters), width)
         groups = (present * n_corp + k // n_type) * n_type + k % n_type
+        point[groups] = matrix.sum(axis=0).reshape(len(present), n_columns)
+        n_units += len(clusters)
         # Units per (system, stratum): the distinct (cluster, system) pairs.
         pairs = np.unique(cluster * len(present) + local_system)
         units[groups] = np.bincount(pairs % len(present), minlength=len(present))
@@ -293,9 +299,9 @@ def error_rates(
         with_intervals=n_resamples > 0,
     )
     notes = []
-    if len(np.unique(data.unit)) < 20:
+    if n_units < 20:
         notes.append(
-            f"only {len(np.unique(data.unit))} (dialogue, topic) units: a bootstrap by unit"
+            f"only {n_units} (dialogue, topic) units: a bootstrap by unit"
             " has few distinct resamples, so the intervals are rough"
         )
     return ErrorRateTable(

@@ -53,6 +53,12 @@ def test_the_release_page_shows_the_error_rates_per_summarizer(
     expect(
         card.get_by_role("table", name="Error types per summarizer of 1.0.0, demo")
     ).to_be_visible()
+    # The tab itself passes axe-core (tests/e2e/test_accessibility.py checks it among every
+    # screen; imported here, not at the top, as that module imports this one).
+    from tests.e2e.test_accessibility import serious_violations
+
+    page.wait_for_load_state("networkidle")
+    assert not serious_violations(page)
     with page.expect_download() as download:
         card.get_by_role("link", name="Error rates (LaTeX)").click()
     assert download.value.suggested_filename == "demo-1.0.0-error_rates.tex"
