@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -124,6 +124,9 @@ class ReleaseAnalysisView(APIView):
 
 class ReleaseAnalysisFileView(APIView):
     @extend_schema(
+        parameters=[
+            OpenApiParameter("name", str, OpenApiParameter.PATH, enum=sorted(DOWNLOADS)),
+        ],
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "application/x-tex"): OpenApiTypes.STR,

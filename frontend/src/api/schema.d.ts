@@ -9437,7 +9437,7 @@ export interface operations {
   release_analysis_file: {
     parameters: {
       path: {
-        name: string;
+        name: "error_rates.csv" | "error_rates.tex" | "error_types.csv" | "error_types.tex";
         release_id: number;
       };
     };

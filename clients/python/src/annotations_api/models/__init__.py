@@ -234,6 +234,7 @@ from .rater_span_output import RaterSpanOutput
 from .rater_summary_output import RaterSummaryOutput
 from .rates_output import RatesOutput
 from .read_replies_output import ReadRepliesOutput
+from .release_analysis_file_name import ReleaseAnalysisFileName
 from .release_analysis_output import ReleaseAnalysisOutput
 from .release_analysis_output_dropped_not_a_summary_type_0 import (
     ReleaseAnalysisOutputDroppedNotASummaryType0,
@@ -594,6 +595,7 @@ __all__ = (
     "RaterSummaryOutput",
     "RatesOutput",
     "ReadRepliesOutput",
+    "ReleaseAnalysisFileName",
     "ReleaseAnalysisOutput",
     "ReleaseAnalysisOutputDroppedNotASummaryType0",
     "ReleaseConfigInput",

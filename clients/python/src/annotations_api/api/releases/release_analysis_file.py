@@ -7,12 +7,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
+from ...models.release_analysis_file_name import ReleaseAnalysisFileName
 from ...types import Response
 
 
 def _get_kwargs(
     release_id: int,
-    name: str,
+    name: ReleaseAnalysisFileName,
 ) -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
@@ -87,7 +88,7 @@ def _build_response(
 
 def sync_detailed(
     release_id: int,
-    name: str,
+    name: ReleaseAnalysisFileName,
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | str]:
@@ -95,7 +96,7 @@ def sync_detailed(
 
     Args:
         release_id (int):
-        name (str):
+        name (ReleaseAnalysisFileName):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +120,7 @@ def sync_detailed(
 
 def sync(
     release_id: int,
-    name: str,
+    name: ReleaseAnalysisFileName,
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | str | None:
@@ -127,7 +128,7 @@ def sync(
 
     Args:
         release_id (int):
-        name (str):
+        name (ReleaseAnalysisFileName):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,7 +147,7 @@ def sync(
 
 async def asyncio_detailed(
     release_id: int,
-    name: str,
+    name: ReleaseAnalysisFileName,
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | str]:
@@ -154,7 +155,7 @@ async def asyncio_detailed(
 
     Args:
         release_id (int):
-        name (str):
+        name (ReleaseAnalysisFileName):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,7 +177,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     release_id: int,
-    name: str,
+    name: ReleaseAnalysisFileName,
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | str | None:
@@ -184,7 +185,7 @@ async def asyncio(
 
     Args:
         release_id (int):
-        name (str):
+        name (ReleaseAnalysisFileName):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
