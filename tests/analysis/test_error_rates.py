@@ -229,3 +229,21 @@ def test_the_interval_matches_the_delta_method_for_a_clustered_ratio() -> None:
     ].metrics["sentence_inconsistency"]
     assert estimate.value == pytest.approx(ratio)
     assert (estimate.high - estimate.low) / 2 == pytest.approx(1.96 * se, rel=0.12)
+
+
+def test_a_release_without_a_judged_summary_has_no_rows_and_still_writes() -> None:
+    """What a release of a project that asked no consistency question reaches: no records."""
+    import io
+
+    from annotations.analysis.inputs import SummaryExtras, analysis_input
+    from annotations.analysis.tables import analysis_files
+    from annotations.formats.release_records import read_record_arrays
+    from annotations.formats.writers.record_arrays import RecordArraysWriter
+
+    packed = io.BytesIO()
+    RecordArraysWriter().finish(packed)
+    table = error_rates(
+        analysis_input(read_record_arrays(packed.getvalue()), SummaryExtras().extras())
+    )
+    assert table.rows == ()
+    assert analysis_files(table)["analysis/error_rates.csv"].startswith("system,corpus,")

@@ -182,8 +182,14 @@ def test_release_report_prints_the_tables_and_the_same_json_as_the_files(labelle
         call_command("release_report", "--release", "demo@9.9.9", stdout=StringIO())
 
 
-def test_researchers_and_admins_read_the_analysis_and_others_get_404(labelled: Round) -> None:
+def test_researchers_and_admins_read_the_analysis_and_others_get_404(
+    labelled: Round, django_assert_max_num_queries: Any
+) -> None:
     release = build(labelled)
+    # The page's queries do not grow with the release: its figures come from its files.
+    researcher = signed_in(RESEARCHER)
+    with django_assert_max_num_queries(8):
+        assert researcher.get(f"/api/releases/{release.pk}/analysis/").status_code == 200
     route = f"/api/releases/{release.pk}/analysis/"
     for username, allowed in (
         (RESEARCHER, True),
