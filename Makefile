@@ -27,7 +27,7 @@ XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin bench-peers migrate demo \
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-admin bench-peers migrate demo \
 	tofueval clean
 
 $(RUN_STAMP): requirements.txt
@@ -155,7 +155,7 @@ browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
 
 test: lint client-check frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-review bench-evaluators bench-admin
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-admin
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -173,6 +173,11 @@ bench-release: $(STAMP)
 # The per-system score table of 200,000 summaries (target < 2 s); no database.
 bench-scores: $(STAMP)
 	$(PY) bench/bench_scores.py
+
+# release_report's error rates per summarizer for 200,000 summaries, 1,000 resamples
+# (target < 2 s); no database.
+bench-analysis: $(STAMP)
+	$(PY) bench/bench_analysis.py
 
 bench-review: $(STAMP)
 	$(PY) bench/bench_review.py

@@ -185,6 +185,11 @@ class ReleaseConfigInput(serializers.Serializer):
     mappings = MappingsInput(required=False)
     split = SplitInput(required=False)
     only_complete = serializers.BooleanField(required=False)
+    drop_not_a_summary = serializers.BooleanField(
+        required=False,
+        help_text="Leave out the summaries whose gold flag says they are not a summary"
+        " (TofuEval removed 23 such).",
+    )
 
 
 class ReleaseFileOutput(serializers.Serializer):

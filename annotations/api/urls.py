@@ -15,6 +15,7 @@ from annotations.api import (
     project_creators,
     quality,
     queue,
+    release_analysis,
     releases,
     review,
     webhooks,
@@ -168,6 +169,11 @@ urlpatterns += [
     path("releases/<int:release_id>/evaluator-runs/", evaluators.EvaluatorRunsView.as_view()),
     path("releases/<int:release_id>/leaderboard/", evaluators.LeaderboardView.as_view()),
     path("releases/<int:release_id>/hard-units/", evaluators.HardUnitsView.as_view()),
+    path("releases/<int:release_id>/analysis/", release_analysis.ReleaseAnalysisView.as_view()),
+    path(
+        "releases/<int:release_id>/analysis/<str:name>",
+        release_analysis.ReleaseAnalysisFileView.as_view(),
+    ),
     path(
         "releases/<int:release_id>/leaderboard.<str:table>",
         evaluators.LeaderboardTableView.as_view(),

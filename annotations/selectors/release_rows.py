@@ -91,6 +91,9 @@ class ReleaseScope:
     # A gold error type needs at least this many of the flaggers (all of them when fewer):
     # AggreFact's "more than one annotator" (docs/review.md).
     type_min_count: int = 2
+    # Leave out the summaries whose gold flag says they are not a summary (TofuEval's 23);
+    # applied by the release build (services/releases.py), not by ``summary_rows``.
+    drop_not_a_summary: bool = False
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:
@@ -354,7 +357,8 @@ class _Fetched:
 
     topic_ids: list[int]
     topics: list[tuple[Any, ...]]
-    assignments: list[tuple[int, int, int | None, str]]
+    # (id, topic id, annotator id, source, active seconds)
+    assignments: list[tuple[int, int, int | None, str, int]]
     types: list[tuple[int, int]]
     evidence: list[tuple[Any, ...]]
     spans: list[tuple[Any, ...]]
@@ -419,7 +423,7 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
         counted_assignments(scope.round_ids)
         .filter(topic_id__any=topic_set)
         .order_by("id")
-        .values_list("id", "topic_id", "annotator_id", "source")
+        .values_list("id", "topic_id", "annotator_id", "source", "active_seconds")
     )
     id_set = {row[0] for row in assignments}
     decisions = _confirmed_decisions(scope, topic_set)
@@ -738,7 +742,10 @@ def _chunk(
             reference=_reference(metadata),
         )
     rater: dict[int, str] = {}
-    for pk, topic_id, user, source in fetched.assignments:
+    # Time on task of people's work; imported labels (a source, no person) have none.
+    seconds: dict[int, int | None] = {}
+    for pk, topic_id, user, source, active in fetched.assignments:
+        seconds[pk] = active if user else None
         rater[pk] = ids[f"user:{user}" if user else f"source:{source}"]
         if all(r != rater[pk] for _, r in topics[topic_id].raters):
             topics[topic_id].raters.append((pk, rater[pk]))
@@ -812,7 +819,7 @@ def _chunk(
         if assignment_id in voting:
             summary_answers[summary_id][assignment_id] = (relevance, flag, comment)
     categories: dict[int, list[str]] = defaultdict(list)
-    topic_of = {pk: topic_id for pk, topic_id, _, _ in fetched.assignments}
+    topic_of = {pk: topic_id for pk, topic_id, _, _, _ in fetched.assignments}
     for assignment_id, category in fetched.categories:
         if assignment_id in voting:
             categories[topic_of[assignment_id]].append(category)
@@ -1032,6 +1039,7 @@ def _chunk(
                     not_a_summary=answers[assignment_id][1] if assignment_id in answers else None,
                     comment=answers[assignment_id][2] if assignment_id in answers else "",
                     key_facts=own_coverage(assignment_id, summary_id, own),
+                    active_seconds=seconds.get(assignment_id),
                 )
                 for (assignment_id, name), judgements in zip(topic.raters, theirs, strict=True)
             ),

@@ -23,7 +23,7 @@ import shutil
 import tempfile
 import zipfile
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import groupby
 from pathlib import Path
@@ -179,6 +179,9 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
         "formats": [f for f in FORMATS if f in formats],
         "only_complete": bool(config.get("only_complete")),
         "type_min_count": type_min_count,
+        # TofuEval removed the outputs its annotators flagged as not a summary at all (23):
+        # with this on, a summary whose gold not-a-summary flag is set is in no file.
+        "drop_not_a_summary": bool(config.get("drop_not_a_summary")),
     }
 
 
@@ -232,9 +235,12 @@ def _write_formats(
     formats: list[str],
     progress: Callable[[int, str], None],
     scores: ReleaseScores | None = None,
+    dropped: Counter[str] | None = None,
 ) -> Counter[str]:
     """Write every format into the archive; returns the number of summaries per split.
-    ``scores`` taps the first pass's rows for scores.csv (services/release_scores.py)."""
+    ``scores`` taps the first pass's rows for scores.csv (services/release_scores.py).
+    With ``drop_not_a_summary``, summaries flagged not a summary are left out of every
+    format, and ``dropped`` counts them per split."""
     splits: Counter[str] = Counter()
 
     def rows(name: str, *, by_split: bool = False) -> Iterable[SummaryRow]:
@@ -248,6 +254,8 @@ def _write_formats(
             with_annotators=name in NEEDS_ANNOTATORS,
         )
         source = summary_rows(needs, by_split=by_split)
+        if scope.drop_not_a_summary:
+            source = _kept(source, dropped if counting else None)
         for row in scores.tap(source) if scores is not None else source:
             if counting:
                 splits[row.split] += 1
@@ -304,6 +312,16 @@ def _write_formats(
                 with archive.entry("finesure/keyfacts.jsonl", skip_empty=True) as stream:
                     stream.records = write_finesure_keyfacts(cast(BinaryIO, stream), rows(name))
     return splits
+
+
+def _kept(rows: Iterable[SummaryRow], dropped: Counter[str] | None) -> Iterator[SummaryRow]:
+    """The rows that are summaries: those whose gold not-a-summary flag is not set."""
+    for row in rows:
+        if row.not_a_summary:
+            if dropped is not None:
+                dropped[row.split] += 1
+            continue
+        yield row
 
 
 def left_out(formats: list[str], files: dict[str, Any], skipped: list[str]) -> dict[str, Any]:
@@ -437,15 +455,18 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             excluded_topics=excluded,
             # Releases configured before the rule existed kept every flagger's types.
             type_min_count=config.get("type_min_count", 1),
+            drop_not_a_summary=bool(config.get("drop_not_a_summary")),
         )
         archive_path = work / "release.zip"
         with ReleaseArchive(archive_path) as archive:
             scores = ReleaseScores(work)
+            dropped: Counter[str] = Counter()
             splits = _write_formats(
-                archive, work, scope, config["formats"], progress, scores=scores
+                archive, work, scope, config["formats"], progress, scores=scores, dropped=dropped
             )
             progress(91, "writing the scores")
-            # Every release has scores.csv and system_scores.csv, whatever its formats.
+            # Every release has scores.csv and system_scores.csv, whatever its formats, and
+            # the error rates per summarizer under analysis/.
             score_table = scores.finish(archive, scope)
             progress(92, "writing the manifest and dataset card")
             files = {
@@ -503,8 +524,13 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 ),
                 "counts": {"summaries": sum(splits.values()) or None, "per_split": dict(splits)},
                 "excluded_units": sorted(excluded),
+                # Summaries left out as not a summary (config drop_not_a_summary), per split.
+                "dropped_not_a_summary": dict(dropped) if scope.drop_not_a_summary else None,
                 # Per system: each score's mean, bootstrap interval and n (scores.md).
                 "scores": score_table.as_dict(),
+                # Error rates per summarizer (docs/evaluation.md): how they were computed;
+                # the figures are the analysis/ files.
+                "analysis": scores.analysis_summary(),
                 # The notes on the published TofuEval files concern releases that hold
                 # TofuEval's data, not every release written in its layout.
                 "differences_from_published": list(PUBLISHED_DIFFERENCES)

@@ -38,6 +38,7 @@ from annotations.services.people import invitation_create, invitation_revoke
 from annotations.services.rounds import round_open
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
+from tests.e2e.test_release_analysis import open_error_rates
 from tests.review.test_review_flow import pilot_with_one_error, review_round
 
 pytestmark = [
@@ -121,6 +122,7 @@ ROUTES: list[Route] = [
     Route("researcher queue", "researcher", "/"),
     Route("releases", "researcher", "/app/projects/demo/releases"),
     Route("leaderboard", "researcher", "/app/projects/demo/releases", then=open_leaderboard),
+    Route("error rates", "researcher", "/app/projects/demo/releases", then=open_error_rates),
 ]
 
 

@@ -123,6 +123,9 @@ def test_every_csv_of_a_release_in_every_format_is_safe_to_open_in_a_spreadsheet
     neutral = "'" + HYPERLINK
     assert all(row["system"].startswith(neutral) for row in tables["records.csv"])
     assert all(row["system"].startswith(neutral) for row in tables["system_scores.csv"])
+    # The error rates per summarizer (analysis/) name the systems too.
+    assert all(row["system"].startswith(neutral) for row in tables["analysis/error_rates.csv"])
+    assert all(row["system"].startswith(neutral) for row in tables["analysis/error_types.csv"])
     assert all(
         row["model"].startswith(neutral) for row in tables["circumstantial/circumstantial.csv"]
     )

@@ -20,7 +20,8 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                                     "error_types", "unified_types", "spans",
                                     "covers_key_fact"}],
                      "relevance", "not_a_summary", "comment",
-                     "key_facts": [{"text", "covered", "sentences"}]}]}
+                     "key_facts": [{"text", "covered", "sentences"}],
+                     "active_seconds"}]}
 
 Unknown values are ``null``, never omitted, so every line has the same keys and loads into a
 table (``pandas.read_json(path, lines=True)``). The dialogue is not repeated per summary:
@@ -161,6 +162,9 @@ def _annotator(annotator: AnnotatorLabels, n_sentences: int) -> dict[str, Any]:
         "comment": annotator.comment,
         # Their own list and decisions; not the gold list's order (that may be another's).
         "key_facts": [_fact(coverage) for coverage in annotator.key_facts],
+        # Time on task: the active seconds of their assignment of this unit (the same on
+        # every summary of the unit); null for imported labels.
+        "active_seconds": annotator.active_seconds,
     }
 
 

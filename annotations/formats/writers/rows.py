@@ -212,6 +212,9 @@ class AnnotatorLabels:
     # have no key facts. Not aligned with SummaryRow.key_facts: the gold list may be another
     # person's (docs/completeness.md, "Releases").
     key_facts: tuple[FactCoverage, ...] = ()
+    # Time on task: the active seconds of this annotator's assignment of the unit (the
+    # workspace counts them while the page is in use); None when not known.
+    active_seconds: int | None = None
 
     def sentence(self, index: int) -> AnnotatorSentence:
         return self.sentences[index] if self.sentences else _UNANSWERED

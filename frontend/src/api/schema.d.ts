@@ -343,6 +343,14 @@ export interface paths {
     /** One release with its manifest */
     get: operations["releases_retrieve"];
   };
+  "/api/releases/{release_id}/analysis/": {
+    /** Error rates per summarizer on main and marginal topics (docs/evaluation.md) */
+    get: operations["release_analysis"];
+  };
+  "/api/releases/{release_id}/analysis/{name}": {
+    /** One analysis/ file of a release (error_rates.csv, error_types.tex, ...) */
+    get: operations["release_analysis_file"];
+  };
   "/api/releases/{release_id}/cancel/": {
     /** Cancel a build that has not started (it ends failed, and can be retried) */
     post: operations["releases_cancel_create"];
@@ -591,6 +599,34 @@ export interface components {
       covered: boolean;
       /** @description Its sentences that state it. */
       sentences?: components["schemas"]["AlignedSentenceInput"][];
+    };
+    /** @description A figure with its bootstrap interval; value, low and high null when n is 0. */
+    AnalysisEstimate: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      n: number;
+    };
+    AnalysisFileOutput: {
+      name: string;
+      /** @description In the release's archive (with its sha256). */
+      stored: boolean;
+    };
+    /** @description A figure with its bootstrap interval; value, low and high null when n is 0. */
+    AnalysisTypeShare: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      n: number;
+      /** @description The error type; "" for no gold type. */
+      type: string;
+      count: number;
     };
     /** @description A practice, qualification or pilot round: linguists answer the project's scheme. */
     AnnotationRoundInput: {
@@ -1018,6 +1054,23 @@ export interface components {
       job?: number;
       /** @description 503 queue_unavailable: the saved release, to follow or cancel. */
       release?: number;
+    };
+    ErrorRateRow: {
+      system: string;
+      /** @description A corpus, or "all". */
+      corpus: string;
+      /** @description main, marginal, uncategorised or "all". */
+      topic_type: string;
+      summaries: number;
+      /** @description (dialogue, topic) units. */
+      units: number;
+      inconsistent_sentences: number;
+      error_types: components["schemas"]["AnalysisTypeShare"][];
+      sentence_inconsistency: components["schemas"]["AnalysisEstimate"];
+      summary_inconsistency: components["schemas"]["AnalysisEstimate"];
+      relevance: components["schemas"]["AnalysisEstimate"];
+      completeness: components["schemas"]["AnalysisEstimate"];
+      conciseness: components["schemas"]["AnalysisEstimate"];
     };
     ErrorSpanOutput: {
       start: number;
@@ -1643,6 +1696,10 @@ export interface components {
      * @enum {string}
      */
     LabelEnum: "consistent" | "inconsistent" | "";
+    LabelledOutput: {
+      key: string;
+      label: string;
+    };
     /** @description Balanced accuracy of ``a`` minus ``b``, with its interval and a paired test. */
     LeaderboardComparison: {
       /** Format: double */
@@ -2230,6 +2287,24 @@ export interface components {
       /** @description How many replies were unread. */
       read: number;
     };
+    ReleaseAnalysisOutput: {
+      /** @description SLUG@VERSION */
+      release: string;
+      metrics: components["schemas"]["LabelledOutput"][];
+      topic_types: components["schemas"]["LabelledOutput"][];
+      error_types: string[];
+      /** Format: double */
+      confidence: number;
+      n_resamples: number;
+      seed: number;
+      method: string;
+      notes: string[];
+      rows: components["schemas"]["ErrorRateRow"][];
+      dropped_not_a_summary: {
+        [key: string]: number;
+      } | null;
+      files: components["schemas"]["AnalysisFileOutput"][];
+    };
     /** @description The shape and types of a release request; the service checks what needs the database. */
     ReleaseConfigInput: {
       version: string;
@@ -2239,6 +2314,8 @@ export interface components {
       mappings?: components["schemas"]["ReleaseMappingsInput"];
       split?: components["schemas"]["ReleaseSplitInput"];
       only_complete?: boolean;
+      /** @description Leave out the summaries whose gold flag says they are not a summary (TofuEval removed 23 such). */
+      drop_not_a_summary?: boolean;
     };
     ReleaseDetailOutput: {
       id: number;
@@ -9513,6 +9590,122 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ReleaseDetailOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Error rates per summarizer on main and marginal topics (docs/evaluation.md) */
+  release_analysis: {
+    parameters: {
+      path: {
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReleaseAnalysisOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** One analysis/ file of a release (error_rates.csv, error_types.tex, ...) */
+  release_analysis_file: {
+    parameters: {
+      path: {
+        name: "error_rates.csv" | "error_rates.tex" | "error_types.csv" | "error_types.tex";
+        release_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "text/csv": string;
+          "application/x-tex": string;
         };
       };
       /** @description The request is not valid: see the field errors. */

@@ -19,7 +19,7 @@ interface NewReleaseFormProps {
 }
 
 /** The body fields the form shows errors beside; anything else joins the general message. */
-const PLACED = ['version', 'rounds', 'gold', 'mappings', 'split', 'formats', 'only_complete'];
+const PLACED = ['version', 'rounds', 'gold', 'mappings', 'split', 'formats', 'only_complete', 'drop_not_a_summary'];
 
 /** Subfields of the split shown beside their own input, per method. */
 const SPLIT_FIELDS: Record<SplitMethod, string[]> = {
@@ -244,6 +244,14 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
           checked={values.onlyComplete}
           onChange={(event) => set('onlyComplete', event.currentTarget.checked)}
           error={error('only_complete')}
+        />
+
+        <Checkbox
+          label="Leave out outputs that are not a summary"
+          description="Summaries whose gold label says they are not a summary at all are in no file (TofuEval removed 23); the manifest counts them."
+          checked={values.dropNotASummary}
+          onChange={(event) => set('dropNotASummary', event.currentTarget.checked)}
+          error={error('drop_not_a_summary')}
         />
 
         {errors.general !== null && (

@@ -6,6 +6,7 @@ import { useLoad } from '../admin/useLoad';
 import { SafeMarkdown } from '../components/SafeMarkdown';
 import { splitCard } from './cardFrontMatter';
 import { DataTree } from './DataTree';
+import { ErrorRatesPanel } from './analysis/ErrorRatesPanel';
 import { EvaluatorsPanel } from './evaluators/EvaluatorsPanel';
 
 /** A published release's dataset card (its metadata as a table, then the Markdown) and its
@@ -27,6 +28,7 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
       <Tabs.List aria-label={`Release ${version}`}>
         <Tabs.Tab value="card">Dataset card</Tabs.Tab>
         <Tabs.Tab value="manifest">Manifest</Tabs.Tab>
+        <Tabs.Tab value="error-rates">Error rates</Tabs.Tab>
         <Tabs.Tab value="evaluators">Evaluators</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="card" pt="sm">
@@ -65,6 +67,9 @@ export function ReleaseDetail({ releaseId, version, id }: { releaseId: number; v
             )}
           </Stack>
         )}
+      </Tabs.Panel>
+      <Tabs.Panel value="error-rates" pt="sm">
+        <ErrorRatesPanel releaseId={releaseId} version={version} />
       </Tabs.Panel>
       <Tabs.Panel value="evaluators" pt="sm">
         <EvaluatorsPanel releaseId={releaseId} version={version} />

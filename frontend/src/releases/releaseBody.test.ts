@@ -29,6 +29,11 @@ describe('buildReleaseBody', () => {
     });
   });
 
+  it('asks to leave out outputs that are not a summary only when chosen', () => {
+    expect(build({ dropNotASummary: true })).toMatchObject({ body: { drop_not_a_summary: true } });
+    expect(build({})).not.toMatchObject({ body: { drop_not_a_summary: expect.anything() } });
+  });
+
   it('names the fields at fault with the server keys', () => {
     expect(build({ version: '1.0', rounds: [], formats: [], devShare: 1.5, seed: '' })).toEqual({
       errors: {

@@ -17,6 +17,8 @@ export interface NewReleaseValues {
   splitFile: string;
   formats: ReleaseFormat[];
   onlyComplete: boolean;
+  /** Leave out the outputs flagged as not a summary (TofuEval removed 23). */
+  dropNotASummary: boolean;
   /** The researcher confirmed releasing labels of rounds still open (not sent: the server
    * records open rounds in the manifest either way). */
   acceptOpenRounds: boolean;
@@ -34,6 +36,7 @@ export const INITIAL_RELEASE_VALUES: NewReleaseValues = {
   splitFile: '',
   formats: ['native'],
   onlyComplete: false,
+  dropNotASummary: false,
   acceptOpenRounds: false,
 };
 
@@ -83,6 +86,8 @@ export function buildReleaseBody(
       split,
       formats,
       only_complete: values.onlyComplete,
+      // Optional in the contract: sent only when chosen.
+      ...(values.dropNotASummary ? { drop_not_a_summary: true } : {}),
     },
   };
 }

@@ -109,6 +109,7 @@ def inconsistent_summary(**changes: Any) -> SummaryRow:
                 not_a_summary=False,
                 comment="short",
                 key_facts=covering((True, False)),
+                active_seconds=95,
             ),
             AnnotatorLabels("A2", relevance=4),
         ),

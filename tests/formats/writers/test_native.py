@@ -131,6 +131,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                     {"text": "The council votes tonight.", "covered": True, "sentences": []},
                     {"text": "It costs $4M.", "covered": False, "sentences": []},
                 ],
+                "active_seconds": 95,  # time on task
             },
             {
                 "annotator": "A2",
@@ -151,6 +152,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "not_a_summary": None,
                 "comment": "",
                 "key_facts": [],  # A2 has no key facts of their own
+                "active_seconds": None,  # not known (imported labels)
             },
         ],
     }

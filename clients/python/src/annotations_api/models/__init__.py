@@ -26,6 +26,9 @@ from .agreement_report_output import AgreementReportOutput
 from .aligned_sentence_input import AlignedSentenceInput
 from .aligned_sentence_output import AlignedSentenceOutput
 from .alignment_input import AlignmentInput
+from .analysis_estimate import AnalysisEstimate
+from .analysis_file_output import AnalysisFileOutput
+from .analysis_type_share import AnalysisTypeShare
 from .annotation_round_input import AnnotationRoundInput
 from .annotation_round_input_kind_enum import AnnotationRoundInputKindEnum
 from .annotator_progress_output import AnnotatorProgressOutput
@@ -82,6 +85,7 @@ from .drift_output import DriftOutput
 from .drift_week_output import DriftWeekOutput
 from .error_envelope import ErrorEnvelope
 from .error_envelope_errors import ErrorEnvelopeErrors
+from .error_rate_row import ErrorRateRow
 from .error_span_output import ErrorSpanOutput
 from .error_type_output import ErrorTypeOutput
 from .error_typing_round_input import ErrorTypingRoundInput
@@ -163,6 +167,7 @@ from .key_facts_state import KeyFactsState
 from .key_sentence_output import KeySentenceOutput
 from .keyed_annotator_output import KeyedAnnotatorOutput
 from .label_enum import LabelEnum
+from .labelled_output import LabelledOutput
 from .leaderboard_comparison import LeaderboardComparison
 from .leaderboard_confusion import LeaderboardConfusion
 from .leaderboard_evaluator_entry import LeaderboardEvaluatorEntry
@@ -232,6 +237,11 @@ from .rater_span_output import RaterSpanOutput
 from .rater_summary_output import RaterSummaryOutput
 from .rates_output import RatesOutput
 from .read_replies_output import ReadRepliesOutput
+from .release_analysis_file_name import ReleaseAnalysisFileName
+from .release_analysis_output import ReleaseAnalysisOutput
+from .release_analysis_output_dropped_not_a_summary_type_0 import (
+    ReleaseAnalysisOutputDroppedNotASummaryType0,
+)
 from .release_config_input import ReleaseConfigInput
 from .release_detail_output import ReleaseDetailOutput
 from .release_detail_output_counts import ReleaseDetailOutputCounts
@@ -385,6 +395,9 @@ __all__ = (
     "AlignedSentenceInput",
     "AlignedSentenceOutput",
     "AlignmentInput",
+    "AnalysisEstimate",
+    "AnalysisFileOutput",
+    "AnalysisTypeShare",
     "AnnotationRoundInput",
     "AnnotationRoundInputKindEnum",
     "AnnotatorProgressOutput",
@@ -441,6 +454,7 @@ __all__ = (
     "DriftWeekOutput",
     "ErrorEnvelope",
     "ErrorEnvelopeErrors",
+    "ErrorRateRow",
     "ErrorSpanOutput",
     "ErrorTypeOutput",
     "ErrorTypingRoundInput",
@@ -522,6 +536,7 @@ __all__ = (
     "KeySentenceOutput",
     "KeyedAnnotatorOutput",
     "LabelEnum",
+    "LabelledOutput",
     "LeaderboardComparison",
     "LeaderboardConfusion",
     "LeaderboardEvaluatorEntry",
@@ -587,6 +602,9 @@ __all__ = (
     "RaterSummaryOutput",
     "RatesOutput",
     "ReadRepliesOutput",
+    "ReleaseAnalysisFileName",
+    "ReleaseAnalysisOutput",
+    "ReleaseAnalysisOutputDroppedNotASummaryType0",
     "ReleaseConfigInput",
     "ReleaseDetailOutput",
     "ReleaseDetailOutputCounts",

@@ -30,6 +30,8 @@ class ReleaseConfigInput:
         mappings (ReleaseMappingsInput | Unset):
         split (ReleaseSplitInput | Unset):
         only_complete (bool | Unset):
+        drop_not_a_summary (bool | Unset): Leave out the summaries whose gold flag says they are not a summary (TofuEval
+            removed 23 such).
     """
 
     version: str
@@ -39,6 +41,7 @@ class ReleaseConfigInput:
     mappings: ReleaseMappingsInput | Unset = UNSET
     split: ReleaseSplitInput | Unset = UNSET
     only_complete: bool | Unset = UNSET
+    drop_not_a_summary: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +68,8 @@ class ReleaseConfigInput:
 
         only_complete = self.only_complete
 
+        drop_not_a_summary = self.drop_not_a_summary
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -82,6 +87,8 @@ class ReleaseConfigInput:
             field_dict["split"] = split
         if only_complete is not UNSET:
             field_dict["only_complete"] = only_complete
+        if drop_not_a_summary is not UNSET:
+            field_dict["drop_not_a_summary"] = drop_not_a_summary
 
         return field_dict
 
@@ -125,6 +132,8 @@ class ReleaseConfigInput:
 
         only_complete = d.pop("only_complete", UNSET)
 
+        drop_not_a_summary = d.pop("drop_not_a_summary", UNSET)
+
         release_config_input = cls(
             version=version,
             rounds=rounds,
@@ -133,6 +142,7 @@ class ReleaseConfigInput:
             mappings=mappings,
             split=split,
             only_complete=only_complete,
+            drop_not_a_summary=drop_not_a_summary,
         )
 
         release_config_input.additional_properties = d
