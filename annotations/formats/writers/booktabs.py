@@ -64,7 +64,8 @@ def booktabs(
         "r"
         if any(row[index] is not None for row in materialised)
         and all(
-            row[index] is None or (isinstance(row[index], int | float) and not isinstance(row[index], bool))
+            row[index] is None
+            or (isinstance(row[index], int | float) and not isinstance(row[index], bool))
             for row in materialised
         )
         else "l"
