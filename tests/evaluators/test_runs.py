@@ -482,7 +482,8 @@ def test_the_report_has_correlations_strata_and_the_figures_beyond_balanced_accu
     with zipfile.ZipFile(release.archive.path) as packed:
         records = read_release_records(packed.read("records.csv"))
     categories = set(records.summaries.field("system_category").tolist())
-    assert categories and categories <= {"SOTA", "OLD"}
+    assert categories
+    assert categories <= {"SOTA", "OLD"}
     ids, labels = record_ids(release)
     rng = np.random.default_rng(0)
     noisy = [
