@@ -558,3 +558,23 @@ def test_the_report_has_correlations_strata_and_the_figures_beyond_balanced_accu
     assert set(strata["corpus"]) == set(records.summaries.field("corpus").tolist())
     sentence = report["levels"]["sentence"]["evaluators"]["Noisy"]
     assert set(sentence["by"]["system_category"]) <= categories
+    # The tables of each analysis, as CSV and as LaTeX.
+    researcher = signed_in("researcher")
+    base = f"/api/releases/{release.pk}/leaderboard"
+    table = researcher.get(f"{base}.csv?analysis=correlations")
+    assert table["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(StringIO(table.content.decode())))
+    system_row = next(r for r in rows if r["level"] == "system" and r["aspect"] == "Faithfulness")
+    assert float(system_row["kendall"]) == table_value(
+        report["correlations"]["faithfulness"]["evaluators"]["Noisy"]["system_level"]["kendall"]
+    )
+    latex = researcher.get(f"{base}.tex?analysis=strata").content.decode()
+    assert "Summarizer category" in latex
+    assert "\\toprule" in latex
+    refused = researcher.get(f"{base}.csv?analysis=everything")
+    assert refused.status_code == 400
+    assert "correlations" in refused.json()["errors"]["analysis"][0]
+
+
+def table_value(figure: dict[str, Any]) -> float:
+    return float(figure["value"])
