@@ -336,7 +336,8 @@ def test_an_abstention_is_counted_not_refused(records: ReleaseRecords, layout: s
         data = "record_id,label\n" + "".join(f"{i},{v}\n" for i, v in zip(ids, labels, strict=True))
     else:
         data = "".join(
-            json.dumps({"record_id": i, "label": v}) + "\n" for i, v in zip(ids, labels, strict=True)
+            json.dumps({"record_id": i, "label": v}) + "\n"
+            for i, v in zip(ids, labels, strict=True)
         )
     got = read_predictions(data.encode(), file=f"run.{layout}", records=records)
     assert got.sentence_abstained.tolist() == [0, 2]
