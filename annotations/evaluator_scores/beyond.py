@@ -66,7 +66,7 @@ def span_scores(
     # Reorder to (exact columns of every category, then overlap ones) for f1_figures.
     exact = np.concatenate([counts[:, 8 * c : 8 * c + 4] for c in range(len(names))], axis=1)
     overlap = np.concatenate([counts[:, 8 * c + 4 : 8 * c + 8] for c in range(len(names))], axis=1)
-    options = {"n_resamples": n_resamples, "confidence": confidence, "seed": seed}
+    options: dict[str, Any] = {"n_resamples": n_resamples, "confidence": confidence, "seed": seed}
     exact_f1 = f1_figures(exact, **options)
     overlap_f1 = f1_figures(overlap, **options)
     totals = counts.sum(axis=0)

@@ -108,12 +108,55 @@ def _figure(value: float, low: float, high: float) -> dict[str, float | None]:
     return {"value": clean(value), "low": clean(low), "high": clean(high)}
 
 
+def _against(x: np.ndarray, ys: np.ndarray) -> dict[str, np.ndarray]:
+    """The coefficients of one side ``x`` (rows x points) against several others ``ys``
+    (sides x rows x points): the work on ``x`` (centring, ranks, pair signs) done once."""
+
+    def pearson(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a = a - a.mean(axis=-1, keepdims=True)
+        b = b - b.mean(axis=-1, keepdims=True)
+        saa = (a * a).sum(axis=-1)
+        sbb = (b * b).sum(axis=-1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = (a * b).sum(axis=-1) / np.sqrt(saa * sbb)
+        # A constant side (its spread rounding noise next to its size) has no coefficient.
+        flat_a = saa <= (1e-12 * np.abs(a).max(axis=-1)) ** 2 * a.shape[-1]
+        flat_b = sbb <= (1e-12 * np.abs(b).max(axis=-1)) ** 2 * b.shape[-1]
+        return np.where(flat_a | flat_b, np.nan, np.clip(r, -1.0, 1.0))
+
+    i, j = np.triu_indices(x.shape[-1], k=1)
+
+    def signs(values: np.ndarray) -> np.ndarray:
+        # sign(values[j] - values[i]) as bytes, from two comparisons (no float differences).
+        later, earlier = values[..., j], values[..., i]
+        return (later > earlier).view(np.int8) - (later < earlier).view(np.int8)
+
+    dx = signs(x)
+    untied_x = np.count_nonzero(dx, axis=-1).astype(np.float64)
+    out: dict[str, list[np.ndarray]] = {name: [] for name in COEFFICIENTS}
+    x_ranks = _average_ranks(x)
+    for y in ys:  # one side at a time: a side's pair signs are (rows x pairs) bytes
+        out["pearson"].append(pearson(x, y))
+        out["spearman"].append(pearson(x_ranks, _average_ranks(y)))
+        dy = signs(y)
+        concordance = (dx * dy).sum(axis=-1, dtype=np.int64)
+        untied_y = np.count_nonzero(dy, axis=-1).astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tau = concordance / np.sqrt(untied_x * untied_y)
+        out["kendall"].append(
+            np.where((untied_x == 0) | (untied_y == 0), np.nan, np.clip(tau, -1.0, 1.0))
+        )
+    return {name: np.stack(values) for name, values in out.items()}
+
+
 def per_document(
     human: np.ndarray, scores: np.ndarray, document: np.ndarray, n: int
 ) -> dict[str, np.ndarray]:
-    """Each coefficient per document (nan where undefined): documents with the same number of
-    summaries are taken together as one (documents, summaries) matrix."""
-    out = {name: np.full(n, np.nan) for name in COEFFICIENTS}
+    """Each coefficient per evaluator (rows of ``scores``) and document (nan where undefined):
+    documents with the same number of summaries are taken together as one (documents x
+    summaries) matrix, and the human side of it is prepared once for every evaluator."""
+    scores = np.atleast_2d(scores)
+    out = {name: np.full((len(scores), n), np.nan) for name in COEFFICIENTS}
     order = np.argsort(document, kind="stable")
     sizes = np.bincount(document, minlength=n)
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
@@ -122,8 +165,8 @@ def per_document(
             continue
         docs = np.flatnonzero(sizes == size)
         at = order[starts[docs][:, None] + np.arange(size)]
-        for name, value in coefficients(human[at], scores[at]).items():
-            out[name][docs] = value
+        for name, value in _against(human[at], scores[:, at]).items():
+            out[name][:, docs] = value
     return out
 
 
@@ -159,14 +202,16 @@ def correlation_table(
         return report
 
     # Summary level: per document and evaluator, each coefficient and whether it is defined.
+    if not names:
+        return report
     columns: list[np.ndarray] = []
-    point_documents: list[dict[str, np.ndarray]] = []
-    for name in names:
-        by_document = per_document(human, np.asarray(scores[name], float), document, n_documents)
-        point_documents.append(by_document)
+    matrix_scores = np.stack([np.asarray(scores[name], dtype=np.float64) for name in names])
+    by_document = per_document(human, matrix_scores, document, n_documents)
+    for e in range(len(names)):
         for coefficient in COEFFICIENTS:
-            defined = ~np.isnan(by_document[coefficient])
-            columns += [np.where(defined, by_document[coefficient], 0.0), defined.astype(float)]
+            values = by_document[coefficient][e]
+            defined = ~np.isnan(values)
+            columns += [np.where(defined, values, 0.0), defined.astype(float)]
     # System level: per document and system, the count and the sums of each side.
     cell = document * n_systems + system
     cells = n_documents * n_systems

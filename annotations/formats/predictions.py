@@ -259,9 +259,9 @@ def pack_predictions(predictions: Predictions) -> bytes:
         types=np.array([json.dumps(predictions.sentence_types[i]) for i in typed], dtype=str),
         sentence_abstained=np.asarray(predictions.sentence_abstained, dtype=np.int64),
         summary_abstained=np.asarray(predictions.summary_abstained, dtype=np.int64),
-        **_packed_texts("spans", predictions.sentence_spans),
-        **_packed_texts("key_facts", predictions.summary_key_facts),
-        **_packed_texts("acus", predictions.summary_acus),
+        **_packed_texts("spans", predictions.sentence_spans),  # type: ignore[arg-type]
+        **_packed_texts("key_facts", predictions.summary_key_facts),  # type: ignore[arg-type]
+        **_packed_texts("acus", predictions.summary_acus),  # type: ignore[arg-type]
     )
     return stream.getvalue()
 

@@ -87,29 +87,40 @@ def _table(
     records: ReleaseRecords,
     options: dict[str, Any],
 ) -> dict[str, Any] | None:
-    """One aspect's correlation table: per evaluator over the summaries both sides scored
-    (an evaluator's set may differ: each is tabled on its own, then merged)."""
+    """One aspect's correlation table: per evaluator over the summaries both sides scored.
+    Evaluators that scored the same summaries (the usual case) are tabled together, so the
+    human side and the resampling are done once for them."""
     summaries = records.summaries
     system_codes = summaries.coded["system"][0]
-    merged: dict[str, Any] | None = None
+    together: dict[bytes, list[str]] = {}
+    masks: dict[bytes, np.ndarray] = {}
     for name, values in scores.items():
-        both = np.flatnonzero(np.isfinite(human) & np.isfinite(values))
-        if not len(both):
-            continue
+        both = np.isfinite(human) & np.isfinite(values)
+        if both.any():
+            key = np.packbits(both).tobytes()
+            together.setdefault(key, []).append(name)
+            masks[key] = both
+    if not together:
+        return None
+    merged: dict[str, Any] = {"evaluators": {}}
+    for key, names in together.items():
+        both = np.flatnonzero(masks[key])
         documents = np.unique(summaries.document[both], return_inverse=True)[1].reshape(-1)
         systems = np.unique(system_codes[both], return_inverse=True)[1].reshape(-1)
         table = correlation_table(
             ScoredSummaries(human=human[both], document=documents, system=systems),
-            {name: values[both]},
+            {name: scores[name][both] for name in names},
             **options,
         )
-        entry = table["evaluators"][name]
-        entry.update(
-            summaries=table["summaries"], documents=table["documents"], systems=table["systems"]
-        )
-        if merged is None:
-            merged = {"evaluators": {}}
-        merged["evaluators"][name] = entry
+        for name in names:
+            entry = table["evaluators"][name]
+            entry.update(
+                summaries=table["summaries"],
+                documents=table["documents"],
+                systems=table["systems"],
+            )
+            merged["evaluators"][name] = entry
+    merged["evaluators"] = dict(sorted(merged["evaluators"].items()))
     return merged
 
 
@@ -127,7 +138,7 @@ def beyond_figures(
 ) -> dict[str, Any]:
     """Every figure beyond the binary ones, for each evaluator's first run (``first_runs``,
     by evaluator name)."""
-    options = {"n_resamples": n_resamples, "confidence": confidence, "seed": seed}
+    options: dict[str, Any] = {"n_resamples": n_resamples, "confidence": confidence, "seed": seed}
     sentences, summaries = records.sentences, records.summaries
     n_documents = int(summaries.document.max()) + 1 if len(summaries) else 0
     sentence_documents = summaries.document[sentences.summary]
