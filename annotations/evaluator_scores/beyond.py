@@ -117,13 +117,18 @@ def key_fact_scores(
         if len(given) != len(facts):
             mismatched += 1
             continue
-        calls = [covered(entry) for entry in given]
-        for truth, call in zip(facts, calls, strict=True):
-            if truth is not None:
-                decided[documents[index]] += 1
-                correct[documents[index]] += truth == call
+        calls = [entry if entry is True or entry is False else len(entry) > 0 for entry in given]
+        document = documents[index]
+        if None in facts:
+            pairs = [
+                (truth, call) for truth, call in zip(facts, calls, strict=True) if truth is not None
+            ]
+        else:
+            pairs = list(zip(facts, calls, strict=True))
+        decided[document] += len(pairs)
+        correct[document] += sum(truth == call for truth, call in pairs)
         completeness[index] = sum(calls) / len(calls)
-        if sentences[index] and all(not isinstance(entry, bool) for entry in given):
+        if sentences[index] and not any(entry is True or entry is False for entry in given):
             stated = {n for entry in given for n in entry if 1 <= n <= sentences[index]}  # type: ignore[union-attr]
             conciseness[index] = len(stated) / sentences[index]
     (accuracy,) = ratio_figures(

@@ -125,7 +125,18 @@ def _table(
 
 
 def _decoded(texts: dict[int, str]) -> dict[int, Any]:
-    return {index: json.loads(text) for index, text in texts.items()}
+    """A run's structured outputs decoded: one JSON array of them all, parsed at once (a
+    parse per record cost ~8x more over 200,000 summaries)."""
+    decoded = json.loads("[" + ",".join(texts.values()) + "]")
+    return dict(zip(texts, decoded, strict=True))
+
+
+def _gold_lists(records: ReleaseRecords, name: str, at: np.ndarray) -> list[Any]:
+    """The gold lists (key facts, ACUs) of the summaries at ``at``: each distinct text decoded
+    once."""
+    codes, values = records.summaries.coded[name]
+    decoded = [json.loads(text) if text else [] for text in values.tolist()]
+    return [decoded[code] for code in codes[at].tolist()]
 
 
 def beyond_figures(
@@ -183,9 +194,8 @@ def beyond_figures(
         if run.summary_key_facts:
             given = _decoded(run.summary_key_facts)
             at = np.array(sorted(given), dtype=np.int64)
-            gold_texts = summaries.field("key_facts", at)
             scored = key_fact_scores(
-                [json.loads(text) if text else [] for text in gold_texts.tolist()],
+                _gold_lists(records, "key_facts", at),
                 [given[int(i)] for i in at],
                 sentence_counts[at].tolist(),
                 summaries.document[at],
@@ -198,9 +208,8 @@ def beyond_figures(
         if run.summary_acus:
             given = _decoded(run.summary_acus)
             at = np.array(sorted(given), dtype=np.int64)
-            gold_texts = summaries.field("acus", at)
             scored = acu_scores(
-                [json.loads(text) if text else [] for text in gold_texts.tolist()],
+                _gold_lists(records, "acus", at),
                 [given[int(i)] for i in at],
                 summaries.document[at],
                 n_documents,
