@@ -276,6 +276,7 @@ def test_the_report_scores_every_evaluator_with_intervals(release: Release, tmp_
         stdout=text,
     )
     assert "Perfect: balanced accuracy 1.000 [1.000, 1.000]" in text.getvalue()
+    assert "faithfulness: correlation with the human scores" in text.getvalue()
 
 
 def report_systems(release: Release) -> set[str]:
