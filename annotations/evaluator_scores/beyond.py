@@ -119,12 +119,9 @@ def key_fact_scores(
             continue
         calls = [entry if entry is True or entry is False else len(entry) > 0 for entry in given]
         document = documents[index]
+        pairs: list[tuple[bool | None, bool]] = list(zip(facts, calls, strict=True))
         if None in facts:
-            pairs = [
-                (truth, call) for truth, call in zip(facts, calls, strict=True) if truth is not None
-            ]
-        else:
-            pairs = list(zip(facts, calls, strict=True))
+            pairs = [(truth, call) for truth, call in pairs if truth is not None]
         decided[document] += len(pairs)
         correct[document] += sum(truth == call for truth, call in pairs)
         completeness[index] = sum(calls) / len(calls)
