@@ -1,6 +1,7 @@
 """All models, importable from ``annotations.models``."""
 
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
+from annotations.models.corpus_runs import CorpusPrediction, CorpusRun
 from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
 from annotations.models.explanations import (
     ExplanationItem,
@@ -92,6 +93,8 @@ __all__ = [
     "Confidence",
     "ConsistencyLabel",
     "Corpus",
+    "CorpusPrediction",
+    "CorpusRun",
     "DeliveryStatus",
     "Disagreement",
     "Document",

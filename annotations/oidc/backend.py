@@ -69,6 +69,27 @@ class OIDCBackend(OIDCAuthenticationBackend):
             last_name=_text(claims.get("family_name")),
         )
 
+    def update_user(self, user: Any, claims: dict[str, Any]) -> Any:
+        """Each sign-in refreshes the email and names the provider vouches for, so a person
+        who changes their name or address at the lab is not shown (or mailed) under the old
+        one. A claim the provider leaves out keeps what the account has."""
+        fresh = {
+            "email": claims.get("email"),
+            "first_name": claims.get("given_name"),
+            "last_name": claims.get("family_name"),
+        }
+        changed = []
+        for field, value in fresh.items():
+            if not isinstance(value, str) or not value.strip():
+                continue
+            value = value[:254] if field == "email" else _text(value)
+            if getattr(user, field) != value:
+                setattr(user, field, value)
+                changed.append(field)
+        if changed:
+            user.save(update_fields=changed)
+        return user
+
 
 def _text(value: Any) -> str:
     return value[:150] if isinstance(value, str) else ""

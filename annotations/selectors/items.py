@@ -266,7 +266,7 @@ def items_payload(*, user_id: int, assignment_id: int) -> dict[str, Any] | None:
         "count": len(siblings),
         "next_assignment": next_open,
         "guideline": header.guideline,
-        "taxonomy": taxonomy(header.taxonomy_id),
+        "taxonomy": taxonomy(header.taxonomy_id, header.round_id),
         "topic": topic,
         "document": document,
         "summaries": [

@@ -237,14 +237,27 @@ def _fail_waiting(row: Job | Release, error: str) -> bool:
             )
         )
     else:
-        done = (
-            waiting(Release)
-            .filter(pk=row.pk)
-            .update(status=ReleaseStatus.FAILED, error=error, progress=0, dispatch_after=None)
-        )
+        with transaction.atomic():
+            done = (
+                waiting(Release)
+                .filter(pk=row.pk)
+                .update(status=ReleaseStatus.FAILED, error=error, progress=0, dispatch_after=None)
+            )
+            if done:
+                _announce_failed_release(row, error)
     if done:
         row.refresh_from_db()
     return bool(done)
+
+
+def _announce_failed_release(release: Release, error: str) -> None:
+    """A build that never reached a worker failed as surely as one whose worker died: the
+    lab's pipeline hears ``release.failed`` either way (in the same transaction)."""
+    from annotations.services.webhooks import release_failed_emit
+
+    release_failed_emit(
+        project_id=release.project_id, release_id=release.pk, version=release.version, error=error
+    )
 
 
 def dispatch_due(*, now: Any = None) -> dict[str, int]:

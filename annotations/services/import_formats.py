@@ -170,7 +170,34 @@ def _registry() -> dict[str, ImportFormat]:
             raise ImportFailed(str(error)) from None
 
     def finesure(request: ImportRequest) -> ImportReport:
-        return finesure_import(project=request.project, path=request.path, name=request.name)
+        if not request.name.lower().endswith(".zip"):
+            return finesure_import(project=request.project, path=request.path, name=request.name)
+        # A zip holding the data file and, beside it, the key-fact list (the command's
+        # --keyfacts): the browser's one file input carries both.
+        try:
+            with project_folder(request.path, request.name) as folder:
+                found = sorted(
+                    p for p in folder.rglob("*") if p.suffix in (".json", ".jsonl") and p.is_file()
+                )
+                keyfacts = [p for p in found if "keyfact" in p.name.lower()]
+                data = [p for p in found if p not in keyfacts]
+                if len(data) != 1 or len(keyfacts) > 1:
+                    raise FormatError(
+                        "expected one FineSurE data file (.json or .jsonl) and at most one"
+                        " key-fact list (a file named like human-keyfact-list.json) in the zip;"
+                        f" found data files {[p.name for p in data]} and key-fact lists"
+                        f" {[p.name for p in keyfacts]}",
+                        file=request.name,
+                    )
+                return finesure_import(
+                    project=request.project,
+                    path=data[0],
+                    keyfacts=keyfacts[0] if keyfacts else None,
+                    name=f"{request.name}: {data[0].name}",
+                    keyfacts_name=f"{request.name}: {keyfacts[0].name}" if keyfacts else None,
+                )
+        except FormatError as error:
+            raise ImportFailed(str(error)) from None
 
     def circumstantial(request: ImportRequest) -> ImportReport:
         return circumstantial_import(
@@ -213,10 +240,10 @@ def _registry() -> dict[str, ImportFormat]:
         ImportFormat(
             "finesure",
             "FineSurE JSONL",
-            "FineSurE's data file (frank-data*.json, realsumm-data*.json); its key-fact list"
-            " comes in with the command's --keyfacts.",
+            "FineSurE's data file (frank-data*.json, realsumm-data*.json), or a .zip of it"
+            " with its key-fact list beside it (human-keyfact-list.json).",
             "finesure",
-            (".json", ".jsonl"),
+            (".json", ".jsonl", ".zip"),
             taxonomy="frank",
             scheme={
                 "completeness": False,

@@ -175,8 +175,7 @@ def jobs_sweep(*, now: Any = None) -> dict[str, int]:
 @transaction.atomic
 def _releases_sweep(now: Any) -> int:
     """Fail the builds whose worker died, each announcing ``release.failed`` with the change."""
-    from annotations.models.webhooks import WebhookEvent
-    from annotations.services.webhooks import webhook_emit
+    from annotations.services.webhooks import release_failed_emit
 
     error = WORKER_DIED.format(doing="building this release")
     stranded = list(
@@ -188,11 +187,7 @@ def _releases_sweep(now: Any) -> int:
         status=ReleaseStatus.FAILED, error=error, progress=0, lease_expires_at=None
     )
     for pk, project_id, version in stranded:
-        webhook_emit(
-            project_id=project_id,
-            event=WebhookEvent.RELEASE_FAILED,
-            data={"release": {"id": pk, "version": version}, "error": error},
-        )
+        release_failed_emit(project_id=project_id, release_id=pk, version=version, error=error)
     return len(stranded)
 
 

@@ -82,7 +82,7 @@ from annotations.services.leases import (
 from annotations.services.release_archive import ReleaseArchive
 from annotations.services.release_scores import ReleaseScores
 from annotations.services.stored_files import local_copy, stored_save
-from annotations.services.webhooks import webhook_emit
+from annotations.services.webhooks import release_failed_emit, webhook_emit
 
 FORMATS = (
     "native",
@@ -557,10 +557,11 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             Release.objects.filter(pk=release.pk).update(
                 status=ReleaseStatus.FAILED, error=message, progress=0, lease_expires_at=None
             )
-            webhook_emit(
+            release_failed_emit(
                 project_id=release.project_id,
-                event=WebhookEvent.RELEASE_FAILED,
-                data={"release": {"id": release.pk, "version": release.version}, "error": message},
+                release_id=release.pk,
+                version=release.version,
+                error=message,
             )
     finally:
         gc.unfreeze()

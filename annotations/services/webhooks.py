@@ -150,6 +150,17 @@ def webhook_emit(
     return len(rows)
 
 
+def release_failed_emit(*, project_id: int, release_id: int, version: str, error: str) -> int:
+    """``release.failed``, whatever ended the build: an error in it, its worker's death, or a
+    task queue that never took it. One payload for all three, so a lab's pipeline reads one
+    shape."""
+    return webhook_emit(
+        project_id=project_id,
+        event=WebhookEvent.RELEASE_FAILED,
+        data={"release": {"id": release_id, "version": version}, "error": error},
+    )
+
+
 def _grace() -> float:
     """Left to the request to send its rows' messages before the sweep does."""
     return _setting("JOB_DISPATCH_GRACE_SECONDS", 30.0)

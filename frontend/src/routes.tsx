@@ -40,6 +40,10 @@ const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) =
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
 // A user's API tokens: few people, on first use.
 const TokensPage = lazy(() => import('./account/TokensPage').then((module) => ({ default: module.TokensPage })));
+// Site staff's list of who may create projects: few people, on first use.
+const ProjectCreatorsPage = lazy(() =>
+  import('./staff/ProjectCreatorsPage').then((module) => ({ default: module.ProjectCreatorsPage })),
+);
 const ReleasesPage = lazy(() => import('./releases/ReleasesPage').then((module) => ({ default: module.ReleasesPage })));
 
 function Loading() {
@@ -63,6 +67,7 @@ export function AppRoutes() {
           <Route path="app/queue" element={<QueuePage />} />
           <Route path="app/reviews" element={<ReviewQueuePage />} />
           <Route path="app/tokens" element={<TokensPage />} />
+          <Route path="app/staff/project-creators" element={<ProjectCreatorsPage />} />
         </Route>
         <Route path="app/assignments/:id" element={<WorkspacePage />} />
         <Route path="app/assignments/:id/items" element={<ItemsPage />} />

@@ -225,6 +225,57 @@ def test_finesure_data_uploaded_in_the_browser_imports_its_published_labels(
     assert Round.objects.get(project=study, name="FineSurE published labels").kind == "reference"
 
 
+def test_finesure_data_and_its_key_fact_list_upload_together_as_a_zip(
+    client: Client,
+    study: Project,
+    django_capture_on_commit_callbacks: Any,
+    settings: Any,
+    tmp_path: Path,
+) -> None:
+    """The browser has one file input: the command's --keyfacts travels in the zip, and the
+    given key-fact lists arrive as the command would bring them (9 documents, 94 facts)."""
+    import io
+    import zipfile
+
+    from annotations.models import KeyFact, KeyFactList
+    from tests.conftest import SHARED_DATA
+
+    settings.MEDIA_ROOT = tmp_path
+    signed_in(ADMIN, client)
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        for name in ("realsumm-data-sample-10.json", "human-keyfact-list.json"):
+            archive.write(SHARED_DATA / "finesure" / name, f"realsumm/{name}")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            URL,
+            {
+                "file": SimpleUploadedFile("realsumm.zip", packed.getvalue()),
+                "format": "finesure",
+            },
+        )
+
+    job = client.get(f"/api/admin/jobs/{response.json()['job']}/").json()
+    assert job["status"] == "succeeded", job
+    assert KeyFactList.objects.filter(topic__document__corpus__project=study).count() == 9
+    assert KeyFact.objects.filter(given_list__topic__document__corpus__project=study).count() == 94
+
+    # A zip with two data files and no key-fact list: refused, naming what it found.
+    wrong = io.BytesIO()
+    with zipfile.ZipFile(wrong, "w") as archive:
+        for name in ("realsumm-data-sample-10.json", "frank-data-sample-10.json"):
+            archive.write(SHARED_DATA / "finesure" / name, name)
+    with django_capture_on_commit_callbacks(execute=True):
+        refused = client.post(
+            URL, {"file": SimpleUploadedFile("two.zip", wrong.getvalue()), "format": "finesure"}
+        )
+    failed = client.get(f"/api/admin/jobs/{refused.json()['job']}/").json()
+    assert failed["status"] == "failed"
+    assert failed["error"].startswith("two.zip: expected one FineSurE data file")
+    assert "frank-data-sample-10.json" in failed["error"]
+
+
 def test_a_file_part_without_a_filename_is_named_as_such(
     client: Client, study: Project, settings: Any, tmp_path: Path
 ) -> None:

@@ -100,6 +100,12 @@ ROUTES: list[Route] = [
     Route("review round progress", "admin", "/app/admin/rounds/{review}/progress"),
     Route("adjudication queue", "admin", "/app/admin/projects/demo/adjudication"),
     Route("adjudication unit", "admin", "/app/admin/adjudication/{adjudication}?round={pilot}"),
+    Route(
+        "project creators",
+        "admin",
+        "/app/staff/project-creators",
+        ready="Nobody yet: only site staff can create projects.",
+    ),
     Route("app 404", "admin", "/app/admin/no-such-screen", not_found=True),
     # Linguist: the queue and the workspace of each kind of unit.
     Route("linguist queue", "linguist1", "/app/queue"),

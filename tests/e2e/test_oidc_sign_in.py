@@ -96,11 +96,17 @@ def test_a_lab_member_signs_in_with_the_provider_and_gets_an_account_without_pro
     assert not Membership.objects.filter(user=user).exists()
 
     # Signing in again is the same account, not a second one; the provider remembers its
-    # own session (single sign-on), so one click brings Lena back.
+    # own session (single sign-on), so one click brings Lena back. What the provider says of
+    # her now replaces what the account held (an address and a name changed at the lab).
+    get_user_model().objects.filter(pk=user.pk).update(
+        email="lena.old@lab.example", first_name="Helena", last_name="Old"
+    )
     page.get_by_role("button", name="Sign out").click()
     page.get_by_role("link", name="Sign in with Lab Login").click()
     expect(page.get_by_text("Signed in as")).to_contain_text("Lena Sso")
     assert get_user_model().objects.filter(email="lena@lab.example").count() == 1
+    user.refresh_from_db()
+    assert (user.email, user.get_full_name()) == ("lena@lab.example", "Lena Sso")
 
 
 def test_someone_outside_the_allowed_domain_is_refused_with_a_clear_page(

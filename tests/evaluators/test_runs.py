@@ -16,8 +16,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from annotations.formats.release_records import read_release_records
-from annotations.models import Assignment, Evaluator, EvaluatorRun, Release, Round, Topic
+from annotations.models import (
+    Assignment,
+    Evaluator,
+    EvaluatorRun,
+    Release,
+    Round,
+    Topic,
+    WebhookDelivery,
+)
 from annotations.services.evaluator_runs import RECORDS_CACHE, release_checksum, run_predictions
+from annotations.services.webhooks import webhook_create
 from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
 
@@ -69,10 +78,27 @@ def test_runs_are_stored_aligned_to_the_records_and_numbered(
     release: Release, tmp_path: Path
 ) -> None:
     ids, labels = record_ids(release)
+    # The lab's pipeline hears of each stored run (docs/webhooks.md).
+    endpoint = webhook_create(
+        project=release.project,
+        user=None,
+        url="https://hooks.example.org/in",
+        events=["evaluator_run.scored"],
+        secret="whsec_test",
+    )
     scores = scores_file(tmp_path / "summac.csv", ids, labels, bad=0.2, good=0.9)
     first = upload(release, scores, "--evaluator", "SummaC")
     second = upload(release, scores, "--evaluator", "SummaC")
     assert (first["run"], second["run"]) == (1, 2)
+    announced = WebhookDelivery.objects.filter(endpoint=endpoint).order_by("pk")
+    assert [d.payload["data"]["run"] for d in announced] == [1, 2]
+    assert announced[0].payload["data"] == {
+        "evaluator": "SummaC",
+        "run": 1,
+        "release": {"id": release.pk, "version": release.version},
+        "sentences": len(ids),
+        "summaries": first["summaries"],
+    }
     assert first["sentences"] == len(ids)
     assert first["predictions"] == "score"
     run = EvaluatorRun.objects.get(evaluator__name="SummaC", number=1)

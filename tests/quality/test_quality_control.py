@@ -26,10 +26,12 @@ from annotations.models import (
     RoundKind,
     SentenceJudgement,
     TopicJudgement,
+    WebhookDelivery,
 )
 from annotations.services.answer_keys import AnswerKeyInvalid, answer_key_import
 from annotations.services.gold_units import MIN_SCORED_UNITS, keyed_units
 from annotations.services.rounds import round_create, round_open
+from annotations.services.webhooks import webhook_create
 from tests.people import signed_in
 
 pytestmark = pytest.mark.django_db
@@ -147,6 +149,14 @@ def test_failing_gold_units_pause_the_annotator_until_resumed() -> None:
         pause_below=0.8,
     )
     round_open(round=production)
+    # The lab's pipeline listens for pauses (docs/webhooks.md).
+    endpoint = webhook_create(
+        project=project,
+        user=None,
+        url="https://hooks.example.org/in",
+        events=["annotator.paused"],
+        secret="whsec_test",
+    )
     gold = set(GoldUnit.objects.filter(round=production).values_list("topic_id", flat=True))
     assert len(gold) == 3
     assert gold.isdisjoint(keyed[:3])
@@ -163,6 +173,11 @@ def test_failing_gold_units_pause_the_annotator_until_resumed() -> None:
         assignment_submit(assignment_id=assignment.pk, user=linguist)
     membership = Membership.objects.get(project=project, user=linguist, role=Role.ANNOTATOR)
     assert membership.paused_at is not None
+    (announced,) = WebhookDelivery.objects.filter(endpoint=endpoint, event="annotator.paused")
+    assert announced.payload["data"]["annotator"] == "linguist2"
+    assert announced.payload["data"]["round"] == {"id": production.pk, "name": "Production"}
+    assert announced.payload["data"]["gold_accuracy"] == 0.0
+    assert announced.payload["data"]["pause_below"] == 0.8
     queue = client.get("/api/assignments/").json()["assignments"]
     assert all(
         entry["status"] != "assigned" for entry in queue if entry["round"]["id"] == production.pk

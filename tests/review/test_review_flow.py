@@ -447,6 +447,18 @@ def test_an_error_typing_round_types_gold_inconsistent_sentences_with_three_peop
     assert [answer["label"] for answer in item["labels"]] == ["inconsistent", "inconsistent"]
     assert all(answer["error_types"] == [] for answer in item["labels"])
     assert item["labels"][0]["explanation"] == "The dialogue never says so."
+    # The typists are offered the types of the taxonomy version the round froze, not a type
+    # the taxonomy gained since (docs/taxonomies.md).
+    ErrorType.objects.create(
+        taxonomy=pilot.project.taxonomy, code="added-later", name="Added later", definition="-"
+    )
+    again = items_payload(user_id=typers[0].annotator_id, assignment_id=typers[0].pk)
+    assert again is not None
+    offered_names = [t["name"] for t in again["taxonomy"]["types"]]
+    assert "Added later" not in offered_names
+    assert set(offered_names) == {t.name for t in round_.taxonomy_version.types.all()}, (
+        "exactly the frozen version's types"
+    )
     for assignment, picked in zip(typers, chosen, strict=True):
         state = judgement_save(
             TYPING,

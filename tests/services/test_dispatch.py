@@ -33,12 +33,14 @@ from annotations.models import (
     Role,
     Round,
     RoundStatus,
+    WebhookDelivery,
 )
 from annotations.services import dispatch as dispatch_service
 from annotations.services.dispatch import NEVER_QUEUED, backoff_seconds, dispatch_due
 from annotations.services.jobs import job_start
 from annotations.services.leases import jobs_sweep, kept_uploads_sweep
 from annotations.services.releases import release_create
+from annotations.services.webhooks import webhook_create
 from tests.conftest import DEMO_DIR
 from tests.factories import ProjectFactory
 from tests.people import ADMIN, signed_in
@@ -212,6 +214,45 @@ def test_the_sweep_backs_off_then_gives_up_with_a_retryable_failure(
     assert answer.status_code == 503
     job.refresh_from_db()
     assert (job.status, job.error, job.dispatch_attempts) == (JobStatus.QUEUED, "", 1)
+
+
+def test_a_release_build_the_queue_never_took_fails_and_announces_release_failed(
+    broker_down: None, demo: Project, settings: Any
+) -> None:
+    settings.JOB_DISPATCH_ATTEMPTS = 2
+    endpoint = webhook_create(
+        project=demo,
+        user=None,
+        url="https://hooks.example.org/in",
+        events=["release.failed"],
+        secret="whsec_test",
+    )
+    release = release_create(
+        project=demo,
+        user=None,
+        config={
+            "version": "3.0.0",
+            "rounds": [Round.objects.get(project=demo).pk],
+            "formats": ["native"],
+            "only_complete": True,
+        },
+    )
+    release.refresh_from_db()
+    assert (release.status, release.lease_expires_at) == (ReleaseStatus.BUILDING, None)
+    # Each sweep that finds it due tries the broker once more, until the attempts are spent.
+    outcomes = []
+    while len(outcomes) < 5 and Release.objects.get(pk=release.pk).status != "failed":
+        due_at = Release.objects.get(pk=release.pk).dispatch_after
+        assert due_at is not None
+        outcomes.append(dispatch_due(now=due_at + timedelta(seconds=1)))
+    assert outcomes[-1]["given_up"] == 1
+    assert WebhookDelivery.objects.count() == 1, "announced once, not at every try"
+    release.refresh_from_db()
+    assert release.status == ReleaseStatus.FAILED
+    (announced,) = WebhookDelivery.objects.filter(endpoint=endpoint, event="release.failed")
+    assert announced.payload["data"]["release"] == {"id": release.pk, "version": "3.0.0"}
+    assert announced.payload["data"]["error"] == release.error
+    assert release.error.startswith("The task queue could not be reached")
 
 
 def test_a_message_the_broker_took_but_lost_is_sent_again(

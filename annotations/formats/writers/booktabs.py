@@ -44,6 +44,13 @@ def latex_cell(value: Cell, digits: int = 3) -> str:
     return latex_text(value)
 
 
+def _numeric(values: Sequence[Cell]) -> bool:
+    present = [value for value in values if value is not None]
+    return bool(present) and all(
+        isinstance(value, int | float) and not isinstance(value, bool) for value in present
+    )
+
+
 def booktabs(
     columns: Sequence[str],
     rows: Iterable[Sequence[Cell]],
@@ -61,14 +68,7 @@ def booktabs(
         if len(row) != len(columns):
             raise ValueError(f"row {number} has {len(row)} cells for {len(columns)} columns")
     alignment = "".join(
-        "r"
-        if any(row[index] is not None for row in materialised)
-        and all(
-            row[index] is None
-            or (isinstance(row[index], int | float) and not isinstance(row[index], bool))
-            for row in materialised
-        )
-        else "l"
+        "r" if _numeric([row[index] for row in materialised]) else "l"
         for index in range(len(columns))
     )
     lines = ["\\begin{table}[t]", "\\centering"]

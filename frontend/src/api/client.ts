@@ -3,6 +3,7 @@
 
 import type {
   ApiToken,
+  ProjectCreator,
   ApiTokenBody,
   CreatedApiToken,
   AdminProject,
@@ -498,6 +499,20 @@ export function createApiToken(body: ApiTokenBody): Promise<CreatedApiToken> {
 
 export async function revokeApiToken(tokenId: number): Promise<void> {
   await api.delete<null>(`/api/me/tokens/${tokenId}/`);
+}
+
+// ---- Site staff: who may create projects (docs/sign-in.md) ----
+
+export function getProjectCreators(signal?: AbortSignal): Promise<ProjectCreator[]> {
+  return api.get<ProjectCreator[]>('/api/staff/project-creators/', signal);
+}
+
+export function grantProjectCreator(username: string): Promise<ProjectCreator> {
+  return api.put<ProjectCreator>(`/api/staff/project-creators/${encodeURIComponent(username)}/`);
+}
+
+export async function revokeProjectCreator(username: string): Promise<void> {
+  await api.delete<null>(`/api/staff/project-creators/${encodeURIComponent(username)}/`);
 }
 
 // Webhooks (docs/webhooks.md): a project's endpoints, their deliveries and "resend".

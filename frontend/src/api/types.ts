@@ -223,6 +223,9 @@ export type CreatedApiToken = Schemas['TokenCreatedOutput'];
 export type ApiTokenBody = Schemas['TokenInput'];
 export type ApiTokenScope = Schemas['TokenScopeEnum'];
 
+/** A person site staff let create projects (`/api/staff/project-creators/`). */
+export type ProjectCreator = Schemas['ProjectCreatorOutput'];
+
 // The taxonomy editor (docs/api/admin.md, Taxonomies).
 export type TaxonomySummary = Schemas['TaxonomySummary'];
 export type TaxonomyDetail = Schemas['TaxonomyDetail'];

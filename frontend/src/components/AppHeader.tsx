@@ -41,6 +41,7 @@ export function AppHeader({ showDjangoAdmin, showReviews = false, onSignOut, sig
           )}
           <Group gap="md" component="nav" aria-label="Account">
             <AppLink to="/app/tokens">API tokens</AppLink>
+            {showDjangoAdmin && <AppLink to="/app/staff/project-creators">Project creators</AppLink>}
             {showDjangoAdmin && (
               <Anchor href="/admin/" underline="hover">
                 Django admin
