@@ -184,6 +184,7 @@ bench-review: $(STAMP)
 
 bench-evaluators: $(STAMP)
 	$(PY) bench/bench_evaluators.py
+	$(PY) bench/bench_correlations.py
 
 # The first page of each admin list on 1,000,000 summaries (target < 200 ms); seeds for minutes.
 bench-admin: $(STAMP)

@@ -24,6 +24,7 @@ from annotations.api.leaderboard_contract import LeaderboardOutput
 from annotations.api.paging import whole_parameter
 from annotations.api.queue import QUEUE_DOWN, answer_queued
 from annotations.api.releases import exporter_projects
+from annotations.evaluator_scores.beyond_tables import ANALYSES, analysis_csv, analysis_latex
 from annotations.evaluator_scores.tables import leaderboard_csv, leaderboard_latex
 from annotations.models import EvaluatorKind, EvaluatorRun, PredictionKind, Release, ReleaseStatus
 from annotations.selectors.evaluator_leaderboard import (
@@ -162,18 +163,30 @@ class LeaderboardView(APIView):
 
 class LeaderboardTableView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("level", str, enum=list(LEVELS))],
+        parameters=[
+            OpenApiParameter("level", str, enum=list(LEVELS)),
+            OpenApiParameter(
+                "analysis",
+                str,
+                enum=list(ANALYSES),
+                description="A table beyond balanced accuracy instead of a level's leaderboard"
+                " (docs/evaluation.md).",
+            ),
+        ],
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "application/x-tex"): OpenApiTypes.STR,
         },
         operation_id="evaluator_leaderboard_table",
-        summary="The leaderboard of one level as a CSV or a LaTeX table",
+        summary="The leaderboard of one level, or one analysis, as a CSV or a LaTeX table",
     )
     def get(self, request: Request, release_id: int, table: str) -> HttpResponse:
         if table not in ("csv", "tex"):
             raise Http404("The leaderboard comes as .csv or .tex.")
         release = _published_release(request, release_id)
+        analysis = request.query_params.get("analysis")
+        if analysis is not None:
+            return self._analysis(release, analysis, table)
         level = request.query_params.get("level", "sentence")
         if level not in LEVELS:
             raise bad_request("Unknown level.", {"level": [f"one of {', '.join(LEVELS)}"]})
@@ -196,6 +209,23 @@ class LeaderboardTableView(APIView):
                 " intervals by document)."
             )
             body = leaderboard_latex(board, caption=caption)
+            content_type = "application/x-tex; charset=utf-8"
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{name}.{table}"'
+        return response
+
+    def _analysis(self, release: Release, analysis: str, table: str) -> HttpResponse:
+        if analysis not in ANALYSES:
+            raise bad_request("Unknown analysis.", {"analysis": [f"one of {', '.join(ANALYSES)}"]})
+        try:
+            report = cached_release_leaderboard(release)
+        except EvaluatorInvalid as invalid:
+            raise bad_request(str(invalid), invalid.errors) from None
+        name = f"{release.project.slug}-{release.version}-evaluators-{analysis}"
+        if table == "csv":
+            body, content_type = analysis_csv(report, analysis), "text/csv; charset=utf-8"
+        else:
+            body = analysis_latex(report, analysis)
             content_type = "application/x-tex; charset=utf-8"
         response = HttpResponse(body, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{name}.{table}"'

@@ -11,6 +11,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from annotations.evaluator_scores.binary import FIGURES
+from annotations.evaluator_scores.correlations import COEFFICIENTS
 from annotations.models import EvaluatorKind, PredictionKind
 
 
@@ -172,6 +173,142 @@ class ExplanationShareOutput(FigureOutput):
     n = serializers.IntegerField(help_text="Verdicts of submitted units it rests on.")
 
 
+class SummaryCorrelationOutput(FigureOutput):
+    class Meta:
+        ref_name = "LeaderboardSummaryCorrelation"
+
+    documents = serializers.IntegerField(help_text="Documents where it is defined.")
+
+
+def _coefficients(child: type[serializers.Serializer], ref_name: str) -> type:
+    """One field per coefficient (Pearson, Spearman, Kendall)."""
+    return type(
+        ref_name,
+        (serializers.Serializer,),
+        {
+            **{name: child() for name in COEFFICIENTS},
+            "Meta": type("Meta", (), {"ref_name": ref_name}),
+        },
+    )
+
+
+SummaryCoefficientsOutput = _coefficients(
+    SummaryCorrelationOutput, "LeaderboardSummaryCoefficients"
+)
+SystemCoefficientsOutput = _coefficients(FigureOutput, "LeaderboardSystemCoefficients")
+
+
+class CorrelationEntryOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardCorrelationEntry"
+
+    summary_level = SummaryCoefficientsOutput(help_text="Per document, then averaged.")
+    system_level = SystemCoefficientsOutput(help_text="Over the systems' mean scores.")
+    summaries = serializers.IntegerField()
+    documents = serializers.IntegerField()
+    systems = serializers.IntegerField()
+
+
+class CorrelationTableOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardCorrelationTable"
+
+    evaluators = serializers.DictField(child=CorrelationEntryOutput())
+
+
+class CorrelationsOutput(serializers.Serializer):
+    """Per aspect, the correlations of evaluator scores with human scores (null: the release
+    or no run has what the aspect needs)."""
+
+    class Meta:
+        ref_name = "LeaderboardCorrelations"
+
+    faithfulness = CorrelationTableOutput(allow_null=True)
+    completeness = CorrelationTableOutput(allow_null=True)
+    conciseness = CorrelationTableOutput(allow_null=True)
+    acu_score = CorrelationTableOutput(allow_null=True)
+
+
+class StratumEvaluatorOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardStratumEvaluator"
+
+    threshold = serializers.FloatField(allow_null=True, help_text="Tuned on the stratum's dev.")
+    tuned_balanced_accuracy = serializers.FloatField(allow_null=True)
+    balanced_accuracy = FigureOutput()
+
+
+class StratumOutput(serializers.Serializer):
+    """A stratum's own leaderboard, or (``error`` only) why it has none."""
+
+    class Meta:
+        ref_name = "LeaderboardStratum"
+
+    protocol = serializers.CharField(required=False)
+    tuned_on = serializers.IntegerField(required=False)
+    measured_on = serializers.IntegerField(required=False)
+    documents = serializers.IntegerField(required=False)
+    warning = serializers.CharField(allow_null=True, required=False)
+    evaluators = serializers.DictField(child=StratumEvaluatorOutput(), required=False)
+    error = serializers.CharField(required=False)
+
+
+class SpanCategoryOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardSpanCategory"
+
+    exact = FigureOutput()
+    overlap = FigureOutput()
+    gold_spans = serializers.IntegerField()
+    predicted_spans = serializers.IntegerField()
+
+
+class KeyFactScoresOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardKeyFacts"
+
+    accuracy = FigureOutput()
+    pairs = serializers.IntegerField(help_text="(summary, key fact) pairs decided by both.")
+    mismatched_summaries = serializers.IntegerField(
+        help_text="Summaries whose list is not as long as the gold list (left out)."
+    )
+
+
+class AcuScoresOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardAcus"
+
+    accuracy = FigureOutput()
+    acus = serializers.IntegerField()
+    mismatched_summaries = serializers.IntegerField()
+
+
+class TypeAccuracyOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardTypeAccuracy"
+
+    match = FigureOutput(help_text="A predicted type is among the gold ones.")
+    exact = FigureOutput(help_text="The predicted set is the gold set.")
+    sentences = serializers.IntegerField()
+
+
+class SuccessOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardSuccess"
+
+    records = serializers.IntegerField()
+    abstained = serializers.IntegerField()
+    ratio = serializers.FloatField(allow_null=True)
+
+
+class SuccessLevelsOutput(serializers.Serializer):
+    class Meta:
+        ref_name = "LeaderboardSuccessLevels"
+
+    sentence = SuccessOutput()
+    summary = SuccessOutput()
+
+
 class LeaderboardOutput(serializers.Serializer):
     release = serializers.CharField(help_text="project@version.")
     evaluators = LeaderboardEvaluatorOutput(many=True)
@@ -184,3 +321,16 @@ class LeaderboardOutput(serializers.Serializer):
         child=ExplanationShareOutput(),
         help_text="evaluator -> share of its explanations judged to name the same error.",
     )
+    correlations = CorrelationsOutput()
+    strata = serializers.DictField(
+        child=serializers.DictField(child=serializers.DictField(child=StratumOutput())),
+        help_text="level -> grouping (corpus, system_category) -> stratum -> figures.",
+    )
+    spans = serializers.DictField(
+        child=serializers.DictField(child=SpanCategoryOutput()),
+        help_text="evaluator -> error category (all: every span) -> span-F1.",
+    )
+    key_facts = serializers.DictField(child=KeyFactScoresOutput())
+    acus = serializers.DictField(child=AcuScoresOutput())
+    error_type_accuracy = serializers.DictField(child=TypeAccuracyOutput())
+    success = serializers.DictField(child=SuccessLevelsOutput())

@@ -191,6 +191,10 @@ def read_aggrefact(path: Path, *, file: str, limits: ColumnLimits) -> ToolImport
         for name in scores:
             predicted[name] = predicted.get(name, 0) + 1
         metadata: dict[str, Any] = {"origin": row["origin"] or ""}
+        if (category := (row.get("system_category") or "").strip()) != "":
+            # Optional: the summarizer's category (SOTA / EXFORMER / OLD), for thresholds
+            # tuned per category (docs/evaluation.md).
+            metadata["system_category"] = where.text(category, "system_category", limit=100)
         if scores:
             metadata["predictions"] = {name: {"score": s} for name, s in scores.items()}
         system = where.text(row["model_name"], "model_name", limit=limits.system)

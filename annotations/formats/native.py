@@ -28,7 +28,17 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DOCUMENT_KEYS = {"id", "corpus", "title", "split", "metadata", "turns", "topics", "summaries"}
 TURN_KEYS = {"speaker", "role", "text"}
 TOPIC_KEYS = {"name", "summaries", "key_facts"}
-SUMMARY_KEYS = {"id", "system", "text", "sentences", "metadata", "atomic_facts"}
+SUMMARY_KEYS = {
+    "id",
+    "system",
+    "system_category",
+    "text",
+    "sentences",
+    "metadata",
+    "atomic_facts",
+}
+# A system category (AggreFact's SOTA / EXFORMER / OLD; fine-tuned vs LLM) is a short label.
+MAX_SYSTEM_CATEGORY = 100
 # As the key-fact and atomic-fact kinds allow (annotations/kinds/).
 FACT_LIMIT = 1000
 MAX_KEY_FACTS = 50
@@ -259,12 +269,22 @@ def _summary(line: _Line, value: Any, field: str) -> SummaryRecord:
         text, sentences = _given_sentences(
             line, line.items(given_sentences, f"{field}.sentences"), text, f"{field}.sentences"
         )
+    metadata = line.mapping(data.get("metadata"), f"{field}.metadata")
+    if data.get("system_category") is not None:
+        # Kept with the summary's metadata, where the release reads it (records.csv's
+        # system_category: thresholds per summarizer category, docs/evaluation.md).
+        metadata = {
+            **metadata,
+            "system_category": line.text(
+                data["system_category"], f"{field}.system_category", limit=MAX_SYSTEM_CATEGORY
+            ).strip(),
+        }
     return SummaryRecord(
         external_id=external_id,
         system=system,
         text=text,
         sentences=sentences,
-        metadata=line.mapping(data.get("metadata"), f"{field}.metadata"),
+        metadata=metadata,
         atomic_facts=_facts(
             line, data.get("atomic_facts"), f"{field}.atomic_facts", MAX_ATOMIC_FACTS
         ),

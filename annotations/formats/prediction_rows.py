@@ -38,7 +38,14 @@ LABEL_VALUES: dict[Any, float] = {
     "consistent": 1.0,
     "inconsistent": 0.0,
 }
-ALLOWED_LABELS = "1 or consistent, 0 or inconsistent"
+ALLOWED_LABELS = "1 or consistent, 0 or inconsistent, or abstain"
+# An evaluator that gave no verdict on a record (an LLM that refused, or whose answer could not
+# be parsed) says so with this value in place of a score or a label: the record is counted as
+# an abstention (the run's success ratio), not refused as missing.
+ABSTAIN = "abstain"
+# The optional structured fields of a row, each a JSON list (in CSV, a cell holding it):
+# gold-comparable outputs of span detectors, key-fact matchers and ACU verifiers.
+EXTRA_FIELDS = ("spans", "key_facts", "acus")
 # Rows parsed at a time: small enough that the parser's buffers stay small (~20 MB at 25,000
 # rows against ~45 MB at 100,000), large enough that per-chunk work is a small share.
 CHUNK_ROWS = 25_000
@@ -54,6 +61,9 @@ class Chunk:
     values: np.ndarray  # float64, finite: a score, or a label as 1.0/0.0
     explanations: list[tuple[int, str]] = field(default_factory=list)  # (row, text)
     error_types: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    abstained: list[int] = field(default_factory=list)  # rows whose value is ``abstain``
+    # field (spans, key_facts, acus) -> (row, the checked value as canonical JSON text)
+    extras: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
 
 class RunFile(ABC):
@@ -114,6 +124,44 @@ class RunFile(ABC):
         if "\x00" in text:
             raise self.error("holds a NUL character", row, "explanation")
         into.append((row, text))
+
+    def _check_extra(self, name: str, value: object, row: int, into: Chunk) -> None:
+        """One of EXTRA_FIELDS, checked and kept as canonical JSON:
+
+        - ``spans``: ``[[start, end], ...]`` or ``[[start, end, "type"], ...]``, offsets in the
+          sentence (0 <= start < end);
+        - ``key_facts``: one entry per key fact of the topic, in its list's order: ``true`` /
+          ``false`` (covered or not) or the list of the summary's sentence numbers (1-based)
+          that state it (``[]``: not covered);
+        - ``acus``: one verdict per atomic fact of the summary, in order: ``true`` (supported)
+          or ``false``.
+        """
+        if value is None:
+            return
+        if not isinstance(value, list):
+            raise self.error(f"{describe(value)} is not a JSON list", row, name)
+        for index, item in enumerate(value):
+            if name == "spans":
+                ok = (
+                    isinstance(item, list)
+                    and len(item) in (2, 3)
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in item[:2])
+                    and 0 <= item[0] < item[1]
+                    and (len(item) == 2 or isinstance(item[2], str))
+                )
+                wanted = "[start, end] or [start, end, type] with 0 <= start < end"
+            elif name == "key_facts":
+                ok = isinstance(item, bool) or (
+                    isinstance(item, list)
+                    and all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in item)
+                )
+                wanted = "true, false or a list of sentence numbers (1-based)"
+            else:
+                ok = isinstance(item, bool)
+                wanted = "true (supported) or false"
+            if not ok:
+                raise self.error(f"item {index}: {describe(item)} is not {wanted}", row, name)
+        into.extras.setdefault(name, []).append((row, json.dumps(value, ensure_ascii=False)))
 
     def _check_types(
         self, chosen: object, row: int, into: list[tuple[int, tuple[str, ...]]]
@@ -196,6 +244,9 @@ class CsvRun(RunFile):
 
     def _chunk(self, frame: pd.DataFrame, start: int) -> Chunk:
         cells = frame[self.kind].str.strip()
+        abstained = (cells.str.lower() == ABSTAIN).to_numpy()
+        # An abstention's value is a placeholder (predictions.py fills it): never parsed.
+        cells = cells.where(~abstained, "1")
         if self.kind == "score":
             values = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=float)
             bad = np.flatnonzero(np.isnan(values) & (cells.str.lower() != "nan").to_numpy())
@@ -205,7 +256,7 @@ class CsvRun(RunFile):
                 raise self.error(
                     "is empty; every row needs a score"
                     if shown.strip() == ""
-                    else f"{describe(shown)} is not a number",
+                    else f"{describe(shown)} is not a number (or abstain)",
                     start + row,
                     "score",
                 )
@@ -223,7 +274,19 @@ class CsvRun(RunFile):
             start,
             self._check_ids(frame["record_id"], start),
             self._check_finite(values, start),
+            abstained=(start + np.flatnonzero(abstained)).tolist(),
         )
+        for name in EXTRA_FIELDS:
+            if name not in frame.columns:
+                continue
+            given = frame[name]
+            for row, cell in given[given.str.strip() != ""].items():
+                at = start + int(row) - frame.index[0]
+                try:
+                    value = json.loads(cell)
+                except ValueError:
+                    raise self.error(f"{describe(cell)} is not a JSON list", at, name) from None
+                self._check_extra(name, value, at, chunk)
         if "explanation" in frame.columns:
             given = frame["explanation"]
             for row, text in given[given != ""].items():
@@ -296,23 +359,34 @@ class JsonlRun(RunFile):
                 )
             ids.append(value)
         values = np.empty(len(rows), dtype=np.float64)
+        abstained = []
         for offset, row in enumerate(rows):
-            values[offset] = self._value(row.get(self.kind), start + offset)
+            given = row.get(self.kind)
+            if isinstance(given, str) and given.strip().lower() == ABSTAIN:
+                abstained.append(start + offset)
+                values[offset] = 1.0  # a placeholder, filled by predictions.py
+                continue
+            values[offset] = self._value(given, start + offset)
         chunk = Chunk(
             start,
             self._check_ids(pd.Series(ids, dtype=object), start),
             self._check_finite(values, start),
+            abstained=abstained,
         )
         for offset, row in enumerate(rows):
             self._check_explanation(row.get("explanation"), start + offset, chunk.explanations)
             self._check_types(row.get("error_types"), start + offset, chunk.error_types)
+            for name in EXTRA_FIELDS:
+                self._check_extra(name, row.get(name), start + offset, chunk)
         return chunk
 
     def _value(self, value: object, row: int) -> float:
         if self.kind == "score":
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self.error(
-                    "is missing" if value is None else f"{describe(value)} is not a number",
+                    "is missing"
+                    if value is None
+                    else f"{describe(value)} is not a number (or abstain)",
                     row,
                     "score",
                 )

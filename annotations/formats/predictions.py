@@ -25,14 +25,17 @@ import codecs
 import io
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from annotations.formats.errors import FormatError
-from annotations.formats.prediction_rows import Chunk, Kind, RunFile, run_file
+from annotations.formats.prediction_rows import EXTRA_FIELDS, Chunk, Kind, RunFile, run_file
 from annotations.formats.release_records import UNJUDGED, IdIndex, ReleaseRecords
 
 MAX_MISSING_SHOWN = 3
+# The level whose records each structured field belongs to.
+EXTRA_LEVEL = {"spans": "sentence", "key_facts": "summary", "acus": "summary"}
 
 
 @dataclass(slots=True)
@@ -47,6 +50,15 @@ class Predictions:
     sentence_explanations: dict[int, str] = field(default_factory=dict)
     sentence_types: dict[int, tuple[str, ...]] = field(default_factory=dict)
     summary_explanations: dict[int, str] = field(default_factory=dict)
+    # Records the evaluator abstained on (``abstain`` in place of a value): their value is a
+    # placeholder that flags nothing (a label: consistent; a score: the run's highest).
+    sentence_abstained: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    summary_abstained: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    # The optional structured outputs, by record index, as their canonical JSON text
+    # (prediction_rows.EXTRA_FIELDS): spans per sentence, key facts and ACUs per summary.
+    sentence_spans: dict[int, str] = field(default_factory=dict)
+    summary_key_facts: dict[int, str] = field(default_factory=dict)
+    summary_acus: dict[int, str] = field(default_factory=dict)
 
     @property
     def sentences(self) -> int:
@@ -89,6 +101,8 @@ class _Placed:
         self.values = np.full(slots, np.nan)
         self.explanations: dict[int, str] = {}
         self.error_types: dict[int, tuple[str, ...]] = {}
+        self.abstained: list[np.ndarray] = []
+        self.extras: dict[str, dict[int, str]] = {name: {} for name in EXTRA_FIELDS}
 
     def add(self, chunk: Chunk) -> None:
         positions = _positions(self.run, chunk, self.records)
@@ -116,6 +130,20 @@ class _Placed:
             self.explanations[int(slots[row - chunk.start])] = text
         for row, chosen in chunk.error_types:
             self.error_types[int(slots[row - chunk.start])] = chosen
+        if chunk.abstained:
+            self.abstained.append(slots[np.asarray(chunk.abstained) - chunk.start])
+        for name, given in chunk.extras.items():
+            for row, text in given:
+                slot = int(slots[row - chunk.start])
+                level = "sentence" if slot < self.sentences else "summary"
+                if level != EXTRA_LEVEL[name]:
+                    raise self.run.error(
+                        f"is given for a {level} record; {name} belong to"
+                        f" {EXTRA_LEVEL[name]} records (their record_id)",
+                        row,
+                        name,
+                    )
+                self.extras[name][slot] = text
 
     def _text(self, slot: int) -> str:
         if slot < self.sentences:
@@ -132,10 +160,28 @@ class _Placed:
         sentences, summaries = self.records.sentences, self.records.summaries
         _missing(given[:n], sentences.record_id, sentences.label, "sentence", file)
         _missing(given[n:], summaries.record_id, summaries.label, "summary", file)
+        abstained = (
+            np.unique(np.concatenate(self.abstained))
+            if self.abstained
+            else np.empty(0, dtype=np.int64)
+        )
+        if len(abstained):
+            # A placeholder that flags nothing at any threshold the run's own values give.
+            answered = np.ones(len(self.values), dtype=bool)
+            answered[abstained] = False
+            known = self.values[answered & given]
+            self.values[abstained] = (
+                1.0 if self.run.kind == "label" or not len(known) else float(known.max())
+            )
         return Predictions(
             self.run.kind,
             self.values[:n],
             self.values[n:],
+            sentence_abstained=abstained[abstained < n],
+            summary_abstained=abstained[abstained >= n] - n,
+            sentence_spans=self.extras["spans"],
+            summary_key_facts={s - n: t for s, t in self.extras["key_facts"].items()},
+            summary_acus={s - n: t for s, t in self.extras["acus"].items()},
             sentence_explanations={s: t for s, t in self.explanations.items() if s < n},
             # Types are predicted for sentences only (a summary's are its sentences').
             sentence_types={s: t for s, t in self.error_types.items() if s < n},
@@ -211,13 +257,42 @@ def pack_predictions(predictions: Predictions) -> bytes:
         ),
         typed=np.array(typed, dtype=np.int64),
         types=np.array([json.dumps(predictions.sentence_types[i]) for i in typed], dtype=str),
+        sentence_abstained=np.asarray(predictions.sentence_abstained, dtype=np.int64),
+        summary_abstained=np.asarray(predictions.summary_abstained, dtype=np.int64),
+        **_packed_texts("spans", predictions.sentence_spans),  # type: ignore[arg-type]
+        **_packed_texts("key_facts", predictions.summary_key_facts),  # type: ignore[arg-type]
+        **_packed_texts("acus", predictions.summary_acus),  # type: ignore[arg-type]
     )
     return stream.getvalue()
+
+
+def _packed_texts(name: str, texts: dict[int, str]) -> dict[str, np.ndarray]:
+    at = sorted(texts)
+    return {
+        f"{name}_at": np.array(at, dtype=np.int64),
+        f"{name}_json": np.array([texts[i] for i in at], dtype=str),
+    }
+
+
+def _unpacked_texts(arrays: Any, name: str) -> dict[int, str]:
+    """A stored run's structured outputs (none in a run stored before issue 32)."""
+    if f"{name}_at" not in arrays.files:
+        return {}
+    return dict(zip(arrays[f"{name}_at"].tolist(), arrays[f"{name}_json"].tolist(), strict=True))
+
+
+def _optional(arrays: Any, name: str) -> np.ndarray:
+    return arrays[name] if name in arrays.files else np.empty(0, dtype=np.int64)
 
 
 def unpack_predictions(data: bytes) -> Predictions:
     arrays = np.load(io.BytesIO(data), allow_pickle=False)
     return Predictions(
+        sentence_abstained=_optional(arrays, "sentence_abstained"),
+        summary_abstained=_optional(arrays, "summary_abstained"),
+        sentence_spans=_unpacked_texts(arrays, "spans"),
+        summary_key_facts=_unpacked_texts(arrays, "key_facts"),
+        summary_acus=_unpacked_texts(arrays, "acus"),
         kind="score" if str(arrays["kind"]) == "score" else "label",
         sentence_values=arrays["sentence_values"],
         summary_values=arrays["summary_values"],

@@ -26,11 +26,15 @@ from annotations.formats.errors import FormatError
 from annotations.formats.writers.encoding import NEUTRALISER, restored
 from annotations.formats.writers.record_arrays import (
     FORMAT_VERSION,
+    OPTIONAL_SUMMARY_FIELDS,
     RECORD_ARRAYS_FILE,
     SUMMARY_FIELDS,
     as_id_bytes,
 )
 from annotations.formats.writers.records import COLUMNS, RECORDS_FILE
+
+# Every summary field a reader gives, the optional ones "" where a release has none.
+ALL_SUMMARY_FIELDS = (*SUMMARY_FIELDS, *OPTIONAL_SUMMARY_FIELDS)
 
 INCONSISTENT, CONSISTENT, UNJUDGED = 1, 0, -1
 
@@ -100,6 +104,16 @@ class SentenceRecords:
     label: np.ndarray  # int8: 1 inconsistent, 0 consistent, -1 not judged
     error_types: TypeSets  # the gold types (project names) of each sentence
     unified_types: TypeSets  # the same as AggreFact's unified codes
+    # Since issue 32 (all unknown in an older release): whether each sentence states a key
+    # fact (1, 0, -1 not judged), and its gold spans as codes into distinct JSON texts
+    # (records.csv's ``spans``; "" for none).
+    covers: np.ndarray
+    spans: Coded
+
+    def spans_of(self, index: int) -> list[tuple[int, int, str]]:
+        """The gold spans of sentence ``index``: (start, end, type)."""
+        text = str(self.spans.values[self.spans.codes[index]])
+        return [(int(a), int(b), str(t)) for a, b, t in json.loads(text)] if text else []
 
     def __len__(self) -> int:
         return len(self.label)
@@ -111,7 +125,8 @@ class SummaryRecords:
     document: np.ndarray  # int: one code per (corpus, doc_id), the bootstrap's cluster
     label: np.ndarray  # int8, derived from the sentences
     # Each of SUMMARY_FIELDS (corpus, doc_id, topic, topic_category: main | marginal |
-    # irrelevant | "", system, split: dev | test | none) as (codes, distinct values): a few
+    # irrelevant | "", system, split: dev | test | none) and of OPTIONAL_SUMMARY_FIELDS
+    # (system_category, key_facts, acus: "" when unknown) as (codes, distinct values): a few
     # values repeat over many summaries, and an upload needs none of them, so each is
     # spelled out only where read, by ``field``.
     coded: dict[str, tuple[np.ndarray, np.ndarray]]
@@ -192,7 +207,9 @@ def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
     unified_types: list[np.ndarray] = []
     # The writer puts a summary's sentences on consecutive rows: a summary starts where the
     # summary id changes. Its fields are taken from that row, as compact arrays per chunk.
-    summary_fields: dict[str, list[np.ndarray]] = {name: [] for name in ("id", *SUMMARY_FIELDS)}
+    summary_fields: dict[str, list[np.ndarray]] = {name: [] for name in ("id", *ALL_SUMMARY_FIELDS)}
+    covers: list[np.ndarray] = []
+    span_texts: list[np.ndarray] = []
     previous = None
     n_summaries = 0
     for chunk in chunks:
@@ -215,8 +232,23 @@ def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
         owners.append(n_summaries - 1 + np.cumsum(starts))
         n_summaries += int(starts.sum())
         summary_fields["id"].append(as_id_bytes(summary_ids[starts]))
-        for name in SUMMARY_FIELDS:
-            summary_fields[name].append(chunk[name].to_numpy(dtype=str)[starts])
+        for name in ALL_SUMMARY_FIELDS:
+            summary_fields[name].append(
+                chunk[name].to_numpy(dtype=str)[starts]
+                if name in chunk.columns
+                else np.full(int(starts.sum()), "", dtype=str)
+            )
+        covered = np.full(len(chunk), -1, dtype=np.int8)
+        if "covers_key_fact" in chunk.columns:
+            cells = chunk["covers_key_fact"].to_numpy()
+            covered[cells == "1"] = 1
+            covered[cells == "0"] = 0
+        covers.append(covered)
+        span_texts.append(
+            chunk["spans"].to_numpy(dtype=str)
+            if "spans" in chunk.columns
+            else np.full(len(chunk), "", dtype=str)
+        )
         error_types.append(type_cells.codes(chunk["error_types"], "error_types"))
         unified_types.append(type_cells.codes(chunk["unified_types"], "unified_types"))
     fields = {
@@ -232,7 +264,9 @@ def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
         error_types=TypeSets(_joined(error_types), tuple(type_cells.sets)),
         unified_types=TypeSets(_joined(unified_types), tuple(type_cells.sets)),
         summary_ids=fields.pop("id") if len(fields["id"]) else np.empty(0, dtype="S1"),
-        coded={name: _coded(fields[name]) for name in SUMMARY_FIELDS},
+        coded={name: _coded(fields[name]) for name in ALL_SUMMARY_FIELDS},
+        covers=np.concatenate(covers) if covers else np.empty(0, dtype=np.int8),
+        spans=_span_codes(np.concatenate(span_texts) if span_texts else np.empty(0, dtype=str)),
         documents=(
             np.unique(
                 np.char.add(np.char.add(fields["corpus"], "\x1f"), fields["doc_id"]),
@@ -242,6 +276,17 @@ def read_release_records(data: bytes | IO[bytes]) -> ReleaseRecords:
             else np.empty(0, dtype=np.int64)
         ),
     )
+
+
+def _span_codes(texts: np.ndarray) -> Coded:
+    distinct, codes = np.unique(np.concatenate([[""], texts]), return_inverse=True)
+    for text in distinct.tolist():
+        if text:
+            try:
+                json.loads(text)
+            except ValueError as error:
+                raise FormatError(f"not JSON ({error})", file=RECORDS_FILE, field="spans") from None
+    return Coded(codes.reshape(-1)[1:].astype(np.int32), distinct)
 
 
 def _coded(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -271,6 +316,8 @@ def _assemble(
     summary_ids: np.ndarray,
     coded: dict[str, tuple[np.ndarray, np.ndarray]],
     documents: np.ndarray,
+    covers: np.ndarray,
+    spans: Coded,
 ) -> ReleaseRecords:
     """The records from their columns, with what is derived: each summary's label and the
     document it belongs to."""
@@ -290,6 +337,8 @@ def _assemble(
             label=labels,
             error_types=error_types,
             unified_types=unified_types,
+            covers=covers,
+            spans=spans,
         ),
         summaries=SummaryRecords(
             record_id=IdIndex(summary_ids),
@@ -353,6 +402,32 @@ def read_record_arrays(data: bytes | IO[bytes]) -> ReleaseRecords:
     ):
         raise FormatError("its arrays do not fit together", file=RECORD_ARRAYS_FILE)
     sets = tuple(tuple(json.loads(text)) for text in arrays["type_sets"].tolist())
+    coded = {name: (arrays[name], arrays[f"{name}_values"]) for name in SUMMARY_FIELDS}
+    for name in OPTIONAL_SUMMARY_FIELDS:
+        # A release built before issue 32 has none: every value "".
+        if name in arrays and f"{name}_values" in arrays and len(arrays[name]) == n_summaries:
+            coded[name] = (arrays[name], arrays[f"{name}_values"])
+        else:
+            coded[name] = (np.zeros(n_summaries, dtype=np.int32), np.array([""]))
+    if "sentence_covers" in arrays and len(arrays["sentence_covers"]) == n:
+        covers = arrays["sentence_covers"].astype(np.int8, copy=False)
+    else:
+        covers = np.full(n, -1, dtype=np.int8)
+    if (
+        "sentence_spans" in arrays
+        and "span_sets" in arrays
+        and len(arrays["sentence_spans"]) == n
+        and (
+            not n
+            or 0
+            <= arrays["sentence_spans"].min()
+            <= arrays["sentence_spans"].max()
+            < len(arrays["span_sets"])
+        )
+    ):
+        spans = Coded(arrays["sentence_spans"], arrays["span_sets"])
+    else:
+        spans = Coded(np.zeros(n, dtype=np.int32), np.array([""]))
     return _assemble(
         sentence_ids=arrays["sentence_id"],
         owner=np.repeat(np.arange(n_summaries, dtype=np.int64), counts),
@@ -360,8 +435,10 @@ def read_record_arrays(data: bytes | IO[bytes]) -> ReleaseRecords:
         error_types=TypeSets(arrays["sentence_types"], sets),
         unified_types=TypeSets(arrays["sentence_unified_types"], sets),
         summary_ids=arrays["summary_id"],
-        coded={name: (arrays[name], arrays[f"{name}_values"]) for name in SUMMARY_FIELDS},
+        coded=coded,
         documents=_documents(arrays),
+        covers=covers,
+        spans=spans,
     )
 
 

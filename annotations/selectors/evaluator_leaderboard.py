@@ -26,6 +26,7 @@ from annotations.evaluator_scores import (
     tune_threshold,
 )
 from annotations.evaluator_scores.explanation_share import same_share
+from annotations.evaluator_scores.strata import STRATA, stratum_thresholds
 from annotations.formats.predictions import Predictions
 from annotations.formats.release_records import UNJUDGED, ReleaseRecords
 from annotations.models import (
@@ -35,6 +36,7 @@ from annotations.models import (
     ExplanationVerdict,
     Release,
 )
+from annotations.selectors.evaluator_beyond import beyond_figures
 from annotations.services.evaluator_runs import release_checksum, release_records, run_predictions
 
 LEVELS = ("sentence", "summary")
@@ -53,6 +55,8 @@ def levels_of(records: ReleaseRecords) -> dict[str, tuple[np.ndarray, LevelRecor
             "corpus": summaries.coded_field("corpus", index),
             "topic_type": summaries.coded_field("topic_category", index),
             "system": summaries.coded_field("system", index),
+            # The summarizer's category given at import ("" where none: no group).
+            "system_category": summaries.coded_field("system_category", index),
         }
 
     return {
@@ -131,6 +135,8 @@ def release_leaderboard(
             for name, group in by_evaluator.items()
         ],
         "levels": {},
+        # Thresholds tuned per stratum (corpus, summarizer category) on its own dev split.
+        "strata": {},
         "self_agreement": {},
         # Explanation rounds (TofuEval App. H): the share judged to name the same error.
         "explanations_same": explanation_shares(
@@ -162,6 +168,14 @@ def release_leaderboard(
         except EvaluatorScoreError as error:
             report["levels"][level] = {"error": str(error)}
             continue
+        report["strata"][level] = stratum_thresholds(
+            level_records,
+            scored,
+            {name: level_records.groups[name] for name in STRATA},
+            n_resamples=n_resamples,
+            confidence=confidence,
+            seed=seed,
+        )
         for name, repeated in every.items():
             if len(repeated) < 2:
                 continue
@@ -173,6 +187,15 @@ def release_leaderboard(
                 confidence=confidence,
                 seed=seed,
             )
+    report.update(
+        beyond_figures(
+            records,
+            {name: loaded[group[0].pk] for name, group in by_evaluator.items()},
+            n_resamples=n_resamples,
+            confidence=confidence,
+            seed=seed,
+        )
+    )
     return report
 
 

@@ -26,6 +26,7 @@ from typing import Any, cast
 from django.core.exceptions import EmptyResultSet
 from django.db import connection, connections
 from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models.fields.json import KT
 
 from annotations.agreement.gold import Gold, Provenance, decided, types_by_count, voted
 from annotations.formats.writers.rows import (
@@ -384,7 +385,7 @@ class _Fetched:
     atomic_facts: list[tuple[int, int, str, str, int | None]]
     turns: list[tuple[int, str, str, str]]
     sentences: list[tuple[int, int, int, int | None, str, int]]
-    summaries: list[tuple[int, int, int, str, str, str]]
+    summaries: list[tuple[int, int, int, str, str, str, str | None]]
 
 
 def _raw(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
@@ -439,7 +440,17 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     summaries = _raw(
         Summary.objects.filter(topic_id__any=topic_set)
         .order_by()  # sorted in Python, in the release's order
-        .values_list("id", "topic_id", "position", "system", "external_id", "text")
+        .values_list(
+            "id",
+            "topic_id",
+            "position",
+            "system",
+            "external_id",
+            "text",
+            # Text from the JSON (->> / json_extract), not the whole metadata: an import may
+            # keep an evaluator's predictions there.
+            KT("metadata__system_category"),
+        )
     )
     judgements = _raw(
         SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
@@ -940,7 +951,7 @@ def _chunk(
             for pk, fact in facts_of.get(assignment_id, ())
         )
 
-    for summary_id, topic_id, _, system, external_id, text in summaries:
+    for summary_id, topic_id, _, system, external_id, text, system_category in summaries:
         topic = topics[topic_id]
         own = sentences[summary_id]
         gold_covers: set[int] | None = None
@@ -1013,6 +1024,7 @@ def _chunk(
             doc_id=topic.doc_id,
             topic=topic.name,
             system=system,
+            system_category=system_category if isinstance(system_category, str) else "",
             sentences=gold,
             summary_id=external_id,
             annotation_id=topic.annotation_id,

@@ -56,7 +56,19 @@ def test_a_real_leaderboard_matches_its_schema_field_by_field(
     llm = tmp_path / "llm.jsonl"
     llm.write_text(
         "".join(
-            json.dumps({"record_id": i, "label": 0 if n % 3 else 1}) + "\n"
+            json.dumps(
+                {
+                    "record_id": i,
+                    # An abstention, types, and spans: every section of the answer is filled.
+                    "label": "abstain" if n == 1 else 0 if n % 3 else 1,
+                    **(
+                        {"error_types": ["Extrinsic Information"], "spans": [[0, 3, "x"]]}
+                        if n % 3
+                        else {}
+                    ),
+                }
+            )
+            + "\n"
             for n, i in enumerate(ids)
         )
     )
@@ -68,6 +80,10 @@ def test_a_real_leaderboard_matches_its_schema_field_by_field(
     sentence = board["levels"]["sentence"]
     assert {entry["kind"] for entry in sentence["evaluators"].values()} == {"score", "label"}
     assert board["self_agreement"]["Metric"]["sentence"]["runs"] == 2
+    assert board["success"]["Judge"]["sentence"]["abstained"] == 1
+    assert board["correlations"]["faithfulness"]["evaluators"].keys() == {"Metric", "Judge"}
+    assert "all" in board["spans"]["Judge"]
+    assert set(board["strata"]["sentence"]) == {"corpus", "system_category"}
 
 
 def test_the_schema_refuses_a_leaderboard_with_an_undeclared_key() -> None:
@@ -79,6 +95,18 @@ def test_the_schema_refuses_a_leaderboard_with_an_undeclared_key() -> None:
         "levels": {"sentence": level_error, "summary": None},
         "self_agreement": {},
         "explanations_same": {},
+        "correlations": {
+            "faithfulness": None,
+            "completeness": None,
+            "conciseness": None,
+            "acu_score": None,
+        },
+        "strata": {},
+        "spans": {},
+        "key_facts": {},
+        "acus": {},
+        "error_type_accuracy": {},
+        "success": {},
     }
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(board, leaderboard_schema())

@@ -302,6 +302,7 @@ def test_the_report_scores_every_evaluator_with_intervals(release: Release, tmp_
         stdout=text,
     )
     assert "Perfect: balanced accuracy 1.000 [1.000, 1.000]" in text.getvalue()
+    assert "faithfulness: correlation with the human scores" in text.getvalue()
 
 
 def report_systems(release: Release) -> set[str]:
@@ -487,3 +488,120 @@ def test_a_round_from_the_units_hardest_for_the_evaluators(
     assert (refused.status_code, refused.json()["code"]) == (409, "round_refused")
     assert "units.hardest.release" in refused.json()["errors"]
     assert signed_in("linguist1").get(f"/api/releases/{release.pk}/hard-units/").status_code == 404
+
+
+def test_the_report_has_correlations_strata_and_the_figures_beyond_balanced_accuracy(
+    labelled_round: Round,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    from scipy import stats
+
+    from annotations.models import Summary
+
+    # Each summarizer's category, given at import (AggreFact's SOTA / OLD).
+    for summary in Summary.objects.all():
+        summary.metadata = {
+            **summary.metadata,
+            "system_category": "SOTA" if summary.system < "M" else "OLD",
+        }
+        summary.save(update_fields=["metadata"])
+    release = build(labelled_round, ["native"])
+    with zipfile.ZipFile(release.archive.path) as packed:
+        records = read_release_records(packed.read("records.csv"))
+    categories = set(records.summaries.field("system_category").tolist())
+    assert categories
+    assert categories <= {"SOTA", "OLD"}
+    ids, labels = record_ids(release)
+    rng = np.random.default_rng(0)
+    noisy = [
+        0.1 + 0.5 * rng.random() if label == 1 else 0.4 + 0.6 * rng.random() for label in labels
+    ]
+    path = tmp_path / "noisy.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps(
+                {"record_id": i, "score": "abstain" if n == 0 else s}
+                | ({"error_types": ["Extrinsic Information"]} if label == 1 else {})
+            )
+            + "\n"
+            for n, (i, s, label) in enumerate(zip(ids, noisy, labels, strict=True))
+        )
+    )
+    upload(release, path, "--evaluator", "Noisy")
+    out = StringIO()
+    call_command(
+        "evaluator_report",
+        "--release",
+        f"{release.project.slug}@{release.version}",
+        "--json",
+        "--resamples",
+        "100",
+        stdout=out,
+    )
+    report = json.loads(out.getvalue())
+    # Faithfulness: the share of consistent sentences against the mean sentence score.
+    stored = run_predictions(EvaluatorRun.objects.get(evaluator__name="Noisy"))
+    owner = records.sentences.summary
+    human = np.bincount(owner, weights=records.sentences.label == 0) / np.bincount(owner)
+    model = np.bincount(owner, weights=stored.sentence_values) / np.bincount(owner)
+    systems = records.summaries.field("system")
+    names = sorted(set(systems.tolist()))
+    human_means = [human[systems == s].mean() for s in names]
+    model_means = [model[systems == s].mean() for s in names]
+    table = report["correlations"]["faithfulness"]["evaluators"]["Noisy"]
+    assert table["system_level"]["kendall"]["value"] == pytest.approx(
+        stats.kendalltau(human_means, model_means)[0], abs=1e-6
+    )
+    documents = records.summaries.document
+    per_document = [
+        stats.pearsonr(human[documents == d], model[documents == d])[0]
+        for d in np.unique(documents)
+        if (documents == d).sum() > 1 and np.ptp(human[documents == d]) > 0
+    ]
+    assert table["summary_level"]["pearson"]["value"] == pytest.approx(
+        np.mean(per_document), abs=1e-6
+    )
+    # The first record abstained: counted, not refused.
+    assert report["success"]["Noisy"]["sentence"] == {
+        "records": len(ids),
+        "abstained": 1,
+        "ratio": round((len(ids) - 1) / len(ids), 6),
+    }
+    # Types named on every gold-inconsistent sentence: scored where the gold has types.
+    typed = [
+        records.sentences.error_types[i]
+        for i in range(len(ids))
+        if labels[i] == 1 and records.sentences.error_types[i]
+    ]
+    accuracy = report["error_type_accuracy"]["Noisy"]
+    assert accuracy["sentences"] == len(typed)
+    if typed:
+        assert accuracy["match"]["value"] == pytest.approx(
+            np.mean(["Extrinsic Information" in t for t in typed]), abs=1e-6
+        )
+    # Thresholds per summarizer category, each tuned on its own dev split.
+    strata = report["strata"]["sentence"]
+    assert set(strata["system_category"]) == categories
+    assert set(strata["corpus"]) == set(records.summaries.field("corpus").tolist())
+    sentence = report["levels"]["sentence"]["evaluators"]["Noisy"]
+    assert set(sentence["by"]["system_category"]) <= categories
+    # The tables of each analysis, as CSV and as LaTeX.
+    researcher = signed_in("researcher")
+    base = f"/api/releases/{release.pk}/leaderboard"
+    table = researcher.get(f"{base}.csv?analysis=correlations")
+    assert table["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(StringIO(table.content.decode())))
+    system_row = next(r for r in rows if r["level"] == "system" and r["aspect"] == "Faithfulness")
+    assert float(system_row["kendall"]) == table_value(
+        report["correlations"]["faithfulness"]["evaluators"]["Noisy"]["system_level"]["kendall"]
+    )
+    latex = researcher.get(f"{base}.tex?analysis=strata").content.decode()
+    assert "Summarizer category" in latex
+    assert "\\toprule" in latex
+    refused = researcher.get(f"{base}.csv?analysis=everything")
+    assert refused.status_code == 400
+    assert "correlations" in refused.json()["errors"]["analysis"][0]
+
+
+def table_value(figure: dict[str, Any]) -> float:
+    return float(figure["value"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from annotations.formats.release_records import ReleaseRecords
+from annotations.formats.release_records import ALL_SUMMARY_FIELDS, ReleaseRecords
 
 
 def assert_same_records(one: ReleaseRecords, other: ReleaseRecords) -> None:
@@ -17,5 +17,9 @@ def assert_same_records(one: ReleaseRecords, other: ReleaseRecords) -> None:
     assert one.sentences.unified_types.tolist() == other.sentences.unified_types.tolist()
     for name in ("document", "label"):
         assert getattr(one.summaries, name).tolist() == getattr(other.summaries, name).tolist()
-    for name in ("corpus", "doc_id", "topic", "topic_category", "system", "split"):
+    for name in ALL_SUMMARY_FIELDS:
         assert one.summaries.field(name).tolist() == other.summaries.field(name).tolist(), name
+    assert one.sentences.covers.tolist() == other.sentences.covers.tolist()
+    assert [one.sentences.spans_of(i) for i in range(len(one.sentences))] == [
+        other.sentences.spans_of(i) for i in range(len(other.sentences))
+    ]

@@ -874,3 +874,27 @@ def limited_values(record: DocumentRecord, name: str) -> list[str]:
         "system": [summary.system for summary in summaries],
         "summary_id": [summary.external_id for summary in summaries],
     }[name]
+
+
+def test_a_summarizer_category_is_kept_in_the_summarys_metadata(tmp_path: Path) -> None:
+    line = with_summaries(
+        {"system": "Quillon-13B", "system_category": "LLM", "text": "It passed."},
+        {
+            "id": "b",
+            "system": "BART",
+            "system_category": " SOTA ",
+            "text": "It failed.",
+            "metadata": {"origin": "x"},
+        },
+        {"id": "c", "system": "Old", "text": "It met."},
+    )
+    summaries = read_one(tmp_path, line).topics[0].summaries
+    assert [s.metadata for s in summaries] == [
+        {"system_category": "LLM"},
+        {"origin": "x", "system_category": "SOTA"},
+        {},
+    ]
+    refused = rejection(
+        write(tmp_path, with_summaries({"system": "S", "system_category": 3, "text": "T."}))
+    )
+    assert refused.field == "topics[0].summaries[0].system_category"

@@ -322,3 +322,80 @@ def test_a_byte_that_is_not_utf8_is_placed_in_the_whole_file(records: ReleaseRec
     head = ("record_id,score\n" + f"{ids[0]},0.1\n" * 80_000).encode()  # > one 1 MiB block
     error = refused(head + b"\xff,0.2\n", records)
     assert f"at byte {len(head)}" in error.message
+
+
+def summary_ids() -> list[str]:
+    return [summary_record_id(row) for row in rows()]
+
+
+@pytest.mark.parametrize("layout", ["csv", "jsonl"])
+def test_an_abstention_is_counted_not_refused(records: ReleaseRecords, layout: str) -> None:
+    ids = sentence_ids()[:4]
+    labels = ["abstain", "0", "ABSTAIN", "1"]
+    if layout == "csv":
+        data = "record_id,label\n" + "".join(f"{i},{v}\n" for i, v in zip(ids, labels, strict=True))
+    else:
+        data = "".join(
+            json.dumps({"record_id": i, "label": v}) + "\n"
+            for i, v in zip(ids, labels, strict=True)
+        )
+    got = read_predictions(data.encode(), file=f"run.{layout}", records=records)
+    assert got.sentence_abstained.tolist() == [0, 2]
+    # An abstention flags nothing: its placeholder is "consistent".
+    assert got.sentence_values[:4].tolist() == [1.0, 0.0, 1.0, 1.0]
+
+
+def test_an_abstained_score_takes_the_runs_highest_score(records: ReleaseRecords) -> None:
+    ids = sentence_ids()[:4]
+    data = "record_id,score\n" + "".join(
+        f"{i},{v}\n" for i, v in zip(ids, ["0.2", "abstain", "0.9", "0.4"], strict=True)
+    )
+    got = read_predictions(data.encode(), file="run.csv", records=records)
+    assert got.sentence_abstained.tolist() == [1]
+    assert got.sentence_values[:4].tolist() == [0.2, 0.9, 0.9, 0.4]
+
+
+def test_spans_key_facts_and_acus_are_read_at_their_level(records: ReleaseRecords) -> None:
+    lines = [{"record_id": i, "label": 1} for i in sentence_ids()[:4]]
+    lines[1]["spans"] = [[4, 10, "Extrinsic Information"], [12, 14]]
+    lines.append({"record_id": summary_ids()[0], "label": 0, "key_facts": [[1], [], True]})
+    lines.append({"record_id": summary_ids()[1], "label": 1, "acus": [True, False]})
+    lines.append({"record_id": summary_ids()[2], "label": 1})
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    got = read_predictions(data, file="run.jsonl", records=records)
+    assert json.loads(got.sentence_spans[1]) == [[4, 10, "Extrinsic Information"], [12, 14]]
+    assert json.loads(got.summary_key_facts[0]) == [[1], [], True]
+    assert json.loads(got.summary_acus[1]) == [True, False]
+    from annotations.formats.predictions import pack_predictions, unpack_predictions
+
+    again = unpack_predictions(pack_predictions(got))
+    assert again.sentence_spans == got.sentence_spans
+    assert again.summary_key_facts == got.summary_key_facts
+    assert again.summary_acus == got.summary_acus
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "level", "message"),
+    [
+        ("spans", [[5, 2]], "sentence", "item 0: a list of 2 is not [start, end]"),
+        ("spans", [[1, 2]], "summary", "spans belong to sentence records"),
+        ("key_facts", [0], "summary", "is not true, false or a list"),
+        ("acus", [True], "sentence", "acus belong to summary records"),
+        ("acus", "yes", "summary", "'yes' is not a JSON list"),
+    ],
+)
+def test_a_malformed_structured_field_is_refused_naming_its_line_and_field(
+    records: ReleaseRecords, field: str, value: object, level: str, message: str
+) -> None:
+    lines = [{"record_id": i, "label": 1} for i in sentence_ids()[:4]]
+    target = {"record_id": summary_ids()[0] if level == "summary" else sentence_ids()[0]}
+    if level == "summary":
+        lines.append({**target, "label": 1, field: value})
+    else:
+        lines[0][field] = value
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    with pytest.raises(FormatError) as refused:
+        read_predictions(data, file="run.jsonl", records=records)
+    assert message in str(refused.value)
+    assert refused.value.field == field
+    assert refused.value.line == (5 if level == "summary" else 1)

@@ -3,6 +3,7 @@ and a file that is not one refused with what is wrong."""
 
 from __future__ import annotations
 
+import csv
 import io
 
 import numpy as np
@@ -13,7 +14,15 @@ from annotations.formats.predictions import read_predictions
 from annotations.formats.release_records import read_record_arrays, read_release_records
 from annotations.formats.writers.record_arrays import RecordArraysWriter
 from annotations.formats.writers.records import write_records
-from annotations.formats.writers.rows import SentenceRow, SummaryRow, sentence_record_id
+from annotations.formats.writers.rows import (
+    AtomicFactRow,
+    FactCoverage,
+    KeyFactRow,
+    SentenceRow,
+    SpanRow,
+    SummaryRow,
+    sentence_record_id,
+)
 from tests.formats.records_equal import assert_same_records
 from tests.formats.test_predictions import rows
 
@@ -114,3 +123,75 @@ def test_a_file_that_is_not_the_arrays_is_refused(data: bytes, words: str) -> No
         read_record_arrays(data)
     assert caught.value.file == "records.npz"
     assert words in caught.value.message
+
+
+def scored_beyond_labels() -> list[SummaryRow]:
+    """Summaries with a system category, key-fact coverage, ACU verdicts and gold spans."""
+    facts = (KeyFactRow("Budget rises."), KeyFactRow("Parks close."), KeyFactRow("Vote later."))
+    return [
+        SummaryRow(
+            corpus="mediasum",
+            doc_id=f"d{n}",
+            topic="budget",
+            system=f"sys-{n}",
+            system_category=("SOTA", "OLD", "")[n % 3],
+            split="test",
+            key_facts=facts,
+            key_fact_coverage=tuple(
+                FactCoverage(fact, covered)
+                for fact, covered in zip(facts, (True, n % 2 == 0, None), strict=True)
+            ),
+            atomic_facts=(AtomicFactRow("a", supported=True), AtomicFactRow("b", supported=n > 0)),
+            sentences=(
+                SentenceRow(
+                    0,
+                    "The budget rises by a lot.",
+                    label="inconsistent",
+                    covers_key_fact=True,
+                    spans=(SpanRow(4, 10, "budget", error_type="Extrinsic Information"),),
+                ),
+                SentenceRow(1, "Parks close.", label="consistent", covers_key_fact=n % 2 == 0),
+                SentenceRow(2, "Lunch.", label="consistent"),
+            ),
+        )
+        for n in range(3)
+    ]
+
+
+def test_the_scoring_columns_are_written_to_both_files_alike() -> None:
+    written = scored_beyond_labels()
+    from_csv = read_release_records(csv_of(written))
+    assert_same_records(read_record_arrays(arrays_of(written)), from_csv)
+    assert from_csv.summaries.field("system_category").tolist() == ["SOTA", "OLD", ""]
+    assert from_csv.summaries.field("key_facts").tolist()[1] == "[true, false, null]"
+    assert from_csv.summaries.field("acus").tolist()[0] == "[true, false]"
+    assert from_csv.sentences.covers.tolist()[:3] == [1, 1, -1]
+    assert from_csv.sentences.spans_of(0) == [(4, 10, "Extrinsic Information")]
+    assert from_csv.sentences.spans_of(1) == []
+
+
+def test_a_release_built_before_the_scoring_columns_still_reads() -> None:
+    written = scored_beyond_labels()
+    # Drop the five columns written since issue 32, as an older release's records.csv.
+    older_csv = io.StringIO()
+    csv.writer(older_csv, lineterminator="\n").writerows(
+        row[:12] for row in csv.reader(io.StringIO(csv_of(written).decode()))
+    )
+    records = read_release_records(older_csv.getvalue().encode())
+    assert records.summaries.field("system_category").tolist() == ["", "", ""]
+    assert (records.sentences.covers == -1).all()
+    assert records.sentences.spans_of(0) == []
+    packed = np.load(io.BytesIO(arrays_of(written)))
+    older = io.BytesIO()
+    np.savez(
+        older,
+        **{
+            name: packed[name]
+            for name in packed.files
+            if name.split("_values")[0] not in ("system_category", "key_facts", "acus")
+            and name not in ("sentence_covers", "sentence_spans", "span_sets")
+        },
+    )
+    from_old_arrays = read_record_arrays(older.getvalue())
+    assert from_old_arrays.summaries.field("key_facts").tolist() == ["", "", ""]
+    assert from_old_arrays.sentences.label.tolist() == records.sentences.label.tolist()

@@ -21,6 +21,12 @@ A plain ``.npz`` (``numpy.savez``: arrays only, no pickled objects, read back wi
   ``topic``, ``topic_category``, ``system``, ``split``: ``<name>`` (int32 codes) with its
   distinct values in ``<name>_values``.
 
+Since issue 32, optional to a reader (a release built before has none): ``system_category``,
+``key_facts`` and ``acus`` per summary as codes and ``<name>_values`` as above (the key-fact
+coverage and ACU verdicts as records.csv's JSON text); per sentence ``sentence_covers``
+(int8: 1 states a key fact, 0 not, -1 not judged) and ``sentence_spans`` (int32: an index into
+``span_sets``, the distinct gold-span lists as records.csv's JSON text, "" first).
+
 A push writer beside ``RecordsWriter``; no Django here.
 """
 
@@ -33,11 +39,16 @@ from typing import BinaryIO
 
 import numpy as np
 
+from annotations.formats.writers.records import acus_json, key_facts_json, spans_json
 from annotations.formats.writers.rows import RecordIds, SummaryRow, record_ids_of
 
 RECORD_ARRAYS_FILE = "records.npz"
 FORMAT_VERSION = 1
 SUMMARY_FIELDS = ("corpus", "doc_id", "topic", "topic_category", "system", "split")
+# Written since issue 32, optional to the reader (records.csv's optional columns): the
+# summarizer's category, and the summary's gold key-fact coverage and ACU verdicts as the JSON
+# text records.csv prints.
+OPTIONAL_SUMMARY_FIELDS = ("system_category", "key_facts", "acus")
 # Ids are turned into fixed-width bytes this many at a time, so no list of a million Python
 # strings is ever held.
 ID_BATCH = 50_000
@@ -106,7 +117,10 @@ class RecordArraysWriter:
         self._unified = array("i")
         self._summary_ids = _Ids()
         self._counts = array("i")
-        self._fields = {name: _Coded() for name in SUMMARY_FIELDS}
+        self._fields = {name: _Coded() for name in (*SUMMARY_FIELDS, *OPTIONAL_SUMMARY_FIELDS)}
+        self._covers = array("b")
+        self._span_sets = _Coded("")
+        self._spans = array("i")
         self.records = 0
 
     def write(self, summary: SummaryRow, ids: RecordIds | None = None) -> None:
@@ -116,8 +130,11 @@ class RecordArraysWriter:
         ids = ids or record_ids_of(summary)
         self._summary_ids.add(ids.summary)
         self._counts.append(len(summary.sentences))
-        for name, coded in self._fields.items():
-            coded.add(getattr(summary, name))
+        for name in SUMMARY_FIELDS:
+            self._fields[name].add(getattr(summary, name))
+        self._fields["system_category"].add(summary.system_category)
+        self._fields["key_facts"].add(key_facts_json(summary))
+        self._fields["acus"].add(acus_json(summary))
         for sentence, sentence_id in zip(summary.sentences, ids.sentences, strict=True):
             self._sentence_ids.add(sentence_id)
             self._labels.append(
@@ -129,6 +146,9 @@ class RecordArraysWriter:
             )
             self._types.append(self._type_set(sentence.error_types))
             self._unified.append(self._type_set(sentence.unified_types))
+            covers = sentence.covers_key_fact
+            self._covers.append(-1 if covers is None else int(covers))
+            self._spans.append(self._span_sets.code(spans_json(sentence)))
         self.records += len(summary.sentences)
 
     def _type_set(self, types: tuple[str, ...]) -> int:
@@ -144,6 +164,9 @@ class RecordArraysWriter:
             "type_sets": self._type_sets.vocabulary(),
             "summary_id": self._summary_ids.array(),
             "summary_sentences": np.frombuffer(self._counts, dtype=np.int32),
+            "sentence_covers": np.frombuffer(self._covers, dtype=np.int8),
+            "sentence_spans": np.frombuffer(self._spans, dtype=np.int32),
+            "span_sets": self._span_sets.vocabulary(),
         }
         for name, coded in self._fields.items():
             arrays[name] = np.frombuffer(coded.codes, dtype=np.int32)

@@ -250,6 +250,9 @@ class SummaryRow:
     topic: str  # topic name; "" for generic (topic-less) summaries
     system: str  # the summarizer (TofuEval's model_name)
     sentences: tuple[SentenceRow, ...]
+    # The summarizer's category given at import (Summary.metadata "system_category", e.g.
+    # AggreFact's SOTA / EXFORMER / OLD, or fine-tuned / LLM); "" when none was given.
+    system_category: str = ""
     summary_id: str = ""  # Summary.external_id; "" means the same as system
     annotation_id: str = ""  # TofuEval's annotation_id (Document.metadata); "" if none
     topic_category: str = ""  # gold main | marginal | irrelevant; "" when not judged

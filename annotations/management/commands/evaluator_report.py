@@ -1,6 +1,7 @@
 """Every evaluator's figures on a published release, with their intervals:
 ``python manage.py evaluator_report --release SLUG@VERSION [--json] [--resamples N]
-[--seed S]`` (docs/evaluation.md, "Figures")."""
+[--seed S]`` (docs/evaluation.md, "Figures" and "Beyond balanced accuracy": correlations,
+thresholds per stratum, span-F1, key facts, ACUs, error types, success ratios)."""
 
 from __future__ import annotations
 
@@ -63,4 +64,22 @@ class Command(BaseCommand):
                     f"  {name}: balanced accuracy {_figure(entry['balanced_accuracy'])};"
                     f" FPR {_figure(entry['fpr'])}; FNR {_figure(entry['fnr'])};"
                     f" F1 {_figure(entry['f1'])}; AUC {_figure(entry['auc'])}"
+                )
+        for aspect, table in (report.get("correlations") or {}).items():
+            if not table:
+                continue
+            self.stdout.write(
+                f"{aspect}: correlation with the human scores (summary; system level)"
+            )
+            for name, entry in table["evaluators"].items():
+                summary, system = entry["summary_level"], entry["system_level"]
+                self.stdout.write(
+                    "  "
+                    + name
+                    + ": "
+                    + "; ".join(
+                        f"{coefficient} {_figure(summary[coefficient])},"
+                        f" {_figure(system[coefficient])}"
+                        for coefficient in ("pearson", "spearman", "kendall")
+                    )
                 )

@@ -374,7 +374,7 @@ export interface paths {
     get: operations["evaluator_leaderboard"];
   };
   "/api/releases/{release_id}/leaderboard.{table}": {
-    /** The leaderboard of one level as a CSV or a LaTeX table */
+    /** The leaderboard of one level, or one analysis, as a CSV or a LaTeX table */
     get: operations["evaluator_leaderboard_table"];
   };
   "/api/releases/{release_id}/retry/": {
@@ -1700,6 +1700,11 @@ export interface components {
       key: string;
       label: string;
     };
+    LeaderboardAcus: {
+      accuracy: components["schemas"]["LeaderboardFigure"];
+      acus: number;
+      mismatched_summaries: number;
+    };
     /** @description Balanced accuracy of ``a`` minus ``b``, with its interval and a paired test. */
     LeaderboardComparison: {
       /** Format: double */
@@ -1724,6 +1729,30 @@ export interface components {
       fp: number;
       fn: number;
       tn: number;
+    };
+    LeaderboardCorrelationEntry: {
+      /** @description Per document, then averaged. */
+      summary_level: components["schemas"]["LeaderboardSummaryCoefficients"];
+      /** @description Over the systems' mean scores. */
+      system_level: components["schemas"]["LeaderboardSystemCoefficients"];
+      summaries: number;
+      documents: number;
+      systems: number;
+    };
+    LeaderboardCorrelationTable: {
+      evaluators: {
+        [key: string]: components["schemas"]["LeaderboardCorrelationEntry"];
+      };
+    };
+    /**
+     * @description Per aspect, the correlations of evaluator scores with human scores (null: the release
+     * or no run has what the aspect needs).
+     */
+    LeaderboardCorrelations: {
+      faithfulness: components["schemas"]["LeaderboardCorrelationTable"] | null;
+      completeness: components["schemas"]["LeaderboardCorrelationTable"] | null;
+      conciseness: components["schemas"]["LeaderboardCorrelationTable"] | null;
+      acu_score: components["schemas"]["LeaderboardCorrelationTable"] | null;
     };
     LeaderboardEvaluatorEntry: {
       balanced_accuracy: components["schemas"]["LeaderboardFigure"];
@@ -1800,6 +1829,13 @@ export interface components {
       /** @description Of them, inconsistent in the gold. */
       inconsistent: number;
     };
+    LeaderboardKeyFacts: {
+      accuracy: components["schemas"]["LeaderboardFigure"];
+      /** @description (summary, key fact) pairs decided by both. */
+      pairs: number;
+      /** @description Summaries whose list is not as long as the gold list (left out). */
+      mismatched_summaries: number;
+    };
     LeaderboardLevel: {
       /**
        * @description dev_test: thresholds tuned on dev, measured on test; all: one set.
@@ -1847,6 +1883,33 @@ export interface components {
       explanations_same: {
         [key: string]: components["schemas"]["LeaderboardExplanationShare"];
       };
+      correlations: components["schemas"]["LeaderboardCorrelations"];
+      /** @description level -> grouping (corpus, system_category) -> stratum -> figures. */
+      strata: {
+        [key: string]: {
+          [key: string]: {
+            [key: string]: components["schemas"]["LeaderboardStratum"];
+          };
+        };
+      };
+      /** @description evaluator -> error category (all: every span) -> span-F1. */
+      spans: {
+        [key: string]: {
+          [key: string]: components["schemas"]["LeaderboardSpanCategory"];
+        };
+      };
+      key_facts: {
+        [key: string]: components["schemas"]["LeaderboardKeyFacts"];
+      };
+      acus: {
+        [key: string]: components["schemas"]["LeaderboardAcus"];
+      };
+      error_type_accuracy: {
+        [key: string]: components["schemas"]["LeaderboardTypeAccuracy"];
+      };
+      success: {
+        [key: string]: components["schemas"]["LeaderboardSuccessLevels"];
+      };
     };
     LeaderboardSelfAgreement: {
       coefficient: string;
@@ -1858,6 +1921,72 @@ export interface components {
       low: number | null;
       /** Format: double */
       high: number | null;
+    };
+    LeaderboardSpanCategory: {
+      exact: components["schemas"]["LeaderboardFigure"];
+      overlap: components["schemas"]["LeaderboardFigure"];
+      gold_spans: number;
+      predicted_spans: number;
+    };
+    /** @description A stratum's own leaderboard, or (``error`` only) why it has none. */
+    LeaderboardStratum: {
+      protocol?: string;
+      tuned_on?: number;
+      measured_on?: number;
+      documents?: number;
+      warning?: string | null;
+      evaluators?: {
+        [key: string]: components["schemas"]["LeaderboardStratumEvaluator"];
+      };
+      error?: string;
+    };
+    LeaderboardStratumEvaluator: {
+      /**
+       * Format: double
+       * @description Tuned on the stratum's dev.
+       */
+      threshold: number | null;
+      /** Format: double */
+      tuned_balanced_accuracy: number | null;
+      balanced_accuracy: components["schemas"]["LeaderboardFigure"];
+    };
+    LeaderboardSuccess: {
+      records: number;
+      abstained: number;
+      /** Format: double */
+      ratio: number | null;
+    };
+    LeaderboardSuccessLevels: {
+      sentence: components["schemas"]["LeaderboardSuccess"];
+      summary: components["schemas"]["LeaderboardSuccess"];
+    };
+    LeaderboardSummaryCoefficients: {
+      pearson: components["schemas"]["LeaderboardSummaryCorrelation"];
+      spearman: components["schemas"]["LeaderboardSummaryCorrelation"];
+      kendall: components["schemas"]["LeaderboardSummaryCorrelation"];
+    };
+    /** @description A figure with its bootstrap interval; null where it is undefined (no record). */
+    LeaderboardSummaryCorrelation: {
+      /** Format: double */
+      value: number | null;
+      /** Format: double */
+      low: number | null;
+      /** Format: double */
+      high: number | null;
+      /** @description Documents where it is defined. */
+      documents: number;
+    };
+    LeaderboardSystemCoefficients: {
+      pearson: components["schemas"]["LeaderboardFigure"];
+      spearman: components["schemas"]["LeaderboardFigure"];
+      kendall: components["schemas"]["LeaderboardFigure"];
+    };
+    LeaderboardTypeAccuracy: {
+      /** @description A predicted type is among the gold ones. */
+      match: components["schemas"]["LeaderboardFigure"];
+      /** @description The predicted set is the gold set. */
+      exact: components["schemas"]["LeaderboardFigure"];
+      sentences: number;
     };
     /** @description A figure with its bootstrap interval; null where it is undefined (no record). */
     LeaderboardTypeRecall: {
@@ -10145,10 +10274,12 @@ export interface operations {
       };
     };
   };
-  /** The leaderboard of one level as a CSV or a LaTeX table */
+  /** The leaderboard of one level, or one analysis, as a CSV or a LaTeX table */
   evaluator_leaderboard_table: {
     parameters: {
       query?: {
+        /** @description A table beyond balanced accuracy instead of a level's leaderboard (docs/evaluation.md). */
+        analysis?: "correlations" | "facts" | "spans" | "strata";
         level?: "sentence" | "summary";
       };
       path: {

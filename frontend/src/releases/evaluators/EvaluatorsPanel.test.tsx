@@ -56,6 +56,68 @@ const BOARD: Leaderboard = {
   },
   self_agreement: { 'GPT-4': { sentence: { coefficient: 'cohen_kappa', runs: 2, records: 50, value: 0.7, low: 0.6, high: 0.8 } } },
   explanations_same: { 'GPT-4': { value: 0.75, low: 0.5, high: 1, n: 8 } },
+  correlations: { faithfulness: null, completeness: null, conciseness: null, acu_score: null },
+  strata: {},
+  spans: {},
+  key_facts: {},
+  acus: {},
+  error_type_accuracy: {},
+  success: {},
+};
+
+const coefficients = { pearson: figure(0.61), spearman: figure(0.58), kendall: figure(0.44) };
+
+const BEYOND: Leaderboard = {
+  ...BOARD,
+  correlations: {
+    faithfulness: {
+      evaluators: {
+        AlignScore: {
+          summary_level: {
+            pearson: { ...figure(0.61), documents: 12 },
+            spearman: { ...figure(0.58), documents: 12 },
+            kendall: { ...figure(0.44), documents: 11 },
+          },
+          system_level: { ...coefficients, kendall: figure(0.8) },
+          summaries: 60,
+          documents: 12,
+          systems: 5,
+        },
+      },
+    },
+    completeness: null,
+    conciseness: null,
+    acu_score: null,
+  },
+  strata: {
+    sentence: {
+      corpus: {},
+      system_category: {
+        SOTA: {
+          protocol: 'dev_test',
+          tuned_on: 20,
+          measured_on: 30,
+          documents: 6,
+          warning: null,
+          evaluators: { AlignScore: { threshold: 0.55, tuned_balanced_accuracy: 0.7, balanced_accuracy: figure(0.66) } },
+        },
+        OLD: { error: 'no record to measure on' },
+      },
+    },
+  },
+  spans: {
+    'GPT-4': {
+      all: { exact: figure(0.4), overlap: figure(0.7), gold_spans: 10, predicted_spans: 12 },
+      'Circumstantial Inference': { exact: figure(0.3), overlap: figure(0.6), gold_spans: 4, predicted_spans: 5 },
+    },
+  },
+  key_facts: { 'GPT-4': { accuracy: figure(0.85), pairs: 40, mismatched_summaries: 0 } },
+  acus: {},
+  error_type_accuracy: { 'GPT-4': { match: figure(0.5), exact: figure(0.25), sentences: 8 } },
+  success: {
+    AlignScore: { sentence: { records: 50, abstained: 0, ratio: 1 }, summary: { records: 0, abstained: 0, ratio: null } },
+    'GPT-4': { sentence: { records: 50, abstained: 2, ratio: 0.96 }, summary: { records: 0, abstained: 0, ratio: null } },
+  },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -89,6 +151,30 @@ describe('the evaluators of a release', () => {
     expect(screen.getByRole('table', { name: 'Explanations judged the same error' })).toHaveTextContent('GPT-40.750 [0.500, 1.000]8');
     await userEvent.click(screen.getByRole('radio', { name: 'Summaries' }));
     expect(screen.getByText('no summary-level predictions')).toBeInTheDocument();
+  });
+
+  it('shows correlations, thresholds per stratum, span-F1 and the other figures with their downloads', async () => {
+    fakeServer({
+      'GET /api/releases/7/evaluator-runs/': () => answer('GET /api/releases/{release_id}/evaluator-runs/', 200, { runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => answer('GET /api/releases/{release_id}/leaderboard/', 200, BEYOND),
+    });
+    renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
+    const correlations = await screen.findByRole('table', { name: 'Correlations: Faithfulness (share of consistent sentences)' });
+    const rows = within(correlations).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('AlignScoreSummary0.610 [0.560, 0.660]0.580 [0.530, 0.630]0.440 [0.390, 0.490]12 documents');
+    expect(rows[2]).toHaveTextContent('AlignScoreSystem0.610 [0.560, 0.660]0.580 [0.530, 0.630]0.800 [0.750, 0.850]5 summarizers');
+    // Aspects the release has no human scores for are not shown.
+    expect(screen.queryByRole('table', { name: /Completeness/ })).toBeNull();
+    const strata = screen.getByRole('table', { name: 'Thresholds per Summarizer category' });
+    expect(strata).toHaveTextContent('SOTAAlignScore0.5500.660 [0.610, 0.710]tuned on dev, measured on test (30 records)');
+    expect(strata).toHaveTextContent('OLDno record to measure on');
+    expect(screen.queryByRole('table', { name: 'Thresholds per Corpus' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Span-F1 per error category' })).toHaveTextContent('GPT-4Circumstantial Inference0.300 [0.250, 0.350]0.600 [0.550, 0.650]45');
+    const facts = screen.getByRole('table', { name: 'Key facts, atomic facts, error types and success ratio' });
+    expect(facts).toHaveTextContent('GPT-40.850 [0.800, 0.900] over 40 pairs–0.500 [0.450, 0.550] / 0.250 [0.200, 0.300] over 8 sentences96.0% (2 abstained)–');
+    expect(screen.getByRole('link', { name: 'Correlations as CSV' })).toHaveAttribute('href', '/api/releases/7/leaderboard.csv?analysis=correlations');
+    expect(screen.getByRole('link', { name: 'Thresholds per stratum as LaTeX' })).toHaveAttribute('href', '/api/releases/7/leaderboard.tex?analysis=strata');
+    expect(screen.getByRole('link', { name: 'Span-F1 as CSV' })).toHaveAttribute('href', '/api/releases/7/leaderboard.csv?analysis=spans');
   });
 
   it('uploads a run and shows the refusal that names the line', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { LoadStatus } from '../../admin/LoadStatus';
 import { useLoad } from '../../admin/useLoad';
+import { BeyondAccuracy } from './BeyondAccuracy';
 import { CompareEvaluators } from './CompareEvaluators';
 import { figureText } from './format';
 import { LeaderboardTable, TableDownloads } from './LeaderboardTable';
@@ -142,6 +143,7 @@ function Board({
           )}
         </>
       )}
+      <BeyondAccuracy board={board} releaseId={releaseId} level={level} />
       <ExplanationShares shares={board.explanations_same} />
     </Stack>
   );

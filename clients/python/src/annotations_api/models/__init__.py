@@ -92,6 +92,7 @@ from .error_typing_round_input import ErrorTypingRoundInput
 from .error_typing_round_input_kind_enum import ErrorTypingRoundInputKindEnum
 from .evaluator_hard_units_by import EvaluatorHardUnitsBy
 from .evaluator_kind_enum import EvaluatorKindEnum
+from .evaluator_leaderboard_table_analysis import EvaluatorLeaderboardTableAnalysis
 from .evaluator_leaderboard_table_level import EvaluatorLeaderboardTableLevel
 from .evidence_comparison_output import EvidenceComparisonOutput
 from .evidence_input import EvidenceInput
@@ -168,8 +169,13 @@ from .key_sentence_output import KeySentenceOutput
 from .keyed_annotator_output import KeyedAnnotatorOutput
 from .label_enum import LabelEnum
 from .labelled_output import LabelledOutput
+from .leaderboard_acus import LeaderboardAcus
 from .leaderboard_comparison import LeaderboardComparison
 from .leaderboard_confusion import LeaderboardConfusion
+from .leaderboard_correlation_entry import LeaderboardCorrelationEntry
+from .leaderboard_correlation_table import LeaderboardCorrelationTable
+from .leaderboard_correlation_table_evaluators import LeaderboardCorrelationTableEvaluators
+from .leaderboard_correlations import LeaderboardCorrelations
 from .leaderboard_evaluator_entry import LeaderboardEvaluatorEntry
 from .leaderboard_evaluator_entry_by import LeaderboardEvaluatorEntryBy
 from .leaderboard_evaluator_entry_by_additional_property import (
@@ -180,17 +186,39 @@ from .leaderboard_evaluator_output import LeaderboardEvaluatorOutput
 from .leaderboard_explanation_share import LeaderboardExplanationShare
 from .leaderboard_figure import LeaderboardFigure
 from .leaderboard_group_figures import LeaderboardGroupFigures
+from .leaderboard_key_facts import LeaderboardKeyFacts
 from .leaderboard_level import LeaderboardLevel
 from .leaderboard_level_error import LeaderboardLevelError
 from .leaderboard_level_evaluators import LeaderboardLevelEvaluators
 from .leaderboard_levels import LeaderboardLevels
 from .leaderboard_output import LeaderboardOutput
+from .leaderboard_output_acus import LeaderboardOutputAcus
+from .leaderboard_output_error_type_accuracy import LeaderboardOutputErrorTypeAccuracy
 from .leaderboard_output_explanations_same import LeaderboardOutputExplanationsSame
+from .leaderboard_output_key_facts import LeaderboardOutputKeyFacts
 from .leaderboard_output_self_agreement import LeaderboardOutputSelfAgreement
 from .leaderboard_output_self_agreement_additional_property import (
     LeaderboardOutputSelfAgreementAdditionalProperty,
 )
+from .leaderboard_output_spans import LeaderboardOutputSpans
+from .leaderboard_output_spans_additional_property import LeaderboardOutputSpansAdditionalProperty
+from .leaderboard_output_strata import LeaderboardOutputStrata
+from .leaderboard_output_strata_additional_property import LeaderboardOutputStrataAdditionalProperty
+from .leaderboard_output_strata_additional_property_additional_property import (
+    LeaderboardOutputStrataAdditionalPropertyAdditionalProperty,
+)
+from .leaderboard_output_success import LeaderboardOutputSuccess
 from .leaderboard_self_agreement import LeaderboardSelfAgreement
+from .leaderboard_span_category import LeaderboardSpanCategory
+from .leaderboard_stratum import LeaderboardStratum
+from .leaderboard_stratum_evaluator import LeaderboardStratumEvaluator
+from .leaderboard_stratum_evaluators import LeaderboardStratumEvaluators
+from .leaderboard_success import LeaderboardSuccess
+from .leaderboard_success_levels import LeaderboardSuccessLevels
+from .leaderboard_summary_coefficients import LeaderboardSummaryCoefficients
+from .leaderboard_summary_correlation import LeaderboardSummaryCorrelation
+from .leaderboard_system_coefficients import LeaderboardSystemCoefficients
+from .leaderboard_type_accuracy import LeaderboardTypeAccuracy
 from .leaderboard_type_recall import LeaderboardTypeRecall
 from .level_enum import LevelEnum
 from .me_output import MeOutput
@@ -461,6 +489,7 @@ __all__ = (
     "ErrorTypingRoundInputKindEnum",
     "EvaluatorHardUnitsBy",
     "EvaluatorKindEnum",
+    "EvaluatorLeaderboardTableAnalysis",
     "EvaluatorLeaderboardTableLevel",
     "EvidenceComparisonOutput",
     "EvidenceInput",
@@ -537,8 +566,13 @@ __all__ = (
     "KeyedAnnotatorOutput",
     "LabelEnum",
     "LabelledOutput",
+    "LeaderboardAcus",
     "LeaderboardComparison",
     "LeaderboardConfusion",
+    "LeaderboardCorrelationEntry",
+    "LeaderboardCorrelationTable",
+    "LeaderboardCorrelationTableEvaluators",
+    "LeaderboardCorrelations",
     "LeaderboardEvaluatorEntry",
     "LeaderboardEvaluatorEntryBy",
     "LeaderboardEvaluatorEntryByAdditionalProperty",
@@ -547,15 +581,35 @@ __all__ = (
     "LeaderboardExplanationShare",
     "LeaderboardFigure",
     "LeaderboardGroupFigures",
+    "LeaderboardKeyFacts",
     "LeaderboardLevel",
     "LeaderboardLevelError",
     "LeaderboardLevelEvaluators",
     "LeaderboardLevels",
     "LeaderboardOutput",
+    "LeaderboardOutputAcus",
+    "LeaderboardOutputErrorTypeAccuracy",
     "LeaderboardOutputExplanationsSame",
+    "LeaderboardOutputKeyFacts",
     "LeaderboardOutputSelfAgreement",
     "LeaderboardOutputSelfAgreementAdditionalProperty",
+    "LeaderboardOutputSpans",
+    "LeaderboardOutputSpansAdditionalProperty",
+    "LeaderboardOutputStrata",
+    "LeaderboardOutputStrataAdditionalProperty",
+    "LeaderboardOutputStrataAdditionalPropertyAdditionalProperty",
+    "LeaderboardOutputSuccess",
     "LeaderboardSelfAgreement",
+    "LeaderboardSpanCategory",
+    "LeaderboardStratum",
+    "LeaderboardStratumEvaluator",
+    "LeaderboardStratumEvaluators",
+    "LeaderboardSuccess",
+    "LeaderboardSuccessLevels",
+    "LeaderboardSummaryCoefficients",
+    "LeaderboardSummaryCorrelation",
+    "LeaderboardSystemCoefficients",
+    "LeaderboardTypeAccuracy",
     "LeaderboardTypeRecall",
     "LevelEnum",
     "MeOutput",

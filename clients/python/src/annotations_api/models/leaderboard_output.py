@@ -7,10 +7,17 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.leaderboard_correlations import LeaderboardCorrelations
     from ..models.leaderboard_evaluator_output import LeaderboardEvaluatorOutput
     from ..models.leaderboard_levels import LeaderboardLevels
+    from ..models.leaderboard_output_acus import LeaderboardOutputAcus
+    from ..models.leaderboard_output_error_type_accuracy import LeaderboardOutputErrorTypeAccuracy
     from ..models.leaderboard_output_explanations_same import LeaderboardOutputExplanationsSame
+    from ..models.leaderboard_output_key_facts import LeaderboardOutputKeyFacts
     from ..models.leaderboard_output_self_agreement import LeaderboardOutputSelfAgreement
+    from ..models.leaderboard_output_spans import LeaderboardOutputSpans
+    from ..models.leaderboard_output_strata import LeaderboardOutputStrata
+    from ..models.leaderboard_output_success import LeaderboardOutputSuccess
 
 
 T = TypeVar("T", bound="LeaderboardOutput")
@@ -26,6 +33,15 @@ class LeaderboardOutput:
         self_agreement (LeaderboardOutputSelfAgreement): evaluator -> level -> agreement of its runs with each other.
         explanations_same (LeaderboardOutputExplanationsSame): evaluator -> share of its explanations judged to name the
             same error.
+        correlations (LeaderboardCorrelations): Per aspect, the correlations of evaluator scores with human scores
+            (null: the release
+            or no run has what the aspect needs).
+        strata (LeaderboardOutputStrata): level -> grouping (corpus, system_category) -> stratum -> figures.
+        spans (LeaderboardOutputSpans): evaluator -> error category (all: every span) -> span-F1.
+        key_facts (LeaderboardOutputKeyFacts):
+        acus (LeaderboardOutputAcus):
+        error_type_accuracy (LeaderboardOutputErrorTypeAccuracy):
+        success (LeaderboardOutputSuccess):
     """
 
     release: str
@@ -33,6 +49,13 @@ class LeaderboardOutput:
     levels: LeaderboardLevels
     self_agreement: LeaderboardOutputSelfAgreement
     explanations_same: LeaderboardOutputExplanationsSame
+    correlations: LeaderboardCorrelations
+    strata: LeaderboardOutputStrata
+    spans: LeaderboardOutputSpans
+    key_facts: LeaderboardOutputKeyFacts
+    acus: LeaderboardOutputAcus
+    error_type_accuracy: LeaderboardOutputErrorTypeAccuracy
+    success: LeaderboardOutputSuccess
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +72,20 @@ class LeaderboardOutput:
 
         explanations_same = self.explanations_same.to_dict()
 
+        correlations = self.correlations.to_dict()
+
+        strata = self.strata.to_dict()
+
+        spans = self.spans.to_dict()
+
+        key_facts = self.key_facts.to_dict()
+
+        acus = self.acus.to_dict()
+
+        error_type_accuracy = self.error_type_accuracy.to_dict()
+
+        success = self.success.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -58,6 +95,13 @@ class LeaderboardOutput:
                 "levels": levels,
                 "self_agreement": self_agreement,
                 "explanations_same": explanations_same,
+                "correlations": correlations,
+                "strata": strata,
+                "spans": spans,
+                "key_facts": key_facts,
+                "acus": acus,
+                "error_type_accuracy": error_type_accuracy,
+                "success": success,
             }
         )
 
@@ -65,10 +109,19 @@ class LeaderboardOutput:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.leaderboard_correlations import LeaderboardCorrelations
         from ..models.leaderboard_evaluator_output import LeaderboardEvaluatorOutput
         from ..models.leaderboard_levels import LeaderboardLevels
+        from ..models.leaderboard_output_acus import LeaderboardOutputAcus
+        from ..models.leaderboard_output_error_type_accuracy import (
+            LeaderboardOutputErrorTypeAccuracy,
+        )
         from ..models.leaderboard_output_explanations_same import LeaderboardOutputExplanationsSame
+        from ..models.leaderboard_output_key_facts import LeaderboardOutputKeyFacts
         from ..models.leaderboard_output_self_agreement import LeaderboardOutputSelfAgreement
+        from ..models.leaderboard_output_spans import LeaderboardOutputSpans
+        from ..models.leaderboard_output_strata import LeaderboardOutputStrata
+        from ..models.leaderboard_output_success import LeaderboardOutputSuccess
 
         d = dict(src_dict)
         release = d.pop("release")
@@ -86,12 +139,35 @@ class LeaderboardOutput:
 
         explanations_same = LeaderboardOutputExplanationsSame.from_dict(d.pop("explanations_same"))
 
+        correlations = LeaderboardCorrelations.from_dict(d.pop("correlations"))
+
+        strata = LeaderboardOutputStrata.from_dict(d.pop("strata"))
+
+        spans = LeaderboardOutputSpans.from_dict(d.pop("spans"))
+
+        key_facts = LeaderboardOutputKeyFacts.from_dict(d.pop("key_facts"))
+
+        acus = LeaderboardOutputAcus.from_dict(d.pop("acus"))
+
+        error_type_accuracy = LeaderboardOutputErrorTypeAccuracy.from_dict(
+            d.pop("error_type_accuracy")
+        )
+
+        success = LeaderboardOutputSuccess.from_dict(d.pop("success"))
+
         leaderboard_output = cls(
             release=release,
             evaluators=evaluators,
             levels=levels,
             self_agreement=self_agreement,
             explanations_same=explanations_same,
+            correlations=correlations,
+            strata=strata,
+            spans=spans,
+            key_facts=key_facts,
+            acus=acus,
+            error_type_accuracy=error_type_accuracy,
+            success=success,
         )
 
         leaderboard_output.additional_properties = d

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
+from ...models.evaluator_leaderboard_table_analysis import EvaluatorLeaderboardTableAnalysis
 from ...models.evaluator_leaderboard_table_level import EvaluatorLeaderboardTableLevel
 from ...types import UNSET, Response, Unset
 
@@ -15,10 +16,17 @@ def _get_kwargs(
     release_id: int,
     table: str,
     *,
+    analysis: EvaluatorLeaderboardTableAnalysis | Unset = UNSET,
     level: EvaluatorLeaderboardTableLevel | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_analysis: str | Unset = UNSET
+    if not isinstance(analysis, Unset):
+        json_analysis = analysis.value
+
+    params["analysis"] = json_analysis
 
     json_level: str | Unset = UNSET
     if not isinstance(level, Unset):
@@ -104,13 +112,15 @@ def sync_detailed(
     table: str,
     *,
     client: AuthenticatedClient,
+    analysis: EvaluatorLeaderboardTableAnalysis | Unset = UNSET,
     level: EvaluatorLeaderboardTableLevel | Unset = UNSET,
 ) -> Response[ErrorEnvelope | str]:
-    """The leaderboard of one level as a CSV or a LaTeX table
+    """The leaderboard of one level, or one analysis, as a CSV or a LaTeX table
 
     Args:
         release_id (int):
         table (str):
+        analysis (EvaluatorLeaderboardTableAnalysis | Unset):
         level (EvaluatorLeaderboardTableLevel | Unset):
 
     Raises:
@@ -124,6 +134,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         release_id=release_id,
         table=table,
+        analysis=analysis,
         level=level,
     )
 
@@ -139,13 +150,15 @@ def sync(
     table: str,
     *,
     client: AuthenticatedClient,
+    analysis: EvaluatorLeaderboardTableAnalysis | Unset = UNSET,
     level: EvaluatorLeaderboardTableLevel | Unset = UNSET,
 ) -> ErrorEnvelope | str | None:
-    """The leaderboard of one level as a CSV or a LaTeX table
+    """The leaderboard of one level, or one analysis, as a CSV or a LaTeX table
 
     Args:
         release_id (int):
         table (str):
+        analysis (EvaluatorLeaderboardTableAnalysis | Unset):
         level (EvaluatorLeaderboardTableLevel | Unset):
 
     Raises:
@@ -160,6 +173,7 @@ def sync(
         release_id=release_id,
         table=table,
         client=client,
+        analysis=analysis,
         level=level,
     ).parsed
 
@@ -169,13 +183,15 @@ async def asyncio_detailed(
     table: str,
     *,
     client: AuthenticatedClient,
+    analysis: EvaluatorLeaderboardTableAnalysis | Unset = UNSET,
     level: EvaluatorLeaderboardTableLevel | Unset = UNSET,
 ) -> Response[ErrorEnvelope | str]:
-    """The leaderboard of one level as a CSV or a LaTeX table
+    """The leaderboard of one level, or one analysis, as a CSV or a LaTeX table
 
     Args:
         release_id (int):
         table (str):
+        analysis (EvaluatorLeaderboardTableAnalysis | Unset):
         level (EvaluatorLeaderboardTableLevel | Unset):
 
     Raises:
@@ -189,6 +205,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         release_id=release_id,
         table=table,
+        analysis=analysis,
         level=level,
     )
 
@@ -202,13 +219,15 @@ async def asyncio(
     table: str,
     *,
     client: AuthenticatedClient,
+    analysis: EvaluatorLeaderboardTableAnalysis | Unset = UNSET,
     level: EvaluatorLeaderboardTableLevel | Unset = UNSET,
 ) -> ErrorEnvelope | str | None:
-    """The leaderboard of one level as a CSV or a LaTeX table
+    """The leaderboard of one level, or one analysis, as a CSV or a LaTeX table
 
     Args:
         release_id (int):
         table (str):
+        analysis (EvaluatorLeaderboardTableAnalysis | Unset):
         level (EvaluatorLeaderboardTableLevel | Unset):
 
     Raises:
@@ -224,6 +243,7 @@ async def asyncio(
             release_id=release_id,
             table=table,
             client=client,
+            analysis=analysis,
             level=level,
         )
     ).parsed

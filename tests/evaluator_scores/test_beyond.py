@@ -1,0 +1,269 @@
+"""The figures beyond balanced accuracy (issue 32) against scipy and scikit-learn: summary-
+and system-level correlations, thresholds per stratum, span-F1, key-fact and ACU accuracy,
+error-type accuracy."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.metrics import accuracy_score, balanced_accuracy_score, f1_score
+
+from annotations.evaluator_scores import LevelRecords, RunValues, tune_threshold
+from annotations.evaluator_scores.beyond import (
+    acu_scores,
+    key_fact_scores,
+    span_scores,
+    success_ratio,
+    type_accuracy,
+)
+from annotations.evaluator_scores.correlations import (
+    COEFFICIENTS,
+    ScoredSummaries,
+    coefficients,
+    correlation_table,
+)
+from annotations.evaluator_scores.resampling import document_weights
+from annotations.evaluator_scores.strata import stratum_thresholds
+
+SCIPY = {
+    "pearson": lambda x, y: stats.pearsonr(x, y)[0],
+    "spearman": lambda x, y: stats.spearmanr(x, y)[0],
+    "kendall": lambda x, y: stats.kendalltau(x, y)[0],
+}
+OPTIONS = {"n_resamples": 200, "confidence": 0.95, "seed": 3}
+
+
+def scipy_or_nan(name: str, x: np.ndarray, y: np.ndarray) -> float:
+    if len(x) < 2 or np.ptp(x) == 0 or np.ptp(y) == 0:
+        return float("nan")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return float(SCIPY[name](x, y))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_each_coefficient_agrees_with_scipy_ties_included(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 12))
+    x = rng.integers(0, 4, n).astype(float)  # ties, sometimes constant
+    y = rng.integers(0, 5, n) / 4
+    got = coefficients(x[None, :], y[None, :])
+    for name in COEFFICIENTS:
+        expected = scipy_or_nan(name, x, y)
+        assert np.isnan(got[name][0]) == np.isnan(expected), name
+        if not np.isnan(expected):
+            assert got[name][0] == pytest.approx(expected, abs=1e-12), name
+
+
+def release(seed: int, n_documents: int = 30, n_systems: int = 5) -> tuple[ScoredSummaries, dict]:
+    """Every document has a summary by each system but a few: documents of unequal size."""
+    rng = np.random.default_rng(seed)
+    document, system = np.meshgrid(np.arange(n_documents), np.arange(n_systems), indexing="ij")
+    keep = rng.random(document.shape) > 0.15
+    document, system = document[keep], system[keep]
+    quality = rng.random(n_systems)[system]
+    human = np.round(np.clip(quality + rng.normal(0, 0.3, len(system)), 0, 1) * 4) / 4
+    scores = {
+        "good": human + rng.normal(0, 0.2, len(system)),
+        "noisy": rng.random(len(system)),
+    }
+    return ScoredSummaries(human=human, document=document, system=system), scores
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_summary_level_is_the_mean_of_scipys_per_document_coefficients(seed: int) -> None:
+    summaries, scores = release(seed)
+    table = correlation_table(summaries, scores, **OPTIONS)
+    for name, values in scores.items():
+        for coefficient in COEFFICIENTS:
+            per_document = [
+                scipy_or_nan(
+                    coefficient,
+                    summaries.human[summaries.document == d],
+                    values[summaries.document == d],
+                )
+                for d in np.unique(summaries.document)
+            ]
+            defined = [r for r in per_document if not np.isnan(r)]
+            got = table["evaluators"][name]["summary_level"][coefficient]
+            assert got["value"] == pytest.approx(np.mean(defined), abs=1e-6)
+            assert got["documents"] == len(defined)
+            assert got["low"] <= got["value"] <= got["high"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_system_level_is_scipy_on_the_system_means_with_the_same_bootstrap(seed: int) -> None:
+    summaries, scores = release(seed)
+    table = correlation_table(summaries, scores, **OPTIONS)
+    n_documents = int(summaries.document.max()) + 1
+    weights = np.concatenate(list(document_weights(n_documents, OPTIONS["n_resamples"], 3)))
+    for name, values in scores.items():
+        systems = np.unique(summaries.system)
+        human_means = [summaries.human[summaries.system == s].mean() for s in systems]
+        evaluator_means = [values[summaries.system == s].mean() for s in systems]
+        for coefficient in COEFFICIENTS:
+            got = table["evaluators"][name]["system_level"][coefficient]
+            expected = scipy_or_nan(coefficient, np.array(human_means), np.array(evaluator_means))
+            assert got["value"] == pytest.approx(expected, abs=1e-6)
+            # The interval, recomputed resample by resample with scipy on weighted means.
+            replicates = []
+            for w in weights:
+                drawn = w[summaries.document]
+                count = np.bincount(summaries.system, weights=drawn)
+                present = count > 0
+                h = np.bincount(summaries.system, weights=drawn * summaries.human)[present]
+                e = np.bincount(summaries.system, weights=drawn * values)[present]
+                replicates.append(scipy_or_nan(coefficient, h / count[present], e / count[present]))
+            low, high = np.nanpercentile(replicates, [2.5, 97.5])
+            assert got["low"] == pytest.approx(low, abs=1e-6)
+            assert got["high"] == pytest.approx(high, abs=1e-6)
+
+
+def test_a_perfect_evaluator_correlates_one_and_documents_of_one_summary_are_left_out() -> None:
+    summaries = ScoredSummaries(
+        human=np.array([0.0, 0.5, 1.0, 0.2, 0.7]),
+        document=np.array([0, 0, 0, 1, 2]),
+        system=np.array([0, 1, 2, 0, 1]),
+    )
+    table = correlation_table(summaries, {"same": summaries.human * 10}, **OPTIONS)
+    entry = table["evaluators"]["same"]
+    assert entry["summary_level"]["pearson"]["value"] == 1.0
+    assert entry["summary_level"]["kendall"]["documents"] == 1  # documents 1 and 2: one each
+    assert entry["system_level"]["spearman"]["value"] == 1.0
+
+
+def test_a_stratums_threshold_is_tuned_on_its_own_dev_and_scored_on_its_test() -> None:
+    rng = np.random.default_rng(7)
+    n = 600
+    category = np.array(["SOTA", "OLD", ""])[rng.integers(0, 3, n)]
+    inconsistent = rng.random(n) < np.where(category == "OLD", 0.6, 0.2)
+    # The same metric is calibrated differently on each category.
+    score = rng.random(n) * 0.5 + np.where(inconsistent, 0.0, 0.3) + (category == "OLD") * 0.4
+    split = np.where(rng.random(n) < 0.5, "dev", "test")
+    records = LevelRecords(
+        inconsistent=inconsistent, document=np.arange(n) // 3, split=split.astype(object)
+    )
+    strata = stratum_thresholds(
+        records,
+        {"metric": RunValues("score", score)},
+        {"system_category": category},
+        **OPTIONS,
+    )
+    assert set(strata["system_category"]) == {"SOTA", "OLD"}  # "" is no stratum
+    for value, entry in strata["system_category"].items():
+        inside = category == value
+        dev, test = inside & (split == "dev"), inside & (split == "test")
+        tuned = tune_threshold(score[dev], inconsistent[dev])
+        got = entry["evaluators"]["metric"]
+        assert got["threshold"] == pytest.approx(tuned.value)
+        expected = balanced_accuracy_score(inconsistent[test], score[test] < tuned.value)
+        assert got["balanced_accuracy"]["value"] == pytest.approx(expected, abs=1e-6)
+        assert entry["protocol"] == "dev_test"
+        assert entry["measured_on"] == int(test.sum())
+    assert (
+        strata["system_category"]["OLD"]["evaluators"]["metric"]["threshold"]
+        > strata["system_category"]["SOTA"]["evaluators"]["metric"]["threshold"]
+    )
+
+
+def brute_overlap_f1(gold: list[set], predicted: list[set]) -> float:
+    def overlaps(span: tuple[int, int], others: set) -> bool:
+        return any(max(span[0], o[0]) < min(span[1], o[1]) for o in others)
+
+    matched_gold = sum(overlaps(s, p) for g, p in zip(gold, predicted, strict=True) for s in g)
+    matched_predicted = sum(overlaps(s, g) for g, p in zip(gold, predicted, strict=True) for s in p)
+    recall = matched_gold / sum(map(len, gold))
+    precision = matched_predicted / sum(map(len, predicted))
+    return 0.0 if not precision + recall else 2 * precision * recall / (precision + recall)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_span_f1_agrees_with_scikit_learn_exact_and_a_brute_force_overlap(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    types = ["Circumstantial Inference", "Logical Error"]
+    gold, predicted = [], []
+    for _ in range(80):
+        spans = []
+        for _ in range(int(rng.integers(0, 3))):
+            start = int(rng.integers(0, 20))
+            spans.append((start, start + int(rng.integers(1, 6)), types[int(rng.integers(0, 2))]))
+        gold.append(spans)
+        guess = []
+        for start, end, kind in spans:
+            if rng.random() < 0.7:  # found, sometimes shifted, sometimes mistyped
+                shift = int(rng.integers(-1, 2)) if rng.random() < 0.4 else 0
+                named = kind if rng.random() < 0.8 else types[1 - types.index(kind)]
+                guess.append([max(0, start + shift), end + shift, named])
+        if rng.random() < 0.2:
+            guess.append([30, 33])  # a span with no type: counted in "all" only
+        predicted.append(guess or None)
+    documents = np.arange(80) // 4
+    got = span_scores(gold, predicted, documents, 20, **OPTIONS)
+    for category in ["all", *types]:
+        g = [{(a, b) for a, b, t in s if category == "all" or t == category} for s in gold]
+        p = [
+            {
+                (s[0], s[1])
+                for s in spans or ()
+                if category == "all" or (len(s) > 2 and s[2] == category)
+            }
+            for spans in predicted
+        ]
+        candidates = [(i, span) for i in range(80) for span in sorted(g[i] | p[i])]
+        exact = f1_score(
+            [span in g[i] for i, span in candidates], [span in p[i] for i, span in candidates]
+        )
+        assert got[category]["exact"]["value"] == pytest.approx(exact, abs=1e-6)
+        assert got[category]["overlap"]["value"] == pytest.approx(brute_overlap_f1(g, p), abs=1e-6)
+        assert got[category]["gold_spans"] == sum(map(len, g))
+        assert got[category]["exact"]["low"] <= got[category]["exact"]["high"]
+    assert got["all"]["overlap"]["value"] >= got["all"]["exact"]["value"]
+
+
+def test_key_fact_accuracy_completeness_and_conciseness_from_the_models_matches() -> None:
+    gold = [[True, False, True], [True, None], [False, False], [True]]
+    predicted = [[[1], [], [2, 3]], [True, True], [[1], []], [[], []]]  # the last: wrong length
+    got = key_fact_scores(gold, predicted, [4, 2, 2, 1], np.array([0, 0, 1, 1]), 2, **OPTIONS)
+    truth = [True, False, True, True, False, False]
+    calls = [True, False, True, True, True, False]
+    assert got["accuracy"]["value"] == pytest.approx(accuracy_score(truth, calls))
+    assert got["pairs"] == 6
+    assert got["mismatched_summaries"] == 1
+    assert got["completeness"][:3].tolist() == [2 / 3, 1.0, 0.5]
+    # Sentences 1, 2, 3 of 4 state a fact; booleans give no sentences: no conciseness.
+    assert got["conciseness"][0] == 0.75
+    assert np.isnan(got["conciseness"][1])
+    assert got["conciseness"][2] == 0.5
+
+
+def test_acu_accuracy_and_score_from_the_models_verdicts() -> None:
+    rng = np.random.default_rng(2)
+    gold = [[bool(v) for v in rng.random(int(rng.integers(1, 6))) < 0.7] for _ in range(40)]
+    predicted = [[g if rng.random() < 0.8 else not g for g in facts] for facts in gold]
+    got = acu_scores(gold, predicted, np.arange(40) // 2, 20, **OPTIONS)
+    flat_gold = [v for facts in gold for v in facts]
+    flat_predicted = [v for facts in predicted for v in facts]
+    assert got["accuracy"]["value"] == pytest.approx(
+        accuracy_score(flat_gold, flat_predicted), abs=1e-6
+    )
+    assert got["score"].tolist() == pytest.approx([np.mean(p) for p in predicted])
+
+
+def test_error_type_accuracy_counts_only_sentences_the_run_names_types_for() -> None:
+    gold = [("EntE",), ("PredE",), ("EntE", "CircE"), ("OutE",), ()]
+    predicted = [("EntE",), ("EntE",), ("CircE",), None, ("EntE",)]
+    got = type_accuracy(gold, predicted, np.array([0, 0, 1, 1, 2]), 3, **OPTIONS)
+    assert got["sentences"] == 3
+    assert got["match"]["value"] == pytest.approx(2 / 3)
+    single = [(g[0], p[0]) for g, p in zip(gold[:2], predicted[:2], strict=True)]
+    assert got["exact"]["value"] == pytest.approx(
+        (accuracy_score([g for g, _ in single], [p for _, p in single]) * 2 + 0) / 3
+    )
+
+
+def test_the_success_ratio_is_the_share_not_abstained() -> None:
+    assert success_ratio(8, 2) == {"records": 8, "abstained": 2, "ratio": 0.75}
+    assert success_ratio(0, 0)["ratio"] is None
