@@ -113,7 +113,8 @@ def test_every_replicate_is_the_coefficient_of_the_drawn_clusters(name: str) -> 
         return_replicates=True,
         **kwargs,
     )
-    assert result.replicates is not None and result.resample_counts is not None
+    assert result.replicates is not None
+    assert result.resample_counts is not None
     assert result.pattern_units is not None
     assert result.n_clusters == len(set(np.asarray(labels, dtype=object).tolist()))
     # Each resample draws as many clusters as there are.
