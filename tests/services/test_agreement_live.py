@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 
 from annotation_site.celery import app
 from annotations.models import (
