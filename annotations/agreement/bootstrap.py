@@ -260,7 +260,16 @@ def cluster_bootstrap_statistic(
 
 
 def _cluster_codes(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct cluster labels (in first-seen order) and each unit's index among them."""
+    """The distinct cluster labels and each unit's index among them (numbers: sorted, by
+    ``np.unique``; other labels: in first-seen order)."""
+    if len(labels) and all(isinstance(label, int | np.integer) for label in labels[:1000]):
+        try:
+            numeric = labels.astype(np.int64)
+        except (TypeError, ValueError, OverflowError):
+            numeric = None
+        if numeric is not None and (numeric == labels).all():
+            names, codes = np.unique(numeric, return_inverse=True)
+            return names.astype(object), codes.reshape(-1).astype(np.int64)
     index: dict[Any, int] = {}
     codes = np.fromiter(
         (index.setdefault(label, len(index)) for label in labels.tolist()),
