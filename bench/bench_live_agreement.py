@@ -189,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         f" missing; 1,000 unit-clustered resamples per interval"
     )
     print(f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs")
-    print(f"{'question':<22} {'coefficient':<34} {'value':>7} {'95% CI':>18} {'+units for ±0.05':>17}")
+    print(
+        f"{'question':<22} {'coefficient':<34} {'value':>7} {'95% CI':>18} {'+units for ±0.05':>17}"
+    )
     for question in report:
         coefficient = question["coefficient"] or {}
         projection = question.get("projection") or {}
@@ -198,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{question['key']:<22} {coefficient.get('name', '-'):<34}"
             f" {coefficient.get('value', float('nan')):>7.3f}"
             f" {f'[{ci[0]:.3f}, {ci[1]:.3f}]':>18}"
-            f" {str(projection.get('more_units')):>17}"
+            f" {projection.get('more_units')!s:>17}"
         )
     print()
     print("Unit-clustered intervals (the engine's arrays):")

@@ -90,7 +90,7 @@ def bootstrap_interval(
         )
     else:
         result = bootstrap_ci(coefficient, *args, n_resamples=N_RESAMPLES, seed=SEED, **kwargs)
-    interval = {
+    interval: dict[str, Any] = {
         "value": round_figure(result.estimate),
         "ci": [round_figure(result.low), round_figure(result.high)],
     }
