@@ -166,6 +166,7 @@ bench-workspace: $(STAMP)
 bench-agreement: $(STAMP)
 	$(PY) bench/bench_agreement.py
 	$(PY) bench/bench_span_agreement.py
+	$(PY) bench/bench_live_agreement.py
 
 bench-release: $(STAMP)
 	$(PY) bench/bench_release.py

@@ -345,6 +345,11 @@ JOB_DISPATCH_BACKOFF_MAX_SECONDS: float = env.float(
 JOB_DISPATCH_GRACE_SECONDS: float = env.float("JOB_DISPATCH_GRACE_SECONDS", default=30.0)
 JOB_REDISPATCH_SECONDS: float = env.float("JOB_REDISPATCH_SECONDS", default=600.0)
 JOB_UPLOAD_KEEP_SECONDS: float = env.float("JOB_UPLOAD_KEEP_SECONDS", default=86400.0)
+# A round's agreement report is recomputed after submits (annotations/services/agreement_live.py,
+# docs/agreement.md): the first submit queues a recompute this many seconds later, and every
+# submit until it runs joins it. Off with AGREEMENT_AUTO_RECOMPUTE=false.
+AGREEMENT_AUTO_RECOMPUTE: bool = env.bool("AGREEMENT_AUTO_RECOMPUTE", default=True)
+AGREEMENT_DEBOUNCE_SECONDS: float = env.float("AGREEMENT_DEBOUNCE_SECONDS", default=10.0)
 # Only the worker-loss tests set this: a pause after each progress report (seconds).
 JOB_STEP_PAUSE_SECONDS: float = env.float("JOB_STEP_PAUSE_SECONDS", default=0.0)
 # Webhooks (annotations/services/webhooks.py, docs/webhooks.md): sent by workers only, each

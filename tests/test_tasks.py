@@ -211,3 +211,44 @@ def test_a_short_queue_worker_computes_a_report_while_a_build_waits_for_a_long_o
         finally:
             # The build stays queued for a `long` worker: none comes in this test.
             broker.default_channel.queue_purge("long")
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_real_worker_recomputes_the_report_after_submits_once_debounced(
+    real_worker: str, settings: Any
+) -> None:
+    """Two linguists submit; the site sends one debounced recompute to the broker after the
+    commits, and the worker computes the report once (services/agreement_live.py)."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from annotations.models import AgreementReport, Assignment, Job, JobStatus, Round
+    from annotations.services.judgements import assignment_submit
+    from tests.labelling import label_units
+
+    settings.AGREEMENT_DEBOUNCE_SECONDS = 10
+    call_command("load_demo", stdout=None)
+    pilot = Round.objects.get(project__slug="demo", kind="pilot", status="open")
+    assignments = list(Assignment.objects.filter(round=pilot).order_by("topic_id")[:2])
+    label_units(assignments, wrong=lambda summary, sentence: False)
+    url = app.conf.broker_url
+    app.conf.broker_url = real_worker  # the site sends to the worker's broker
+    try:
+        for assignment in assignments:
+            user = get_user_model().objects.get(pk=assignment.annotator_id)
+            assignment_submit(assignment_id=assignment.pk, user=user)
+    finally:
+        app.conf.broker_url = url
+    # Nothing was computed in the submits, and the worker waits out the 10 s debounce.
+    assert not AgreementReport.objects.filter(round=pilot).exists()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not AgreementReport.objects.filter(round=pilot).exists():
+        time.sleep(0.5)
+    assert AgreementReport.objects.filter(round=pilot).count() == 1
+    (job,) = Job.objects.filter(kind="agreement", params__round=pilot.pk, params__auto=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and job.status != JobStatus.SUCCEEDED:
+        time.sleep(0.2)
+        job.refresh_from_db()
+    assert job.status == JobStatus.SUCCEEDED

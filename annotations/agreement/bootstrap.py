@@ -13,7 +13,7 @@ of distinct patterns ``P`` instead of the number of units.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -53,6 +53,13 @@ class BootstrapResult:
     replicates: np.ndarray | None = field(default=None, repr=False)
     resample_counts: np.ndarray | None = field(default=None, repr=False)
     pattern_units: np.ndarray | None = field(default=None, repr=False)
+    # The standard deviation of the defined replicates (the bootstrap standard error), ``nan``
+    # with fewer than two; what ``projection.units_needed`` scales.
+    standard_error: float = float("nan")
+    # Set by the cluster bootstrap: how many clusters (dialogue-topic units) were resampled;
+    # ``resample_counts`` then counts clusters, ``pattern_units`` holds one cluster label per
+    # cluster pattern.
+    n_clusters: int | None = None
 
 
 def bootstrap_ci(
@@ -100,19 +107,45 @@ def bootstrap_statistic(
     return_replicates: bool = False,
 ) -> BootstrapResult:
     """:func:`bootstrap_ci` for a prepared :class:`UnitStatistic`."""
+    _check_resampling(n_resamples, confidence)
+    rng = np.random.default_rng(seed)
+    weights = resample_pattern_counts(statistic.counts, n_resamples, rng)
+    replicates = np.concatenate([statistic.evaluate(block) for block in weights])
+    return _result(
+        statistic,
+        replicates,
+        confidence=confidence,
+        n_resamples=n_resamples,
+        seed=seed,
+        resample_counts=np.concatenate(weights) if return_replicates else None,
+        pattern_units=statistic.units if return_replicates else None,
+    )
+
+
+def _check_resampling(n_resamples: Any, confidence: float) -> None:
     if not isinstance(n_resamples, int | np.integer) or n_resamples < 1:
         raise AgreementError(f"n_resamples must be a positive integer, got {n_resamples!r}")
     if not 0 < confidence < 1:
         raise AgreementError(f"confidence must be between 0 and 1, got {confidence!r}")
-    rng = np.random.default_rng(seed)
-    weights = resample_pattern_counts(statistic.counts, n_resamples, rng)
-    replicates = np.concatenate([statistic.evaluate(block) for block in weights])
+
+
+def _result(
+    statistic: UnitStatistic,
+    replicates: np.ndarray,
+    *,
+    confidence: float,
+    n_resamples: int,
+    seed: int | None,
+    resample_counts: np.ndarray | None,
+    pattern_units: np.ndarray | None,
+    n_clusters: int | None = None,
+) -> BootstrapResult:
     defined = replicates[np.isfinite(replicates)]
     if len(defined):
         low, high = np.quantile(defined, [(1 - confidence) / 2, (1 + confidence) / 2])
     else:
         low = high = np.nan
-    keep = return_replicates
+    keep = resample_counts is not None
     return BootstrapResult(
         coefficient=statistic.coefficient,
         estimate=statistic.estimate(),
@@ -125,9 +158,128 @@ def bootstrap_statistic(
         n_patterns=statistic.n_patterns,
         seed=seed,
         replicates=replicates if keep else None,
-        resample_counts=np.concatenate(weights) if keep else None,
-        pattern_units=statistic.units if keep else None,
+        resample_counts=resample_counts,
+        pattern_units=pattern_units,
+        standard_error=float(np.std(defined, ddof=1)) if len(defined) > 1 else float("nan"),
+        n_clusters=n_clusters,
     )
+
+
+def cluster_bootstrap_ci(
+    coefficient: Callable[..., float],
+    *args: Any,
+    clusters: Any,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int | None = 0,
+    return_replicates: bool = False,
+    **kwargs: Any,
+) -> BootstrapResult:
+    """:func:`bootstrap_ci` resampling *clusters* of units instead of units.
+
+    ``clusters[i]`` names the cluster of the coefficient's unit ``i`` (a column of a ratings
+    matrix, an item of a Cohen pair, a row of Fleiss counts): for a round, the (dialogue,
+    topic) work unit a sentence or summary belongs to. Items of one work unit are judged
+    together by the same people in one sitting, so they are not independent; drawing whole
+    work units with replacement keeps that dependence inside every resample (the cluster, or
+    block, bootstrap; Davison and Hinkley 1997, sec. 3.8), where drawing items would
+    understate the variance. Clusters none of whose units enter the coefficient are left out
+    before resampling.
+    """
+    statistic = unit_statistic(coefficient, *args, **kwargs)
+    return cluster_bootstrap_statistic(
+        statistic,
+        clusters,
+        n_resamples=n_resamples,
+        confidence=confidence,
+        seed=seed,
+        return_replicates=return_replicates,
+    )
+
+
+def cluster_bootstrap_statistic(
+    statistic: UnitStatistic,
+    clusters: Any,
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int | None = 0,
+    return_replicates: bool = False,
+) -> BootstrapResult:
+    """:func:`cluster_bootstrap_ci` for a prepared :class:`UnitStatistic`.
+
+    The coefficient is ``f(sum over units of s(unit))``, so a cluster contributes the sum of
+    its units' statistics: summing them per cluster first turns the clusters into the units
+    of an ordinary resample (``Multinomial(C, 1/C, ...)`` over ``C`` clusters), evaluated for
+    every resample with one matrix product as in :func:`bootstrap_statistic`. With
+    ``return_replicates=True``, ``resample_counts[b, c]`` is how often cluster ``c`` (label
+    ``pattern_units[c]``) was drawn in resample ``b``.
+    """
+    _check_resampling(n_resamples, confidence)
+    if statistic.kept is None or statistic.pattern_of is None:
+        raise AgreementError(f"{statistic.coefficient} does not record its units' patterns")
+    labels = np.asarray(clusters, dtype=object)
+    if labels.ndim != 1:
+        raise AgreementError("clusters must be one label per unit")
+    if len(statistic.kept) and int(statistic.kept.max()) >= len(labels):
+        raise AgreementError(
+            f"clusters names {len(labels)} units but the data have more; give one per unit"
+        )
+    names, cluster_index = _cluster_codes(labels[statistic.kept])
+    order = np.argsort(cluster_index, kind="stable")
+    starts = np.searchsorted(cluster_index[order], np.arange(len(names)))
+    unit_stats = statistic.stats[statistic.pattern_of[order]]
+    cluster_stats = (
+        np.add.reduceat(unit_stats, starts, axis=0)
+        if len(names)
+        else np.zeros((0, statistic.stats.shape[1]))
+    )
+    per_cluster = UnitStatistic(
+        statistic.coefficient,
+        cluster_stats,
+        np.ones(len(names), dtype=np.int64),
+        np.arange(len(names)),
+        statistic.finalize,
+    )
+    rng = np.random.default_rng(seed)
+    weights = resample_pattern_counts(per_cluster.counts, n_resamples, rng)
+    replicates = np.concatenate([per_cluster.evaluate(block) for block in weights])
+    keep = return_replicates
+    result = _result(
+        per_cluster,
+        replicates,
+        confidence=confidence,
+        n_resamples=n_resamples,
+        seed=seed,
+        resample_counts=np.concatenate(weights) if keep else None,
+        pattern_units=names if keep else None,
+        n_clusters=len(names),
+    )
+    # Units and patterns are still those of the data, not of the clusters.
+    return replace(result, n_units=statistic.n_units, n_patterns=statistic.n_patterns)
+
+
+def _cluster_codes(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct cluster labels and each unit's index among them (numbers: sorted, by
+    ``np.unique``; other labels: in first-seen order)."""
+    if len(labels) and all(isinstance(label, int | np.integer) for label in labels[:1000]):
+        try:
+            numeric = labels.astype(np.int64)
+        except (TypeError, ValueError, OverflowError):
+            numeric = None
+        if numeric is not None and (numeric == labels).all():
+            names, codes = np.unique(numeric, return_inverse=True)
+            return names.astype(object), codes.reshape(-1).astype(np.int64)
+    index: dict[Any, int] = {}
+    codes = np.fromiter(
+        (index.setdefault(label, len(index)) for label in labels.tolist()),
+        dtype=np.int64,
+        count=len(labels),
+    )
+    names = np.empty(len(index), dtype=object)
+    for label, position in index.items():
+        names[position] = label
+    return names, codes
 
 
 def resample_pattern_counts(

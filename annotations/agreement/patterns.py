@@ -51,6 +51,9 @@ class DistinctRows:
     rows: np.ndarray
     counts: np.ndarray
     first: np.ndarray
+    # ``inverse[i]`` is the pattern of input row ``i`` (the cluster bootstrap sums patterns
+    # per cluster with it).
+    inverse: np.ndarray | None = None
 
 
 def distinct_rows(matrix: np.ndarray) -> DistinctRows:
@@ -58,13 +61,22 @@ def distinct_rows(matrix: np.ndarray) -> DistinctRows:
     matrix = np.asarray(matrix, dtype=np.int64)
     if matrix.shape[0] == 0:
         empty = np.zeros(0, dtype=np.int64)
-        return DistinctRows(matrix, empty, empty)
+        return DistinctRows(matrix, empty, empty, empty)
     bases = matrix.max(axis=0) + 1
     if math.prod(int(base) for base in bases) < _MAX_KEY:
         # One int64 key per row sorts far faster than np.unique(axis=0) on the rows.
         multipliers = np.cumprod(np.concatenate(([1], bases[:-1]))).astype(np.int64)
         keys = matrix @ multipliers
-        _, first, counts = np.unique(keys, return_index=True, return_counts=True)
+        _, first, inverse, counts = np.unique(
+            keys, return_index=True, return_inverse=True, return_counts=True
+        )
     else:
-        _, first, counts = np.unique(matrix, axis=0, return_index=True, return_counts=True)
-    return DistinctRows(matrix[first], counts.astype(np.int64), first.astype(np.int64))
+        _, first, inverse, counts = np.unique(
+            matrix, axis=0, return_index=True, return_inverse=True, return_counts=True
+        )
+    return DistinctRows(
+        matrix[first],
+        counts.astype(np.int64),
+        first.astype(np.int64),
+        np.asarray(inverse, dtype=np.int64).reshape(-1),
+    )

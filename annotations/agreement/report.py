@@ -20,13 +20,14 @@ from typing import Any
 import numpy as np
 
 from annotations.agreement.alpha import krippendorff_alpha
-from annotations.agreement.bootstrap import bootstrap_ci
+from annotations.agreement.bootstrap import bootstrap_ci, cluster_bootstrap_ci
 from annotations.agreement.cohen import cohen_kappa, confusion_matrix
 from annotations.agreement.errors import AgreementError
 from annotations.agreement.fleiss import category_counts, fleiss_kappa
 from annotations.agreement.masi import masi_alpha
 from annotations.agreement.multilabel import per_label_fleiss
 from annotations.agreement.percent import pairwise_percent_agreement, percent_agreement
+from annotations.agreement.projection import DEFAULT_HALF_WIDTH, units_needed
 from annotations.agreement.span_agreement import evidence_agreement, span_agreement
 
 N_RESAMPLES = 1000
@@ -45,6 +46,11 @@ class QuestionInput:
     # How each category reads (``{0: "1-2", 1: "3-5"}``, ``{True: "not a summary"}``); a
     # category without a name is shown as itself.
     category_names: Mapping[Any, str] | None = None
+    # The (dialogue, topic) work unit of each item (column), and how each unit reads. Where
+    # several items share a unit (sentences, summaries) the intervals resample whole units
+    # (docs/agreement.md, "Units, not sentences"); confusion pairs link to the units.
+    units: Sequence[Any] | None = None
+    unit_names: Mapping[Any, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,8 @@ class SpanQuestionInput:
     units: Sequence[Mapping[str, Sequence[Any]]]
     # Spans by error type name, for the per-type figures (same units, each type's spans).
     by_type: Mapping[str, Sequence[Mapping[str, Sequence[Any]]]] | None = None
+    # The work unit of each flagged sentence: the interval resamples whole units.
+    units_of: Sequence[Any] | None = None
 
 
 # Below this many units a coefficient's interval is too wide to read the point as a finding
@@ -66,11 +74,49 @@ class SpanQuestionInput:
 SMALL_N = 30
 
 
-def bootstrap_interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    result = bootstrap_ci(coefficient, *args, n_resamples=N_RESAMPLES, seed=SEED, **kwargs)
-    return {
+def bootstrap_interval(
+    coefficient: Any,
+    *args: Any,
+    clusters: Sequence[Any] | None = None,
+    spread: bool = False,
+    **kwargs: Any,
+) -> dict[str, Any]:
+    """The coefficient and its interval; ``clusters`` (one work unit per item, some shared)
+    resamples whole units. ``spread``: also the bootstrap's spread, for the projection, under
+    ``_spread`` (taken out again before the report is stored)."""
+    if clusters is not None and nests(clusters):
+        result = cluster_bootstrap_ci(
+            coefficient, *args, clusters=clusters, n_resamples=N_RESAMPLES, seed=SEED, **kwargs
+        )
+    else:
+        result = bootstrap_ci(coefficient, *args, n_resamples=N_RESAMPLES, seed=SEED, **kwargs)
+    interval: dict[str, Any] = {
         "value": round_figure(result.estimate),
         "ci": [round_figure(result.low), round_figure(result.high)],
+    }
+    if spread:
+        interval[_SPREAD] = spread_of(result)
+    return interval
+
+
+def _interval(coefficient: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    return bootstrap_interval(coefficient, *args, spread=True, **kwargs)
+
+
+_SPREAD = "_spread"
+
+
+def nests(units: Sequence[Any]) -> bool:
+    """Whether items nest in units: some unit holds more than one item."""
+    return len(set(units)) < len(units)
+
+
+def spread_of(result: Any) -> dict[str, Any]:
+    clustered = result.n_clusters is not None
+    return {
+        "standard_error": result.standard_error,
+        "n": result.n_clusters if clustered else result.n_units,
+        "resampled": "units" if clustered else "items",
     }
 
 
@@ -113,23 +159,33 @@ def _blank_report(key: str, label: str, level: str, target: float | None) -> dic
         "met": None,
         "note": None,
         "small_n": True,
+        # How many more units would narrow the interval to a chosen half-width.
+        "projection": None,
+        # The most frequent disagreements, with the units where they occur.
+        "confusion_pairs": [],
     }
 
 
 def question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
+    report = _question_report(question, target=target)
+    return _with_projection(report)
+
+
+def _question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
     raters = list(question.raters)
     matrix = [list(row) for row in question.matrix]
     units = _informative(matrix)
     matrix = [[row[u] for u in units] for row in matrix]
+    clusters = [question.units[u] for u in units] if question.units is not None else None
     report = _blank_report(question.key, question.label, question.level, target)
     report.update(n_units=len(units), n_raters=len(raters), small_n=len(units) < SMALL_N)
     if len(raters) < 2 or not units:
         report["note"] = "Fewer than two raters labelled the same units."
         return report
     if question.level == "set":
-        return _set_report(report, matrix, raters, target)
+        return _set_report(report, matrix, raters, target, clusters)
     if question.level in ("interval", "ratio"):
-        return _score_report(report, matrix, question.level, target)
+        return _score_report(report, matrix, question.level, target, clusters)
     categories = question.categories
     names = question.category_names
     if question.level == "nominal" and names:
@@ -141,14 +197,18 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
             categories = [names.get(c, str(c)) for c in categories]
         names = None
     alpha, alpha_note = computed_or_note(
-        lambda: bootstrap_interval(
-            krippendorff_alpha, matrix, level=question.level, categories=categories
+        lambda: _interval(
+            krippendorff_alpha,
+            matrix,
+            level=question.level,
+            categories=categories,
+            clusters=clusters,
         )
     )
     report["alpha"] = alpha
     percent, _ = computed_or_note(lambda: percent_agreement(matrix, categories=categories))
     report["percent_agreement"] = round_figure(percent) if percent is not None else None
-    coefficient, note = _main_coefficient(matrix, question.level, categories)
+    coefficient, note = _main_coefficient(matrix, question.level, categories, clusters)
     report["coefficient"] = coefficient or (
         {"name": "Krippendorff's alpha", **alpha} if alpha else None
     )
@@ -158,26 +218,155 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
     report["pairwise"] = _pairwise(matrix, raters, question.level, categories)
     report["vs_majority"] = _vs_majority(matrix, raters, question.level, categories)
     report["confusion"] = _confusion(matrix, categories, names)
+    report["confusion_pairs"] = confusion_pairs(
+        matrix, clusters, categories, names, question.unit_names
+    )
     _judge(report, target)
     return report
 
 
+def _with_projection(
+    report: dict[str, Any], half_width: float = DEFAULT_HALF_WIDTH
+) -> dict[str, Any]:
+    """Take the bootstrap spread out of the intervals and project from the coefficient's."""
+    spread = None
+    for key in ("alpha", "coefficient"):
+        if report.get(key):
+            taken = report[key].pop(_SPREAD, None)
+            spread = taken if key == "coefficient" or spread is None else spread
+    coefficient = report.get("coefficient")
+    if coefficient is not None and spread is not None:
+        report["projection"] = projection_of(
+            spread["standard_error"], spread["n"], spread["resampled"], half_width=half_width
+        )
+    return report
+
+
+def projection_of(
+    standard_error: float | None,
+    n: int,
+    resampled: str,
+    *,
+    half_width: float = DEFAULT_HALF_WIDTH,
+    confidence: float = 0.95,
+) -> dict[str, Any]:
+    """A question's ``projection``: its standard error and unit count as measured, and the
+    units a ``half_width`` interval needs at the current agreement (docs/agreement.md)."""
+    projection: dict[str, Any] = {
+        "half_width": half_width,
+        "confidence": confidence,
+        "standard_error": round_figure(standard_error) if standard_error is not None else None,
+        "n_units": n,
+        "resampled": resampled,  # "units" (dialogue-topic units) or "items" (one per unit)
+        "current_half_width": None,
+        "units_needed": None,
+        "more_units": None,
+        "note": None,
+    }
+    try:
+        result = units_needed(
+            float("nan") if standard_error is None else float(standard_error),
+            int(n),
+            half_width=half_width,
+            confidence=confidence,
+        )
+    except AgreementError as error:
+        projection["note"] = str(error)
+        return projection
+    projection.update(
+        current_half_width=round_figure(result.current_half_width),
+        units_needed=result.units_needed,
+        more_units=result.more_units,
+    )
+    return projection
+
+
+def reproject(projection: dict[str, Any] | None, half_width: float) -> dict[str, Any] | None:
+    """A stored projection for another target half-width (no recomputation needed: the
+    standard error and unit count are stored)."""
+    if not projection or projection.get("standard_error") is None:
+        return projection
+    return projection_of(
+        projection["standard_error"],
+        projection["n_units"],
+        projection["resampled"],
+        half_width=half_width,
+        confidence=projection.get("confidence", 0.95),
+    )
+
+
+# How many confusion pairs a question lists, and units per pair.
+TOP_PAIRS = 3
+UNITS_PER_PAIR = 10
+
+
+def confusion_pairs(
+    matrix: list[list[Any]],
+    clusters: Sequence[Any] | None,
+    categories: Sequence[Any] | None,
+    names: Mapping[Any, str] | None,
+    unit_names: Mapping[Any, str] | None,
+) -> list[dict[str, Any]]:
+    """The most frequent unordered pairs of different labels given to one item by two raters,
+    each with how often it occurs and the work units where it does (the first
+    ``UNITS_PER_PAIR``, most affected first), so the admin can open them."""
+    order = {c: i for i, c in enumerate(categories or [])}
+    counts: Counter[tuple[Any, Any]] = Counter()
+    where: dict[tuple[Any, Any], Counter[Any]] = {}
+    for item in range(len(matrix[0]) if matrix else 0):
+        for i, j in itertools.combinations(range(len(matrix)), 2):
+            a, b = matrix[i][item], matrix[j][item]
+            if a is None or b is None or a == b:
+                continue
+            pair = tuple(sorted((a, b), key=lambda v: (order.get(v, len(order)), str(v))))
+            key = (pair[0], pair[1])
+            counts[key] += 1
+            if clusters is not None:
+                where.setdefault(key, Counter())[clusters[item]] += 1
+    names = names or {}
+    unit_names = unit_names or {}
+    listed = []
+    for (a, b), count in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))[:TOP_PAIRS]:
+        units = where.get((a, b), Counter())
+        listed.append(
+            {
+                "a": names.get(a, str(a)),
+                "b": names.get(b, str(b)),
+                "count": count,
+                "n_units": len(units),
+                "units": [
+                    {"id": unit, "name": unit_names.get(unit, str(unit)), "count": n}
+                    for unit, n in sorted(units.items(), key=lambda kv: (-kv[1], str(kv[0])))[
+                        :UNITS_PER_PAIR
+                    ]
+                ],
+            }
+        )
+    return listed
+
+
 def _main_coefficient(
-    matrix: list[list[Any]], level: str, categories: Sequence[Any] | None
+    matrix: list[list[Any]],
+    level: str,
+    categories: Sequence[Any] | None,
+    clusters: Sequence[Any] | None = None,
 ) -> tuple[dict[str, Any] | None, str | None]:
     weights = "quadratic" if level == "ordinal" else None
     if len(matrix) == 2:
-        pairs = [
-            (a, b)
-            for a, b in zip(matrix[0], matrix[1], strict=True)
+        both = [
+            u
+            for u, (a, b) in enumerate(zip(matrix[0], matrix[1], strict=True))
             if a is not None and b is not None
         ]
-        if not pairs:
+        if not both:
             return None, "The two raters share no labelled unit."
-        a, b = [p[0] for p in pairs], [p[1] for p in pairs]
+        a, b = [matrix[0][u] for u in both], [matrix[1][u] for u in both]
+        pair_clusters = [clusters[u] for u in both] if clusters is not None else None
         name = "Cohen's kappa" + (" (quadratic weights)" if weights else "")
         result, note = computed_or_note(
-            lambda: bootstrap_interval(cohen_kappa, a, b, weights=weights, labels=categories)
+            lambda: _interval(
+                cohen_kappa, a, b, weights=weights, labels=categories, clusters=pair_clusters
+            )
         )
         return ({"name": name, **result} if result else None), note
     complete = [u for u in range(len(matrix[0])) if all(row[u] is not None for row in matrix)]
@@ -186,7 +375,7 @@ def _main_coefficient(
             [[row[u] for u in complete] for row in matrix], categories=categories
         )
         counts = counted.counts
-        result, note = computed_or_note(lambda: bootstrap_interval(fleiss_kappa, counts))
+        result, note = computed_or_note(lambda: _interval(fleiss_kappa, counts, clusters=clusters))
         if result is None and np.asarray(counts).sum() > 0:
             # Fleiss' error can only name a column of counts: name its category instead.
             column = int(np.argmax(np.asarray(counts).sum(axis=0)))
@@ -312,10 +501,14 @@ def _confusion(
 
 
 def _set_report(
-    report: dict[str, Any], matrix: list[list[Any]], raters: list[str], target: float | None
+    report: dict[str, Any],
+    matrix: list[list[Any]],
+    raters: list[str],
+    target: float | None,
+    clusters: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     sets = [[frozenset(v) if v is not None else None for v in row] for row in matrix]
-    alpha, note = computed_or_note(lambda: bootstrap_interval(masi_alpha, sets))
+    alpha, note = computed_or_note(lambda: _interval(masi_alpha, sets, clusters=clusters))
     report["alpha"] = alpha
     report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
     report["note"] = note
@@ -333,13 +526,17 @@ def _set_report(
 
 
 def _score_report(
-    report: dict[str, Any], matrix: list[list[Any]], level: str, target: float | None
+    report: dict[str, Any],
+    matrix: list[list[Any]],
+    level: str,
+    target: float | None,
+    clusters: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     """A score per unit and rater (completeness of a summary by each linguist's own key
     facts, a list's length): Krippendorff's alpha at the interval level is the coefficient;
     kappa, percent agreement and a confusion matrix need categories, which scores are not."""
     alpha, note = computed_or_note(
-        lambda: bootstrap_interval(krippendorff_alpha, matrix, level=level)
+        lambda: _interval(krippendorff_alpha, matrix, level=level, clusters=clusters)
     )
     report["alpha"] = alpha
     report["coefficient"] = {"name": f"Krippendorff's alpha ({level})", **alpha} if alpha else None
@@ -357,13 +554,19 @@ def _judge(report: dict[str, Any], target: float | None) -> None:
 def span_question_report(question: SpanQuestionInput, *, target: float | None) -> dict[str, Any]:
     """The report of a span question in the shape of the others: the F1 averaged over pairs
     as the coefficient, with its interval; each pair's F1; per error type, F1 alone."""
-    units = [unit for unit in question.units if len(unit) >= 2]
+    kept = [i for i, unit in enumerate(question.units) if len(unit) >= 2]
+    units = [question.units[i] for i in kept]
+    clusters = (
+        [question.units_of[i] for i in kept]
+        if question.units_of is not None and nests([question.units_of[i] for i in kept])
+        else None
+    )
     report = _blank_report(question.key, question.label, "span", target)
     report.update(n_units=len(units), n_raters=len(question.raters), small_n=len(units) < SMALL_N)
     if not units:
         report["note"] = "No sentence was flagged by two raters who both marked it."
         return report
-    result = _span_result(question.mode, units, N_RESAMPLES)
+    result = _span_result(question.mode, units, N_RESAMPLES, clusters)
     name = "turn F1" if question.mode == "evidence" else f"span F1 ({question.mode})"
     report["coefficient"] = {
         "name": name,
@@ -372,6 +575,13 @@ def span_question_report(question: SpanQuestionInput, *, target: float | None) -
     }
     if math.isnan(result.value):
         report["note"] = "The raters marked nothing on the sentences they both flagged."
+    else:
+        clustered = result.n_clusters is not None
+        report["projection"] = projection_of(
+            None if math.isnan(result.standard_error) else result.standard_error,
+            result.n_clusters if clustered else result.n_units,
+            "units" if clustered else "items",
+        )
     report["pairwise"] = [
         {"a": pair.a, "b": pair.b, "value": round_figure(pair.value), "n_units": pair.n_units}
         for pair in result.pairwise
@@ -385,10 +595,15 @@ def span_question_report(question: SpanQuestionInput, *, target: float | None) -
     return report
 
 
-def _span_result(mode: str, units: Sequence[Mapping[str, Sequence[Any]]], resamples: int) -> Any:
+def _span_result(
+    mode: str,
+    units: Sequence[Mapping[str, Sequence[Any]]],
+    resamples: int,
+    clusters: Sequence[Any] | None = None,
+) -> Any:
     if mode == "evidence":
-        return evidence_agreement(units, n_resamples=resamples, seed=SEED)
-    return span_agreement(units, mode=mode, n_resamples=resamples, seed=SEED)
+        return evidence_agreement(units, n_resamples=resamples, seed=SEED, clusters=clusters)
+    return span_agreement(units, mode=mode, n_resamples=resamples, seed=SEED, clusters=clusters)
 
 
 def round_report(

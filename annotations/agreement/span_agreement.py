@@ -26,10 +26,11 @@ import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
-from annotations.agreement.bootstrap import bootstrap_statistic
+from annotations.agreement.bootstrap import bootstrap_statistic, cluster_bootstrap_statistic
 from annotations.agreement.errors import AgreementError
 from annotations.agreement.patterns import distinct_rows
 from annotations.agreement.spans import Span, f1_from_counts
@@ -60,6 +61,8 @@ class SpanAgreement:
     ci: tuple[float, float]  # percentile bootstrap interval (nan, nan) when undefined
     n_units: int  # units with at least two annotators
     pairwise: tuple[PairAgreement, ...]
+    standard_error: float = float("nan")  # of the bootstrap replicates
+    n_clusters: int | None = None  # work units resampled, when ``clusters`` was given
 
 
 def span_agreement(
@@ -69,8 +72,12 @@ def span_agreement(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: int | None = 0,
+    clusters: Sequence[Any] | None = None,
 ) -> SpanAgreement:
     """Span F1 of a round in ``mode``, pairwise and averaged over pairs, with its interval.
+
+    ``clusters`` (one label per unit, e.g. the dialogue-topic unit of each sentence) makes the
+    interval resample whole clusters (``bootstrap.cluster_bootstrap_statistic``).
 
     Raises ``AgreementError`` on an unknown mode or an invalid span (naming the unit and the
     annotator)."""
@@ -100,13 +107,25 @@ def span_agreement(
     )
     if not len(rows):
         return SpanAgreement(mode, float("nan"), (float("nan"), float("nan")), 0, pairwise)
-    result = bootstrap_statistic(
-        _statistic(rows, mode, len(pairs)),
-        n_resamples=n_resamples,
-        confidence=confidence,
-        seed=seed,
+    statistic = _statistic(rows, mode, len(pairs))
+    if clusters is not None:
+        shared_clusters = np.asarray(clusters, dtype=object)[shared]
+        result = cluster_bootstrap_statistic(
+            statistic, shared_clusters, n_resamples=n_resamples, confidence=confidence, seed=seed
+        )
+    else:
+        result = bootstrap_statistic(
+            statistic, n_resamples=n_resamples, confidence=confidence, seed=seed
+        )
+    return SpanAgreement(
+        mode,
+        result.estimate,
+        (result.low, result.high),
+        len(rows),
+        pairwise,
+        result.standard_error,
+        result.n_clusters,
     )
-    return SpanAgreement(mode, result.estimate, (result.low, result.high), len(rows), pairwise)
 
 
 @dataclass(frozen=True, eq=False)
@@ -299,6 +318,7 @@ def evidence_agreement(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: int | None = 0,
+    clusters: Sequence[Any] | None = None,
 ) -> SpanAgreement:
     """Turn-level F1 of the evidence: ``units`` map each annotator who flagged the sentence
     to the turn indices (0-based) they cite for it."""
@@ -307,7 +327,12 @@ def evidence_agreement(
         for unit in units
     ]
     return span_agreement(
-        as_spans, mode="exact", n_resamples=n_resamples, confidence=confidence, seed=seed
+        as_spans,
+        mode="exact",
+        n_resamples=n_resamples,
+        confidence=confidence,
+        seed=seed,
+        clusters=clusters,
     )
 
 
@@ -334,6 +359,8 @@ def _statistic(rows: np.ndarray, mode: str, n_pairs: int) -> UnitStatistic:
         distinct.counts,
         distinct.first,
         finalize,
+        np.arange(len(rows)),
+        distinct.inverse,
     )
 
 

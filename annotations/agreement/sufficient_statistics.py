@@ -67,6 +67,10 @@ class UnitStatistic:
     counts: np.ndarray
     units: np.ndarray
     finalize: Finalize
+    # The input index of every kept unit and its pattern: what the cluster bootstrap needs to
+    # sum patterns per cluster (``bootstrap.cluster_bootstrap_statistic``).
+    kept: np.ndarray | None = None
+    pattern_of: np.ndarray | None = None
 
     @property
     def n_units(self) -> int:
@@ -104,6 +108,8 @@ def _from_units(
         distinct.counts,
         representatives,
         finalize,
+        kept,
+        distinct.inverse,
     )
 
 

@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from annotations.agreement.report import with_targets
+from annotations.agreement.report import reproject, with_targets
 from annotations.api.admin_contract import (
     QUESTION_KEYS,
     AdminProjectOutput,
@@ -75,6 +75,7 @@ from annotations.selectors.project_options import project_options
 from annotations.selectors.round_progress import round_progress
 from annotations.selectors.round_summaries import round_listed
 from annotations.services.adjudication_cases import cases_answer
+from annotations.services.agreement_live import agreement_recompute_due, agreement_updating
 from annotations.services.agreement_reports import (
     agreement_report_current,
     report_comparison,
@@ -676,11 +677,24 @@ class RoundProgressView(APIView):
         return Response(round_progress(round=round_, asked=page_request(request)))
 
 
-def _report(report: AgreementReport, *, stale: bool, targets: dict[str, float]) -> dict[str, Any]:
+def _report(
+    report: AgreementReport,
+    *,
+    stale: bool,
+    targets: dict[str, float],
+    half_width: float | None = None,
+) -> dict[str, Any]:
     results = dict(report.results)
     if "questions" in results:
         # The project's targets as they are now, not as they were when it was computed.
         results["questions"] = with_targets(results["questions"], targets or {})
+        if half_width is not None:
+            results["questions"] = [
+                {**q, "projection": reproject(q["projection"], half_width)}
+                if "projection" in q
+                else q
+                for q in results["questions"]
+            ]
     return {
         "round": report.round_id,
         "computed_at": report.computed_at,
@@ -691,9 +705,26 @@ def _report(report: AgreementReport, *, stale: bool, targets: dict[str, float]) 
 
 
 class AgreementView(APIView):
-    @extend_schema(responses=AgreementReportOutput, summary="The round's latest agreement report")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "half_width",
+                float,
+                required=False,
+                description=(
+                    "The interval half-width w each question's projection aims at (0.005 to"
+                    " 0.5; default 0.05)."
+                ),
+            )
+        ],
+        responses=AgreementReportOutput,
+        summary="The round's latest agreement report",
+    )
     def get(self, request: Request, round_id: int) -> Response:
         round_ = admin_round(request, round_id)
+        half_width = _half_width_parameter(request)
+        # Embedded configuration: a recompute waiting after submits runs now (docs/agreement.md).
+        agreement_recompute_due(round=round_)
         latest = AgreementReport.objects.filter(round=round_).order_by("-computed_at").first()
         if latest is None:
             raise Http404("No agreement report yet: compute one.")
@@ -703,11 +734,15 @@ class AgreementView(APIView):
         except AssistanceChoiceError:
             current = None  # the round it was compared with can no longer be compared
         return Response(
-            _report(
-                latest,
-                stale=current is None or current.pk != latest.pk,
-                targets=round_.project.agreement_targets,
-            )
+            {
+                **_report(
+                    latest,
+                    stale=current is None or current.pk != latest.pk,
+                    targets=round_.project.agreement_targets,
+                    half_width=half_width,
+                ),
+                "updating": agreement_updating(round_id=round_.pk),
+            }
         )
 
     @extend_schema(
@@ -745,6 +780,20 @@ class AgreementView(APIView):
         )
         answer_queued(job, saved=f"The agreement report of {round_.name} is saved as job {job.pk}")
         return Response({"job": job.pk}, status=status.HTTP_202_ACCEPTED)
+
+
+def _half_width_parameter(request: Request) -> float | None:
+    raw = request.query_params.get("half_width", "")
+    if raw == "":
+        return None
+    try:
+        value = float(raw) if re.fullmatch(r"[0-9]*\.?[0-9]+", raw) else None
+    except ValueError:
+        value = None
+    if value is None or not 0.005 <= value <= 0.5:
+        message = f"half_width must be a number from 0.005 to 0.5; got {raw[:40]!r}."
+        raise bad_request(message, {"half_width": [message]})
+    return value
 
 
 def _compare_parameter(request: Request) -> int | None:

@@ -348,6 +348,39 @@ class ConfusionOutput(serializers.Serializer):
     counts = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
 
 
+class ProjectionOutput(serializers.Serializer):
+    half_width = serializers.FloatField(help_text="The target half-width w of the interval.")
+    confidence = serializers.FloatField()
+    standard_error = serializers.FloatField(
+        allow_null=True, help_text="The bootstrap standard error of the coefficient."
+    )
+    n_units = serializers.IntegerField(help_text="Units (or items) it was measured on.")
+    resampled = serializers.ChoiceField(
+        choices=["units", "items"],
+        help_text="units: whole (dialogue, topic) units were resampled; items: one per unit.",
+    )
+    current_half_width = serializers.FloatField(allow_null=True)
+    units_needed = serializers.IntegerField(
+        allow_null=True, help_text="Units for a half-width of w at the current agreement."
+    )
+    more_units = serializers.IntegerField(allow_null=True, help_text="units_needed minus n_units.")
+    note = serializers.CharField(allow_null=True, help_text="Why there is no projection.")
+
+
+class ConfusionPairUnitOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The topic id of the (dialogue, topic) unit.")
+    name = serializers.CharField()
+    count = serializers.IntegerField(help_text="Times the pair occurs in the unit.")
+
+
+class ConfusionPairOutput(serializers.Serializer):
+    a = serializers.CharField()
+    b = serializers.CharField()
+    count = serializers.IntegerField(help_text="Rater pairs on one item giving a and b.")
+    n_units = serializers.IntegerField(help_text="Units where it occurs.")
+    units = ConfusionPairUnitOutput(many=True, help_text="The first ten, most affected first.")
+
+
 class AgreementQuestionOutput(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
@@ -373,6 +406,16 @@ class AgreementQuestionOutput(serializers.Serializer):
     note = serializers.CharField(allow_null=True)
     small_n = serializers.BooleanField(
         required=False, help_text="Under 30 units; absent in reports computed before it."
+    )
+    projection = ProjectionOutput(
+        required=False,
+        allow_null=True,
+        help_text="Units needed for an interval half-width of w; absent in older reports.",
+    )
+    confusion_pairs = ConfusionPairOutput(
+        many=True,
+        required=False,
+        help_text="The most frequent disagreements, with their units; absent in older reports.",
     )
 
 
@@ -424,6 +467,13 @@ class AgreementReportOutput(serializers.Serializer):
     stale = serializers.BooleanField()
     annotators = serializers.ListField(child=serializers.CharField())
     questions = AgreementQuestionOutput(many=True)
+    updating = serializers.BooleanField(
+        required=False,
+        help_text=(
+            "An automatic recompute after recent submits is waiting or running; the page"
+            " polls and shows the new report when it lands (docs/agreement.md)."
+        ),
+    )
     assistance = AssistanceOutput(
         required=False,
         help_text=(

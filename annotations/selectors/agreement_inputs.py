@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from annotations.agreement.report import QuestionInput, SpanQuestionInput
@@ -29,7 +30,7 @@ from annotations.models import (
 )
 from annotations.selectors.explanation_inputs import explanation_questions
 from annotations.selectors.fact_agreement_inputs import acu_questions, key_fact_questions
-from annotations.selectors.typing_inputs import typing_question
+from annotations.selectors.typing_inputs import typing_question, unit_names
 
 RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
@@ -98,11 +99,14 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionI
     def rated(rater: str, topic_id: int) -> bool:
         return (rater, topic_id) in assigned
 
-    def matrix(units: list[int], value: Any, topic: Any) -> list[list[Any]]:
-        return [
-            [value(rater, unit) if rated(rater, topic(unit)) else None for unit in units]
-            for rater in raters
-        ]
+    def matrix(units: list[Any], value: Any, topic: Any) -> list[list[Any]]:
+        return UnitMatrix(
+            [
+                [value(rater, unit) if rated(rater, topic(unit)) else None for unit in units]
+                for rater in raters
+            ],
+            [topic(unit) for unit in units],
+        )
 
     sentence_ids = [s for s, _ in sentences]
     summary_ids = [s for s, _ in summaries]
@@ -232,12 +236,44 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionI
             )
         )
     if project.ask_error_spans:
-        questions += span_questions(rater_of, labels, sentence_ids, evidence=project.ask_evidence)
+        questions += span_questions(
+            rater_of,
+            labels,
+            sentence_ids,
+            evidence=project.ask_evidence,
+            topic_of_sentence=sentence_topic,
+        )
     if project.ask_completeness:
         questions += key_fact_questions(round, rater_of, matrix, summaries, sentences)
     if project.ask_atomic_facts:
         questions += acu_questions(round, rater_of, matrix, summaries)
-    return questions
+    return with_units(questions, topic_ids)
+
+
+class UnitMatrix(list[list[Any]]):
+    """A raters x items matrix that knows the work unit (topic id) of each item."""
+
+    def __init__(self, rows: list[list[Any]], units: list[Any]) -> None:
+        super().__init__(rows)
+        self.units = units
+
+
+def with_units(
+    questions: list[QuestionInput | SpanQuestionInput], topic_ids: list[int]
+) -> list[QuestionInput | SpanQuestionInput]:
+    """Every question with the work unit of each item and the units' names (one query): the
+    report resamples units where items nest in them, and its confusion pairs link to them."""
+    names = unit_names(topic_ids)
+    done: list[QuestionInput | SpanQuestionInput] = []
+    for question in questions:
+        if isinstance(question, QuestionInput):
+            units = question.units
+            if units is None and isinstance(question.matrix, UnitMatrix):
+                units = question.matrix.units
+            if units is not None:
+                question = replace(question, units=units, unit_names=names)
+        done.append(question)
+    return done
 
 
 SPAN_QUESTIONS = (
@@ -253,6 +289,7 @@ def span_questions(
     sentence_ids: list[int],
     *,
     evidence: bool,
+    topic_of_sentence: Any = None,
 ) -> list[SpanQuestionInput]:
     """The span questions (and the evidence one) over the sentences that two or more raters
     labelled inconsistent: their spans, and per error type the spans of that type."""
@@ -281,8 +318,11 @@ def span_questions(
         ]
 
     by_type = {name: units(lambda kind, name=name: kind == name) for name in type_names}
+    units_of = [topic_of_sentence(s) for s in shared] if topic_of_sentence else None
     questions = [
-        SpanQuestionInput(key, label, raters, mode, units(lambda _: True), by_type or None)
+        SpanQuestionInput(
+            key, label, raters, mode, units(lambda _: True), by_type or None, units_of
+        )
         for key, label, mode in SPAN_QUESTIONS
     ]
     if evidence:
@@ -305,6 +345,7 @@ def span_questions(
                     {rater: sorted(cited[(rater, s)]) for rater in sorted(flagged[s])}
                     for s in shared
                 ],
+                units_of=units_of,
             )
         )
     return questions

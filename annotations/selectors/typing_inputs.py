@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections import defaultdict
 
 from annotations.agreement.report import QuestionInput
-from annotations.models import AssignmentStatus, Round, RoundItem, TypingJudgement
+from annotations.models import AssignmentStatus, Round, RoundItem, Topic, TypingJudgement
+
+
+def unit_names(topic_ids: list[int]) -> dict[int, str]:
+    """How each unit reads on the agreement page: "document · topic" (admins only)."""
+    return {
+        pk: f"{title or external_id} \u00b7 {name}" if name else (title or external_id)
+        for pk, name, title, external_id in Topic.objects.filter(pk__in=topic_ids).values_list(
+            "pk", "name", "document__title", "document__external_id"
+        )
+    }
 
 
 def typing_question(round: Round) -> QuestionInput:
@@ -43,4 +53,14 @@ def typing_question(round: Round) -> QuestionInput:
         ]
         for rater in raters
     ]
-    return QuestionInput("error_types", "Error types (error typing)", "set", raters, matrix)
+    topics = [topic for _, topic in items]
+    # Items nest in (dialogue, topic) units: the interval resamples units (docs/agreement.md).
+    return QuestionInput(
+        "error_types",
+        "Error types (error typing)",
+        "set",
+        raters,
+        matrix,
+        units=topics,
+        unit_names=unit_names(sorted(set(topics))),
+    )

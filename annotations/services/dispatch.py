@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import current_app
@@ -128,13 +128,30 @@ def message(row: Job | Release) -> tuple[str, tuple[Any, ...]]:
         raise ValueError(f"no task is registered for jobs of kind {row.kind!r}") from None
 
 
-def _send(name: str, args: tuple[Any, ...]) -> None:
+def countdown_of(row: Job | Release) -> float | None:
+    """Seconds the row's task must wait before it runs: a debounced job (an automatic
+    agreement recompute, services/agreement_live.py) names the time in ``params["not_before"]``;
+    the sweep's re-sends after that time run at once."""
+    params = getattr(row, "params", None)
+    not_before = params.get("not_before") if isinstance(params, dict) else None
+    if not not_before:
+        return None
+    try:
+        when = datetime.fromisoformat(str(not_before))
+    except ValueError:
+        return None
+    remaining = (when - timezone.now()).total_seconds()
+    return remaining if remaining > 0 else None
+
+
+def _send(name: str, args: tuple[Any, ...], countdown: float | None = None) -> None:
     import annotations.tasks  # noqa: F401  (registers the tasks with the app)
 
     task = current_app.tasks[name]
     if in_process():
         task.apply_async(args)
         return
+    timing = {} if countdown is None else {"countdown": countdown}
     # A connection of its own, on the broker the configuration names now, tried briefly: a
     # person is waiting on the answer, and the sweep tries again later anyway. No result is
     # kept (the row is the outcome): asking for one would first subscribe to the result
@@ -146,6 +163,7 @@ def _send(name: str, args: tuple[Any, ...]) -> None:
             ignore_result=True,
             retry=True,
             retry_policy={"max_retries": 1, "interval_start": 0.2, "interval_step": 0.2},
+            **timing,
         )
 
 
@@ -166,8 +184,12 @@ def dispatch(row: Job | Release) -> bool:
         # As it always did: the task runs here, now, and its errors are its own.
         _send(name, args)
         return True
+    countdown = countdown_of(row)
     try:
-        _send(name, args)
+        if countdown is None:
+            _send(name, args)
+        else:
+            _send(name, args, countdown=countdown)
     except _broker_errors() as error:
         logger.warning("could not queue %s %s: %s", model.__name__, row.pk, error)
         _refused(row)
@@ -176,7 +198,8 @@ def dispatch(row: Job | Release) -> bool:
     model.objects.filter(pk=row.pk).update(
         dispatched_at=now,
         dispatch_attempts=F("dispatch_attempts") + 1,
-        dispatch_after=now + timedelta(seconds=redispatch_seconds()),
+        # A debounced message is not due before its countdown ends: wait that long as well.
+        dispatch_after=now + timedelta(seconds=redispatch_seconds() + (countdown or 0)),
     )
     if isinstance(row, Job) and row.dispatch_attempts:
         # It waited for the queue: its page no longer says so, but that it waits for a worker.

@@ -47,6 +47,7 @@ from annotations.models import (
 )
 from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.workspace import ordered_summary_ids, summary_labels
+from annotations.services.agreement_live import agreement_recompute_schedule
 from annotations.services.assignment_lock import (
     LockedAssignment,
     NotAnnotator,
@@ -517,6 +518,9 @@ def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
     )
     # A gold unit scores the annotator, who may be paused (docs/quality.md).
     gold_check(assignment_id=locked.pk)
+    # The round's agreement report is recomputed shortly after, debounced; the task is sent
+    # only once this commits and never runs in this request (services/agreement_live.py).
+    agreement_recompute_schedule(round_id=locked.round_id)
 
 
 @transaction.atomic

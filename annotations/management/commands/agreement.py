@@ -12,6 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from annotations.agreement.assistance_wording import assistance_summary, stat
+from annotations.agreement.report import reproject
 from annotations.models import Round
 from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.services.agreement_reports import agreement_report_compute
@@ -29,6 +30,12 @@ class Command(BaseCommand):
             " (default: the most recent such round of the same kind over shared units)",
         )
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
+        parser.add_argument(
+            "--half-width",
+            type=float,
+            default=None,
+            help="the interval half-width w each question's projection aims at (default 0.05)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         round_ = Round.objects.select_related("project").filter(pk=options["round_id"]).first()
@@ -38,11 +45,20 @@ class Command(BaseCommand):
             report = agreement_report_compute(round=round_, compare=options["compare"])
         except AssistanceChoiceError as error:
             raise CommandError(str(error)) from None
+        half_width = options["half_width"]
+        if half_width is not None and not 0.005 <= half_width <= 0.5:
+            raise CommandError(f"--half-width must be from 0.005 to 0.5; got {half_width}")
+        results = dict(report.results)
+        if half_width is not None:
+            results["questions"] = [
+                {**q, "projection": reproject(q.get("projection"), half_width)}
+                for q in results["questions"]
+            ]
         payload = {
             "round": round_.pk,
             "computed_at": report.computed_at.isoformat(),
             "inputs_hash": report.inputs_hash,
-            **report.results,
+            **results,
         }
         if options["json"]:
             self.stdout.write(json.dumps(payload, indent=2))
@@ -56,6 +72,9 @@ class Command(BaseCommand):
                 low, high = coefficient["ci"]
                 figure = f"{coefficient['name']} {coefficient['value']} [{low}, {high}]"
             self.stdout.write(f"  {question['label']:<48} n={question['n_units']:<6} {figure}")
+            projection = question.get("projection")
+            if projection and projection.get("units_needed") is not None:
+                self.stdout.write(f"  {'':<48} {projection_sentence(projection)}")
         if "assistance" in payload:
             self._assistance(payload["assistance"])
 
@@ -74,3 +93,15 @@ class Command(BaseCommand):
                 f" (95% CI {stat(low)} to {stat(high)}) on {evidence['n_units']} sentences"
                 " both label inconsistent"
             )
+
+
+def projection_sentence(projection: dict[str, Any]) -> str:
+    """One line, as the agreement card says it."""
+    what = "units" if projection["resampled"] == "units" else "items"
+    w = projection["half_width"]
+    if projection["more_units"] == 0:
+        return f"the interval is already within ±{w:g} ({projection['n_units']} {what})"
+    return (
+        f"about {projection['more_units']} more {what} ({projection['units_needed']} in all)"
+        f" for an interval of ±{w:g}"
+    )

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { agreementHistory, agreementQuestion } from '../test/adminFixtures';
@@ -145,5 +146,76 @@ describe('a span question', () => {
     );
     const card = screen.getByRole('article', { name: 'Sentence consistency' });
     expect(within(card).queryByRole('img', { name: /by round/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('what a live report adds to a card', () => {
+  it('shows Fleiss kappa per error type on the error-type card', () => {
+    renderWithProviders(
+      <AgreementCard
+        question={agreementQuestion({
+          key: 'error_types',
+          label: 'Error types (sentences labelled inconsistent)',
+          level: 'set',
+          coefficient: { name: "Krippendorff's alpha (MASI)", value: 0.5, ci: [0.4, 0.6] },
+          confusion: null,
+          per_label: { 'Mis-Referencing': 0.61, 'Reasoning Error': 0.12 },
+        })}
+        annotators={ANNOTATORS}
+      />,
+    );
+    const table = screen.getByRole('table', { name: "Fleiss' kappa by error type" });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'Error typeKappa',
+      'Mis-Referencing0.61',
+      'Reasoning Error0.12',
+    ]);
+  });
+
+  it('says how many more units give the chosen interval width, and links each confusion to its units', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <AgreementCard
+          question={agreementQuestion({
+            projection: {
+              half_width: 0.05,
+              confidence: 0.95,
+              standard_error: 0.06,
+              n_units: 40,
+              resampled: 'units',
+              current_half_width: 0.1176,
+              units_needed: 222,
+              more_units: 182,
+              note: null,
+            },
+            confusion_pairs: [
+              {
+                a: 'consistent',
+                b: 'inconsistent',
+                count: 29,
+                n_units: 12,
+                units: [
+                  { id: 7, name: 'Dialogue 3 · budget', count: 4 },
+                  { id: 9, name: 'Dialogue 5 · travel', count: 2 },
+                ],
+              },
+            ],
+          })}
+          annotators={ANNOTATORS}
+          roundId={1}
+          slug="demo"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('projection')).toHaveTextContent(
+      'About 182 more units (222 in all) for an interval of ±0.05 at the current agreement; now ±0.12 from 40 units.',
+    );
+    const disagreements = screen.getByRole('list', { name: 'Most frequent disagreements' });
+    expect(disagreements).toHaveTextContent('“consistent” vs “inconsistent”: 29 times in 12 units');
+    expect(disagreements).toHaveTextContent('and 10 more');
+    expect(within(disagreements).getByRole('link', { name: 'Dialogue 3 · budget' })).toHaveAttribute(
+      'href',
+      '/app/admin/rounds/1/disagreements/7?project=demo',
+    );
   });
 });

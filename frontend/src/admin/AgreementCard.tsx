@@ -1,11 +1,13 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { Link } from 'react-router';
 
 import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
 import { ConfusionTable } from './ConfusionTable';
 import { formatInterval, formatPercent, formatStat } from './format';
 import { HistoryChart, hasHistory } from './HistoryChart';
 import { PairwiseHeatmap } from './PairwiseHeatmap';
+import { adminPaths } from './paths';
 import { TargetBadge } from './TargetBadge';
 import { VsMajorityTable } from './VsMajorityTable';
 
@@ -14,13 +16,14 @@ interface AgreementCardProps {
   annotators: string[];
   history?: AgreementHistoryQuestion | undefined;
   roundId?: number;
+  slug?: string | undefined;
 }
 
 /** Below this many units an interval is too wide to read a coefficient as a finding. */
 export const SMALL_N = 30;
 
 /** One question of the report: the coefficient with its interval first, the details below. */
-export function AgreementCard({ question, annotators, history, roundId }: AgreementCardProps) {
+export function AgreementCard({ question, annotators, history, roundId, slug }: AgreementCardProps) {
   const headingId = useId();
   const { coefficient, alpha } = question;
   const spans = question.level === 'span';
@@ -96,6 +99,7 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
             {question.note}
           </Text>
         )}
+        {question.projection != null && <ProjectionLine projection={question.projection} />}
 
         {/* No axes without a point: a question never computed has nothing to plot. */}
         {history !== undefined && hasHistory(history) && (
@@ -130,10 +134,92 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
             </Table.Tbody>
           </Table>
         )}
+        {/* Error types: Fleiss' kappa of each type (chosen or not), computed with the report. */}
+        {!spans && question.per_label != null && Object.keys(question.per_label).length > 0 && (
+          <Table className="per-type" captionSide="top" withTableBorder>
+            <Table.Caption>Fleiss&apos; kappa by error type</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Error type</Table.Th>
+                <Table.Th scope="col">Kappa</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {Object.entries(question.per_label).map(([name, value]) => (
+                <Table.Tr key={name}>
+                  <Table.Th scope="row">{name}</Table.Th>
+                  <Table.Td>{formatStat(value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         {question.confusion !== null && question.confusion.labels.length > 0 && (
           <ConfusionTable confusion={question.confusion} annotators={annotators} />
         )}
+        {question.confusion_pairs !== undefined && question.confusion_pairs.length > 0 && (
+          <ConfusionPairs pairs={question.confusion_pairs} roundId={roundId} slug={slug} />
+        )}
       </Stack>
     </Card>
+  );
+}
+
+type Projection = NonNullable<AgreementQuestion['projection']>;
+
+/** "About 120 more units for an interval of ±0.05", from the bootstrap's spread. */
+export function ProjectionLine({ projection }: { projection: Projection }) {
+  const what = projection.resampled === 'units' ? 'units' : 'items';
+  const target = `±${formatStat(projection.half_width)}`;
+  let text: string;
+  if (projection.units_needed === null || projection.more_units === null) {
+    text = `No projection for an interval of ${target}: ${projection.note ?? 'the interval is undefined'}.`;
+  } else if (projection.more_units === 0) {
+    text = `The interval is already within ${target} at ${projection.n_units} ${what}.`;
+  } else {
+    text =
+      `About ${projection.more_units} more ${what} (${projection.units_needed} in all) for an interval of ${target}` +
+      ` at the current agreement; now ±${formatStat(projection.current_half_width)} from ${projection.n_units} ${what}.`;
+  }
+  return (
+    <Text size="sm" data-testid="projection">
+      {text}
+    </Text>
+  );
+}
+
+type ConfusionPair = NonNullable<AgreementQuestion['confusion_pairs']>[number];
+
+/** The most frequent disagreements, each with links to the units where they occur. */
+function ConfusionPairs({ pairs, roundId, slug }: { pairs: ConfusionPair[]; roundId?: number | undefined; slug?: string | undefined }) {
+  const headingId = useId();
+  return (
+    <div>
+      <Text size="sm" fw={600} id={headingId}>
+        Most frequent disagreements
+      </Text>
+      <List size="sm" aria-labelledby={headingId} spacing={4}>
+        {pairs.map((pair) => (
+          <List.Item key={`${pair.a}|${pair.b}`}>
+            “{pair.a}” vs “{pair.b}”: {pair.count} time{pair.count === 1 ? '' : 's'}
+            {pair.n_units > 0 && ` in ${pair.n_units} unit${pair.n_units === 1 ? '' : 's'}`}
+            {roundId !== undefined && pair.units.length > 0 && (
+              <>
+                {' — '}
+                {pair.units.map((unit, index) => (
+                  <span key={unit.id}>
+                    {index > 0 && ', '}
+                    <Anchor component={Link} to={adminPaths.disagreement(roundId, unit.id, slug)} size="sm">
+                      {unit.name}
+                    </Anchor>
+                  </span>
+                ))}
+                {pair.n_units > pair.units.length && ` and ${pair.n_units - pair.units.length} more`}
+              </>
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </div>
   );
 }

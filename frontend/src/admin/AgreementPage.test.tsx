@@ -18,11 +18,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(path = '/app/admin/rounds/1/agreement?project=demo') {
+// The page polls for a newer report every REPORT_POLL_MS; tests of other behaviour turn that off
+// so a poll never replaces the report a test set up (the poll has tests of its own below).
+function renderPage(path = '/app/admin/rounds/1/agreement?project=demo', reportPollMs = 0) {
   renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/app/admin/rounds/:id/agreement" element={<AgreementPage />} />
+        <Route path="/app/admin/rounds/:id/agreement" element={<AgreementPage reportPollMs={reportPollMs} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -163,5 +165,33 @@ describe('hints compared on the agreement dashboard', () => {
     expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       '/api/admin/rounds/1/agreement/?compare=3',
     ]);
+  });
+
+  it('shows a newer report by itself, without a click, while the page is open', async () => {
+    // Until the server's recompute lands: the 09:00 report, stale, a recompute waiting.
+    let recomputed = false;
+    const server = fakeServer({
+      ...PROJECT_ROUTES,
+      'GET /api/admin/rounds/1/agreement/': () => {
+        return answer(
+          'GET /api/admin/rounds/{round_id}/agreement/',
+          200,
+          !recomputed
+            ? agreementReport({ stale: true, updating: true })
+            : agreementReport({ computed_at: '2025-01-12T10:30:00Z', updating: false }),
+        );
+      },
+    });
+    renderPage(undefined, 50);
+
+    const before = (await screen.findByTestId('computed-at')).textContent;
+    expect(before).toContain('updating after recent submits');
+    expect(screen.getByText('This report is stale')).toBeInTheDocument();
+    recomputed = true;
+    await waitFor(() => expect(screen.getByTestId('computed-at')).toHaveTextContent('updates by itself'), { timeout: 5000 });
+    // The time shown is the new report's.
+    expect(screen.getByTestId('computed-at').textContent).not.toEqual(before?.replace('updating after recent submits…', 'updates by itself after submits'));
+    expect(screen.queryByText('This report is stale')).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { computeAgreement, getAgreement, getAgreementHistory, savedWhileQueueDown } from '../api/client';
@@ -16,8 +16,20 @@ import { JOB_POLL_MS, useJob } from './useJob';
 import { useLoad } from './useLoad';
 import { type RoundProject, useRoundProject } from './useRoundProject';
 
-/** `/app/admin/rounds/:id/agreement` — one card per question, and a button to recompute. */
-export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs?: number }) {
+/**
+ * How often an open agreement page asks for the report: the server recomputes it by itself
+ * shortly after submits (docs/agreement.md), and the page shows the new one without a click.
+ */
+export const REPORT_POLL_MS = 5000;
+
+/** `/app/admin/rounds/:id/agreement` — one card per question, updated by itself; a button to recompute. */
+export function AgreementPage({
+  pollIntervalMs = JOB_POLL_MS,
+  reportPollMs = REPORT_POLL_MS,
+}: {
+  pollIntervalMs?: number;
+  reportPollMs?: number;
+}) {
   const roundId = parseId(useParams().id) ?? 0;
   const context = useRoundProject(roundId);
   const slug = context.status === 'ready' ? context.data.project.slug : null;
@@ -63,6 +75,29 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
     }
   }
 
+  // The report refreshes itself: poll while the page is open (and visible), in the background.
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const historyRefreshRef = useRef(history.refresh);
+  historyRefreshRef.current = history.refresh;
+  const shownAt = state.status === 'ready' ? (state.data?.computed_at ?? null) : null;
+  const lastShown = useRef<string | null>(shownAt);
+  useEffect(() => {
+    if (reportPollMs <= 0) return undefined;
+    const timer = setInterval(() => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      void refreshRef.current();
+    }, reportPollMs);
+    return () => clearInterval(timer);
+  }, [reportPollMs, roundId]);
+  useEffect(() => {
+    // A newer report landed: the history chart has a new point too.
+    if (shownAt !== null && lastShown.current !== null && shownAt !== lastShown.current) {
+      void historyRefreshRef.current();
+    }
+    lastShown.current = shownAt;
+  }, [shownAt]);
+
   const report = state.status === 'ready' ? state.data : null;
   const compareChoices = hintCounterparts(context.status === 'ready' ? context.data : null);
   const historyByKey = new Map(
@@ -85,8 +120,9 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
           Compute now
         </Button>
         {report !== null && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="computed-at">
             Computed {formatDateTime(report.computed_at)}
+            {report.updating === true ? ' · updating after recent submits…' : ' · updates by itself after submits'}
           </Text>
         )}
         <Anchor component={Link} to={adminPaths.disagreements(roundId, slug ?? undefined)} size="sm">
@@ -106,7 +142,10 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
         onRequeued={() => setGeneration((current) => current + 1)}
       />
       {state.status === 'ready' && report === null ? (
-        <Text>No agreement report yet. Compute one now, or close the round to compute it automatically.</Text>
+        <Text role="status">
+          No agreement report yet. It is computed by itself shortly after annotators submit; compute one now, or
+          close the round.
+        </Text>
       ) : (
         <LoadStatus state={state} what="the agreement report" onRetry={reload} />
       )}
@@ -115,8 +154,10 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
           {report.stale && (
             <Alert color="yellow" title="This report is stale" role="status">
               Labels changed after it was computed
-              {report.assistance === undefined ? '' : ', here or in the round it compares hints with'}. Press “Compute
-              now” to bring it up to date.
+              {report.assistance === undefined ? '' : ', here or in the round it compares hints with'}.{' '}
+              {report.updating === true
+                ? 'A recompute is on its way; this page shows it when it lands.'
+                : 'Press “Compute now” to bring it up to date.'}
             </Alert>
           )}
           {report.assistance !== undefined && <AssistanceCard assistance={report.assistance} roundId={roundId} />}
@@ -128,6 +169,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
                 annotators={report.annotators}
                 history={historyByKey.get(question.key)}
                 roundId={roundId}
+                slug={slug ?? undefined}
               />
             ))}
           </SimpleGrid>

@@ -572,6 +572,10 @@ export interface components {
       note: string | null;
       /** @description Under 30 units; absent in reports computed before it. */
       small_n?: boolean;
+      /** @description Units needed for an interval half-width of w; absent in older reports. */
+      projection?: components["schemas"]["ProjectionOutput"] | null;
+      /** @description The most frequent disagreements, with their units; absent in older reports. */
+      confusion_pairs?: components["schemas"]["ConfusionPairOutput"][];
     };
     AgreementReportOutput: {
       round: number;
@@ -581,6 +585,8 @@ export interface components {
       stale: boolean;
       annotators: string[];
       questions: components["schemas"]["AgreementQuestionOutput"][];
+      /** @description An automatic recompute after recent submits is waiting or running; the page polls and shows the new report when it lands (docs/agreement.md). */
+      updating?: boolean;
       /** @description Labels with evidence hints against labels without, on the same units; present when another round of the opposite hint setting is compared (docs/agreement.md). */
       assistance?: components["schemas"]["AssistanceOutput"];
     };
@@ -879,6 +885,23 @@ export interface components {
     ConfusionOutput: {
       labels: string[];
       counts: number[][];
+    };
+    ConfusionPairOutput: {
+      a: string;
+      b: string;
+      /** @description Rater pairs on one item giving a and b. */
+      count: number;
+      /** @description Units where it occurs. */
+      n_units: number;
+      /** @description The first ten, most affected first. */
+      units: components["schemas"]["ConfusionPairUnitOutput"][];
+    };
+    ConfusionPairUnitOutput: {
+      /** @description The topic id of the (dialogue, topic) unit. */
+      id: number;
+      name: string;
+      /** @description Times the pair occurs in the unit. */
+      count: number;
     };
     CorpusCountOutput: {
       corpus: string;
@@ -2289,6 +2312,37 @@ export interface components {
      * @enum {string}
      */
     ProjectRoleEnum: "admin" | "annotator" | "reviewer" | "researcher";
+    ProjectionOutput: {
+      /**
+       * Format: double
+       * @description The target half-width w of the interval.
+       */
+      half_width: number;
+      /** Format: double */
+      confidence: number;
+      /**
+       * Format: double
+       * @description The bootstrap standard error of the coefficient.
+       */
+      standard_error: number | null;
+      /** @description Units (or items) it was measured on. */
+      n_units: number;
+      /**
+       * @description units: whole (dialogue, topic) units were resampled; items: one per unit.
+       *
+       * * `units` - units
+       * * `items` - items
+       */
+      resampled: components["schemas"]["ResampledEnum"];
+      /** Format: double */
+      current_half_width: number | null;
+      /** @description Units for a half-width of w at the current agreement. */
+      units_needed: number | null;
+      /** @description units_needed minus n_units. */
+      more_units: number | null;
+      /** @description Why there is no projection. */
+      note: string | null;
+    };
     /**
      * @description * `dev_test` - dev_test
      * * `all` - all
@@ -2602,6 +2656,12 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /**
+     * @description * `units` - units
+     * * `items` - items
+     * @enum {string}
+     */
+    ResampledEnum: "units" | "items";
     /** @description A save of a review judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
     ReviewBatchEntry: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -6538,6 +6598,10 @@ export interface operations {
   /** The round's latest agreement report */
   admin_rounds_agreement_retrieve: {
     parameters: {
+      query?: {
+        /** @description The interval half-width w each question's projection aims at (0.005 to 0.5; default 0.05). */
+        half_width?: number;
+      };
       path: {
         round_id: number;
       };

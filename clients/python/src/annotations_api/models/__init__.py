@@ -61,6 +61,8 @@ from .compared_summary_output import ComparedSummaryOutput
 from .compared_summary_output_judgements import ComparedSummaryOutputJudgements
 from .confidence_enum import ConfidenceEnum
 from .confusion_output import ConfusionOutput
+from .confusion_pair_output import ConfusionPairOutput
+from .confusion_pair_unit_output import ConfusionPairUnitOutput
 from .corpus_count_output import CorpusCountOutput
 from .corpus_counts_output import CorpusCountsOutput
 from .corpus_document_output import CorpusDocumentOutput
@@ -251,6 +253,7 @@ from .project_options_output import ProjectOptionsOutput
 from .project_ref_output import ProjectRefOutput
 from .project_releases_output import ProjectReleasesOutput
 from .project_role_enum import ProjectRoleEnum
+from .projection_output import ProjectionOutput
 from .protocol_enum import ProtocolEnum
 from .provenance_enum import ProvenanceEnum
 from .published_labels_output import PublishedLabelsOutput
@@ -290,6 +293,7 @@ from .relevance_anchor_output import RelevanceAnchorOutput
 from .relevance_mapping_enum import RelevanceMappingEnum
 from .reopened_output import ReopenedOutput
 from .reply_output import ReplyOutput
+from .resampled_enum import ResampledEnum
 from .review_batch_entry import ReviewBatchEntry
 from .review_batch_result import ReviewBatchResult
 from .review_outcome_output import ReviewOutcomeOutput
@@ -458,6 +462,8 @@ __all__ = (
     "ComparedSummaryOutputJudgements",
     "ConfidenceEnum",
     "ConfusionOutput",
+    "ConfusionPairOutput",
+    "ConfusionPairUnitOutput",
     "CorpusCountOutput",
     "CorpusCountsOutput",
     "CorpusDocumentOutput",
@@ -642,6 +648,7 @@ __all__ = (
     "ProjectRefOutput",
     "ProjectReleasesOutput",
     "ProjectRoleEnum",
+    "ProjectionOutput",
     "ProtocolEnum",
     "ProvenanceEnum",
     "PublishedLabelsOutput",
@@ -679,6 +686,7 @@ __all__ = (
     "RelevanceMappingEnum",
     "ReopenedOutput",
     "ReplyOutput",
+    "ResampledEnum",
     "ReviewBatchEntry",
     "ReviewBatchResult",
     "ReviewOutcomeOutput",

@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     )
     from ..models.coefficient_output import CoefficientOutput
     from ..models.confusion_output import ConfusionOutput
+    from ..models.confusion_pair_output import ConfusionPairOutput
     from ..models.interval_output import IntervalOutput
     from ..models.pair_output import PairOutput
+    from ..models.projection_output import ProjectionOutput
     from ..models.vs_majority_output import VsMajorityOutput
 
 
@@ -47,6 +49,10 @@ class AgreementQuestionOutput:
         met (bool | None):
         note (None | str):
         small_n (bool | Unset): Under 30 units; absent in reports computed before it.
+        projection (None | ProjectionOutput | Unset): Units needed for an interval half-width of w; absent in older
+            reports.
+        confusion_pairs (list[ConfusionPairOutput] | Unset): The most frequent disagreements, with their units; absent
+            in older reports.
     """
 
     key: str
@@ -65,6 +71,8 @@ class AgreementQuestionOutput:
     met: bool | None
     note: None | str
     small_n: bool | Unset = UNSET
+    projection: None | ProjectionOutput | Unset = UNSET
+    confusion_pairs: list[ConfusionPairOutput] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +82,7 @@ class AgreementQuestionOutput:
         from ..models.coefficient_output import CoefficientOutput
         from ..models.confusion_output import ConfusionOutput
         from ..models.interval_output import IntervalOutput
+        from ..models.projection_output import ProjectionOutput
 
         key = self.key
 
@@ -133,6 +142,21 @@ class AgreementQuestionOutput:
 
         small_n = self.small_n
 
+        projection: dict[str, Any] | None | Unset
+        if isinstance(self.projection, Unset):
+            projection = UNSET
+        elif isinstance(self.projection, ProjectionOutput):
+            projection = self.projection.to_dict()
+        else:
+            projection = self.projection
+
+        confusion_pairs: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.confusion_pairs, Unset):
+            confusion_pairs = []
+            for confusion_pairs_item_data in self.confusion_pairs:
+                confusion_pairs_item = confusion_pairs_item_data.to_dict()
+                confusion_pairs.append(confusion_pairs_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -156,6 +180,10 @@ class AgreementQuestionOutput:
         )
         if small_n is not UNSET:
             field_dict["small_n"] = small_n
+        if projection is not UNSET:
+            field_dict["projection"] = projection
+        if confusion_pairs is not UNSET:
+            field_dict["confusion_pairs"] = confusion_pairs
 
         return field_dict
 
@@ -166,8 +194,10 @@ class AgreementQuestionOutput:
         )
         from ..models.coefficient_output import CoefficientOutput
         from ..models.confusion_output import ConfusionOutput
+        from ..models.confusion_pair_output import ConfusionPairOutput
         from ..models.interval_output import IntervalOutput
         from ..models.pair_output import PairOutput
+        from ..models.projection_output import ProjectionOutput
         from ..models.vs_majority_output import VsMajorityOutput
 
         d = dict(src_dict)
@@ -285,6 +315,32 @@ class AgreementQuestionOutput:
 
         small_n = d.pop("small_n", UNSET)
 
+        def _parse_projection(data: object) -> None | ProjectionOutput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                projection_type_1 = ProjectionOutput.from_dict(data)
+
+                return projection_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ProjectionOutput | Unset, data)
+
+        projection = _parse_projection(d.pop("projection", UNSET))
+
+        _confusion_pairs = d.pop("confusion_pairs", UNSET)
+        confusion_pairs: list[ConfusionPairOutput] | Unset = UNSET
+        if _confusion_pairs is not UNSET:
+            confusion_pairs = []
+            for confusion_pairs_item_data in _confusion_pairs:
+                confusion_pairs_item = ConfusionPairOutput.from_dict(confusion_pairs_item_data)
+
+                confusion_pairs.append(confusion_pairs_item)
+
         agreement_question_output = cls(
             key=key,
             label=label,
@@ -302,6 +358,8 @@ class AgreementQuestionOutput:
             met=met,
             note=note,
             small_n=small_n,
+            projection=projection,
+            confusion_pairs=confusion_pairs,
         )
 
         agreement_question_output.additional_properties = d

@@ -27,6 +27,8 @@ class AgreementReportOutput:
         stale (bool):
         annotators (list[str]):
         questions (list[AgreementQuestionOutput]):
+        updating (bool | Unset): An automatic recompute after recent submits is waiting or running; the page polls and
+            shows the new report when it lands (docs/agreement.md).
         assistance (AssistanceOutput | Unset):
     """
 
@@ -36,6 +38,7 @@ class AgreementReportOutput:
     stale: bool
     annotators: list[str]
     questions: list[AgreementQuestionOutput]
+    updating: bool | Unset = UNSET
     assistance: AssistanceOutput | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -55,6 +58,8 @@ class AgreementReportOutput:
             questions_item = questions_item_data.to_dict()
             questions.append(questions_item)
 
+        updating = self.updating
+
         assistance: dict[str, Any] | Unset = UNSET
         if not isinstance(self.assistance, Unset):
             assistance = self.assistance.to_dict()
@@ -71,6 +76,8 @@ class AgreementReportOutput:
                 "questions": questions,
             }
         )
+        if updating is not UNSET:
+            field_dict["updating"] = updating
         if assistance is not UNSET:
             field_dict["assistance"] = assistance
 
@@ -99,6 +106,8 @@ class AgreementReportOutput:
 
             questions.append(questions_item)
 
+        updating = d.pop("updating", UNSET)
+
         _assistance = d.pop("assistance", UNSET)
         assistance: AssistanceOutput | Unset
         if isinstance(_assistance, Unset):
@@ -113,6 +122,7 @@ class AgreementReportOutput:
             stale=stale,
             annotators=annotators,
             questions=questions,
+            updating=updating,
             assistance=assistance,
         )
 

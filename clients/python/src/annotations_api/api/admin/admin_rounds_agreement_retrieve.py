@@ -8,18 +8,27 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.agreement_report_output import AgreementReportOutput
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     round_id: int,
+    *,
+    half_width: float | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["half_width"] = half_width
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/admin/rounds/{round_id}/agreement/".format(
             round_id=quote(str(round_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -89,11 +98,13 @@ def sync_detailed(
     round_id: int,
     *,
     client: AuthenticatedClient,
+    half_width: float | Unset = UNSET,
 ) -> Response[AgreementReportOutput | ErrorEnvelope]:
     """The round's latest agreement report
 
     Args:
         round_id (int):
+        half_width (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,6 +116,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         round_id=round_id,
+        half_width=half_width,
     )
 
     response = client.get_httpx_client().request(
@@ -118,11 +130,13 @@ def sync(
     round_id: int,
     *,
     client: AuthenticatedClient,
+    half_width: float | Unset = UNSET,
 ) -> AgreementReportOutput | ErrorEnvelope | None:
     """The round's latest agreement report
 
     Args:
         round_id (int):
+        half_width (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +149,7 @@ def sync(
     return sync_detailed(
         round_id=round_id,
         client=client,
+        half_width=half_width,
     ).parsed
 
 
@@ -142,11 +157,13 @@ async def asyncio_detailed(
     round_id: int,
     *,
     client: AuthenticatedClient,
+    half_width: float | Unset = UNSET,
 ) -> Response[AgreementReportOutput | ErrorEnvelope]:
     """The round's latest agreement report
 
     Args:
         round_id (int):
+        half_width (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         round_id=round_id,
+        half_width=half_width,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -169,11 +187,13 @@ async def asyncio(
     round_id: int,
     *,
     client: AuthenticatedClient,
+    half_width: float | Unset = UNSET,
 ) -> AgreementReportOutput | ErrorEnvelope | None:
     """The round's latest agreement report
 
     Args:
         round_id (int):
+        half_width (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,5 +207,6 @@ async def asyncio(
         await asyncio_detailed(
             round_id=round_id,
             client=client,
+            half_width=half_width,
         )
     ).parsed
