@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from annotations.api import (
+    corpus_runs,
     adjudication_views,
     admin,
     admin_people,
@@ -158,6 +159,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
+    path("projects/<slug:slug>/evaluator-runs/", corpus_runs.CorpusRunsView.as_view()),
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
