@@ -221,10 +221,11 @@ def corpus_run_summary(run: CorpusRun, *, corpus: tuple[int, int] | None = None)
 
 
 def coverage_text(summary: dict[str, Any]) -> str:
-    parts = []
-    for level in ("sentences", "summaries"):
-        total = summary.get(f"corpus_{level}")
-        if summary[level] or total:
-            parts.append(f"{summary[level]} of {total} {level}" if total else f"{summary[level]} {level}")
+    """What share of the corpus a run covers, e.g. "covers 10 of 90 sentences and 0 of 45
+    summaries; abstained on 1"."""
+    parts = [
+        f"{summary[level]} of {summary.get(f'corpus_{level}', '?')} {level}"
+        for level in ("sentences", "summaries")
+    ]
     return f"covers {' and '.join(parts)}; abstained on {summary['abstained']}"
 

@@ -31,6 +31,11 @@ from annotations.services.evaluator_runs import (
 class Command(BaseCommand):
     help = "Check an evaluator's predictions (CSV or JSONL) against a release and store them."
 
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        # --version labels a corpus run (issue 31's command line), in place of Django's
+        # "print Django's version" option.
+        return super().create_parser(prog_name, subcommand, conflict_handler="resolve", **kwargs)
+
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, nargs="?")
         parser.add_argument(
