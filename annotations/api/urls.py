@@ -3,12 +3,12 @@ from __future__ import annotations
 from django.urls import path
 
 from annotations.api import (
-    corpus_runs,
     adjudication_views,
     admin,
     admin_people,
     admin_taxonomies,
     assignments,
+    corpus_runs,
     evaluators,
     feedback,
     history_views,

@@ -35,7 +35,6 @@ import numpy as np
 import pandas as pd
 
 from annotations.formats.errors import FormatError, describe
-from annotations.formats.predictions import _refuse_non_utf8
 from annotations.formats.prediction_rows import (
     LABEL_VALUES,
     Chunk,
@@ -43,6 +42,7 @@ from annotations.formats.prediction_rows import (
     JsonlRun,
     RunFile,
 )
+from annotations.formats.predictions import _refuse_non_utf8
 from annotations.formats.release_records import IdIndex
 from annotations.formats.writers.record_arrays import as_id_bytes
 
@@ -55,8 +55,12 @@ RECORD_ID_LENGTH = 20  # rows.record_id: 20 hex characters
 MAX_LIST = 1000  # spans, evidence turns or types in one row
 
 
-def _empty(dtype: str) -> Any:
-    return field(default_factory=lambda: np.empty(0, dtype=dtype))
+def _no_labels() -> np.ndarray:
+    return np.empty(0, dtype=np.int8)
+
+
+def _no_flags() -> np.ndarray:
+    return np.empty(0, dtype=bool)
 
 
 @dataclass(slots=True)
@@ -64,8 +68,8 @@ class CorpusChunk(Chunk):
     """A chunk of a corpus run: ``values`` are the scores (``nan`` where none), ``labels``
     the label codes above, ``abstain`` the rows that abstained."""
 
-    labels: np.ndarray = _empty("int8")
-    abstain: np.ndarray = _empty("bool")
+    labels: np.ndarray = field(default_factory=_no_labels)
+    abstain: np.ndarray = field(default_factory=_no_flags)
     spans: list[tuple[int, tuple[tuple[int, int], ...]]] = field(default_factory=list)
     evidence: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
 
@@ -275,7 +279,10 @@ class CorpusCsvRun(_Checks, CsvRun):
                 )
             abstain = words.fillna(False).to_numpy(dtype=bool)
         chunk = CorpusChunk(
-            start, self._check_ids(frame["record_id"], start), scores, labels=labels,
+            start,
+            self._check_ids(frame["record_id"], start),
+            scores,
+            labels=labels,
             abstain=abstain,
         )
         self._check_verdicts(chunk)
@@ -284,16 +291,23 @@ class CorpusCsvRun(_Checks, CsvRun):
             given = frame["explanation"]
             for row, text in given[given != ""].items():
                 self._check_explanation(text, start + int(row) - first, chunk.explanations)
-        for name, example, check, into in (
-            ("error_types", '["extrinsic"]', self._check_types, chunk.error_types),
-            ("spans", "[[0, 12]]", self._check_spans, chunk.spans),
-            ("evidence", "[0, 3]", self._check_evidence, chunk.evidence),
+        for name, example in (
+            ("error_types", '["extrinsic"]'),
+            ("spans", "[[0, 12]]"),
+            ("evidence", "[0, 3]"),
         ):
-            if name in frame.columns:
-                given = frame[name]
-                for row, cell in given[given.str.strip() != ""].items():
-                    at = start + int(row) - first
-                    check(_list_cell(self, cell, at, name, example), at, into)  # type: ignore[operator]
+            if name not in frame.columns:
+                continue
+            given = frame[name]
+            for row, cell in given[given.str.strip() != ""].items():
+                at = start + int(row) - first
+                value = _list_cell(self, cell, at, name, example)
+                if name == "error_types":
+                    self._check_types(value, at, chunk.error_types)
+                elif name == "spans":
+                    self._check_spans(value, at, chunk.spans)
+                else:
+                    self._check_evidence(value, at, chunk.evidence)
         return chunk
 
 

@@ -88,9 +88,7 @@ def corpus_records(project: Project) -> CorpusRecords:
         if sentence is None:
             continue
         number = source_index if source_index is not None else position + 1
-        sentence_ids += (
-            sha256(f'{prefix}{number}"]'.encode()).hexdigest()[:20].encode("ascii")
-        )
+        sentence_ids += sha256(f'{prefix}{number}"]'.encode()).hexdigest()[:20].encode("ascii")
         sentence_keys.append(sentence)
         sentence_summary.append(summary)
         sentence_lengths.append(end - start)
@@ -101,7 +99,10 @@ def corpus_records(project: Project) -> CorpusRecords:
         ids=IdIndex(ids),
         sentences=len(sentence_keys),
         keys=np.concatenate(
-            [np.frombuffer(sentence_keys, dtype=np.int64), np.frombuffer(summary_keys, dtype=np.int64)]
+            [
+                np.frombuffer(sentence_keys, dtype=np.int64),
+                np.frombuffer(summary_keys, dtype=np.int64),
+            ]
         ),
         summary=np.concatenate(
             [

@@ -27,9 +27,9 @@ from annotations.formats.corpus_predictions import (
 from annotations.models import (
     CorpusPrediction,
     CorpusRun,
+    ErrorType,
     Evaluator,
     EvaluatorKind,
-    ErrorType,
     Project,
 )
 from annotations.selectors.corpus_records import corpus_records
@@ -162,9 +162,7 @@ def corpus_run_upload(
     ``evaluator`` (created on first use, of ``kind``). Raises FormatError (file, line, field)
     or EvaluatorInvalid; either way nothing is stored."""
     name, label = _checked_names(evaluator, version, kind)
-    if CorpusRun.objects.filter(
-        project=project, evaluator__name=name, version=label
-    ).exists():
+    if CorpusRun.objects.filter(project=project, evaluator__name=name, version=label).exists():
         raise _version_taken(project, name, label)
     predictions = read_corpus_predictions(
         data, file=file_name, records=corpus_records(project), types=taxonomy_spellings(project)
@@ -228,4 +226,3 @@ def coverage_text(summary: dict[str, Any]) -> str:
         for level in ("sentences", "summaries")
     ]
     return f"covers {' and '.join(parts)}; abstained on {summary['abstained']}"
-

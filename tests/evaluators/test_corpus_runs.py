@@ -49,7 +49,9 @@ def sentence_rows(project: Project) -> list[tuple[str, SummarySentence]]:
         summary__topic__document__corpus__project=project
     ).select_related("summary__topic__document__corpus"):
         summary = sentence.summary
-        number = sentence.source_index if sentence.source_index is not None else sentence.position + 1
+        number = (
+            sentence.source_index if sentence.source_index is not None else sentence.position + 1
+        )
         rows.append(
             (
                 record_id(
@@ -78,7 +80,12 @@ def summary_id(sentence: SummarySentence) -> str:
 def upload(project: Project, path: Path, *extra: str) -> dict[str, Any]:
     out = StringIO()
     call_command(
-        "evaluator_upload", str(path), "--project", project.slug, *extra, stdout=out,
+        "evaluator_upload",
+        str(path),
+        "--project",
+        project.slug,
+        *extra,
+        stdout=out,
         stderr=StringIO(),
     )
     return json.loads(out.getvalue())
@@ -86,7 +93,9 @@ def upload(project: Project, path: Path, *extra: str) -> dict[str, Any]:
 
 def nothing_stored() -> bool:
     return not (
-        Evaluator.objects.exists() or CorpusRun.objects.exists() or CorpusPrediction.objects.exists()
+        Evaluator.objects.exists()
+        or CorpusRun.objects.exists()
+        or CorpusPrediction.objects.exists()
     )
 
 
@@ -98,7 +107,8 @@ def test_the_corpus_ids_are_the_ones_a_release_prints(labelled_round: Round) -> 
     found = records.ids.find(
         __import__("numpy").array([row["record_id"].encode() for row in table], dtype="S20")
     )
-    assert (found >= 0).all() and (found < records.sentences).all()
+    assert (found >= 0).all()
+    assert (found < records.sentences).all()
     summaries = records.ids.find(
         __import__("numpy").array(
             sorted({row["summary_record_id"].encode() for row in table}), dtype="S20"
@@ -122,23 +132,33 @@ def test_a_csv_run_with_labels_scores_and_abstentions(demo: Project, tmp_path: P
     with path.open("w", newline="") as stream:
         out = csv.writer(stream)
         out.writerow(["record_id", "label", "score", "abstain", "explanation", "error_types"])
-        out.writerow([first, "inconsistent", "0.1", "", "The date is wrong.", json.dumps([type_.name])])
+        out.writerow(
+            [first, "inconsistent", "0.1", "", "The date is wrong.", json.dumps([type_.name])]
+        )
         out.writerow([second, "1", "", "", "", ""])
         out.writerow([third, "", "", "true", "Not sure.", ""])
         out.writerow([summary_id(one), "", "0.4", "", "", ""])
-    stored = upload(demo, path, "--evaluator", "GPT judge", "--version", "prompt-v1", "--kind", "llm")
+    stored = upload(
+        demo, path, "--evaluator", "GPT judge", "--version", "prompt-v1", "--kind", "llm"
+    )
     assert (stored["sentences"], stored["summaries"], stored["abstained"]) == (3, 1, 1)
     assert stored["corpus_sentences"] == len(rows)
     assert (stored["kind"], stored["version"]) == ("llm", "prompt-v1")
     run = CorpusRun.objects.get()
-    assert run.has_labels and run.has_scores
+    assert run.has_labels
+    assert run.has_scores
     made = {p.sentence_id: p for p in CorpusPrediction.objects.filter(run=run)}
     assert (made[one.pk].label, made[one.pk].score) == ("inconsistent", 0.1)
     assert made[one.pk].explanation == "The date is wrong."
     assert made[one.pk].error_types == [type_.code]
-    assert (made[two.pk].label, made[two.pk].score, made[two.pk].abstain) == ("consistent", None, False)
+    assert (made[two.pk].label, made[two.pk].score, made[two.pk].abstain) == (
+        "consistent",
+        None,
+        False,
+    )
     assert (made[three.pk].label, made[three.pk].score, made[three.pk].abstain) == ("", None, True)
-    assert made[None].summary_id == one.summary_id and made[None].score == 0.4
+    assert made[None].summary_id == one.summary_id
+    assert made[None].score == 0.4
     assert made[one.pk].summary_id == one.summary_id
 
 
@@ -176,21 +196,49 @@ def test_a_jsonl_run_with_spans_and_evidence(demo: Project, tmp_path: Path) -> N
     ("content", "words"),
     [
         ("record_id,score\nnope,0.5\n", "line 2, field record_id: 'nope' is not a record"),
-        ("record_id,score\n{a},0.5\n{a},0.4\n", "line 3, field record_id: '{a}' is given again (first on line 2)"),
+        (
+            "record_id,score\n{a},0.5\n{a},0.4\n",
+            "line 3, field record_id: '{a}' is given again (first on line 2)",
+        ),
         ("record_id,score\n{a},high\n", "line 2, field score: the string 'high' is not a number"),
         ("record_id,score\n{a},inf\n", "line 2, field score: inf is not a finite number"),
         ("record_id,label\n{a},maybe\n", "line 2, field label: the string 'maybe': a label is"),
         ("record_id,label,score\n{a},,\n", "line 2, field label: needs a label or a score"),
-        ("record_id,label,abstain\n{a},1,true\n", "line 2, field abstain: abstains and gives a verdict"),
+        (
+            "record_id,label,abstain\n{a},1,true\n",
+            "line 2, field abstain: abstains and gives a verdict",
+        ),
         ("record_id,abstain\n{a},true\n", "abstains on every one of its 1 records"),
-        ('record_id,score,error_types\n{a},0.5,"[""Made up""]"\n', "line 2, field error_types: the string 'Made up' is not an error type of the project's taxonomy"),
-        ('record_id,score,spans\n{a},0.5,"[[0, 100000]]"\n', "line 2, field spans: [0, 100000] ends past the sentence's"),
-        ('record_id,score,spans\n{s},0.5,"[[0, 1]]"\n', "line 2, field spans: spans are offsets in a sentence"),
-        ('record_id,score,evidence\n{a},0.5,"[9999]"\n', "line 2, field evidence: turn 9999 is not in the dialogue"),
+        (
+            'record_id,score,error_types\n{a},0.5,"[""Made up""]"\n',
+            "line 2, field error_types: the string 'Made up' is not an error type of the"
+            " project's taxonomy",
+        ),
+        (
+            'record_id,score,spans\n{a},0.5,"[[0, 100000]]"\n',
+            "line 2, field spans: [0, 100000] ends past the sentence's",
+        ),
+        (
+            'record_id,score,spans\n{s},0.5,"[[0, 1]]"\n',
+            "line 2, field spans: spans are offsets in a sentence",
+        ),
+        (
+            'record_id,score,evidence\n{a},0.5,"[9999]"\n',
+            "line 2, field evidence: turn 9999 is not in the dialogue",
+        ),
         ("record_id,explanation\n{a},x\n", "line 1: needs a label or a score column"),
-        ('{{"record_id": "{a}", "score": "0.5"}}\n', "line 1, field score: the string '0.5' is not a number"),
-        ('{{"record_id": "{a}", "abstain": "yes"}}\n', "line 1, field abstain: the string 'yes' is not true or false"),
-        ('{{"record_id": "{a}", "score": 0.1}}\n{{"record_id": "{a}", "score": 0.2}}\n', "line 2, field record_id: '{a}' is given again (first on line 1)"),
+        (
+            '{{"record_id": "{a}", "score": "0.5"}}\n',
+            "line 1, field score: the string '0.5' is not a number",
+        ),
+        (
+            '{{"record_id": "{a}", "abstain": "yes"}}\n',
+            "line 1, field abstain: the string 'yes' is not true or false",
+        ),
+        (
+            '{{"record_id": "{a}", "score": 0.1}}\n{{"record_id": "{a}", "score": 0.2}}\n',
+            "line 2, field record_id: '{a}' is given again (first on line 1)",
+        ),
     ],
 )
 def test_a_refused_file_names_line_and_field_and_stores_nothing(
@@ -217,10 +265,20 @@ def test_a_run_need_not_cover_the_corpus_and_counts_what_it_covers(
     err = StringIO()
     out = StringIO()
     call_command(
-        "evaluator_upload", str(path), "--project", "demo", "--evaluator", "M", "--version",
-        "1", stdout=out, stderr=err,
+        "evaluator_upload",
+        str(path),
+        "--project",
+        "demo",
+        "--evaluator",
+        "M",
+        "--version",
+        "1",
+        stdout=out,
+        stderr=err,
     )
-    assert f"covers 5 of {len(rows)} sentences and 0 of 45 summaries; abstained on 0" in err.getvalue()
+    assert (
+        f"covers 5 of {len(rows)} sentences and 0 of 45 summaries; abstained on 0" in err.getvalue()
+    )
 
 
 def test_the_command_says_what_a_corpus_run_needs(demo: Project, tmp_path: Path) -> None:
@@ -234,8 +292,14 @@ def test_the_command_says_what_a_corpus_run_needs(demo: Project, tmp_path: Path)
         )
     with pytest.raises(CommandError, match="--version labels a corpus run"):
         call_command(
-            "evaluator_upload", str(path), "--release", "demo@1", "--evaluator", "E",
-            "--version", "1",
+            "evaluator_upload",
+            str(path),
+            "--release",
+            "demo@1",
+            "--evaluator",
+            "E",
+            "--version",
+            "1",
         )
     assert nothing_stored()
 
@@ -243,8 +307,10 @@ def test_the_command_says_what_a_corpus_run_needs(demo: Project, tmp_path: Path)
 def test_the_service_maps_every_sentence_and_summary_of_the_corpus(demo: Project) -> None:
     rows = sentence_rows(demo)
     summaries = {s.summary_id: summary_id(s) for _, s in rows}
-    body = "record_id,label\n" + "".join(f"{rid},0\n" for rid, _ in rows) + "".join(
-        f"{rid},1\n" for rid in summaries.values()
+    body = (
+        "record_id,label\n"
+        + "".join(f"{rid},0\n" for rid, _ in rows)
+        + "".join(f"{rid},1\n" for rid in summaries.values())
     )
     run = corpus_run_upload(
         project=demo, evaluator="All", version="v1", data=body.encode(), file_name="all.csv"
@@ -292,7 +358,10 @@ def test_researchers_upload_over_http_and_follow_the_job(
     assert listing["corpus_sentences"] == len(rows)
     (run,) = listing["runs"]
     assert (run["evaluator"], run["version"], run["kind"], run["sentences"]) == (
-        "GPT-4o", "prompt-v2", "llm", 10
+        "GPT-4o",
+        "prompt-v2",
+        "llm",
+        10,
     )
     assert run["source_name"] == "judge.csv"
     # A bad file: the job fails naming file, line and field; nothing more is stored.
@@ -340,8 +409,14 @@ def test_a_real_worker_stores_a_corpus_run(demo: Project, tmp_path: Path) -> Non
         kind="corpus_run_upload",
         # A local path (as jobs queued before the storage named them): the worker process
         # does not share this test's MEDIA_ROOT.
-        params={"path": str(path), "name": "w.csv", "evaluator": "Worker", "version": "1",
-                "kind": "metric", "notes": ""},
+        params={
+            "path": str(path),
+            "name": "w.csv",
+            "evaluator": "Worker",
+            "version": "1",
+            "kind": "metric",
+            "notes": "",
+        },
     )
     with worker_on("long") as broker:
         with app.connection_for_write(broker) as connection:
@@ -353,5 +428,6 @@ def test_a_real_worker_stores_a_corpus_run(demo: Project, tmp_path: Path) -> Non
                 break
             time.sleep(0.5)
     assert job.status == "succeeded", job.error
-    assert Job.objects.get(pk=job.pk).result["sentences"] == len(rows)
+    assert job.result is not None
+    assert job.result["sentences"] == len(rows)
     assert CorpusPrediction.objects.filter(run__version="1").count() == len(rows)

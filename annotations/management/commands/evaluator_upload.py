@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from annotations.formats.errors import FormatError
 from annotations.models import EvaluatorKind, Project
 from annotations.selectors.corpus_records import corpus_size
-from annotations.services.corpus_runs import corpus_run_summary, corpus_run_upload, coverage_text
 from annotations.selectors.imported_predictions import imported_predictions
+from annotations.services.corpus_runs import corpus_run_summary, corpus_run_upload, coverage_text
 from annotations.services.evaluator_runs import (
     EvaluatorInvalid,
     evaluator_run_upload,
