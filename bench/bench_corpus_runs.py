@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import resource
 import sys
 import tempfile
 import time
@@ -34,6 +35,16 @@ PROJECT = "bench-corpus-runs"
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_release import _configure_environment, _maxrss_mb, write_corpus  # noqa: E402
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process on this machine (the PostgreSQL backend
+    serving the upload's connection), from /proc; 0 when it cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _upload(database_url: str, media: str, path: str) -> dict[str, float]:
@@ -69,11 +80,21 @@ def _upload(database_url: str, media: str, path: str) -> dict[str, float]:
     corpus_runs._insert = timed("COPY", corpus_runs._insert)  # type: ignore[attr-defined]
     data = Path(path).read_bytes()
     before = _maxrss_mb()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    server_before = _cpu_seconds(backend)
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     run = corpus_runs.corpus_run_upload(
         project=project, evaluator="Bench judge", version="v1", data=data, file_name="run.csv"
     )
     took = time.perf_counter() - started
+    cpu = resource.getrusage(resource.RUSAGE_SELF)
+    steps["cpu"] = cpu.ru_utime + cpu.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime
+    steps["server cpu"] = _cpu_seconds(backend) - server_before
     return {
         "seconds": took,
         "records": run.sentences + run.summaries,
@@ -175,7 +196,13 @@ def main() -> int:
         print(
             "steps: "
             + ", ".join(f"{step} {measured[step]:.2f} s" for step in steps)
-            + f"; the rest (evaluator and run rows, commit) {rest:.2f} s"
+            + f"; the rest (evaluator and run rows, commit: the deferred foreign-key checks)"
+            f" {rest:.2f} s"
+        )
+        print(
+            f"CPU: {measured['cpu']:.2f} s in the uploading process, {measured['server cpu']:.2f} s"
+            " in its PostgreSQL backend (wall time above includes waiting for a CPU: see"
+            " `uptime`)"
         )
     finally:
         if not args.keep:

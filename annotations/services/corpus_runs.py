@@ -90,41 +90,44 @@ def _version_taken(project: Project, name: str, version: str) -> EvaluatorInvali
 
 
 def _rows(run_id: int, predictions: CorpusPredictions) -> Iterator[tuple[Any, ...]]:
-    """The run's rows in slot order, as COPY and bulk_create take them."""
+    """The run's rows in slot order, as COPY and bulk_create take them: converted to Python
+    values ``BATCH`` at a time (a million at once were ~150 MB of Python numbers)."""
     records = predictions.records
     sentences = records.sentences
-    keys = records.keys[predictions.given].tolist()
-    summaries = records.summary[predictions.given].tolist()
-    scores = predictions.scores.tolist()
-    labels = predictions.labels.tolist()
-    abstain = predictions.abstain.tolist()
-    given = predictions.given.tolist()
     extras = (
         predictions.explanations.keys()
         | predictions.error_types.keys()
         | predictions.spans.keys()
         | predictions.evidence.keys()
     )
-    for i, slot in enumerate(given):
-        score = scores[i]
-        row: tuple[Any, ...] = (
-            run_id,
-            summaries[i],
-            keys[i] if slot < sentences else None,
-            LABEL_TEXT.get(labels[i], ""),
-            None if score != score else score,
-            abstain[i],
-        )
-        if slot in extras:
-            yield (
-                *row,
-                predictions.explanations.get(slot, ""),
-                json.dumps(list(predictions.error_types.get(slot, ()))),
-                json.dumps([list(s) for s in predictions.spans.get(slot, ())]),
-                json.dumps(list(predictions.evidence.get(slot, ()))),
+    for start in range(0, len(predictions.given), BATCH):
+        part = slice(start, start + BATCH)
+        given = predictions.given[part]
+        keys = records.keys[given].tolist()
+        summaries = records.summary[given].tolist()
+        scores = predictions.scores[part].tolist()
+        labels = predictions.labels[part].tolist()
+        abstain = predictions.abstain[part].tolist()
+        for i, slot in enumerate(given.tolist()):
+            score = scores[i]
+            row: tuple[Any, ...] = (
+                run_id,
+                summaries[i],
+                keys[i] if slot < sentences else None,
+                LABEL_TEXT.get(labels[i], ""),
+                None if score != score else score,
+                abstain[i],
             )
-        else:
-            yield (*row, "", "[]", "[]", "[]")
+            if slot in extras:
+                yield (
+                    *row,
+                    predictions.explanations.get(slot, ""),
+                    json.dumps(list(predictions.error_types.get(slot, ()))),
+                    json.dumps([list(s) for s in predictions.spans.get(slot, ())]),
+                    json.dumps(list(predictions.evidence.get(slot, ()))),
+                )
+            else:
+                yield (*row, "", "[]", "[]", "[]")
 
 
 def _insert(run: CorpusRun, predictions: CorpusPredictions) -> None:
