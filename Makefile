@@ -27,7 +27,7 @@ XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-admin bench-peers migrate demo \
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-admin bench-peers migrate demo \
 	tofueval clean
 
 $(RUN_STAMP): requirements.txt
@@ -155,7 +155,7 @@ browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
 
 test: lint client-check frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-admin
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-admin
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -186,6 +186,10 @@ bench-review: $(STAMP)
 bench-evaluators: $(STAMP)
 	$(PY) bench/bench_evaluators.py
 	$(PY) bench/bench_correlations.py
+
+# A 1M-record corpus run (issue 31) uploaded into PostgreSQL: its own bench database.
+bench-corpus-runs: $(STAMP)
+	$(PY) bench/bench_corpus_runs.py $(ARGS)
 
 # The first page of each admin list on 1,000,000 summaries (target < 200 ms); seeds for minutes.
 bench-admin: $(STAMP)

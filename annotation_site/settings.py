@@ -385,6 +385,7 @@ CELERY_TASK_ROUTES = {
         "annotations.import_corpus",
         "annotations.import_job",
         "annotations.evaluator_upload",
+        "annotations.corpus_run_upload",
         "annotations.release_build",
     )
 }

@@ -130,6 +130,49 @@ def evaluator_upload_task(job_id: int) -> None:
         upload_discard(params)
 
 
+@shared_task(name="annotations.corpus_run_upload")
+def corpus_run_upload_task(job_id: int) -> None:
+    """A run of an evaluator's predictions on a project's corpus, uploaded from the browser:
+    checked against the corpus's record ids and stored, under a lease; the uploaded file is
+    deleted at the end."""
+    from annotations.formats.errors import FormatError
+    from annotations.selectors.corpus_records import corpus_size
+    from annotations.services.corpus_runs import (
+        corpus_run_summary,
+        corpus_run_upload,
+        coverage_text,
+    )
+    from annotations.services.evaluator_runs import EvaluatorInvalid
+
+    if not job_claim(job_id):
+        return
+    job = Job.objects.select_related("project").get(pk=job_id)
+    params = job.params
+    try:
+        with lease_heartbeat(Job, job_id), _uploaded(params) as path:
+            job_progress(job_id, progress=10, message=f"checking {params['name']}")
+            run = corpus_run_upload(
+                project=job.project,
+                evaluator=params["evaluator"],
+                version=params["version"],
+                data=path.read_bytes(),
+                file_name=params["name"],
+                kind=params["kind"],
+                notes=params.get("notes", ""),
+                user=job.created_by,
+            )
+        summary = corpus_run_summary(run, corpus=corpus_size(job.project))
+        job_finish(
+            job_id,
+            result=summary,
+            message=f"stored {run.evaluator.name} {run.version}: {coverage_text(summary)}",
+        )
+    except Exception as error:
+        job_finish(job_id, error=failure_message(error, expected=(FormatError, EvaluatorInvalid)))
+    finally:
+        upload_discard(params)
+
+
 @shared_task(name="annotations.agreement_report")
 def agreement_report_task(
     round_id: int, job_id: int | None = None, compare: int | None = None, close: bool = False

@@ -8,6 +8,7 @@ from annotations.api import (
     admin_people,
     admin_taxonomies,
     assignments,
+    corpus_runs,
     evaluators,
     feedback,
     history_views,
@@ -162,6 +163,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
+    path("projects/<slug:slug>/evaluator-runs/", corpus_runs.CorpusRunsView.as_view()),
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),

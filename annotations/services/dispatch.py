@@ -46,6 +46,7 @@ logger = logging.getLogger(__name__)
 JOB_MESSAGES: dict[str, Callable[[Job], tuple[str, tuple[Any, ...]]]] = {
     "import": lambda job: ("annotations.import_job", (job.pk,)),
     "evaluator_upload": lambda job: ("annotations.evaluator_upload", (job.pk,)),
+    "corpus_run_upload": lambda job: ("annotations.corpus_run_upload", (job.pk,)),
     "agreement": lambda job: (
         "annotations.agreement_report",
         (

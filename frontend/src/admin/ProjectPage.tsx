@@ -8,6 +8,7 @@ import { AdminSection } from './AdminSection';
 import { GuidelineDiffView } from './GuidelineDiffView';
 import { GuidelineEditor } from './GuidelineEditor';
 import { GuidelineVersions } from './GuidelineVersions';
+import { CorpusRunsSection } from './CorpusRuns';
 import { ImportCorpus } from './ImportCorpus';
 import { adminPaths } from './paths';
 import { LoadStatus } from './LoadStatus';
@@ -122,6 +123,9 @@ export function ProjectPage() {
       </AdminSection>
       <AdminSection title="Webhooks">{() => <WebhooksSection slug={project.slug} />}</AdminSection>
       <AdminSection title="Import a corpus">{() => <ImportCorpus slug={project.slug} onImported={() => void refresh()} />}</AdminSection>
+      <AdminSection title="Evaluator runs on the corpus">
+        {(headingId) => <CorpusRunsSection slug={project.slug} labelledBy={headingId} />}
+      </AdminSection>
     </Stack>
   );
 }

@@ -333,6 +333,12 @@ export interface paths {
     /** Revoke one of your tokens: requests with it get 401 from now on */
     delete: operations["me_token_revoke"];
   };
+  "/api/projects/{slug}/evaluator-runs/": {
+    /** The evaluators' runs on the project's corpus */
+    get: operations["corpus_runs"];
+    /** Upload a run of predictions on the corpus (CSV or JSONL; a background job) */
+    post: operations["corpus_run_upload"];
+  };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
@@ -923,6 +929,42 @@ export interface components {
     CorpusOverviewOutput: {
       corpora: components["schemas"]["CorpusCountOutput"][];
       published: components["schemas"]["PublishedLabelsOutput"];
+    };
+    CorpusRunOutput: {
+      id: number;
+      evaluator: string;
+      kind: components["schemas"]["EvaluatorKindEnum"];
+      /** @description A prompt or model version label. */
+      version: string;
+      /** @description Sentence records predicted or abstained on. */
+      sentences: number;
+      /** @description Summary records predicted or abstained on. */
+      summaries: number;
+      /** @description Records the run explicitly abstained on. */
+      abstained: number;
+      has_scores: boolean;
+      has_labels: boolean;
+      source_name: string;
+      sha256: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    CorpusRunUploadInput: {
+      /** Format: binary */
+      file: string;
+      evaluator: string;
+      version: string;
+      /** @default metric */
+      kind?: components["schemas"]["EvaluatorKindEnum"];
+      /** @default */
+      notes?: string;
+    };
+    CorpusRunsOutput: {
+      /** @description Sentences in the project's corpus. */
+      corpus_sentences: number;
+      /** @description Summaries in the project's corpus. */
+      corpus_summaries: number;
+      runs: components["schemas"]["CorpusRunOutput"][];
     };
     CorpusSentenceOutput: {
       number: number;
@@ -9617,6 +9659,149 @@ export interface operations {
       };
       /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
       500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The evaluators' runs on the project's corpus */
+  corpus_runs: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["CorpusRunsOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Upload a run of predictions on the corpus (CSV or JSONL; a background job) */
+  corpus_run_upload: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["CorpusRunUploadInput"];
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["JobStartedOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
+      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

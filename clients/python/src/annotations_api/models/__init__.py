@@ -67,6 +67,9 @@ from .corpus_count_output import CorpusCountOutput
 from .corpus_counts_output import CorpusCountsOutput
 from .corpus_document_output import CorpusDocumentOutput
 from .corpus_overview_output import CorpusOverviewOutput
+from .corpus_run_output import CorpusRunOutput
+from .corpus_run_upload_input import CorpusRunUploadInput
+from .corpus_runs_output import CorpusRunsOutput
 from .corpus_sentence_output import CorpusSentenceOutput
 from .corpus_sentence_output_published import CorpusSentenceOutputPublished
 from .corpus_summary_output import CorpusSummaryOutput
@@ -468,6 +471,9 @@ __all__ = (
     "CorpusCountsOutput",
     "CorpusDocumentOutput",
     "CorpusOverviewOutput",
+    "CorpusRunOutput",
+    "CorpusRunUploadInput",
+    "CorpusRunsOutput",
     "CorpusSentenceOutput",
     "CorpusSentenceOutputPublished",
     "CorpusSummaryOutput",
