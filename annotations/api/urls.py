@@ -11,6 +11,7 @@ from annotations.api import (
     evaluators,
     feedback,
     history_views,
+    judges,
     project_creators,
     quality,
     queue,
@@ -158,6 +159,7 @@ urlpatterns += [
 
 urlpatterns += [
     path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
+    path("projects/<slug:slug>/judges/", judges.JudgesView.as_view()),
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),
