@@ -42,7 +42,9 @@ class JudgeLevelOutput(EvaluatorEntryOutput):  # type: ignore[misc]
 
     predicted = serializers.IntegerField(help_text="Gold records the run predicted.")
     gold_records = serializers.IntegerField()
-    protocol = serializers.ChoiceField(choices=[("dev_test", "dev_test"), ("all", "all")])
+    protocol = serializers.CharField(
+        help_text="dev_test: tuned on dev, measured on test; all: one set (optimistic)."
+    )
     tuned_on = serializers.IntegerField()
     measured_on = serializers.IntegerField()
     documents = serializers.IntegerField()
@@ -96,7 +98,9 @@ class JudgesGoldOutput(serializers.Serializer):
 
 
 class JudgesSplitOutput(serializers.Serializer):
-    method = serializers.ChoiceField(choices=[("corpus", "corpus"), ("document", "document")])
+    method = serializers.CharField(
+        help_text="corpus: the corpus's own dev and test documents; document: a seeded share."
+    )
     dev = serializers.FloatField(required=False, help_text="The share of documents in dev.")
     seed = serializers.IntegerField(required=False)
 

@@ -55,13 +55,11 @@ def _noise(*parts: Any) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
-@pytest.fixture
-def studied() -> Round:
+def label_pilot() -> Round:
     """The demo's double-annotated pilot round, submitted: each rater calls a sentence
     inconsistent with a chance of its own, so the gold has unanimous, majority and tied
     sentences, and inconsistent ones carry error types two raters may share."""
-    call_command("load_demo", stdout=StringIO())
-    round_ = Round.objects.get(project__slug="demo")
+    round_ = Round.objects.get(project__slug="demo", kind="pilot")
     assignments = list(Assignment.objects.filter(round=round_).order_by("id"))
     types = list(ErrorType.objects.filter(taxonomy=round_.project.taxonomy).order_by("id")[:2])
     for assignment in assignments:
@@ -79,6 +77,12 @@ def studied() -> Round:
     Assignment.objects.filter(round=round_).update(status=AssignmentStatus.SUBMITTED)
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.CLOSED)
     return round_
+
+
+@pytest.fixture
+def studied() -> Round:
+    call_command("load_demo", stdout=StringIO())
+    return label_pilot()
 
 
 def corpus_run(

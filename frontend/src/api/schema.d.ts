@@ -323,6 +323,10 @@ export interface paths {
     /** Revoke one of your tokens: requests with it get 401 from now on */
     delete: operations["me_token_revoke"];
   };
+  "/api/projects/{slug}/judges/": {
+    /** Every corpus run scored live against the project's current gold */
+    get: operations["project_judges"];
+  };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
@@ -1537,6 +1541,97 @@ export interface components {
       /** @description Poll /api/admin/jobs/{job}/ for its state. */
       job: number;
     };
+    JudgeDisagreementOutput: {
+      gold: string;
+      /** @description The run's call at its threshold. */
+      model: string;
+      /**
+       * Format: double
+       * @description The run's score, or 1 consistent / 0 inconsistent.
+       */
+      value: number;
+      split: string;
+      /** @description The unit. */
+      topic: number;
+      summary: number;
+      document: string;
+      /** @description The first gold round with the unit (its disagreement page). */
+      round: number | null;
+      sentence_position?: number | null;
+      text?: string;
+    };
+    JudgeLevel: {
+      balanced_accuracy: components["schemas"]["LeaderboardFigure"];
+      fpr: components["schemas"]["LeaderboardFigure"];
+      fnr: components["schemas"]["LeaderboardFigure"];
+      precision: components["schemas"]["LeaderboardFigure"];
+      recall: components["schemas"]["LeaderboardFigure"];
+      f1: components["schemas"]["LeaderboardFigure"];
+      /**
+       * @description What its run predicts.
+       *
+       * * `score` - score
+       * * `label` - label
+       */
+      kind: components["schemas"]["PredictionKindEnum"];
+      /**
+       * Format: double
+       * @description Tuned on dev (scores); null for labels.
+       */
+      threshold: number | null;
+      /** Format: double */
+      tuned_balanced_accuracy: number | null;
+      /** @description grouping (corpus, topic_type, system) -> value -> figures. */
+      by: {
+        [key: string]: {
+          [key: string]: components["schemas"]["LeaderboardGroupFigures"];
+        };
+      };
+      /** @description Scores only. */
+      auc: components["schemas"]["LeaderboardFigure"] | null;
+      /** @description error type -> recall. */
+      type_recall: {
+        [key: string]: components["schemas"]["LeaderboardTypeRecall"];
+      };
+      confusion: components["schemas"]["LeaderboardConfusion"];
+      /** @description Gold records the run predicted. */
+      predicted: number;
+      gold_records: number;
+      protocol: components["schemas"]["ProtocolEnum"];
+      tuned_on: number;
+      measured_on: number;
+      documents: number;
+      warning: string | null;
+      /**
+       * Format: double
+       * @description Cohen's kappa against the gold.
+       */
+      kappa: number | null;
+      /**
+       * Format: double
+       * @description Score runs in [0, 1] only.
+       */
+      ece: number | null;
+      reliability: components["schemas"]["ReliabilityBinOutput"][] | null;
+      calibration_note: string | null;
+      disagreements: number;
+      disagreement_list: components["schemas"]["JudgeDisagreementOutput"][];
+    };
+    JudgeRunOutput: {
+      id: number;
+      evaluator: string;
+      version: string;
+      kind: components["schemas"]["PredictionKindEnum"];
+      /** Format: date-time */
+      created_at: string;
+      sentences: number;
+      summaries: number;
+      abstained: number;
+      /** @description sentence | summary -> figures. */
+      levels: {
+        [key: string]: components["schemas"]["JudgeLevel"] | null;
+      };
+    };
     JudgementsOutput: {
       sentences: components["schemas"]["SentenceState"][];
       summaries: components["schemas"]["SummaryState"][];
@@ -1544,6 +1639,46 @@ export interface components {
       topic: components["schemas"]["TopicState"] | null;
       key_facts: components["schemas"]["KeyFactsState"] | null;
     };
+    JudgesGoldOutput: {
+      rule: string;
+      sentences: number;
+      summaries: number;
+      inconsistent_sentences: number;
+      type_min_count: number;
+    };
+    JudgesOutput: {
+      project: components["schemas"]["JudgesProjectOutput"];
+      rounds: components["schemas"]["JudgesRoundOutput"][];
+      gold: components["schemas"]["JudgesGoldOutput"];
+      split: components["schemas"]["JudgesSplitOutput"];
+      n_resamples: number;
+      runs: components["schemas"]["JudgeRunOutput"][];
+      trends: components["schemas"]["TrendOutput"][];
+    };
+    JudgesProjectOutput: {
+      slug: string;
+      name: string;
+    };
+    JudgesRoundOutput: {
+      id: number;
+      name: string;
+      kind: string;
+    };
+    JudgesSplitOutput: {
+      method: components["schemas"]["JudgesSplitOutputMethodEnum"];
+      /**
+       * Format: double
+       * @description The share of documents in dev.
+       */
+      dev?: number;
+      seed?: number;
+    };
+    /**
+     * @description * `corpus` - corpus
+     * * `document` - document
+     * @enum {string}
+     */
+    JudgesSplitOutputMethodEnum: "corpus" | "document";
     KeyAccuracyOutput: {
       /** Format: double */
       sentence_label: number | null;
@@ -1841,13 +1976,6 @@ export interface components {
       project_name: string;
       role: string;
     };
-    /**
-     * @description * `document` - document
-     * * `corpus` - corpus
-     * * `file` - file
-     * @enum {string}
-     */
-    MethodEnum: "document" | "corpus" | "file";
     OpenedOutput: {
       assignment: number;
     };
@@ -2303,7 +2431,7 @@ export interface components {
       systems: components["schemas"]["ReleaseSystemScores"][];
     };
     ReleaseSplitInput: {
-      method: components["schemas"]["MethodEnum"];
+      method: components["schemas"]["ReleaseSplitInputMethodEnum"];
       /** Format: double */
       dev?: number;
       /** Format: int64 */
@@ -2313,6 +2441,13 @@ export interface components {
         test?: string[];
       };
     };
+    /**
+     * @description * `document` - document
+     * * `corpus` - corpus
+     * * `file` - file
+     * @enum {string}
+     */
+    ReleaseSplitInputMethodEnum: "document" | "corpus" | "file";
     ReleaseStartedOutput: {
       /** @description Poll /api/releases/{release}/ for progress. */
       release: number;
@@ -2346,6 +2481,23 @@ export interface components {
      * @enum {string}
      */
     RelevanceMappingEnum: "binary";
+    ReliabilityBinOutput: {
+      /** Format: double */
+      lower: number;
+      /** Format: double */
+      upper: number;
+      records: number;
+      /**
+       * Format: double
+       * @description Null for an empty bin.
+       */
+      mean_score: number | null;
+      /**
+       * Format: double
+       * @description The share of gold-consistent records; null for an empty bin.
+       */
+      observed: number | null;
+    };
     ReopenedOutput: {
       assignment: number;
       status: string;
@@ -3129,6 +3281,25 @@ export interface components {
     TopicState: {
       category: components["schemas"]["TopicCategoryEnum"];
       version: number;
+    };
+    TrendFigureOutput: {
+      /** Format: double */
+      balanced_accuracy: number | null;
+      /** Format: double */
+      kappa: number | null;
+      /** Format: double */
+      ece: number | null;
+    };
+    TrendOutput: {
+      evaluator: string;
+      points: components["schemas"]["TrendPointOutput"][];
+    };
+    TrendPointOutput: {
+      version: string;
+      /** Format: date-time */
+      created_at: string;
+      sentence: components["schemas"]["TrendFigureOutput"] | null;
+      summary: components["schemas"]["TrendFigureOutput"] | null;
     };
     TurnOutput: {
       id: number;
@@ -9062,6 +9233,63 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };
       };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every corpus run scored live against the project's current gold */
+  project_judges: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["JudgesOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];

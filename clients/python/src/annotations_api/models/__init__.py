@@ -150,7 +150,20 @@ from .job_output import JobOutput
 from .job_started_output import JobStartedOutput
 from .job_status_enum import JobStatusEnum
 from .job_status_output import JobStatusOutput
+from .judge_disagreement_output import JudgeDisagreementOutput
+from .judge_level import JudgeLevel
+from .judge_level_by import JudgeLevelBy
+from .judge_level_by_additional_property import JudgeLevelByAdditionalProperty
+from .judge_level_type_recall import JudgeLevelTypeRecall
+from .judge_run_output import JudgeRunOutput
+from .judge_run_output_levels import JudgeRunOutputLevels
 from .judgements_output import JudgementsOutput
+from .judges_gold_output import JudgesGoldOutput
+from .judges_output import JudgesOutput
+from .judges_project_output import JudgesProjectOutput
+from .judges_round_output import JudgesRoundOutput
+from .judges_split_output import JudgesSplitOutput
+from .judges_split_output_method_enum import JudgesSplitOutputMethodEnum
 from .key_accuracy_output import KeyAccuracyOutput
 from .key_fact_alignment_output import KeyFactAlignmentOutput
 from .key_fact_input import KeyFactInput
@@ -192,7 +205,6 @@ from .member_add_input import MemberAddInput
 from .member_output import MemberOutput
 from .member_update_input import MemberUpdateInput
 from .membership_output import MembershipOutput
-from .method_enum import MethodEnum
 from .opened_output import OpenedOutput
 from .pair_output import PairOutput
 from .paused_member_output import PausedMemberOutput
@@ -242,11 +254,13 @@ from .release_round_output import ReleaseRoundOutput
 from .release_scores import ReleaseScores
 from .release_split_input import ReleaseSplitInput
 from .release_split_input_documents import ReleaseSplitInputDocuments
+from .release_split_input_method_enum import ReleaseSplitInputMethodEnum
 from .release_started_output import ReleaseStartedOutput
 from .release_status_enum import ReleaseStatusEnum
 from .release_system_scores import ReleaseSystemScores
 from .relevance_anchor_output import RelevanceAnchorOutput
 from .relevance_mapping_enum import RelevanceMappingEnum
+from .reliability_bin_output import ReliabilityBinOutput
 from .reopened_output import ReopenedOutput
 from .reply_output import ReplyOutput
 from .review_batch_entry import ReviewBatchEntry
@@ -331,6 +345,9 @@ from .topic_category_output import TopicCategoryOutput
 from .topic_output import TopicOutput
 from .topic_save_input import TopicSaveInput
 from .topic_state import TopicState
+from .trend_figure_output import TrendFigureOutput
+from .trend_output import TrendOutput
+from .trend_point_output import TrendPointOutput
 from .turn_output import TurnOutput
 from .type_rate_output import TypeRateOutput
 from .typing_batch_entry import TypingBatchEntry
@@ -505,7 +522,20 @@ __all__ = (
     "JobStartedOutput",
     "JobStatusEnum",
     "JobStatusOutput",
+    "JudgeDisagreementOutput",
+    "JudgeLevel",
+    "JudgeLevelBy",
+    "JudgeLevelByAdditionalProperty",
+    "JudgeLevelTypeRecall",
+    "JudgeRunOutput",
+    "JudgeRunOutputLevels",
     "JudgementsOutput",
+    "JudgesGoldOutput",
+    "JudgesOutput",
+    "JudgesProjectOutput",
+    "JudgesRoundOutput",
+    "JudgesSplitOutput",
+    "JudgesSplitOutputMethodEnum",
     "KeyAccuracyOutput",
     "KeyFactAlignmentOutput",
     "KeyFactInput",
@@ -543,7 +573,6 @@ __all__ = (
     "MemberOutput",
     "MemberUpdateInput",
     "MembershipOutput",
-    "MethodEnum",
     "OpenedOutput",
     "PairOutput",
     "PausedMemberOutput",
@@ -593,11 +622,13 @@ __all__ = (
     "ReleaseScores",
     "ReleaseSplitInput",
     "ReleaseSplitInputDocuments",
+    "ReleaseSplitInputMethodEnum",
     "ReleaseStartedOutput",
     "ReleaseStatusEnum",
     "ReleaseSystemScores",
     "RelevanceAnchorOutput",
     "RelevanceMappingEnum",
+    "ReliabilityBinOutput",
     "ReopenedOutput",
     "ReplyOutput",
     "ReviewBatchEntry",
@@ -682,6 +713,9 @@ __all__ = (
     "TopicOutput",
     "TopicSaveInput",
     "TopicState",
+    "TrendFigureOutput",
+    "TrendOutput",
+    "TrendPointOutput",
     "TurnOutput",
     "TypeRateOutput",
     "TypingBatchEntry",

@@ -1,10 +1,9 @@
 from enum import StrEnum
 
 
-class MethodEnum(StrEnum):
+class JudgesSplitOutputMethodEnum(StrEnum):
     CORPUS = "corpus"
     DOCUMENT = "document"
-    FILE = "file"
 
     def __str__(self) -> str:
         return str(self.value)
