@@ -129,9 +129,7 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
                 abstained += 1
                 rows.append((run.pk, summary, pk, "", None, True, "", "[]", "[]", "[]"))
             else:
-                rows.append(
-                    (run.pk, summary, pk, "", rng.random(), False, "", "[]", "[]", "[]")
-                )
+                rows.append((run.pk, summary, pk, "", rng.random(), False, "", "[]", "[]", "[]"))
         insert_rows(CorpusPrediction, columns, rows)
         CorpusRun.objects.filter(pk=run.pk).update(abstained=abstained)
     return {
@@ -151,7 +149,9 @@ def _get(client, url: str) -> tuple[float, int, object]:  # type: ignore[no-unty
         response = client.get(url)
         elapsed = time.perf_counter() - started
     if response.status_code != 200:
-        raise SystemExit(f"bench: {url} answered {response.status_code}: {response.content[:300]!r}")
+        raise SystemExit(
+            f"bench: {url} answered {response.status_code}: {response.content[:300]!r}"
+        )
     return elapsed * 1000, len(queries), response.json()
 
 
@@ -244,7 +244,10 @@ def main() -> int:
             (f"warm (median of {args.repeat})", statistics.median(warm), warm_queries),
         ):
             verdict = "ok" if ms < TARGET_MS else "over"
-            print(f"  {name:<40} {ms:8.0f} ms  {queries:3d} queries  target < {TARGET_MS} ms: {verdict}")
+            print(
+                f"  {name:<40} {ms:8.0f} ms  {queries:3d} queries"
+                f"  target < {TARGET_MS} ms: {verdict}"
+            )
         with open("/proc/loadavg") as load:
             print(f"  load average: {load.read().strip()}")
         return 0

@@ -51,9 +51,7 @@ def reliability(scores: np.ndarray, consistent: np.ndarray, n_bins: int = N_BINS
     if n_bins < 1:
         raise EvaluatorScoreError("needs at least one bin")
     if np.isnan(scores).any() or scores.min() < 0 or scores.max() > 1:
-        raise EvaluatorScoreError(
-            "scores must be probabilities in [0, 1] to measure calibration"
-        )
+        raise EvaluatorScoreError("scores must be probabilities in [0, 1] to measure calibration")
     edges = np.linspace(0.0, 1.0, n_bins + 1)
     which = np.searchsorted(edges[1:-1], scores, side="left")
     counts = np.bincount(which, minlength=n_bins)

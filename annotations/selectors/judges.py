@@ -21,6 +21,7 @@ number and size.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -265,15 +266,20 @@ def project_runs(project: Project) -> list[tuple[CorpusRun, RunArrays]]:
             .iterator(chunk_size=50_000)
         ):
             loaded[run_id].append(tuple(row))
-    return [
-        (
-            run,
-            RUN_CACHE.get(
-                run_key(run), lambda run=run: _run_arrays(kind[run.pk], loaded.get(run.pk, []))
-            ),
-        )
-        for run in runs
-    ]
+    def compute(run: CorpusRun) -> Callable[[], RunArrays]:
+        def rows() -> list[tuple[Any, ...]]:
+            if run.pk in loaded:
+                return loaded[run.pk]
+            # Dropped from the cache between the check and now (another thread's runs).
+            return list(
+                CorpusPrediction.objects.filter(run=run)
+                .order_by()
+                .values_list("sentence_id", "summary_id", "label", "score", "abstain")
+            )
+
+        return lambda: _run_arrays(kind[run.pk], rows())
+
+    return [(run, RUN_CACHE.get(run_key(run), compute(run))) for run in runs]
 
 
 def _aligned(pks: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
@@ -381,7 +387,7 @@ def _score_level(
             figures["calibration_note"] = str(error)
     calls = _calls(arrays.kind, run.values, entry["threshold"])
     wrong = np.flatnonzero(calls != measured.inconsistent)
-    figures["disagreements"] = int(len(wrong))
+    figures["disagreements"] = len(wrong)
     kept_positions = index[np.flatnonzero(keep)]
     shown = [
         {
@@ -453,7 +459,7 @@ def judges_report(project: Project) -> dict[str, Any]:
     gold, rounds = project_gold(project)
     runs = project_runs(project)
     levels = levels_of(gold.records)
-    judged = {level: int(len(levels[level][0])) for level in LEVELS}
+    judged = {level: len(levels[level][0]) for level in LEVELS}
     report: dict[str, Any] = {
         "project": {"slug": project.slug, "name": project.name},
         "rounds": [{"id": r.pk, "name": r.name, "kind": r.kind} for r in rounds],
@@ -508,10 +514,7 @@ def judges_report(project: Project) -> dict[str, Any]:
                     {
                         "version": e["version"],
                         "created_at": e["created_at"],
-                        **{
-                            level: _trend_point(e["levels"].get(level))
-                            for level in LEVELS
-                        },
+                        **{level: _trend_point(e["levels"].get(level)) for level in LEVELS},
                     }
                     for e in entries
                 ],

@@ -38,6 +38,7 @@ from annotations.services.people import invitation_create, invitation_revoke
 from annotations.services.rounds import round_open
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
+from tests.evaluators.test_judges import corpus_run
 from tests.review.test_review_flow import pilot_with_one_error, review_round
 
 pytestmark = [
@@ -99,6 +100,7 @@ ROUTES: list[Route] = [
     Route("disagreement unit", "admin", "/app/admin/rounds/{pilot}/disagreements/{topic}"),
     Route("review round progress", "admin", "/app/admin/rounds/{review}/progress"),
     Route("adjudication queue", "admin", "/app/admin/projects/demo/adjudication"),
+    Route("judges", "admin", "/app/admin/projects/demo/judges"),
     Route("adjudication unit", "admin", "/app/admin/adjudication/{adjudication}?round={pilot}"),
     Route("app 404", "admin", "/app/admin/no-such-screen", not_found=True),
     # Linguist: the queue and the workspace of each kind of unit.
@@ -143,6 +145,20 @@ def seed(media_root: Path) -> dict[str, int | str]:
         data=("record_id,score\n" + "".join(f"{i},0.9\n" for i in _sentence_ids(release))).encode(),
         file_name="always.csv",
     )
+    # The Judges page: two versions of a model's scores on the pilot's sentences (a trend,
+    # a reliability diagram, disagreements with links to their units).
+    pilot_sentences = list(
+        SentenceJudgement.objects.filter(assignment__round=pilot)
+        .values_list("sentence_id", flat=True)
+        .distinct()
+    )
+    for version, shift in (("v1", 0.0), ("v2", 0.1)):
+        corpus_run(
+            project,
+            "Model",
+            version,
+            {pk: {"score": min(1.0, (pk % 10) / 10 + shift)} for pk in pilot_sentences},
+        )
     # The TofuEval workspace as a linguist works in it: one of linguist1's units reopened.
     linguist_unit = Assignment.objects.filter(
         round=pilot, annotator__username="linguist1"

@@ -52,8 +52,12 @@ def test_an_admin_watches_the_judges_agree_with_the_experts(page: Page, live_ser
     # The oracle copies the gold: kappa 1 and no disagreement.
     expect(oracle_row.get_by_role("cell").nth(4)).to_have_text("1.00")
     expect(oracle_row.get_by_role("cell").last).to_have_text("0")
-    expect(page.get_by_role("img", name=re.compile(r"^SummaC by version\. v1: .*; v2: "))).to_be_visible()
-    expect(page.get_by_role("img", name=re.compile(r"^Reliability of SummaC v1: calibration error"))).to_be_visible()
+    expect(
+        page.get_by_role("img", name=re.compile(r"^SummaC by version\. v1: .*; v2: "))
+    ).to_be_visible()
+    expect(
+        page.get_by_role("img", name=re.compile(r"^Reliability of SummaC v1: calibration error"))
+    ).to_be_visible()
 
     # Another admin overturns one sentence's gold; the page follows without a click.
     pk = sorted(gold)[0]
@@ -68,7 +72,9 @@ def test_an_admin_watches_the_judges_agree_with_the_experts(page: Page, live_ser
     oracle_section = page.get_by_role("region", name="Oracle v1")
     expect(oracle_section).to_contain_text(sentence.text)
     oracle_section.get_by_role("link", name=re.compile("^Open the unit")).click()
-    expect(page).to_have_url(re.compile(rf"/app/admin/rounds/{pilot.pk}/disagreements/{sentence.summary.topic_id}"))
+    expect(page).to_have_url(
+        re.compile(rf"/app/admin/rounds/{pilot.pk}/disagreements/{sentence.summary.topic_id}")
+    )
 
 
 def test_the_summary_level_and_a_linguist_is_not_shown_the_page(page: Page, live_server) -> None:

@@ -27,7 +27,6 @@ from annotations.models import (
     ErrorType,
     Evaluator,
     Project,
-    Release,
     ReleaseStatus,
     Round,
     RoundStatus,
@@ -65,10 +64,10 @@ def label_pilot() -> Round:
     for assignment in assignments:
         label_units(
             [assignment],
-            wrong=lambda summary, sentence, a=assignment: _noise(
-                summary.system, sentence.position, summary.topic_id, a.annotator_id
-            )
-            < (0.5 if sentence.position == 0 else 0.15),
+            wrong=lambda summary, sentence, a=assignment: (
+                _noise(summary.system, sentence.position, summary.topic_id, a.annotator_id)
+                < (0.5 if sentence.position == 0 else 0.15)
+            ),
         )
     for judgement in SentenceJudgement.objects.filter(
         assignment__round=round_, label="inconsistent"
@@ -202,7 +201,9 @@ def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
     corpus_run(project, "SummaC", "v1", {pk: {"score": s} for pk, s in scores.items()})
     corpus_run(project, "GPT-4", "prompt-2", {pk: {"label": v} for pk, v in labels.items()})
     judges = judges_report(project)
-    expected = {"method": "corpus"} if corpus_split else {"method": "document", "dev": 0.3, "seed": 0}
+    expected = (
+        {"method": "corpus"} if corpus_split else {"method": "document", "dev": 0.3, "seed": 0}
+    )
     assert judges["split"] == expected
 
     release = release_build(
@@ -268,7 +269,8 @@ def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
     assert compared == 2 * 2 * 12
     # The comparison is not vacuous: the gold has both labels, the types have recall.
     sentence = judges["runs"][0]["levels"]["sentence"]
-    assert sentence["confusion"]["tp"] > 0 and sentence["confusion"]["tn"] > 0
+    assert sentence["confusion"]["tp"] > 0
+    assert sentence["confusion"]["tn"] > 0
     assert judges["runs"][0]["levels"]["sentence"]["type_recall"]
 
 
@@ -307,9 +309,7 @@ def test_kappa_confusion_and_balanced_accuracy_against_scikit_learn(studied: Rou
     assert figures["disagreements"] == int((y != calls).sum()) + (
         0
         if figures["protocol"] == "all"
-        else sum(
-            (labels[pk] == "inconsistent") != gold[pk] for pk in set(gold) - set(order)
-        )
+        else sum((labels[pk] == "inconsistent") != gold[pk] for pk in set(gold) - set(order))
     )
 
 
@@ -323,7 +323,8 @@ def test_score_runs_get_a_reliability_diagram_and_versions_make_a_trend(
     corpus_run(project, "SummaC", "v2", {pk: {"score": s} for pk, s in sharper.items()})
     report = judges_report(project)
     first = report["runs"][0]["levels"]["sentence"]
-    assert first["kind"] == "score" and first["ece"] is not None
+    assert first["kind"] == "score"
+    assert first["ece"] is not None
     assert sum(b["records"] for b in first["reliability"]) == first["measured_on"]
     assert len(first["reliability"]) == 10
     (trend,) = report["trends"]

@@ -1597,7 +1597,8 @@ export interface components {
       /** @description Gold records the run predicted. */
       predicted: number;
       gold_records: number;
-      protocol: components["schemas"]["ProtocolEnum"];
+      /** @description dev_test: tuned on dev, measured on test; all: one set (optimistic). */
+      protocol: string;
       tuned_on: number;
       measured_on: number;
       documents: number;
@@ -1665,7 +1666,8 @@ export interface components {
       kind: string;
     };
     JudgesSplitOutput: {
-      method: components["schemas"]["JudgesSplitOutputMethodEnum"];
+      /** @description corpus: the corpus's own dev and test documents; document: a seeded share. */
+      method: string;
       /**
        * Format: double
        * @description The share of documents in dev.
@@ -1673,12 +1675,6 @@ export interface components {
       dev?: number;
       seed?: number;
     };
-    /**
-     * @description * `corpus` - corpus
-     * * `document` - document
-     * @enum {string}
-     */
-    JudgesSplitOutputMethodEnum: "corpus" | "document";
     KeyAccuracyOutput: {
       /** Format: double */
       sentence_label: number | null;
@@ -1976,6 +1972,13 @@ export interface components {
       project_name: string;
       role: string;
     };
+    /**
+     * @description * `document` - document
+     * * `corpus` - corpus
+     * * `file` - file
+     * @enum {string}
+     */
+    MethodEnum: "document" | "corpus" | "file";
     OpenedOutput: {
       assignment: number;
     };
@@ -2431,7 +2434,7 @@ export interface components {
       systems: components["schemas"]["ReleaseSystemScores"][];
     };
     ReleaseSplitInput: {
-      method: components["schemas"]["ReleaseSplitInputMethodEnum"];
+      method: components["schemas"]["MethodEnum"];
       /** Format: double */
       dev?: number;
       /** Format: int64 */
@@ -2441,13 +2444,6 @@ export interface components {
         test?: string[];
       };
     };
-    /**
-     * @description * `document` - document
-     * * `corpus` - corpus
-     * * `file` - file
-     * @enum {string}
-     */
-    ReleaseSplitInputMethodEnum: "document" | "corpus" | "file";
     ReleaseStartedOutput: {
       /** @description Poll /api/releases/{release}/ for progress. */
       release: number;

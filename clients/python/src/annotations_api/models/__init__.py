@@ -163,7 +163,6 @@ from .judges_output import JudgesOutput
 from .judges_project_output import JudgesProjectOutput
 from .judges_round_output import JudgesRoundOutput
 from .judges_split_output import JudgesSplitOutput
-from .judges_split_output_method_enum import JudgesSplitOutputMethodEnum
 from .key_accuracy_output import KeyAccuracyOutput
 from .key_fact_alignment_output import KeyFactAlignmentOutput
 from .key_fact_input import KeyFactInput
@@ -205,6 +204,7 @@ from .member_add_input import MemberAddInput
 from .member_output import MemberOutput
 from .member_update_input import MemberUpdateInput
 from .membership_output import MembershipOutput
+from .method_enum import MethodEnum
 from .opened_output import OpenedOutput
 from .pair_output import PairOutput
 from .paused_member_output import PausedMemberOutput
@@ -254,7 +254,6 @@ from .release_round_output import ReleaseRoundOutput
 from .release_scores import ReleaseScores
 from .release_split_input import ReleaseSplitInput
 from .release_split_input_documents import ReleaseSplitInputDocuments
-from .release_split_input_method_enum import ReleaseSplitInputMethodEnum
 from .release_started_output import ReleaseStartedOutput
 from .release_status_enum import ReleaseStatusEnum
 from .release_system_scores import ReleaseSystemScores
@@ -535,7 +534,6 @@ __all__ = (
     "JudgesProjectOutput",
     "JudgesRoundOutput",
     "JudgesSplitOutput",
-    "JudgesSplitOutputMethodEnum",
     "KeyAccuracyOutput",
     "KeyFactAlignmentOutput",
     "KeyFactInput",
@@ -573,6 +571,7 @@ __all__ = (
     "MemberOutput",
     "MemberUpdateInput",
     "MembershipOutput",
+    "MethodEnum",
     "OpenedOutput",
     "PairOutput",
     "PausedMemberOutput",
@@ -622,7 +621,6 @@ __all__ = (
     "ReleaseScores",
     "ReleaseSplitInput",
     "ReleaseSplitInputDocuments",
-    "ReleaseSplitInputMethodEnum",
     "ReleaseStartedOutput",
     "ReleaseStatusEnum",
     "ReleaseSystemScores",

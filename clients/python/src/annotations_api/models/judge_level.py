@@ -7,7 +7,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.prediction_kind_enum import PredictionKindEnum
-from ..models.protocol_enum import ProtocolEnum
 
 if TYPE_CHECKING:
     from ..models.judge_disagreement_output import JudgeDisagreementOutput
@@ -42,8 +41,7 @@ class JudgeLevel:
         confusion (LeaderboardConfusion):
         predicted (int): Gold records the run predicted.
         gold_records (int):
-        protocol (ProtocolEnum): * `dev_test` - dev_test
-            * `all` - all
+        protocol (str): dev_test: tuned on dev, measured on test; all: one set (optimistic).
         tuned_on (int):
         measured_on (int):
         documents (int):
@@ -71,7 +69,7 @@ class JudgeLevel:
     confusion: LeaderboardConfusion
     predicted: int
     gold_records: int
-    protocol: ProtocolEnum
+    protocol: str
     tuned_on: int
     measured_on: int
     documents: int
@@ -123,7 +121,7 @@ class JudgeLevel:
 
         gold_records = self.gold_records
 
-        protocol = self.protocol.value
+        protocol = self.protocol
 
         tuned_on = self.tuned_on
 
@@ -258,7 +256,7 @@ class JudgeLevel:
 
         gold_records = d.pop("gold_records")
 
-        protocol = ProtocolEnum(d.pop("protocol"))
+        protocol = d.pop("protocol")
 
         tuned_on = d.pop("tuned_on")
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.judges_split_output_method_enum import JudgesSplitOutputMethodEnum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="JudgesSplitOutput")
@@ -16,19 +15,18 @@ T = TypeVar("T", bound="JudgesSplitOutput")
 class JudgesSplitOutput:
     """
     Attributes:
-        method (JudgesSplitOutputMethodEnum): * `corpus` - corpus
-            * `document` - document
+        method (str): corpus: the corpus's own dev and test documents; document: a seeded share.
         dev (float | Unset): The share of documents in dev.
         seed (int | Unset):
     """
 
-    method: JudgesSplitOutputMethodEnum
+    method: str
     dev: float | Unset = UNSET
     seed: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        method = self.method.value
+        method = self.method
 
         dev = self.dev
 
@@ -51,7 +49,7 @@ class JudgesSplitOutput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        method = JudgesSplitOutputMethodEnum(d.pop("method"))
+        method = d.pop("method")
 
         dev = d.pop("dev", UNSET)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.release_split_input_method_enum import ReleaseSplitInputMethodEnum
+from ..models.method_enum import MethodEnum
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ T = TypeVar("T", bound="ReleaseSplitInput")
 class ReleaseSplitInput:
     """
     Attributes:
-        method (ReleaseSplitInputMethodEnum): * `document` - document
+        method (MethodEnum): * `document` - document
             * `corpus` - corpus
             * `file` - file
         dev (float | Unset):
@@ -28,7 +28,7 @@ class ReleaseSplitInput:
         documents (ReleaseSplitInputDocuments | Unset):
     """
 
-    method: ReleaseSplitInputMethodEnum
+    method: MethodEnum
     dev: float | Unset = UNSET
     seed: int | Unset = UNSET
     documents: ReleaseSplitInputDocuments | Unset = UNSET
@@ -66,7 +66,7 @@ class ReleaseSplitInput:
         from ..models.release_split_input_documents import ReleaseSplitInputDocuments
 
         d = dict(src_dict)
-        method = ReleaseSplitInputMethodEnum(d.pop("method"))
+        method = MethodEnum(d.pop("method"))
 
         dev = d.pop("dev", UNSET)
 
