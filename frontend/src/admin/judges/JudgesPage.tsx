@@ -318,8 +318,7 @@ function Disagreements({ figures, slug }: { figures: JudgeLevel; slug: string })
                     '—'
                   ) : (
                     <Anchor component={Link} to={adminPaths.disagreement(item.round, item.topic, slug)}>
-                      Open the unit
-                      <VisuallyHidden> of {item.document}</VisuallyHidden>
+                      Open the unit <VisuallyHidden>of {item.document}</VisuallyHidden>
                     </Anchor>
                   )}
                 </Table.Td>
