@@ -168,6 +168,12 @@ def main() -> int:
         help=f"dropped and recreated (default {DEFAULT_URL}); its name must contain 'bench'",
     )
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure a database a --keep run left (keeps it)"
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="print where the request after a change spends"
+    )
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="bench-judges-")
     media = Path(tmp) / "media"
@@ -176,8 +182,10 @@ def main() -> int:
     from bench_import import _admin_conninfo, _create_database, _drop_database
 
     db_name = _admin_conninfo()[1]
-    print(f"bench: creating database {db_name} and migrating ...", flush=True)
-    _create_database()
+    args.keep = args.keep or args.reuse
+    if not args.reuse:
+        print(f"bench: creating database {db_name} and migrating ...", flush=True)
+        _create_database()
     try:
         import django
 
@@ -187,33 +195,40 @@ def main() -> int:
         from django.db import connection
         from django.test import Client
 
-        from annotations.models import SentenceJudgement, SummarySentence
+        from annotations.models import Project, SentenceJudgement, SummarySentence
         from annotations.services.adjudication_round import adjudication_open
         from annotations.services.corpus_import import corpus_import_native
         from annotations.services.projects import project_get_or_create
 
         call_command("migrate", verbosity=0)
-        corpus = Path(tmp) / "corpus.jsonl"
-        write_corpus(corpus, summaries=args.summaries, sentences=args.sentences, seed=args.seed)
-        project, _ = project_get_or_create(slug="bench", name="Judges benchmark")
-        started = time.perf_counter()
-        imported = corpus_import_native(project=project, path=corpus)
-        corpus.unlink()
-        print(
-            f"bench: imported {imported.summaries} summaries, {imported.sentences} sentences"
-            f" in {time.perf_counter() - started:.0f} s",
-            flush=True,
-        )
-        started = time.perf_counter()
-        seeded = _seed(project, runs=args.runs, seed=args.seed)
-        print(
-            f"bench: seeded {seeded['sentence_judgements']} sentence judgements and"
-            f" {args.runs} runs of {seeded['sentences']} predictions in"
-            f" {time.perf_counter() - started:.0f} s",
-            flush=True,
-        )
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
+        if args.reuse:
+            project = Project.objects.get(slug="bench")
+            seeded = {
+                "admin": get_user_model().objects.get(username="admin").pk,
+                "first_sentence": SummarySentence.objects.order_by("id")[args.seed].pk,
+            }
+        else:
+            corpus = Path(tmp) / "corpus.jsonl"
+            write_corpus(corpus, summaries=args.summaries, sentences=args.sentences, seed=args.seed)
+            project, _ = project_get_or_create(slug="bench", name="Judges benchmark")
+            started = time.perf_counter()
+            imported = corpus_import_native(project=project, path=corpus)
+            corpus.unlink()
+            print(
+                f"bench: imported {imported.summaries} summaries, {imported.sentences}"
+                f" sentences in {time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
+            started = time.perf_counter()
+            seeded = _seed(project, runs=args.runs, seed=args.seed)
+            print(
+                f"bench: seeded {seeded['sentence_judgements']} sentence judgements and"
+                f" {args.runs} runs of {seeded['sentences']} predictions in"
+                f" {time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
+            with connection.cursor() as cursor:
+                cursor.execute("VACUUM ANALYZE")
         admin = get_user_model().objects.get(pk=seeded["admin"])
         client = Client(HTTP_HOST="127.0.0.1")
         client.force_login(admin)
@@ -224,10 +239,21 @@ def main() -> int:
         runs = body["runs"]  # type: ignore[index]
         sentence = SummarySentence.objects.get(pk=seeded["first_sentence"])
         assignment = adjudication_open(project, sentence.summary.topic_id, admin)
-        SentenceJudgement.objects.create(
-            assignment=assignment, sentence=sentence, label="inconsistent"
+        judgement, _ = SentenceJudgement.objects.get_or_create(
+            assignment=assignment, sentence=sentence
         )
+        judgement.label = "consistent" if judgement.label == "inconsistent" else "inconsistent"
+        judgement.save()
+        if args.profile:
+            import cProfile
+            import pstats
+
+            profiler = cProfile.Profile()
+            profiler.enable()
         changed, changed_queries, after = _get(client, url)
+        if args.profile:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
         assert after["gold"] != gold or after["runs"] != runs  # type: ignore[index]
         warm = []
         for _ in range(args.repeat):

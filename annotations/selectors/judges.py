@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from django.db import connection
 from django.db.models import Count, Max, QuerySet
 
 from annotations.content_cache import ContentCache
@@ -195,8 +196,8 @@ GOLD_CACHE: ContentCache[ProjectGold] = ContentCache(4)
 
 
 def project_gold(project: Project) -> tuple[ProjectGold, list[Round]]:
-    """The project's current gold, recomputed when a judgement, decision or submission
-    changed since the last request."""
+    """The project's current gold, rebuilt when a judgement, decision or submission changed
+    since it was last built."""
     rounds = gold_rounds(project)
     gold = GOLD_CACHE.get(gold_key(project, rounds), lambda: _build_gold(project, rounds))
     return gold, rounds
@@ -247,39 +248,67 @@ def _run_arrays(kind: str, rows: list[tuple[Any, ...]]) -> RunArrays:
     return RunArrays(kind, *arrays(sentences), *arrays(summaries))
 
 
-def project_runs(project: Project) -> list[tuple[CorpusRun, RunArrays]]:
-    """Every corpus run of the project (by evaluator, oldest version first) with its
-    predictions; the predictions of runs not kept yet in one query."""
-    runs = list(
-        CorpusRun.objects.filter(project=project)
-        .select_related("evaluator", "project")
-        .order_by("evaluator__name", "created_at", "id")
-    )
+def _sql_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
+    """PostgreSQL: each run's predictions as two comma-joined texts per level (ids, values),
+    sorted by the database and parsed by numpy: a million rows cost no Python object each.
+    Floats print exactly (PostgreSQL 12+ prints the shortest text that reads back the same)."""
+    table = CorpusPrediction._meta.db_table
+    query = f"""
+        SELECT run_id, sentence_id IS NULL,
+               string_agg(COALESCE(sentence_id, summary_id)::text, ','
+                          ORDER BY COALESCE(sentence_id, summary_id)),
+               string_agg(CASE WHEN abstain OR score IS NULL THEN 'nan' ELSE score::text END,
+                          ',' ORDER BY COALESCE(sentence_id, summary_id)),
+               string_agg(CASE WHEN NOT abstain AND label = 'consistent' THEN '1'
+                               WHEN NOT abstain AND label = 'inconsistent' THEN '0'
+                               ELSE 'nan' END,
+                          ',' ORDER BY COALESCE(sentence_id, summary_id))
+        FROM {table} WHERE run_id = ANY(%s) GROUP BY run_id, sentence_id IS NULL
+    """  # the table name is the model's own; the run ids are bound
+    parts: dict[int, dict[bool, tuple[np.ndarray, np.ndarray]]] = {run.pk: {} for run in runs}
+    with connection.cursor() as cursor:
+        cursor.execute(query, [[run.pk for run in runs]])
+        for run_id, is_summary, ids, scores, labels in cursor.fetchall():
+            values = scores if kind[run_id] == "score" else labels
+            parts[run_id][bool(is_summary)] = (
+                np.fromstring(ids, dtype=np.int64, sep=","),
+                np.fromstring(values, dtype=np.float64, sep=","),
+            )
+    empty = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
+    return {
+        run.pk: RunArrays(
+            kind[run.pk],
+            *parts[run.pk].get(False, empty),
+            *parts[run.pk].get(True, empty),
+        )
+        for run in runs
+    }
+
+
+def _orm_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
+    loaded: dict[int, list[tuple[Any, ...]]] = {run.pk: [] for run in runs}
+    for run_id, *row in (
+        CorpusPrediction.objects.filter(run_id__in=[run.pk for run in runs])
+        .order_by()
+        .values_list("run_id", "sentence_id", "summary_id", "label", "score", "abstain")
+        .iterator(chunk_size=50_000)
+    ):
+        loaded[run_id].append(tuple(row))
+    return {run.pk: _run_arrays(kind[run.pk], loaded[run.pk]) for run in runs}
+
+
+def runs_arrays(runs: list[CorpusRun]) -> list[RunArrays]:
+    """Each run's predictions, read in one query for the runs not kept yet."""
     kind = {run.pk: ("score" if run.has_scores else "label") for run in runs}
     missing = [run for run in runs if run_key(run) not in RUN_CACHE]
-    loaded: dict[int, list[tuple[Any, ...]]] = {run.pk: [] for run in missing}
-    if missing:
-        for run_id, *row in (
-            CorpusPrediction.objects.filter(run_id__in=[run.pk for run in missing])
-            .order_by()
-            .values_list("run_id", "sentence_id", "summary_id", "label", "score", "abstain")
-            .iterator(chunk_size=50_000)
-        ):
-            loaded[run_id].append(tuple(row))
+    read = _sql_run_arrays if connection.vendor == "postgresql" else _orm_run_arrays
+    loaded = read(missing, kind) if missing else {}
+
     def compute(run: CorpusRun) -> Callable[[], RunArrays]:
-        def rows() -> list[tuple[Any, ...]]:
-            if run.pk in loaded:
-                return loaded[run.pk]
-            # Dropped from the cache between the check and now (another thread's runs).
-            return list(
-                CorpusPrediction.objects.filter(run=run)
-                .order_by()
-                .values_list("sentence_id", "summary_id", "label", "score", "abstain")
-            )
+        # Dropped from the cache since the check (another request's runs): read again.
+        return lambda: loaded[run.pk] if run.pk in loaded else read([run], kind)[run.pk]
 
-        return lambda: _run_arrays(kind[run.pk], rows())
-
-    return [(run, RUN_CACHE.get(run_key(run), compute(run))) for run in runs]
+    return [RUN_CACHE.get(run_key(run), compute(run)) for run in runs]
 
 
 def _aligned(pks: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
@@ -453,15 +482,35 @@ def _describe(
         )
 
 
+REPORT_CACHE: ContentCache[dict[str, Any]] = ContentCache(8)
+
+
 def judges_report(project: Project) -> dict[str, Any]:
     """Every corpus run's figures against the current gold, per level; per evaluator its
-    versions in upload order (the trend)."""
-    gold, rounds = project_gold(project)
-    runs = project_runs(project)
+    versions in upload order (the trend). Kept while the gold's key and the runs are the
+    same: then an answer costs the key's queries and the runs' list."""
+    rounds = gold_rounds(project)
+    runs = list(
+        CorpusRun.objects.filter(project=project)
+        .select_related("evaluator", "project")
+        .order_by("evaluator__name", "created_at", "id")
+    )
+    key = gold_key(project, rounds)
+    report = REPORT_CACHE.get(
+        (key, tuple(run_key(run) for run in runs)),
+        lambda: _report(project, rounds, key, runs),
+    )
+    return {**report, "project": {"slug": project.slug, "name": project.name}}
+
+
+def _report(
+    project: Project, rounds: list[Round], key: tuple[Any, ...], corpus_runs: list[CorpusRun]
+) -> dict[str, Any]:
+    gold = GOLD_CACHE.get(key, lambda: _build_gold(project, rounds))
+    runs = list(zip(corpus_runs, runs_arrays(corpus_runs), strict=True))
     levels = levels_of(gold.records)
     judged = {level: len(levels[level][0]) for level in LEVELS}
     report: dict[str, Any] = {
-        "project": {"slug": project.slug, "name": project.name},
         "rounds": [{"id": r.pk, "name": r.name, "kind": r.kind} for r in rounds],
         "gold": {
             "rule": "adjudicated, else confirmed review, else the raters' majority"

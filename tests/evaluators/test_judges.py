@@ -407,6 +407,7 @@ def test_query_count_does_not_grow_with_runs(studied: Round) -> None:
 
         judges.GOLD_CACHE.clear()
         judges.RUN_CACHE.clear()
+        judges.REPORT_CACHE.clear()
         with CaptureQueriesContext(connection) as queries:
             judges_report(project)
         return len(queries)
@@ -421,3 +422,49 @@ def test_query_count_does_not_grow_with_runs(studied: Round) -> None:
             {pk: {"score": min(1.0, s + rng.random() / 10)} for pk, s in scores.items()},
         )
     assert counted() == one
+
+
+def test_runs_read_in_sql_equal_runs_read_through_the_orm(studied: Round) -> None:
+    """PostgreSQL reads a run's predictions as joined text (fast); any other database row by
+    row: the same arrays, abstentions and summary verdicts included."""
+    from annotations.selectors import judges
+
+    project = studied.project
+    scores = _scores(studied)
+    abstain = set(sorted(scores)[:3])
+    summaries = dict(
+        SummarySentence.objects.filter(pk__in=list(scores)).values_list("summary_id", "pk")
+    )
+    scored = corpus_run(
+        project,
+        "Scores",
+        "v1",
+        {pk: ({"abstain": True} if pk in abstain else {"score": s}) for pk, s in scores.items()},
+        summaries={pk: {"score": 0.1 * (n % 10)} for n, pk in enumerate(summaries)},
+    )
+    labelled = corpus_run(
+        project,
+        "Labels",
+        "v1",
+        {
+            pk: {"abstain": True}
+            if pk in abstain
+            else {"label": "inconsistent" if s < 0.3 else "consistent", "score": None}
+            for pk, s in scores.items()
+        },
+    )
+    kind = {scored.pk: "score", labelled.pk: "label"}
+    by_sql = judges._sql_run_arrays([scored, labelled], kind)
+    by_orm = judges._orm_run_arrays([scored, labelled], kind)
+    for run in (scored, labelled):
+        for field in ("sentence_pk", "sentence_values", "summary_pk", "summary_values"):
+            np.testing.assert_array_equal(
+                getattr(by_sql[run.pk], field), getattr(by_orm[run.pk], field), err_msg=field
+            )
+    assert np.isnan(by_sql[scored.pk].sentence_values).sum() == 3
+    assert set(
+        np.unique(
+            by_sql[labelled.pk].sentence_values[~np.isnan(by_sql[labelled.pk].sentence_values)]
+        )
+    ) <= {0.0, 1.0}
+    assert len(by_sql[scored.pk].summary_pk) == len(summaries)
