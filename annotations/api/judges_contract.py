@@ -122,5 +122,10 @@ class JudgesOutput(serializers.Serializer):
     gold = JudgesGoldOutput()
     split = JudgesSplitOutput()
     n_resamples = serializers.IntegerField()
+    computed_at = serializers.DateTimeField(help_text="When these figures were computed.")
+    stale = serializers.BooleanField(
+        help_text="The labels changed since: these are the last figures, and the new ones are"
+        " being computed (ask again in a few seconds)."
+    )
     runs = JudgeRunOutput(many=True)
     trends = TrendOutput(many=True)

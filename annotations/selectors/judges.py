@@ -21,13 +21,18 @@ number and size.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import logging
+import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Max, QuerySet
+from django.utils import timezone
 
 from annotations.content_cache import ContentCache
 from annotations.evaluator_scores import (
@@ -40,7 +45,7 @@ from annotations.evaluator_scores import (
 from annotations.evaluator_scores.calibration import binary_kappa, reliability
 from annotations.formats.release_records import ReleaseRecords, read_record_arrays
 from annotations.formats.writers.record_arrays import RecordArraysWriter
-from annotations.formats.writers.rows import record_id
+from annotations.formats.writers.rows import RecordIds
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -72,6 +77,8 @@ N_RESAMPLES = 1000
 # Disagreements listed per run and level (all are counted).
 SHOWN_DISAGREEMENTS = 50
 LEVELS = ("sentence", "summary")
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,18 +149,11 @@ def _build_gold(project: Project, rounds: list[Round]) -> ProjectGold:
         with_annotators=False,
         type_min_count=TYPE_MIN_COUNT,
     )
-    writer = RecordArraysWriter()
-    for row in summary_rows(scope):
-        writer.write(row)
-    packed = io.BytesIO()
-    writer.finish(packed)
-    records = read_record_arrays(packed.getvalue())
-    # Each record's database rows, found by its record id: one query for every sentence of
-    # the units, named as a release names them (formats/writers/rows.py).
+    # Each record's database rows, by what names it in a release (corpus, document, topic,
+    # summary, sentence number: formats/writers/rows.py), from one query over the units.
     topic_set = set(release_topic_ids(round_ids))
-    sentence_ids: list[str] = []
-    sentence_pks: list[int] = []
-    summary_of: dict[str, tuple[int, int]] = {}
+    sentence_of: dict[tuple[Any, ...], int] = {}
+    summary_of: dict[tuple[Any, ...], tuple[int, int]] = {}
     for pk, summary, topic, corpus, doc, name, external, system, position, source in (
         SummarySentence.objects.filter(summary__topic_id__any=topic_set)
         .order_by()
@@ -171,24 +171,34 @@ def _build_gold(project: Project, rounds: list[Round]) -> ProjectGold:
         )
         .iterator(chunk_size=20_000)
     ):
-        named = external or system
-        sentence_ids.append(
-            record_id(corpus, doc, name, named, source if source is not None else position + 1)
+        named = (corpus, doc, name, external or system)
+        sentence_of[(*named, source if source is not None else position + 1)] = pk
+        summary_of[named] = (summary, topic)
+    # The release's rows through the release's own writer of records.npz. The records are
+    # named by their position here, not hashed into record ids: nothing here is joined by
+    # record id (the runs are joined by database ids), and hashing was half the time.
+    writer = RecordArraysWriter()
+    sentence_pks: list[int] = []
+    owners: list[tuple[int, int]] = []
+    for row in summary_rows(scope):
+        if not row.sentences:
+            continue  # the writer keeps no record of it either
+        named = (row.corpus, row.doc_id, row.topic, row.summary_id or row.system)
+        number = len(owners)
+        writer.write(
+            row,
+            RecordIds(str(number), tuple(f"{number}.{i}" for i in range(len(row.sentences)))),
         )
-        sentence_pks.append(pk)
-        summary_of.setdefault(record_id(corpus, doc, name, named), (summary, topic))
-    found = records.sentences.record_id.find(
-        np.array([s.encode() for s in sentence_ids], dtype=bytes)
-        if sentence_ids
-        else np.empty(0, dtype="S1")
-    )
-    sentence_pk = np.full(len(records.sentences), -1, dtype=np.int64)
-    known = found >= 0
-    sentence_pk[found[known]] = np.asarray(sentence_pks, dtype=np.int64)[known]
-    summary_pk = np.full(len(records.summaries), -1, dtype=np.int64)
-    topic_pk = np.full(len(records.summaries), -1, dtype=np.int64)
-    for index, key in enumerate(records.summaries.record_id):
-        summary_pk[index], topic_pk[index] = summary_of.get(key, (-1, -1))
+        owners.append(summary_of.get(named, (-1, -1)))
+        sentence_pks += [
+            sentence_of.get((*named, sentence.number), -1) for sentence in row.sentences
+        ]
+    packed = io.BytesIO()
+    writer.finish(packed)
+    records = read_record_arrays(packed.getvalue())
+    sentence_pk = np.asarray(sentence_pks, dtype=np.int64)
+    pairs = np.asarray(owners, dtype=np.int64).reshape(-1, 2)
+    summary_pk, topic_pk = pairs[:, 0].copy(), pairs[:, 1].copy()
     return ProjectGold(records, sentence_pk, summary_pk, topic_pk, split, tuple(round_ids))
 
 
@@ -483,12 +493,32 @@ def _describe(
 
 
 REPORT_CACHE: ContentCache[dict[str, Any]] = ContentCache(8)
+# Per project: the key and figures of the last report computed, shown while the
+# next is computed in the background; and the keys being computed now.
+_LATEST: dict[tuple[str, str], tuple[Hashable, dict[str, Any]]] = {}
+_RUNNING: set[Hashable] = set()
+_LOCK = threading.Lock()
+_BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judges")
+
+
+def _project_key(project: Project) -> tuple[str, str]:
+    # By content, never by id (content_cache.py): a test database reuses ids and slugs.
+    return (project.slug, project.created_at.isoformat())
+
+
+def background() -> bool:
+    """Whether a change is scored in the background while the page shows the last figures
+    (``JUDGES_BACKGROUND``, on by default); off, the request that sees it waits for them."""
+    return bool(getattr(settings, "JUDGES_BACKGROUND", True))
 
 
 def judges_report(project: Project) -> dict[str, Any]:
     """Every corpus run's figures against the current gold, per level; per evaluator its
     versions in upload order (the trend). Kept while the gold's key and the runs are the
-    same: then an answer costs the key's queries and the runs' list."""
+    same: then an answer costs the key's queries and the runs' list. After a change the
+    answer is at once the last figures, marked ``stale``, while the new ones are computed in
+    the background (one at a time per process); the page asks again until they are fresh.
+    """
     rounds = gold_rounds(project)
     runs = list(
         CorpusRun.objects.filter(project=project)
@@ -496,11 +526,56 @@ def judges_report(project: Project) -> dict[str, Any]:
         .order_by("evaluator__name", "created_at", "id")
     )
     key = gold_key(project, rounds)
-    report = REPORT_CACHE.get(
-        (key, tuple(run_key(run) for run in runs)),
-        lambda: _report(project, rounds, key, runs),
-    )
-    return {**report, "project": {"slug": project.slug, "name": project.name}}
+    full = (key, tuple(run_key(run) for run in runs))
+    named = {"project": {"slug": project.slug, "name": project.name}}
+    if full in REPORT_CACHE or not background():
+        report = _computed(project, rounds, key, runs, full)
+        return {**report, **named, "stale": False}
+    with _LOCK:
+        latest = _LATEST.get(_project_key(project))
+        start = latest is not None and full not in _RUNNING
+        if start:
+            _RUNNING.add(full)
+    if latest is None:  # nothing to show yet: this request waits for the first figures
+        return {**_computed(project, rounds, key, runs, full), **named, "stale": False}
+    if start:
+        _BACKGROUND.submit(_refresh, project, rounds, key, runs, full)
+    return {**latest[1], **named, "stale": True}
+
+
+def _computed(
+    project: Project,
+    rounds: list[Round],
+    key: tuple[Any, ...],
+    runs: list[CorpusRun],
+    full: Hashable,
+) -> dict[str, Any]:
+    report = REPORT_CACHE.get(full, lambda: _report(project, rounds, key, runs))
+    with _LOCK:
+        _LATEST[_project_key(project)] = (full, report)
+    return report
+
+
+def _refresh(
+    project: Project,
+    rounds: list[Round],
+    key: tuple[Any, ...],
+    runs: list[CorpusRun],
+    full: Hashable,
+) -> None:
+    try:
+        _computed(project, rounds, key, runs, full)
+    except Exception:  # the next request starts another; a failure is logged, not lost
+        logger.exception("scoring the judges of %s failed", project.slug)
+    finally:
+        with _LOCK:
+            _RUNNING.discard(full)
+        connection.close()  # this thread's own connection
+
+
+def wait_for_background() -> None:
+    """Until the background scoring queued so far is done (tests, the bench)."""
+    _BACKGROUND.submit(lambda: None).result()
 
 
 def _report(
@@ -523,6 +598,7 @@ def _report(
             "type_min_count": TYPE_MIN_COUNT,
         },
         "split": gold.split,
+        "computed_at": timezone.now().isoformat(),
         "n_resamples": N_RESAMPLES,
         "runs": [],
         "trends": [],

@@ -30,6 +30,7 @@ from annotations.models import (
     RoundStatus,
     SentenceJudgement,
 )
+from annotations.selectors.judges import judges_report
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.evaluator_runs import evaluator_run_upload, release_records
@@ -165,6 +166,9 @@ def seed(media_root: Path) -> dict[str, int | str]:
     ).order_by("topic_id")[0]
     Round.objects.filter(pk=pilot.pk).update(status=RoundStatus.OPEN)
     Assignment.objects.filter(pk=linguist_unit.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    # Scored once here (the live server shares this process's cache): the page then answers
+    # at once instead of scoring both runs with 1,000 resamples while axe waits.
+    judges_report(project)
 
     def open_unit(slug: str) -> int:
         unit = Assignment.objects.filter(

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -45,6 +46,9 @@ pytestmark = pytest.mark.django_db(databases="__all__")
 @pytest.fixture(autouse=True)
 def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
+    # Each request waits for its figures: a background thread would not see the test's
+    # transaction (test_new_labels_show_the_last_figures_while_the_next_are_computed does).
+    settings.JUDGES_BACKGROUND = False
     return settings.MEDIA_ROOT
 
 
@@ -468,3 +472,36 @@ def test_runs_read_in_sql_equal_runs_read_through_the_orm(studied: Round) -> Non
         )
     ) <= {0.0, 1.0}
     assert len(by_sql[scored.pk].summary_pk) == len(summaries)
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
+def test_new_labels_show_the_last_figures_while_the_next_are_computed(settings: Any) -> None:
+    """With background scoring (the default), the request after a change answers at once
+    with the last figures marked stale; once computed, the next is fresh."""
+    from annotations.selectors import judges
+
+    settings.JUDGES_BACKGROUND = True
+    call_command("load_demo", stdout=StringIO())
+    pilot = label_pilot()
+    project = pilot.project
+    gold = _gold(pilot)
+    oracle = {pk: "inconsistent" if bad else "consistent" for pk, bad in gold.items()}
+    corpus_run(project, "Oracle", "v1", {pk: {"label": v} for pk, v in oracle.items()})
+    first = judges_report(project)
+    assert first["stale"] is False
+    assert first["runs"][0]["levels"]["sentence"]["disagreements"] == 0
+    pk = sorted(gold)[0]
+    sentence = SummarySentence.objects.get(pk=pk)
+    admin = get_user_model().objects.get(username="admin")
+    SentenceJudgement.objects.create(
+        assignment=adjudication_open(project, sentence.summary.topic_id, admin),
+        sentence=sentence,
+        label="consistent" if gold[pk] else "inconsistent",
+    )
+    shown = judges_report(project)
+    assert shown["stale"] is True
+    assert shown["runs"][0]["levels"]["sentence"]["disagreements"] == 0
+    judges.wait_for_background()
+    fresh = judges_report(project)
+    assert fresh["stale"] is False
+    assert fresh["runs"][0]["levels"]["sentence"]["disagreements"] == 1

@@ -1653,6 +1653,13 @@ export interface components {
       gold: components["schemas"]["JudgesGoldOutput"];
       split: components["schemas"]["JudgesSplitOutput"];
       n_resamples: number;
+      /**
+       * Format: date-time
+       * @description When these figures were computed.
+       */
+      computed_at: string;
+      /** @description The labels changed since: these are the last figures, and the new ones are being computed (ask again in a few seconds). */
+      stale: boolean;
       runs: components["schemas"]["JudgeRunOutput"][];
       trends: components["schemas"]["TrendOutput"][];
     };

@@ -73,6 +73,8 @@ function judges(disagreements: number): Judges {
     gold: { rule: 'adjudicated, else majority', sentences: 32, summaries: 10, inconsistent_sentences: 10, type_min_count: 2 },
     split: { method: 'document', dev: 0.3, seed: 0 },
     n_resamples: 1000,
+    computed_at: '2026-11-27T10:00:00Z',
+    stale: disagreements === 1,
     runs: [run('v1'), run('v2')],
     trends: [
       {
@@ -100,13 +102,14 @@ describe('the Judges page', () => {
     renderWithProviders(
       <MemoryRouter initialEntries={['/app/admin/projects/tofu/judges']}>
         <Routes>
-          <Route path="/app/admin/projects/:slug/judges" element={<JudgesPage refreshMs={1500} />} />
+          <Route path="/app/admin/projects/:slug/judges" element={<JudgesPage refreshMs={60_000} staleRefreshMs={1500} />} />
         </Routes>
       </MemoryRouter>,
     );
     const runs = await screen.findByRole('table', { name: 'All runs' });
     expect(within(runs).getAllByRole('row')).toHaveLength(3);
     expect(runs).toHaveTextContent('SummaCv1scores30 of 3220.61');
+    expect(screen.getByText(/New labels came in/)).toBeInTheDocument();
     expect(screen.getByText(/30% in dev \(seed 0\)/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^SummaC by version\. v1: balanced accuracy 0\.80, kappa 0\.61/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Reliability of SummaC v1: calibration error 0\.08/ })).toBeInTheDocument();

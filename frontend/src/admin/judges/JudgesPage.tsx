@@ -23,6 +23,8 @@ import { getJudges, type JudgeLevel, type JudgeRun, type JudgesResponse, type Ju
 
 /** The page asks again this often: new submissions and adjudications show without a button. */
 export const JUDGES_REFRESH_MS = 30_000;
+/** While the server computes the figures of new labels, it asks again sooner. */
+export const JUDGES_STALE_REFRESH_MS = 3_000;
 
 type Level = 'sentence' | 'summary';
 const LEVEL_WORDS: Record<Level, string> = { sentence: 'Sentences', summary: 'Summaries' };
@@ -45,16 +47,30 @@ function protocolWords(level: JudgeLevel): string {
 }
 
 /** `/app/admin/projects/:slug/judges` — each model run scored live against the experts' gold. */
-export function JudgesPage({ refreshMs = JUDGES_REFRESH_MS }: { refreshMs?: number }) {
+export function JudgesPage({
+  refreshMs = JUDGES_REFRESH_MS,
+  staleRefreshMs = JUDGES_STALE_REFRESH_MS,
+}: {
+  refreshMs?: number;
+  staleRefreshMs?: number;
+}) {
   const slug = useParams().slug ?? '';
   const { state, reload, refresh } = useLoad(slug, (signal) => getJudges(slug, signal));
   const [level, setLevel] = useState<Level>('sentence');
+  const stale = state.status === 'ready' && state.data.stale;
   useEffect(() => {
-    const timer = setInterval(() => void refresh(), refreshMs);
+    const timer = setInterval(() => void refresh(), stale ? staleRefreshMs : refreshMs);
     return () => clearInterval(timer);
-  }, [refresh, refreshMs]);
+  }, [refresh, refreshMs, staleRefreshMs, stale]);
 
-  if (state.status !== 'ready') return <LoadStatus state={state} what="the judges" onRetry={reload} />;
+  if (state.status !== 'ready') return (
+      <LoadStatus
+        state={state}
+        what="the judges"
+        onRetry={reload}
+        notFoundText="No such project where you administer or research."
+      />
+    );
   const report = state.data;
   return (
     <Stack gap="lg">
@@ -73,6 +89,11 @@ export function JudgesPage({ refreshMs = JUDGES_REFRESH_MS }: { refreshMs?: numb
           {report.gold.sentences} sentences ({report.gold.inconsistent_sentences} inconsistent) and{' '}
           {report.gold.summaries} summaries. Gold is {report.gold.rule}. A score's threshold is tuned on{' '}
           {splitWords(report.split)}. The page refreshes itself as units are submitted and adjudicated.
+        </Text>
+        <Text size="sm" c="dimmed" role="status">
+          {report.stale
+            ? `New labels came in: these are the figures of ${formatDateTime(report.computed_at)}, and the new ones are being computed.`
+            : `Figures of ${formatDateTime(report.computed_at)}.`}
         </Text>
       </div>
       <SegmentedControl

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -27,6 +28,9 @@ class JudgesOutput:
         gold (JudgesGoldOutput):
         split (JudgesSplitOutput):
         n_resamples (int):
+        computed_at (datetime.datetime): When these figures were computed.
+        stale (bool): The labels changed since: these are the last figures, and the new ones are being computed (ask
+            again in a few seconds).
         runs (list[JudgeRunOutput]):
         trends (list[TrendOutput]):
     """
@@ -36,6 +40,8 @@ class JudgesOutput:
     gold: JudgesGoldOutput
     split: JudgesSplitOutput
     n_resamples: int
+    computed_at: datetime.datetime
+    stale: bool
     runs: list[JudgeRunOutput]
     trends: list[TrendOutput]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -53,6 +59,10 @@ class JudgesOutput:
         split = self.split.to_dict()
 
         n_resamples = self.n_resamples
+
+        computed_at = self.computed_at.isoformat()
+
+        stale = self.stale
 
         runs = []
         for runs_item_data in self.runs:
@@ -73,6 +83,8 @@ class JudgesOutput:
                 "gold": gold,
                 "split": split,
                 "n_resamples": n_resamples,
+                "computed_at": computed_at,
+                "stale": stale,
                 "runs": runs,
                 "trends": trends,
             }
@@ -105,6 +117,10 @@ class JudgesOutput:
 
         n_resamples = d.pop("n_resamples")
 
+        computed_at = datetime.datetime.fromisoformat(d.pop("computed_at"))
+
+        stale = d.pop("stale")
+
         runs = []
         _runs = d.pop("runs")
         for runs_item_data in _runs:
@@ -125,6 +141,8 @@ class JudgesOutput:
             gold=gold,
             split=split,
             n_resamples=n_resamples,
+            computed_at=computed_at,
+            stale=stale,
             runs=runs,
             trends=trends,
         )
