@@ -96,20 +96,20 @@ describe('the Judges page', () => {
     fakeServer({
       'GET /api/projects/tofu/judges/': () => {
         calls += 1;
-        return answer('GET /api/projects/{slug}/judges/', 200, judges(calls === 1 ? 1 : 2));
+        return answer('GET /api/projects/{slug}/judges/', 200, judges(calls <= 2 ? 1 : 2));
       },
     });
     renderWithProviders(
       <MemoryRouter initialEntries={['/app/admin/projects/tofu/judges']}>
         <Routes>
-          <Route path="/app/admin/projects/:slug/judges" element={<JudgesPage refreshMs={60_000} staleRefreshMs={1500} />} />
+          <Route path="/app/admin/projects/:slug/judges" element={<JudgesPage refreshMs={60_000} staleRefreshMs={5000} />} />
         </Routes>
       </MemoryRouter>,
     );
     const runs = await screen.findByRole('table', { name: 'All runs' });
     expect(within(runs).getAllByRole('row')).toHaveLength(3);
-    expect(runs).toHaveTextContent('SummaCv1scores30 of 3220.61');
     expect(screen.getByText(/New labels came in/)).toBeInTheDocument();
+    expect(runs).toHaveTextContent('SummaCv1scores30 of 3220.61');
     expect(screen.getByText(/30% in dev \(seed 0\)/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^SummaC by version\. v1: balanced accuracy 0\.80, kappa 0\.61/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Reliability of SummaC v1: calibration error 0\.08/ })).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('the Judges page', () => {
       '/app/admin/rounds/3/disagreements/5?project=tofu',
     );
     // No button: the next answer comes by itself.
-    expect(await within(section).findByText(/\(2\)$/, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(section).findByText(/\(2\)$/, undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(calls).toBeGreaterThan(1);
   }, 60_000);
 });
