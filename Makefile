@@ -27,7 +27,7 @@ XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-admin bench-peers migrate demo \
+	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-judges bench-admin bench-peers migrate demo \
 	tofueval clean
 
 $(RUN_STAMP): requirements.txt
@@ -155,7 +155,7 @@ browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
 
 test: lint client-check frontend-test pytest browser-test
 
-bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-admin
+bench: bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-judges bench-admin
 
 bench-import: $(STAMP)
 	$(PY) bench/bench_import.py
@@ -190,6 +190,10 @@ bench-evaluators: $(STAMP)
 # A 1M-record corpus run (issue 31) uploaded into PostgreSQL: its own bench database.
 bench-corpus-runs: $(STAMP)
 	$(PY) bench/bench_corpus_runs.py $(ARGS)
+
+# The Judges page (issue 31): 10 corpus runs over 100,000 gold sentences (target < 1 s).
+bench-judges: $(STAMP)
+	$(PY) bench/bench_judges.py
 
 # The first page of each admin list on 1,000,000 summaries (target < 200 ms); seeds for minutes.
 bench-admin: $(STAMP)

@@ -36,6 +36,7 @@ const AdjudicationUnitPage = lazy(() =>
 );
 const TaxonomyPage = lazy(() => import('./admin/taxonomy/TaxonomyPage').then((module) => ({ default: module.TaxonomyPage })));
 const CorpusPage = lazy(() => import('./admin/CorpusPage').then((module) => ({ default: module.CorpusPage })));
+const JudgesPage = lazy(() => import('./admin/judges/JudgesPage').then((module) => ({ default: module.JudgesPage })));
 const FormatDocPage = lazy(() => import('./admin/FormatDocPage').then((module) => ({ default: module.FormatDocPage })));
 // The researcher's releases, likewise on first use (it brings the Markdown renderer for dataset cards).
 // A user's API tokens: few people, on first use.
@@ -75,6 +76,7 @@ export function AppRoutes() {
           <Route path="new-project" element={<NewProjectPage />} />
           <Route path="projects/:slug" element={<ProjectPage />} />
           <Route path="projects/:slug/corpus" element={<CorpusPage />} />
+          <Route path="projects/:slug/judges" element={<JudgesPage />} />
           <Route path="projects/:slug/taxonomy" element={<TaxonomyPage />} />
           <Route path="projects/:slug/adjudication" element={<AdjudicationQueuePage />} />
           <Route path="adjudication/:assignmentId" element={<AdjudicationUnitPage />} />

@@ -30,6 +30,7 @@ from annotations.models import (
     RoundStatus,
     SentenceJudgement,
 )
+from annotations.selectors.judges import judges_report
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.evaluator_runs import evaluator_run_upload, release_records
@@ -39,6 +40,7 @@ from annotations.services.rounds import round_open
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
 from tests.e2e.test_release_analysis import open_error_rates
+from tests.evaluators.test_judges import corpus_run
 from tests.review.test_review_flow import pilot_with_one_error, review_round
 
 pytestmark = [
@@ -100,6 +102,7 @@ ROUTES: list[Route] = [
     Route("disagreement unit", "admin", "/app/admin/rounds/{pilot}/disagreements/{topic}"),
     Route("review round progress", "admin", "/app/admin/rounds/{review}/progress"),
     Route("adjudication queue", "admin", "/app/admin/projects/demo/adjudication"),
+    Route("judges", "admin", "/app/admin/projects/demo/judges"),
     Route("adjudication unit", "admin", "/app/admin/adjudication/{adjudication}?round={pilot}"),
     Route(
         "project creators",
@@ -151,12 +154,29 @@ def seed(media_root: Path) -> dict[str, int | str]:
         data=("record_id,score\n" + "".join(f"{i},0.9\n" for i in _sentence_ids(release))).encode(),
         file_name="always.csv",
     )
+    # The Judges page: two versions of a model's scores on the pilot's sentences (a trend,
+    # a reliability diagram, disagreements with links to their units).
+    pilot_sentences = list(
+        SentenceJudgement.objects.filter(assignment__round=pilot)
+        .values_list("sentence_id", flat=True)
+        .distinct()
+    )
+    for version, shift in (("v1", 0.0), ("v2", 0.1)):
+        corpus_run(
+            project,
+            "Model",
+            version,
+            {pk: {"score": min(1.0, (pk % 10) / 10 + shift)} for pk in pilot_sentences},
+        )
     # The TofuEval workspace as a linguist works in it: one of linguist1's units reopened.
     linguist_unit = Assignment.objects.filter(
         round=pilot, annotator__username="linguist1"
     ).order_by("topic_id")[0]
     Round.objects.filter(pk=pilot.pk).update(status=RoundStatus.OPEN)
     Assignment.objects.filter(pk=linguist_unit.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    # Scored once here (the live server shares this process's cache): the page then answers
+    # at once instead of scoring both runs with 1,000 resamples while axe waits.
+    judges_report(project)
 
     def open_unit(slug: str) -> int:
         unit = Assignment.objects.filter(

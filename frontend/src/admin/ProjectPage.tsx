@@ -79,6 +79,9 @@ export function ProjectPage() {
             <Anchor component={Link} to={adminPaths.taxonomy(project.slug)}>
               Edit the error taxonomy
             </Anchor>
+            <Anchor component={Link} to={adminPaths.judges(project.slug)}>
+              Judges: how each model run agrees with the experts
+            </Anchor>
           </Stack>
         )}
       </AdminSection>

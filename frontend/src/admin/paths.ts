@@ -6,6 +6,7 @@ export const adminPaths = {
   project: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}`,
   taxonomy: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/taxonomy`,
   corpus: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/corpus`,
+  judges: (slug: string) => `/app/admin/projects/${encodeURIComponent(slug)}/judges`,
   nativeFormat: '/app/admin/help/native-jsonl',
   circumstantialFormat: '/app/admin/help/circumstantial-csv',
   /** docs/formats/{doc}.md as a page of the app (bundled, so it works offline). */

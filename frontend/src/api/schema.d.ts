@@ -339,6 +339,10 @@ export interface paths {
     /** Upload a run of predictions on the corpus (CSV or JSONL; a background job) */
     post: operations["corpus_run_upload"];
   };
+  "/api/projects/{slug}/judges/": {
+    /** Every corpus run scored live against the project's current gold */
+    get: operations["project_judges"];
+  };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
     get: operations["projects_releases_retrieve"];
@@ -1674,12 +1678,146 @@ export interface components {
       /** @description Poll /api/admin/jobs/{job}/ for its state. */
       job: number;
     };
+    JudgeDisagreementOutput: {
+      gold: string;
+      /** @description The run's call at its threshold. */
+      model: string;
+      /**
+       * Format: double
+       * @description The run's score, or 1 consistent / 0 inconsistent.
+       */
+      value: number;
+      split: string;
+      /** @description The unit. */
+      topic: number;
+      summary: number;
+      document: string;
+      /** @description The first gold round with the unit (its disagreement page). */
+      round: number | null;
+      sentence_position?: number | null;
+      text?: string;
+    };
+    JudgeLevel: {
+      balanced_accuracy: components["schemas"]["LeaderboardFigure"];
+      fpr: components["schemas"]["LeaderboardFigure"];
+      fnr: components["schemas"]["LeaderboardFigure"];
+      precision: components["schemas"]["LeaderboardFigure"];
+      recall: components["schemas"]["LeaderboardFigure"];
+      f1: components["schemas"]["LeaderboardFigure"];
+      /**
+       * @description What its run predicts.
+       *
+       * * `score` - score
+       * * `label` - label
+       */
+      kind: components["schemas"]["PredictionKindEnum"];
+      /**
+       * Format: double
+       * @description Tuned on dev (scores); null for labels.
+       */
+      threshold: number | null;
+      /** Format: double */
+      tuned_balanced_accuracy: number | null;
+      /** @description grouping (corpus, topic_type, system) -> value -> figures. */
+      by: {
+        [key: string]: {
+          [key: string]: components["schemas"]["LeaderboardGroupFigures"];
+        };
+      };
+      /** @description Scores only. */
+      auc: components["schemas"]["LeaderboardFigure"] | null;
+      /** @description error type -> recall. */
+      type_recall: {
+        [key: string]: components["schemas"]["LeaderboardTypeRecall"];
+      };
+      confusion: components["schemas"]["LeaderboardConfusion"];
+      /** @description Gold records the run predicted. */
+      predicted: number;
+      gold_records: number;
+      /** @description dev_test: tuned on dev, measured on test; all: one set (optimistic). */
+      protocol: string;
+      tuned_on: number;
+      measured_on: number;
+      documents: number;
+      warning: string | null;
+      /**
+       * Format: double
+       * @description Cohen's kappa against the gold.
+       */
+      kappa: number | null;
+      /**
+       * Format: double
+       * @description Score runs in [0, 1] only.
+       */
+      ece: number | null;
+      reliability: components["schemas"]["ReliabilityBinOutput"][] | null;
+      calibration_note: string | null;
+      disagreements: number;
+      disagreement_list: components["schemas"]["JudgeDisagreementOutput"][];
+    };
+    JudgeRunOutput: {
+      id: number;
+      evaluator: string;
+      version: string;
+      kind: components["schemas"]["PredictionKindEnum"];
+      /** Format: date-time */
+      created_at: string;
+      sentences: number;
+      summaries: number;
+      abstained: number;
+      /** @description sentence | summary -> figures. */
+      levels: {
+        [key: string]: components["schemas"]["JudgeLevel"] | null;
+      };
+    };
     JudgementsOutput: {
       sentences: components["schemas"]["SentenceState"][];
       summaries: components["schemas"]["SummaryState"][];
       atomic_facts: components["schemas"]["AtomicFactsState"][];
       topic: components["schemas"]["TopicState"] | null;
       key_facts: components["schemas"]["KeyFactsState"] | null;
+    };
+    JudgesGoldOutput: {
+      rule: string;
+      sentences: number;
+      summaries: number;
+      inconsistent_sentences: number;
+      type_min_count: number;
+    };
+    JudgesOutput: {
+      project: components["schemas"]["JudgesProjectOutput"];
+      rounds: components["schemas"]["JudgesRoundOutput"][];
+      gold: components["schemas"]["JudgesGoldOutput"];
+      split: components["schemas"]["JudgesSplitOutput"];
+      n_resamples: number;
+      /**
+       * Format: date-time
+       * @description When these figures were computed.
+       */
+      computed_at: string;
+      /** @description The labels changed since: these are the last figures, and the new ones are being computed (ask again in a few seconds). */
+      stale: boolean;
+      runs: components["schemas"]["JudgeRunOutput"][];
+      trends: components["schemas"]["TrendOutput"][];
+    };
+    JudgesProjectOutput: {
+      slug: string;
+      name: string;
+    };
+    JudgesRoundOutput: {
+      id: number;
+      name: string;
+      kind: string;
+    };
+    JudgesSplitOutput: {
+      /** @description corpus: the corpus's own dev and test documents; document: a seeded share. */
+      method: string;
+      /**
+       * Format: double
+       * @description The share of documents in dev.
+       */
+      dev?: number;
+      seed?: number;
     };
     KeyAccuracyOutput: {
       /** Format: double */
@@ -2684,6 +2822,23 @@ export interface components {
      * @enum {string}
      */
     RelevanceMappingEnum: "binary";
+    ReliabilityBinOutput: {
+      /** Format: double */
+      lower: number;
+      /** Format: double */
+      upper: number;
+      records: number;
+      /**
+       * Format: double
+       * @description Null for an empty bin.
+       */
+      mean_score: number | null;
+      /**
+       * Format: double
+       * @description The share of gold-consistent records; null for an empty bin.
+       */
+      observed: number | null;
+    };
     ReopenedOutput: {
       assignment: number;
       status: string;
@@ -3485,6 +3640,25 @@ export interface components {
     TopicState: {
       category: components["schemas"]["TopicCategoryEnum"];
       version: number;
+    };
+    TrendFigureOutput: {
+      /** Format: double */
+      balanced_accuracy: number | null;
+      /** Format: double */
+      kappa: number | null;
+      /** Format: double */
+      ece: number | null;
+    };
+    TrendOutput: {
+      evaluator: string;
+      points: components["schemas"]["TrendPointOutput"][];
+    };
+    TrendPointOutput: {
+      version: string;
+      /** Format: date-time */
+      created_at: string;
+      sentence: components["schemas"]["TrendFigureOutput"] | null;
+      summary: components["schemas"]["TrendFigureOutput"] | null;
     };
     TurnOutput: {
       id: number;
@@ -9802,6 +9976,63 @@ export interface operations {
       };
       /** @description queue_unavailable: the task queue cannot be reached; the job or release is saved (named by `job` or `release`) and starts when the queue is back. */
       503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Every corpus run scored live against the project's current gold */
+  project_judges: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["JudgesOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

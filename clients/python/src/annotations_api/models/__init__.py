@@ -161,7 +161,19 @@ from .job_output import JobOutput
 from .job_started_output import JobStartedOutput
 from .job_status_enum import JobStatusEnum
 from .job_status_output import JobStatusOutput
+from .judge_disagreement_output import JudgeDisagreementOutput
+from .judge_level import JudgeLevel
+from .judge_level_by import JudgeLevelBy
+from .judge_level_by_additional_property import JudgeLevelByAdditionalProperty
+from .judge_level_type_recall import JudgeLevelTypeRecall
+from .judge_run_output import JudgeRunOutput
+from .judge_run_output_levels import JudgeRunOutputLevels
 from .judgements_output import JudgementsOutput
+from .judges_gold_output import JudgesGoldOutput
+from .judges_output import JudgesOutput
+from .judges_project_output import JudgesProjectOutput
+from .judges_round_output import JudgesRoundOutput
+from .judges_split_output import JudgesSplitOutput
 from .key_accuracy_output import KeyAccuracyOutput
 from .key_fact_alignment_output import KeyFactAlignmentOutput
 from .key_fact_input import KeyFactInput
@@ -294,6 +306,7 @@ from .release_status_enum import ReleaseStatusEnum
 from .release_system_scores import ReleaseSystemScores
 from .relevance_anchor_output import RelevanceAnchorOutput
 from .relevance_mapping_enum import RelevanceMappingEnum
+from .reliability_bin_output import ReliabilityBinOutput
 from .reopened_output import ReopenedOutput
 from .reply_output import ReplyOutput
 from .resampled_enum import ResampledEnum
@@ -380,6 +393,9 @@ from .topic_category_output import TopicCategoryOutput
 from .topic_output import TopicOutput
 from .topic_save_input import TopicSaveInput
 from .topic_state import TopicState
+from .trend_figure_output import TrendFigureOutput
+from .trend_output import TrendOutput
+from .trend_point_output import TrendPointOutput
 from .turn_output import TurnOutput
 from .type_rate_output import TypeRateOutput
 from .typing_batch_entry import TypingBatchEntry
@@ -565,7 +581,19 @@ __all__ = (
     "JobStartedOutput",
     "JobStatusEnum",
     "JobStatusOutput",
+    "JudgeDisagreementOutput",
+    "JudgeLevel",
+    "JudgeLevelBy",
+    "JudgeLevelByAdditionalProperty",
+    "JudgeLevelTypeRecall",
+    "JudgeRunOutput",
+    "JudgeRunOutputLevels",
     "JudgementsOutput",
+    "JudgesGoldOutput",
+    "JudgesOutput",
+    "JudgesProjectOutput",
+    "JudgesRoundOutput",
+    "JudgesSplitOutput",
     "KeyAccuracyOutput",
     "KeyFactAlignmentOutput",
     "KeyFactInput",
@@ -690,6 +718,7 @@ __all__ = (
     "ReleaseSystemScores",
     "RelevanceAnchorOutput",
     "RelevanceMappingEnum",
+    "ReliabilityBinOutput",
     "ReopenedOutput",
     "ReplyOutput",
     "ResampledEnum",
@@ -776,6 +805,9 @@ __all__ = (
     "TopicOutput",
     "TopicSaveInput",
     "TopicState",
+    "TrendFigureOutput",
+    "TrendOutput",
+    "TrendPointOutput",
     "TurnOutput",
     "TypeRateOutput",
     "TypingBatchEntry",

@@ -1,0 +1,658 @@
+"""The Judges page (docs/models-in-the-loop.md, "Judges"): every corpus run of a project's
+evaluators scored live against the current gold of the project's rounds.
+
+The gold is the release's, by construction: the rows a release build streams
+(``release_rows.summary_rows``: adjudicated, else confirmed review, else the raters' vote, a tie
+counting as inconsistent; gold error types chosen by at least ``TYPE_MIN_COUNT`` flaggers) are
+packed by the release's own ``records.npz`` writer and read back by the reader evaluator runs
+are scored with, and each run is scored by the leaderboard's ``level_leaderboard``. So a
+release built now from the same rounds, with the same split, gives ``evaluator_report`` the same
+figures (tests/evaluators/test_judges.py builds one and compares).
+
+Live, without a button: the gold is computed on request and kept (per process) under a key of
+what it is computed from: the latest change and the count of every kind of judgement, decision
+and submission in the project's rounds. A save or an adjudication changes the key and the next
+request recomputes; otherwise it is reused. Corpus runs never change (a correction is a new
+version), so each run's predictions are kept by their file's checksum. Queries: a fixed number
+for the key, the gold (a constant number per thousand units) and the runs, whatever their
+number and size.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from django.db import connection
+from django.db.models import Count, Max, QuerySet
+from django.utils import timezone
+
+from annotations.content_cache import ContentCache
+from annotations.evaluator_scores import (
+    Coded,
+    EvaluatorScoreError,
+    LevelRecords,
+    RunValues,
+    level_leaderboard,
+)
+from annotations.evaluator_scores.calibration import binary_kappa, reliability
+from annotations.formats.release_records import ReleaseRecords, read_record_arrays
+from annotations.formats.writers.record_arrays import RecordArraysWriter
+from annotations.formats.writers.rows import RecordIds
+from annotations.models import (
+    Assignment,
+    AssignmentStatus,
+    CorpusPrediction,
+    CorpusRun,
+    Project,
+    ReviewDecision,
+    Round,
+    RoundKind,
+    SecondReview,
+    SentenceJudgement,
+    SummarySentence,
+    TopicJudgement,
+    TypingJudgement,
+)
+from annotations.selectors.evaluator_leaderboard import levels_of
+from annotations.selectors.release_rows import ReleaseScope, release_topic_ids, summary_rows
+from annotations.services.releases import _splitter
+
+# The rounds whose labels are the study's gold (practice and qualification rounds train).
+GOLD_ROUND_KINDS = (RoundKind.PILOT, RoundKind.PRODUCTION, RoundKind.REFERENCE)
+# A gold error type needs this many of the flaggers, as a release's default (docs/review.md).
+TYPE_MIN_COUNT = 2
+# When the corpus has no dev/test split of its own: this share of documents, seeded, tunes a
+# score's threshold; the rest measures it.
+DEV_SHARE = 0.3
+SPLIT_SEED = 0
+N_RESAMPLES = 1000
+# Disagreements listed per run and level (all are counted).
+SHOWN_DISAGREEMENTS = 50
+LEVELS = ("sentence", "summary")
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectGold:
+    records: ReleaseRecords
+    sentence_pk: np.ndarray  # per sentence record: its SummarySentence id
+    summary_pk: np.ndarray  # per summary record: its Summary id
+    topic_pk: np.ndarray  # per summary record: its unit (Topic id)
+    split: dict[str, Any]  # the release split config it was built with
+    round_ids: tuple[int, ...]
+
+
+def gold_rounds(project: Project) -> list[Round]:
+    return list(
+        Round.objects.filter(project=project, kind__in=GOLD_ROUND_KINDS).order_by(
+            "created_at", "id"
+        )
+    )
+
+
+def _stamp(queryset: QuerySet[Any], field: str) -> tuple[str, int]:
+    got = queryset.order_by().aggregate(latest=Max(field), count=Count("pk"))
+    latest = got["latest"]
+    return (latest.isoformat() if latest else "", int(got["count"]))
+
+
+def gold_key(project: Project, rounds: list[Round]) -> tuple[Any, ...]:
+    """What the gold is computed from, by content (never database ids: content_cache.py):
+    the rounds by name and creation, and the latest change and count of each kind of answer
+    in them. Six queries."""
+    in_project = {"assignment__round__project": project}
+    return (
+        project.slug,
+        project.created_at.isoformat(),
+        tuple((r.name, r.kind, r.created_at.isoformat()) for r in rounds),
+        _stamp(SentenceJudgement.objects.filter(**in_project), "updated_at"),
+        _stamp(
+            Assignment.objects.filter(round__project=project, status=AssignmentStatus.SUBMITTED),
+            "submitted_at",
+        ),
+        _stamp(ReviewDecision.objects.filter(**in_project), "updated_at"),
+        _stamp(SecondReview.objects.filter(**in_project), "updated_at"),
+        _stamp(TypingJudgement.objects.filter(**in_project), "updated_at"),
+        _stamp(TopicJudgement.objects.filter(**in_project), "updated_at"),
+    )
+
+
+def judges_split(project: Project, round_ids: list[int]) -> dict[str, Any]:
+    """The corpus's own split when its documents have both dev and test, else a seeded share
+    of documents (a release's "document" split)."""
+    splits = set(
+        Assignment.objects.filter(round_id__in=round_ids)
+        .values_list("topic__document__split", flat=True)
+        .distinct()
+    )
+    if {"dev", "test"} <= splits:
+        return {"method": "corpus"}
+    return {"method": "document", "dev": DEV_SHARE, "seed": SPLIT_SEED}
+
+
+def _build_gold(project: Project, rounds: list[Round]) -> ProjectGold:
+    round_ids = [r.pk for r in rounds]
+    split = judges_split(project, round_ids)
+    scope = ReleaseScope(
+        project=project,
+        round_ids=round_ids,
+        split_of=_splitter(project, {"rounds": round_ids, "split": split}),
+        with_annotators=False,
+        type_min_count=TYPE_MIN_COUNT,
+    )
+    # Each record's database rows, by what names it in a release (corpus, document, topic,
+    # summary, sentence number: formats/writers/rows.py), from one query over the units.
+    topic_set = set(release_topic_ids(round_ids))
+    sentence_of: dict[tuple[Any, ...], int] = {}
+    summary_of: dict[tuple[Any, ...], tuple[int, int]] = {}
+    for pk, summary, topic, corpus, doc, name, external, system, position, source in (
+        SummarySentence.objects.filter(summary__topic_id__any=topic_set)
+        .order_by()
+        .values_list(
+            "pk",
+            "summary_id",
+            "summary__topic_id",
+            "summary__topic__document__corpus__slug",
+            "summary__topic__document__external_id",
+            "summary__topic__name",
+            "summary__external_id",
+            "summary__system",
+            "position",
+            "source_index",
+        )
+        .iterator(chunk_size=20_000)
+    ):
+        named = (corpus, doc, name, external or system)
+        sentence_of[(*named, source if source is not None else position + 1)] = pk
+        summary_of[named] = (summary, topic)
+    # The release's rows through the release's own writer of records.npz. The records are
+    # named by their position here, not hashed into record ids: nothing here is joined by
+    # record id (the runs are joined by database ids), and hashing was half the time.
+    writer = RecordArraysWriter()
+    sentence_pks: list[int] = []
+    owners: list[tuple[int, int]] = []
+    for row in summary_rows(scope):
+        if not row.sentences:
+            continue  # the writer keeps no record of it either
+        named = (row.corpus, row.doc_id, row.topic, row.summary_id or row.system)
+        number = len(owners)
+        writer.write(
+            row,
+            RecordIds(str(number), tuple(f"{number}.{i}" for i in range(len(row.sentences)))),
+        )
+        owners.append(summary_of.get(named, (-1, -1)))
+        sentence_pks += [
+            sentence_of.get((*named, sentence.number), -1) for sentence in row.sentences
+        ]
+    packed = io.BytesIO()
+    writer.finish(packed)
+    records = read_record_arrays(packed.getvalue())
+    sentence_pk = np.asarray(sentence_pks, dtype=np.int64)
+    pairs = np.asarray(owners, dtype=np.int64).reshape(-1, 2)
+    summary_pk, topic_pk = pairs[:, 0].copy(), pairs[:, 1].copy()
+    return ProjectGold(records, sentence_pk, summary_pk, topic_pk, split, tuple(round_ids))
+
+
+GOLD_CACHE: ContentCache[ProjectGold] = ContentCache(4)
+
+
+def project_gold(project: Project) -> tuple[ProjectGold, list[Round]]:
+    """The project's current gold, rebuilt when a judgement, decision or submission changed
+    since it was last built."""
+    rounds = gold_rounds(project)
+    gold = GOLD_CACHE.get(gold_key(project, rounds), lambda: _build_gold(project, rounds))
+    return gold, rounds
+
+
+@dataclass(frozen=True, slots=True)
+class RunArrays:
+    kind: str  # score | label
+    sentence_pk: np.ndarray  # sorted
+    sentence_values: np.ndarray  # nan: abstained
+    summary_pk: np.ndarray  # sorted
+    summary_values: np.ndarray
+
+
+RUN_CACHE: ContentCache[RunArrays] = ContentCache(64)
+
+
+def run_key(run: CorpusRun) -> tuple[Any, ...]:
+    return (
+        run.project.slug,
+        run.evaluator.name,
+        run.version,
+        run.sha256,
+        run.created_at.isoformat(),
+    )
+
+
+def _run_arrays(kind: str, rows: list[tuple[Any, ...]]) -> RunArrays:
+    """From (sentence id, summary id, label, score, abstain) rows of one run."""
+    as_score = kind == "score"
+
+    def value(label: str, score: float | None, abstain: bool) -> float:
+        if abstain:
+            return np.nan
+        if as_score:
+            return np.nan if score is None else float(score)
+        return 1.0 if label == "consistent" else 0.0 if label == "inconsistent" else np.nan
+
+    sentences = sorted((r[0], value(*r[2:])) for r in rows if r[0] is not None)
+    summaries = sorted((r[1], value(*r[2:])) for r in rows if r[0] is None)
+
+    def arrays(pairs: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray]:
+        return (
+            np.fromiter((p[0] for p in pairs), np.int64, len(pairs)),
+            np.fromiter((p[1] for p in pairs), np.float64, len(pairs)),
+        )
+
+    return RunArrays(kind, *arrays(sentences), *arrays(summaries))
+
+
+def _sql_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
+    """PostgreSQL: each run's predictions as two comma-joined texts per level (ids, values),
+    sorted by the database and parsed by numpy: a million rows cost no Python object each.
+    Floats print exactly (PostgreSQL 12+ prints the shortest text that reads back the same)."""
+    table = CorpusPrediction._meta.db_table
+    query = f"""
+        SELECT run_id, sentence_id IS NULL,
+               string_agg(COALESCE(sentence_id, summary_id)::text, ','
+                          ORDER BY COALESCE(sentence_id, summary_id)),
+               string_agg(CASE WHEN abstain OR score IS NULL THEN 'nan' ELSE score::text END,
+                          ',' ORDER BY COALESCE(sentence_id, summary_id)),
+               string_agg(CASE WHEN NOT abstain AND label = 'consistent' THEN '1'
+                               WHEN NOT abstain AND label = 'inconsistent' THEN '0'
+                               ELSE 'nan' END,
+                          ',' ORDER BY COALESCE(sentence_id, summary_id))
+        FROM {table} WHERE run_id = ANY(%s) GROUP BY run_id, sentence_id IS NULL
+    """  # the table name is the model's own; the run ids are bound
+    parts: dict[int, dict[bool, tuple[np.ndarray, np.ndarray]]] = {run.pk: {} for run in runs}
+    with connection.cursor() as cursor:
+        cursor.execute(query, [[run.pk for run in runs]])
+        for run_id, is_summary, ids, scores, labels in cursor.fetchall():
+            values = scores if kind[run_id] == "score" else labels
+            parts[run_id][bool(is_summary)] = (
+                np.fromstring(ids, dtype=np.int64, sep=","),
+                np.fromstring(values, dtype=np.float64, sep=","),
+            )
+    empty = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
+    return {
+        run.pk: RunArrays(
+            kind[run.pk],
+            *parts[run.pk].get(False, empty),
+            *parts[run.pk].get(True, empty),
+        )
+        for run in runs
+    }
+
+
+def _orm_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
+    loaded: dict[int, list[tuple[Any, ...]]] = {run.pk: [] for run in runs}
+    for run_id, *row in (
+        CorpusPrediction.objects.filter(run_id__in=[run.pk for run in runs])
+        .order_by()
+        .values_list("run_id", "sentence_id", "summary_id", "label", "score", "abstain")
+        .iterator(chunk_size=50_000)
+    ):
+        loaded[run_id].append(tuple(row))
+    return {run.pk: _run_arrays(kind[run.pk], loaded[run.pk]) for run in runs}
+
+
+def runs_arrays(runs: list[CorpusRun]) -> list[RunArrays]:
+    """Each run's predictions, read in one query for the runs not kept yet."""
+    kind = {run.pk: ("score" if run.has_scores else "label") for run in runs}
+    missing = [run for run in runs if run_key(run) not in RUN_CACHE]
+    read = _sql_run_arrays if connection.vendor == "postgresql" else _orm_run_arrays
+    loaded = read(missing, kind) if missing else {}
+
+    def compute(run: CorpusRun) -> Callable[[], RunArrays]:
+        # Dropped from the cache since the check (another request's runs): read again.
+        return lambda: loaded[run.pk] if run.pk in loaded else read([run], kind)[run.pk]
+
+    return [RUN_CACHE.get(run_key(run), compute(run)) for run in runs]
+
+
+def _aligned(pks: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """``values`` (by sorted ``pks``) at each of ``wanted`` (nan where none)."""
+    out = np.full(len(wanted), np.nan)
+    if not len(pks):
+        return out
+    at = np.minimum(np.searchsorted(pks, wanted), len(pks) - 1)
+    hit = pks[at] == wanted
+    out[hit] = values[at[hit]]
+    return out
+
+
+def _level_values(arrays: RunArrays, gold: ProjectGold, level: str) -> np.ndarray:
+    sentence_values = _aligned(arrays.sentence_pk, arrays.sentence_values, gold.sentence_pk)
+    if level == "sentence":
+        return sentence_values
+    if len(arrays.summary_pk):
+        return _aligned(arrays.summary_pk, arrays.summary_values, gold.summary_pk)
+    # As the release leaderboard does: a summary is as consistent as its least consistent
+    # sentence; a summary with a sentence the run did not predict has no value.
+    derived = np.full(len(gold.summary_pk), np.inf)
+    with np.errstate(invalid="ignore"):
+        np.minimum.at(derived, gold.records.sentences.summary, sentence_values)
+    derived[np.isinf(derived)] = np.nan
+    return derived
+
+
+def _subset(level: LevelRecords, keep: np.ndarray) -> LevelRecords:
+    groups: dict[str, np.ndarray | Coded] = {
+        name: Coded(values.codes[keep], values.values)
+        if isinstance(values, Coded)
+        else np.asarray(values)[keep]
+        for name, values in level.groups.items()
+    }
+    return LevelRecords(
+        inconsistent=level.inconsistent[keep],
+        document=np.asarray(level.document)[keep],
+        split=np.asarray(level.split)[keep],
+        groups=groups,
+        types=level.types.take(keep) if level.types is not None else None,
+    )
+
+
+def _calls(kind: str, values: np.ndarray, threshold: float | None) -> np.ndarray:
+    return values == 0.0 if kind == "label" else values < threshold
+
+
+def _score_level(
+    name: str,
+    arrays: RunArrays,
+    gold: ProjectGold,
+    level: str,
+    index: np.ndarray,
+    records: LevelRecords,
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """One run's figures at one level, and its disagreements (record positions)."""
+    values = _level_values(arrays, gold, level)[index]
+    keep = ~np.isnan(values)
+    if not keep.any():
+        return None, []
+    measured = _subset(records, keep)
+    run = RunValues(arrays.kind, values[keep])  # type: ignore[arg-type]
+    try:
+        board = level_leaderboard(measured, {name: run}, n_resamples=N_RESAMPLES, seed=0)
+    except EvaluatorScoreError as error:
+        return {"predicted": int(keep.sum()), "error": str(error)}, []
+    entry = board["evaluators"][name]
+    confusion = entry["confusion"]
+    figures: dict[str, Any] = {
+        "predicted": int(keep.sum()),
+        "gold_records": len(index),
+        "protocol": board["protocol"],
+        "tuned_on": board["tuned_on"],
+        "measured_on": board["measured_on"],
+        "documents": board["documents"],
+        "warning": board["warning"],
+        **entry,
+        "kappa": _clean(
+            binary_kappa(confusion["tp"], confusion["fp"], confusion["fn"], confusion["tn"])
+        ),
+        "ece": None,
+        "reliability": None,
+        "calibration_note": None,
+    }
+    split = measured.split
+    measure = (
+        split == "test" if board["protocol"] == "dev_test" else np.ones(len(split), dtype=bool)
+    )
+    if arrays.kind == "score":
+        try:
+            diagram = reliability(run.values[measure], ~measured.inconsistent[measure])
+            figures["ece"] = _clean(diagram.ece)
+            figures["reliability"] = [
+                {
+                    "lower": b.lower,
+                    "upper": b.upper,
+                    "records": b.records,
+                    "mean_score": _clean(b.mean_score),
+                    "observed": _clean(b.observed),
+                }
+                for b in diagram.bins
+            ]
+        except EvaluatorScoreError as error:
+            figures["calibration_note"] = str(error)
+    calls = _calls(arrays.kind, run.values, entry["threshold"])
+    wrong = np.flatnonzero(calls != measured.inconsistent)
+    figures["disagreements"] = len(wrong)
+    kept_positions = index[np.flatnonzero(keep)]
+    shown = [
+        {
+            "record": int(kept_positions[w]),
+            "gold": "inconsistent" if measured.inconsistent[w] else "consistent",
+            "model": "inconsistent" if calls[w] else "consistent",
+            "value": float(run.values[w]),
+            "split": str(measured.split[w]),
+        }
+        for w in wrong[:SHOWN_DISAGREEMENTS].tolist()
+    ]
+    return figures, shown
+
+
+def _clean(value: float | None) -> float | None:
+    if value is None or np.isnan(value):
+        return None
+    return round(float(value), 6)
+
+
+def _describe(
+    gold: ProjectGold, rounds: list[Round], shown: list[tuple[dict[str, Any], str]]
+) -> None:
+    """Fill each shown disagreement with its unit, summary, sentence and round (two
+    queries)."""
+    sentence_pks = {
+        int(gold.sentence_pk[item["record"]]) for item, level in shown if level == "sentence"
+    }
+    sentences = {
+        pk: (summary, position, text)
+        for pk, summary, position, text in SummarySentence.objects.filter(
+            pk__in=sentence_pks
+        ).values_list("pk", "summary_id", "position", "text")
+    }
+    topics = {
+        int(gold.topic_pk[gold.records.sentences.summary[item["record"]]])
+        if level == "sentence"
+        else int(gold.topic_pk[item["record"]])
+        for item, level in shown
+    }
+    first_round: dict[int, int] = {}
+    for topic, round_id in (
+        Assignment.objects.filter(round__in=rounds, topic_id__in=topics)
+        .order_by("round__created_at", "round_id")
+        .values_list("topic_id", "round_id")
+    ):
+        first_round.setdefault(topic, round_id)
+    for item, level in shown:
+        record = item.pop("record")
+        if level == "sentence":
+            owner = int(gold.records.sentences.summary[record])
+            pk = int(gold.sentence_pk[record])
+            _, position, text = sentences.get(pk, (None, None, ""))
+            item.update(sentence_position=position, text=text)
+        else:
+            owner = record
+        topic = int(gold.topic_pk[owner])
+        item.update(
+            topic=topic,
+            summary=int(gold.summary_pk[owner]),
+            document=gold.records.summaries.value("doc_id", owner),
+            round=first_round.get(topic),
+        )
+
+
+REPORT_CACHE: ContentCache[dict[str, Any]] = ContentCache(8)
+# Per project: the key and figures of the last report computed, shown while the
+# next is computed in the background; and the keys being computed now.
+_LATEST: dict[tuple[str, str], tuple[Hashable, dict[str, Any]]] = {}
+_RUNNING: set[Hashable] = set()
+_LOCK = threading.Lock()
+_BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judges")
+
+
+def _project_key(project: Project) -> tuple[str, str]:
+    # By content, never by id (content_cache.py): a test database reuses ids and slugs.
+    return (project.slug, project.created_at.isoformat())
+
+
+def background() -> bool:
+    """Whether a change is scored in the background while the page shows the last figures
+    (``JUDGES_BACKGROUND``, on by default); off, the request that sees it waits for them."""
+    return bool(getattr(settings, "JUDGES_BACKGROUND", True))
+
+
+def judges_report(project: Project) -> dict[str, Any]:
+    """Every corpus run's figures against the current gold, per level; per evaluator its
+    versions in upload order (the trend). Kept while the gold's key and the runs are the
+    same: then an answer costs the key's queries and the runs' list. After a change the
+    answer is at once the last figures, marked ``stale``, while the new ones are computed in
+    the background (one at a time per process); the page asks again until they are fresh.
+    """
+    rounds = gold_rounds(project)
+    runs = list(
+        CorpusRun.objects.filter(project=project)
+        .select_related("evaluator", "project")
+        .order_by("evaluator__name", "created_at", "id")
+    )
+    key = gold_key(project, rounds)
+    full = (key, tuple(run_key(run) for run in runs))
+    named = {"project": {"slug": project.slug, "name": project.name}}
+    if full in REPORT_CACHE or not background():
+        report = _computed(project, rounds, key, runs, full)
+        return {**report, **named, "stale": False}
+    with _LOCK:
+        latest = _LATEST.get(_project_key(project))
+        start = latest is not None and full not in _RUNNING
+        if start:
+            _RUNNING.add(full)
+    if latest is None:  # nothing to show yet: this request waits for the first figures
+        return {**_computed(project, rounds, key, runs, full), **named, "stale": False}
+    if start:
+        _BACKGROUND.submit(_refresh, project, rounds, key, runs, full)
+    return {**latest[1], **named, "stale": True}
+
+
+def _computed(
+    project: Project,
+    rounds: list[Round],
+    key: tuple[Any, ...],
+    runs: list[CorpusRun],
+    full: Hashable,
+) -> dict[str, Any]:
+    report = REPORT_CACHE.get(full, lambda: _report(project, rounds, key, runs))
+    with _LOCK:
+        _LATEST[_project_key(project)] = (full, report)
+    return report
+
+
+def _refresh(
+    project: Project,
+    rounds: list[Round],
+    key: tuple[Any, ...],
+    runs: list[CorpusRun],
+    full: Hashable,
+) -> None:
+    try:
+        _computed(project, rounds, key, runs, full)
+    except Exception:  # the next request starts another; a failure is logged, not lost
+        logger.exception("scoring the judges of %s failed", project.slug)
+    finally:
+        with _LOCK:
+            _RUNNING.discard(full)
+        connection.close()  # this thread's own connection
+
+
+def wait_for_background() -> None:
+    """Until the background scoring queued so far is done (tests, the bench)."""
+    _BACKGROUND.submit(lambda: None).result()
+
+
+def _report(
+    project: Project, rounds: list[Round], key: tuple[Any, ...], corpus_runs: list[CorpusRun]
+) -> dict[str, Any]:
+    gold = GOLD_CACHE.get(key, lambda: _build_gold(project, rounds))
+    runs = list(zip(corpus_runs, runs_arrays(corpus_runs), strict=True))
+    levels = levels_of(gold.records)
+    judged = {level: len(levels[level][0]) for level in LEVELS}
+    report: dict[str, Any] = {
+        "rounds": [{"id": r.pk, "name": r.name, "kind": r.kind} for r in rounds],
+        "gold": {
+            "rule": "adjudicated, else confirmed review, else the raters' majority"
+            " (a tie counts as inconsistent): the rule releases use",
+            "sentences": judged["sentence"],
+            "summaries": judged["summary"],
+            "inconsistent_sentences": int(
+                (gold.records.sentences.label[levels["sentence"][0]] == 1).sum()
+            ),
+            "type_min_count": TYPE_MIN_COUNT,
+        },
+        "split": gold.split,
+        "computed_at": timezone.now().isoformat(),
+        "n_resamples": N_RESAMPLES,
+        "runs": [],
+        "trends": [],
+    }
+    shown: list[tuple[dict[str, Any], str]] = []
+    trends: dict[str, list[dict[str, Any]]] = {}
+    for run, arrays in runs:
+        name = f"{run.evaluator.name} {run.version}"
+        entry: dict[str, Any] = {
+            "id": run.pk,
+            "evaluator": run.evaluator.name,
+            "version": run.version,
+            "kind": arrays.kind,
+            "created_at": run.created_at.isoformat(),
+            "sentences": run.sentences,
+            "summaries": run.summaries,
+            "abstained": run.abstained,
+            "levels": {},
+        }
+        for level in LEVELS:
+            index, records = levels[level]
+            if not len(index):
+                entry["levels"][level] = None
+                continue
+            figures, listed = _score_level(name, arrays, gold, level, index, records)
+            if figures is not None:
+                figures["disagreement_list"] = listed
+                shown += [(item, level) for item in listed]
+            entry["levels"][level] = figures
+        report["runs"].append(entry)
+        trends.setdefault(run.evaluator.name, []).append(entry)
+    _describe(gold, rounds, shown)
+    for evaluator, entries in trends.items():
+        report["trends"].append(
+            {
+                "evaluator": evaluator,
+                "points": [
+                    {
+                        "version": e["version"],
+                        "created_at": e["created_at"],
+                        **{level: _trend_point(e["levels"].get(level)) for level in LEVELS},
+                    }
+                    for e in entries
+                ],
+            }
+        )
+    return report
+
+
+def _trend_point(figures: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not figures or "error" in figures:
+        return None
+    return {
+        "balanced_accuracy": figures["balanced_accuracy"]["value"],
+        "kappa": figures["kappa"],
+        "ece": figures["ece"],
+    }
