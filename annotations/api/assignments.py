@@ -152,7 +152,9 @@ class RevealedVerdictOutput(serializers.Serializer):
 
 class RevealOutput(serializers.Serializer):
     assisted = serializers.BooleanField(help_text="Whether this unit is in the assisted arm.")
-    source = serializers.CharField(help_text='Always "Model": never the evaluator\'s name.')
+    source = serializers.CharField(
+        allow_null=True, help_text='"Model" (never the evaluator\'s name); null when unassisted.'
+    )
     sentences = RevealedVerdictOutput(many=True)
 
 

@@ -30,7 +30,7 @@ def assisted_reveal(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, 
         return None
     assisted, run_id = found
     if not assisted or run_id is None:
-        return {"assisted": False, "source": MODEL_NAME, "sentences": []}
+        return {"assisted": False, "source": None, "sentences": []}
     revealed = SentenceJudgement.objects.filter(
         assignment_id=assignment_id, revealed_at__isnull=False
     ).values("sentence_id")
