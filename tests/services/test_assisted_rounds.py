@@ -129,3 +129,37 @@ def test_batch_saves_reveal_and_mark_too_but_never_in_unassisted_units() -> None
         else:
             assert judgement.pre_reveal_label == "" and judgement.revealed_at is None
             assert marks == [False, False]
+
+
+def test_the_agreement_report_carries_the_reveal_figures() -> None:
+    from annotations.services.agreement_reports import agreement_report_compute
+
+    study = assisted_study()
+    changed = revealed = 0
+    for assignment in Assignment.objects.filter(round=study.round).select_related("annotator"):
+        user = assignment.annotator
+        assert user is not None
+        sentences = SummarySentence.objects.filter(
+            summary__topic_id=assignment.topic_id
+        ).values_list("pk", flat=True)
+        for number, sentence in enumerate(sentences):
+            save = dict(kind=SENTENCE, assignment_id=assignment.pk, user=user, target_id=sentence)
+            judgement_save(**save, version=0, changes={"label": "consistent"})  # type: ignore[arg-type]
+            if assignment.assisted:
+                revealed += 1
+                if number % 3 == 0:  # revise every third label after the reveal
+                    changed += 1
+                    judgement_save(  # type: ignore[arg-type]
+                        **save, version=1, changes={"label": "inconsistent", "explanation": "x"}
+                    )
+    report = agreement_report_compute(round=study.round)
+    section = report.results["assisted_reveal"]
+    assert section["n_revealed"] == revealed
+    assert section["overall"]["changed"]["value"] == pytest.approx(changed / revealed, abs=1e-4)
+    assert section["overall"]["changed"]["to_inconsistent"] == changed
+    assert {a["annotator"] for a in section["annotators"]} == set(LINGUISTS)
+    # Every pre-reveal label was consistent: agreement with the model before the reveal is
+    # the share of sentences the model calls consistent (every other one, tests/assisted.py).
+    assert section["overall"]["model_agreement"]["before"]["value"] == pytest.approx(0.5, abs=0.15)
+    # Stored and reused until a label, pre-reveal label or time changes.
+    assert agreement_report_compute(round=study.round) == report  # reused: labels unchanged
