@@ -185,6 +185,12 @@ class ReleaseConfigInput(serializers.Serializer):
     mappings = MappingsInput(required=False)
     split = SplitInput(required=False)
     only_complete = serializers.BooleanField(required=False)
+    assisted_labels = serializers.ChoiceField(
+        choices=["both", "final", "pre_reveal"],
+        required=False,
+        help_text="Assisted rounds: build from final labels, pre-reveal labels, or final"
+        " labels with the pre-reveal ones beside them (default both).",
+    )
 
 
 class ReleaseFileOutput(serializers.Serializer):
