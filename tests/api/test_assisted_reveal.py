@@ -186,3 +186,43 @@ def test_independence_no_response_about_an_unassisted_unit_carries_model_content
         assert_no_model_content(reviewer.get("/api/reviews/"), "review queue")
         reviewed += review.topic_id in unassisted_topics
     assert reviewed
+
+
+def test_the_admin_api_creates_an_assisted_round_and_refuses_another_projects_run() -> None:
+    from annotations.models import Round
+
+    study = assisted_study(units=4)
+    admin = UserFactory(username="assist-admin")
+    Membership.objects.create(project=study.project, user=admin, role=Role.ADMIN)
+    client = signed_in("assist-admin")
+    body = {
+        "name": "Assisted pilot 2",
+        "kind": "pilot",
+        "overlap": 2,
+        "guideline_version": 1,
+        "annotators": list(LINGUISTS),
+        # The study's round holds every unit: take them again.
+        "units": {"sample": 4, "seed": 9, "include_busy": True},
+        "assistance": {"run": study.run.pk, "share": 0.5},
+    }
+    url = f"/api/admin/projects/{study.project.slug}/rounds/"
+    created = client.post(url, json.dumps(body), content_type="application/json")
+    assert created.status_code == 201, created.content
+    round_ = Round.objects.get(pk=created.json()["id"])
+    assert round_.assistance.share == 0.5  # type: ignore[attr-defined]
+    arms = list(round_.assignments.values_list("assisted", flat=True))
+    assert sorted(arms) == [False] * 4 + [True] * 4
+    refused = client.post(
+        url,
+        json.dumps({**body, "name": "Other", "assistance": {"run": 999999, "share": 0.5}}),
+        content_type="application/json",
+    )
+    assert refused.status_code == 409
+    assert "no corpus run 999999" in refused.json()["errors"]["assistance.run"][0]
+    bad = client.post(
+        url,
+        json.dumps({**body, "name": "Other", "assistance": {"run": study.run.pk, "share": 1.5}}),
+        content_type="application/json",
+    )
+    assert bad.status_code == 400
+    assert Round.objects.filter(project=study.project).count() == 2
