@@ -70,7 +70,10 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
     round_assistance_set(round=round_, run=run, share=0.5)
     key, units = seeded.users[-1]
     assisted = [
-        pk for pk in Assignment.objects.filter(pk__in=units, assisted=True).values_list("pk", flat=True)
+        pk
+        for pk in Assignment.objects.filter(pk__in=units, assisted=True).values_list(
+            "pk", flat=True
+        )
     ]
     unit = assisted[0]
     client = Client(SERVER_NAME="127.0.0.1", HTTP_AUTHORIZATION=f"Token {key}")
@@ -98,7 +101,8 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
         )
         reveal = client.get(f"/api/assignments/{unit}/reveal/")
         save_ms.append((time.perf_counter() - started) * 1000)
-        assert saved.status_code == 200 and reveal.status_code == 200, saved.content
+        assert saved.status_code == 200, saved.content
+        assert reveal.status_code == 200, reveal.content
         versions[target] = saved.json()["version"]
         revealed = len(reveal.json()["sentences"])
     with CaptureQueriesContext(connection) as reveal_queries:
@@ -126,7 +130,8 @@ def report(result: dict[str, Any]) -> None:
     save_met = "met" if result["save_reveal_p95"] <= SAVE_WITH_REVEAL_P95_MS else "NOT met"
     print(
         f"  payload p50 {result['payload_p50']:.2f} ms, p95 {result['payload_p95']:.2f} ms"
-        f" ({result['payload_queries']} queries; target p95 <= {PAYLOAD_P95_MS:g} ms: {payload_met})"
+        f" ({result['payload_queries']} queries;"
+        f" target p95 <= {PAYLOAD_P95_MS:g} ms: {payload_met})"
     )
     print(
         f"  label save + reveal p50 {result['save_reveal_p50']:.2f} ms,"

@@ -68,12 +68,12 @@ class UnitTime:
     seconds: float
 
 
-# A figure as per-unit sums: numerators and denominators (units × terms), combined by
+# A figure as per-unit sums: numerators and denominators (units x terms), combined by
 # ``value`` from the resampled sums (a row per resample).
 @dataclass(frozen=True, slots=True)
 class _Sums:
-    table: np.ndarray  # units × columns
-    value: Callable[[np.ndarray], np.ndarray]  # (resamples × columns) -> resamples
+    table: np.ndarray  # units x columns
+    value: Callable[[np.ndarray], np.ndarray]  # (resamples x columns) -> resamples
     n: int  # the figure's count (sentences, pairs), for ``small_n``
 
 
@@ -96,7 +96,7 @@ def _div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 
 
 def _alpha_from_coincidences(sums: np.ndarray) -> np.ndarray:
-    """Nominal Krippendorff's alpha from summed 2×2 coincidence counts (columns o_cc, o_ci,
+    """Nominal Krippendorff's alpha from summed 2x2 coincidence counts (columns o_cc, o_ci,
     o_ic, o_ii): 1 - (n - 1) * D_o / D_e."""
     o_cc, o_ci, o_ic, o_ii = sums.T
     n_c, n_i = o_cc + o_ci, o_ic + o_ii
@@ -104,12 +104,13 @@ def _alpha_from_coincidences(sums: np.ndarray) -> np.ndarray:
     observed = o_ci + o_ic
     expected = 2 * n_c * n_i
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(expected > 0, 1 - (n - 1) * observed / np.where(expected > 0, expected, 1),
-                        np.nan)
+        return np.where(
+            expected > 0, 1 - (n - 1) * observed / np.where(expected > 0, expected, 1), np.nan
+        )
 
 
 class _Units:
-    """The units' index, and the bootstrap's resample weights (resamples × units)."""
+    """The units' index, and the bootstrap's resample weights (resamples x units)."""
 
     def __init__(self, units: Sequence[Hashable], n_resamples: int, seed: int) -> None:
         self.order = list(dict.fromkeys(units))
@@ -134,7 +135,7 @@ class _Units:
             return None
         replicates = sums.value(self.weights @ sums.table)
         defined = replicates[~np.isnan(replicates)]
-        low, high = (np.percentile(defined, [2.5, 97.5]) if defined.size else (np.nan, np.nan))
+        low, high = np.percentile(defined, [2.5, 97.5]) if defined.size else (np.nan, np.nan)
         return {
             "value": round_figure(estimate),
             "ci": [round_figure(low), round_figure(high)],
@@ -176,7 +177,9 @@ def anchoring_report(
     }
 
 
-def _share(units: _Units, records: Sequence[LabelRecord], hit: Callable[[LabelRecord], bool]) -> _Sums:
+def _share(
+    units: _Units, records: Sequence[LabelRecord], hit: Callable[[LabelRecord], bool]
+) -> _Sums:
     return _ratio(
         units.column([(r.unit, float(hit(r))) for r in records]),
         units.column([(r.unit, 1.0) for r in records]),
@@ -270,9 +273,7 @@ def _agreement_overall(units: _Units, labels: Sequence[LabelRecord]) -> dict[str
                 pairs[unit] += 1
         out[arm] = {
             "n_sentences": len(groups),
-            "alpha": units.figure(
-                _Sums(coincidences, _alpha_from_coincidences, len(groups))
-            ),
+            "alpha": units.figure(_Sums(coincidences, _alpha_from_coincidences, len(groups))),
             "percent": units.figure(_ratio(agree, pairs, len(groups))),
         }
     return out

@@ -134,8 +134,8 @@ class FeedbackReadView(APIView):
 
 class RevealedVerdictOutput(serializers.Serializer):
     sentence = serializers.CharField(help_text="The sentence's handle in this assignment.")
-    label = serializers.ChoiceField(
-        choices=["consistent", "inconsistent"], allow_null=True, help_text="None: a score only."
+    label = serializers.CharField(
+        allow_null=True, help_text='"consistent" or "inconsistent"; null: a score only.'
     )
     score = serializers.FloatField(allow_null=True)
     abstain = serializers.BooleanField(help_text="The model declined this sentence.")

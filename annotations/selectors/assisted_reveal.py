@@ -63,8 +63,15 @@ def assisted_reveal(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, 
                 "spans": [list(span) for span in spans],
                 "evidence": list(evidence),
             }
-            for handle, (_, label, score, abstain, explanation, error_types, spans, evidence) in zip(
-                sentence_handles, rows, strict=True
-            )
+            for handle, (
+                _,
+                label,
+                score,
+                abstain,
+                explanation,
+                error_types,
+                spans,
+                evidence,
+            ) in zip(sentence_handles, rows, strict=True)
         ],
     }

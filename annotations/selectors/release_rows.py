@@ -363,7 +363,7 @@ class _Fetched:
     alignments: list[tuple[int, int, int, bool]]
     # (assignment id, key fact id, sentence id)
     aligned_sentences: list[tuple[int, int, int]]
-    judgements: list[tuple[int, int, int, str, str, str, int | None]]
+    judgements: list[tuple[int, int, int, str, str, str, int | None, str]]
     # Confirmed review decisions: (sentence id, decision, decision id), and the types of
     # those that changed them (decision id, type id).
     decisions: list[tuple[int, str, int]]

@@ -111,9 +111,9 @@ def batch_write(
     if locked.assisted:
         marked = reveal_marks(locked, plans.values())
         for record, number in zip(records, sorted(plans), strict=True):
-            record["after_reveal"] = plans[number].kind.key == "sentence" and record[
-                "object_id"
-            ] in marked
+            record["after_reveal"] = (
+                plans[number].kind.key == "sentence" and record["object_id"] in marked
+            )
     change_records(records)
     if plans and locked.status == AssignmentStatus.ASSIGNED:
         Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)

@@ -121,8 +121,15 @@ def test_clustered_intervals_are_wider_than_sentence_level_ones_for_clustered_la
     """Units where everybody changes every label or nobody changes any: resampling units
     must see that between-unit variation (a sentence-level bootstrap would not)."""
     records = [
-        LabelRecord(unit, sentence, "ann", True, "inconsistent" if unit % 2 else "consistent",
-                    "consistent", "inconsistent")
+        LabelRecord(
+            unit,
+            sentence,
+            "ann",
+            True,
+            "inconsistent" if unit % 2 else "consistent",
+            "consistent",
+            "inconsistent",
+        )
         for unit in range(40)
         for sentence in range(10)
     ]
@@ -135,6 +142,7 @@ def test_clustered_intervals_are_wider_than_sentence_level_ones_for_clustered_la
 def test_no_revealed_labels_gives_no_figure_not_an_error() -> None:
     records = [LabelRecord(1, 1, "ann", False, "consistent")]
     report = anchoring_report(records, n_resamples=10)
-    assert report["n_revealed"] == 0 and report["small_n"] is True
+    assert report["n_revealed"] == 0
+    assert report["small_n"] is True
     assert report["overall"]["model_agreement"]["before"] is None
     assert report["overall"]["changed"]["n_revealed"] == 0

@@ -83,7 +83,8 @@ def test_the_verdict_appears_only_after_the_label_is_saved_and_names_the_model()
     assert_no_model_content(saved, "save response")  # the save carries the linguist's own
     revealed = client.get(f"/api/assignments/{assignment.pk}/reveal/")
     body = revealed.json()
-    assert body["assisted"] is True and body["source"] == "Model"
+    assert body["assisted"] is True
+    assert body["source"] == "Model"
     (verdict,) = body["sentences"]  # only the saved sentence, not ``second``
     assert verdict["sentence"] == first != second
     sentence_id = decode(assignment.pk, "sentence", first)
@@ -145,11 +146,14 @@ def test_independence_no_response_about_an_unassisted_unit_carries_model_content
             url = f"{base}sentences/{first}/"
             responses.append(("save", patch(client, url, {"label": "consistent", "version": 0})))
             responses.append(("stale", patch(client, url, {"label": "consistent", "version": 0})))
-            responses.append(("revise", patch(client, url, {"label": "inconsistent",
-                                                              "explanation": "x", "version": 1})))
+            responses.append(
+                (
+                    "revise",
+                    patch(client, url, {"label": "inconsistent", "explanation": "x", "version": 1}),
+                )
+            )
             entries = [
-                {"kind": "sentence", "handle": h, "version": 0, "label": "consistent"}
-                for h in rest
+                {"kind": "sentence", "handle": h, "version": 0, "label": "consistent"} for h in rest
             ]
             batch = client.post(
                 f"{base}batch/", json.dumps({"entries": entries}), content_type="application/json"
@@ -174,9 +178,7 @@ def test_independence_no_response_about_an_unassisted_unit_carries_model_content
                 assert_no_model_content(response, where)
     assert found_in_assisted
     # Reviewers of the round never see model content, whatever the arm of the unit.
-    unassisted_topics = {
-        a.topic_id for a in study.assignments(LINGUISTS[0], assisted=False)
-    }
+    unassisted_topics = {a.topic_id for a in study.assignments(LINGUISTS[0], assisted=False)}
     reviewed = 0
     for review in _review_round(study):
         reviewer = signed_in(review.annotator.username)  # type: ignore[union-attr]

@@ -35,7 +35,7 @@ def test_arms_are_stratified_by_summarizer_when_units_show_one_each() -> None:
     for seed in range(20):
         arms = assistance_arms(pairs, systems, share=0.5, seed=seed)
         by_system: dict[str, set[bool]] = {}
-        for (annotator, topic), arm in arms.items():
+        for (_annotator, topic), arm in arms.items():
             by_system.setdefault(systems[topic][0], set()).add(arm)
         assert all(seen == {True, False} for seen in by_system.values()), (seed, by_system)
         per_annotator = Counter(annotator for (annotator, _), arm in arms.items() if arm)
@@ -52,7 +52,8 @@ def test_round_create_draws_arms_per_annotator_and_system() -> None:
     for name in LINGUISTS:
         assisted = study.assignments(name, assisted=True)
         unassisted = study.assignments(name, assisted=False)
-        assert len(assisted) == 4 and len(unassisted) == 4
+        assert len(assisted) == 4
+        assert len(unassisted) == 4
     assert study.round.assistance.run == study.run
     # Every system is in both arms (every unit shows all three here).
     arms = {
@@ -85,10 +86,12 @@ def test_first_label_is_kept_and_every_later_save_is_marked() -> None:
     # A save without a label reveals nothing.
     judgement_save(**save, version=0, changes={"comment": "unsure"})  # type: ignore[arg-type]
     judgement = SentenceJudgement.objects.get(assignment=assignment, sentence_id=sentence)
-    assert judgement.revealed_at is None and judgement.pre_reveal_label == ""
+    assert judgement.revealed_at is None
+    assert judgement.pre_reveal_label == ""
     judgement_save(**save, version=1, changes={"label": "consistent"})  # type: ignore[arg-type]
     judgement.refresh_from_db()
-    assert judgement.pre_reveal_label == "consistent" and judgement.revealed_at is not None
+    assert judgement.pre_reveal_label == "consistent"
+    assert judgement.revealed_at is not None
     judgement_save(  # type: ignore[arg-type]
         **save, version=2, changes={"label": "inconsistent", "explanation": "Wrong day."}
     )
@@ -114,8 +117,11 @@ def test_batch_saves_reveal_and_mark_too_but_never_in_unassisted_units() -> None
             judgement_save_batch(
                 assignment_id=assignment.pk,
                 user=user,
-                saves=[BatchSave(kind=kind, version=version, changes={"label": label},
-                                 target_id=sentence)],
+                saves=[
+                    BatchSave(
+                        kind=kind, version=version, changes={"label": label}, target_id=sentence
+                    )
+                ],
             )
         judgement = SentenceJudgement.objects.get(assignment=assignment, sentence_id=sentence)
         marks = list(
@@ -127,7 +133,8 @@ def test_batch_saves_reveal_and_mark_too_but_never_in_unassisted_units() -> None
             assert judgement.pre_reveal_label == "inconsistent"
             assert marks == [False, True]
         else:
-            assert judgement.pre_reveal_label == "" and judgement.revealed_at is None
+            assert judgement.pre_reveal_label == ""
+            assert judgement.revealed_at is None
             assert marks == [False, False]
 
 

@@ -1645,12 +1645,7 @@ export interface components {
     /**
      * @description * `consistent` - consistent
      * * `inconsistent` - inconsistent
-     * @enum {string}
-     */
-    LabelChoiceEnum: "consistent" | "inconsistent";
-    /**
-     * @description * `consistent` - consistent
-     * * `inconsistent` - inconsistent
+     * * `` -
      * @enum {string}
      */
     LabelEnum: "consistent" | "inconsistent" | "";
@@ -2481,13 +2476,8 @@ export interface components {
     RevealedVerdictOutput: {
       /** @description The sentence's handle in this assignment. */
       sentence: string;
-      /**
-       * @description None: a score only.
-       *
-       * * `consistent` - consistent
-       * * `inconsistent` - inconsistent
-       */
-      label: components["schemas"]["LabelChoiceEnum"] | null;
+      /** @description "consistent" or "inconsistent"; null: a score only. */
+      label: string | null;
       /** Format: double */
       score: number | null;
       /** @description The model declined this sentence. */

@@ -37,6 +37,8 @@ from .assignment_reopen_input import AssignmentReopenInput
 from .assignment_status_enum import AssignmentStatusEnum
 from .assistance_condition_output import AssistanceConditionOutput
 from .assistance_output import AssistanceOutput
+from .assisted_labels_enum import AssistedLabelsEnum
+from .assisted_reveal_output import AssistedRevealOutput
 from .atomic_evidence_output import AtomicEvidenceOutput
 from .atomic_fact_input import AtomicFactInput
 from .atomic_fact_output import AtomicFactOutput
@@ -249,6 +251,17 @@ from .relevance_anchor_output import RelevanceAnchorOutput
 from .relevance_mapping_enum import RelevanceMappingEnum
 from .reopened_output import ReopenedOutput
 from .reply_output import ReplyOutput
+from .reveal_agreement_output import RevealAgreementOutput
+from .reveal_annotator_output import RevealAnnotatorOutput
+from .reveal_arm_agreement_output import RevealArmAgreementOutput
+from .reveal_changed_output import RevealChangedOutput
+from .reveal_difference_output import RevealDifferenceOutput
+from .reveal_figure_output import RevealFigureOutput
+from .reveal_model_agreement_output import RevealModelAgreementOutput
+from .reveal_output import RevealOutput
+from .reveal_overall_output import RevealOverallOutput
+from .reveal_pair_output import RevealPairOutput
+from .revealed_verdict_output import RevealedVerdictOutput
 from .review_batch_entry import ReviewBatchEntry
 from .review_batch_result import ReviewBatchResult
 from .review_outcome_output import ReviewOutcomeOutput
@@ -260,6 +273,7 @@ from .review_save_input import ReviewSaveInput
 from .review_scope_enum import ReviewScopeEnum
 from .review_state import ReviewState
 from .reviewer_progress_output import ReviewerProgressOutput
+from .round_assistance_input import RoundAssistanceInput
 from .round_hardest_input import RoundHardestInput
 from .round_hardest_units import RoundHardestUnits
 from .round_name_output import RoundNameOutput
@@ -392,6 +406,8 @@ __all__ = (
     "AssignmentStatusEnum",
     "AssistanceConditionOutput",
     "AssistanceOutput",
+    "AssistedLabelsEnum",
+    "AssistedRevealOutput",
     "AtomicEvidenceOutput",
     "AtomicFactInput",
     "AtomicFactOutput",
@@ -600,6 +616,17 @@ __all__ = (
     "RelevanceMappingEnum",
     "ReopenedOutput",
     "ReplyOutput",
+    "RevealAgreementOutput",
+    "RevealAnnotatorOutput",
+    "RevealArmAgreementOutput",
+    "RevealChangedOutput",
+    "RevealDifferenceOutput",
+    "RevealFigureOutput",
+    "RevealModelAgreementOutput",
+    "RevealOutput",
+    "RevealOverallOutput",
+    "RevealPairOutput",
+    "RevealedVerdictOutput",
     "ReviewBatchEntry",
     "ReviewBatchResult",
     "ReviewOutcomeOutput",
@@ -611,6 +638,7 @@ __all__ = (
     "ReviewScopeEnum",
     "ReviewState",
     "ReviewerProgressOutput",
+    "RoundAssistanceInput",
     "RoundHardestInput",
     "RoundHardestUnits",
     "RoundNameOutput",

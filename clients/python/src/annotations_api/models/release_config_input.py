@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.assisted_labels_enum import AssistedLabelsEnum
 from ..models.formats_enum import FormatsEnum
 from ..models.gold_enum import GoldEnum
 from ..types import UNSET, Unset
@@ -30,6 +31,9 @@ class ReleaseConfigInput:
         mappings (ReleaseMappingsInput | Unset):
         split (ReleaseSplitInput | Unset):
         only_complete (bool | Unset):
+        assisted_labels (AssistedLabelsEnum | Unset): * `both` - both
+            * `final` - final
+            * `pre_reveal` - pre_reveal
     """
 
     version: str
@@ -39,6 +43,7 @@ class ReleaseConfigInput:
     mappings: ReleaseMappingsInput | Unset = UNSET
     split: ReleaseSplitInput | Unset = UNSET
     only_complete: bool | Unset = UNSET
+    assisted_labels: AssistedLabelsEnum | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +70,10 @@ class ReleaseConfigInput:
 
         only_complete = self.only_complete
 
+        assisted_labels: str | Unset = UNSET
+        if not isinstance(self.assisted_labels, Unset):
+            assisted_labels = self.assisted_labels.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -82,6 +91,8 @@ class ReleaseConfigInput:
             field_dict["split"] = split
         if only_complete is not UNSET:
             field_dict["only_complete"] = only_complete
+        if assisted_labels is not UNSET:
+            field_dict["assisted_labels"] = assisted_labels
 
         return field_dict
 
@@ -125,6 +136,13 @@ class ReleaseConfigInput:
 
         only_complete = d.pop("only_complete", UNSET)
 
+        _assisted_labels = d.pop("assisted_labels", UNSET)
+        assisted_labels: AssistedLabelsEnum | Unset
+        if isinstance(_assisted_labels, Unset):
+            assisted_labels = UNSET
+        else:
+            assisted_labels = AssistedLabelsEnum(_assisted_labels)
+
         release_config_input = cls(
             version=version,
             rounds=rounds,
@@ -133,6 +151,7 @@ class ReleaseConfigInput:
             mappings=mappings,
             split=split,
             only_complete=only_complete,
+            assisted_labels=assisted_labels,
         )
 
         release_config_input.additional_properties = d
