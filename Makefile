@@ -27,7 +27,7 @@ XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \
-	bench-import bench-workspace bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-judges bench-admin bench-peers migrate demo \
+	bench-import bench-workspace bench-assisted bench-agreement bench-release bench-scores bench-analysis bench-review bench-evaluators bench-corpus-runs bench-judges bench-admin bench-peers migrate demo \
 	tofueval clean
 
 $(RUN_STAMP): requirements.txt
@@ -162,6 +162,10 @@ bench-import: $(STAMP)
 
 bench-workspace: $(STAMP)
 	$(PY) bench/bench_workspace.py
+
+# The assisted round's in-process check alone (docs/models-in-the-loop.md).
+bench-assisted: $(STAMP)
+	$(PY) bench/bench_assisted.py
 
 bench-agreement: $(STAMP)
 	$(PY) bench/bench_agreement.py

@@ -53,6 +53,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from workspace_assisted import assisted_check
+from workspace_assisted import report as report_assisted
 from workspace_inprocess import breakdown
 from workspace_load import (
     Linguist,
@@ -383,6 +385,7 @@ def main() -> int:
         acknowledged = alone.acknowledged + sum(phase.load.acknowledged for phase in phases)
         db_versions, db_changes = count_in_database(seeded.round_id)
         rows = breakdown(seeded, repeat=100, profile=args.profile)
+        assisted = assisted_check(seeded, repeat=100)
     finally:
         if server is not None:
             server.stop()
@@ -456,6 +459,7 @@ def main() -> int:
             f"{label:<30}{wall:>7.2f}{sql:>8.2f}{commit:>8.2f}{wall - sql - commit:>10.2f}"
             f"{queries:>8.0f}{size:>8}"
         )
+    report_assisted(assisted)
     errors = [line for line in server_log.splitlines() if "Traceback" in line or "ERROR" in line]
     if errors:
         print(f"note: gunicorn logged {len(errors)} error lines, e.g. {errors[0]}")

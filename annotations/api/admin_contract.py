@@ -460,6 +460,74 @@ class AssistanceOutput(serializers.Serializer):
     note = serializers.CharField(allow_null=True)
 
 
+class RevealFigureOutput(IntervalOutput):
+    n = serializers.IntegerField(help_text="Labels (or pairs) the figure counts.")
+
+
+class RevealChangedOutput(serializers.Serializer):
+    value = serializers.FloatField(allow_null=True, help_text="Share changed after the reveal.")
+    ci = serializers.ListField(child=serializers.FloatField(allow_null=True), allow_null=True)
+    n = serializers.IntegerField()
+    n_revealed = serializers.IntegerField()
+    to_inconsistent = serializers.IntegerField()
+    to_consistent = serializers.IntegerField()
+    toward_model = RevealFigureOutput(
+        allow_null=True, help_text="Share of changes that moved to the model's label."
+    )
+
+
+class RevealPairOutput(serializers.Serializer):
+    assisted = RevealFigureOutput(allow_null=True)
+    unassisted = RevealFigureOutput(allow_null=True)
+
+
+class RevealDifferenceOutput(RevealPairOutput):
+    difference = RevealFigureOutput(allow_null=True, help_text="Assisted minus unassisted.")
+
+
+class RevealModelAgreementOutput(serializers.Serializer):
+    before = RevealFigureOutput(allow_null=True, help_text="Pre-reveal labels = the model's.")
+    after = RevealFigureOutput(allow_null=True, help_text="Final labels = the model's.")
+    difference = RevealFigureOutput(allow_null=True, help_text="After minus before.")
+
+
+class RevealArmAgreementOutput(serializers.Serializer):
+    n_sentences = serializers.IntegerField()
+    alpha = RevealFigureOutput(allow_null=True, help_text="Krippendorff's alpha (nominal).")
+    percent = RevealFigureOutput(allow_null=True, help_text="Pairwise percent agreement.")
+
+
+class RevealAgreementOutput(serializers.Serializer):
+    n_mixed_sentences = serializers.IntegerField(help_text="Left out: raters in both arms.")
+    assisted = RevealArmAgreementOutput()
+    unassisted = RevealArmAgreementOutput()
+
+
+class RevealFiguresOutput(serializers.Serializer):
+    changed = RevealChangedOutput()
+    model_agreement = RevealModelAgreementOutput()
+    inconsistent_rate = RevealDifferenceOutput()
+    time = RevealPairOutput(help_text="Active seconds per submitted unit.")
+
+
+class RevealOverallOutput(RevealFiguresOutput):
+    agreement = RevealAgreementOutput()
+
+
+class RevealAnnotatorOutput(RevealFiguresOutput):
+    annotator = serializers.CharField()
+    agreement = RevealPairOutput(help_text="Percent agreement with the others, by own arm.")
+
+
+class AssistedRevealOutput(serializers.Serializer):
+    n_units = serializers.IntegerField()
+    n_labels = serializers.IntegerField()
+    n_revealed = serializers.IntegerField(help_text="Assisted labels whose verdict was revealed.")
+    small_n = serializers.BooleanField(help_text="Under 30 revealed labels.")
+    overall = RevealOverallOutput()
+    annotators = RevealAnnotatorOutput(many=True)
+
+
 class AgreementReportOutput(serializers.Serializer):
     round = serializers.IntegerField()
     computed_at = serializers.DateTimeField()
@@ -480,6 +548,11 @@ class AgreementReportOutput(serializers.Serializer):
             "Labels with evidence hints against labels without, on the same units; present"
             " when another round of the opposite hint setting is compared (docs/agreement.md)."
         ),
+    )
+    assisted_reveal = AssistedRevealOutput(
+        required=False,
+        help_text="An assisted round's reveal figures, with unit-clustered intervals"
+        " (docs/agreement.md, 'Assisted rounds: what the reveal did').",
     )
 
 

@@ -130,3 +130,45 @@ class FeedbackReadView(APIView):
         ):
             raise Http404("No such feedback of yours.")
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RevealedVerdictOutput(serializers.Serializer):
+    sentence = serializers.CharField(help_text="The sentence's handle in this assignment.")
+    label = serializers.CharField(
+        allow_null=True, help_text='"consistent" or "inconsistent"; null: a score only.'
+    )
+    score = serializers.FloatField(allow_null=True)
+    abstain = serializers.BooleanField(help_text="The model declined this sentence.")
+    explanation = serializers.CharField(allow_blank=True)
+    error_types = serializers.ListField(child=serializers.CharField(), help_text="Type codes.")
+    spans = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        help_text="[start, end] character offsets in the sentence.",
+    )
+    evidence = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Positions of the dialogue turns it cites."
+    )
+
+
+class RevealOutput(serializers.Serializer):
+    assisted = serializers.BooleanField(help_text="Whether this unit is in the assisted arm.")
+    source = serializers.CharField(
+        allow_null=True, help_text='"Model" (never the evaluator\'s name); null when unassisted.'
+    )
+    sentences = RevealedVerdictOutput(many=True)
+
+
+class RevealView(APIView):
+    @extend_schema(
+        responses=RevealOutput,
+        operation_id="assignment_reveal",
+        summary="The model's verdicts on the sentences you labelled, in an assisted unit"
+        " (docs/models-in-the-loop.md)",
+    )
+    def get(self, request: Request, assignment_id: int) -> Response:
+        from annotations.selectors.assisted_reveal import assisted_reveal
+
+        found = assisted_reveal(user=request.user, assignment_id=assignment_id)
+        if found is None:
+            raise Http404("No such assignment of yours.")
+        return Response(found)

@@ -190,6 +190,12 @@ class ReleaseConfigInput(serializers.Serializer):
         help_text="Leave out the summaries whose gold flag says they are not a summary"
         " (TofuEval removed 23 such).",
     )
+    assisted_labels = serializers.ChoiceField(
+        choices=["both", "final", "pre_reveal"],
+        required=False,
+        help_text="Assisted rounds: build from final labels, pre-reveal labels, or final"
+        " labels with the pre-reveal ones beside them (default both).",
+    )
 
 
 class ReleaseFileOutput(serializers.Serializer):

@@ -142,6 +142,21 @@ class TopicUnitsField(_Units):
     shapes = ("topics",)
 
 
+class AssistanceInput(ExactInput):
+    """Reveal a corpus run's verdicts after each label is saved, in a share of the units
+    (docs/models-in-the-loop.md, "Assisted rounds")."""
+
+    class Meta:
+        ref_name = "RoundAssistanceInput"
+
+    run = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The project's corpus run whose verdicts show."
+    )
+    share = serializers.FloatField(
+        min_value=0.05, max_value=0.95, help_text="The share of (annotator, unit) pairs assisted."
+    )
+
+
 # --- One body per kind -------------------------------------------------------------------
 
 
@@ -203,6 +218,12 @@ class AnnotationRoundInput(RoundInput):
     given_atomic_facts = serializers.BooleanField(
         default=False,
         help_text="Linguists verify each summary's given atomic facts instead of writing.",
+    )
+    assistance = AssistanceInput(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Off (null), or a corpus run revealed after each label in a share of units.",
     )
 
 

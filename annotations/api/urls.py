@@ -56,6 +56,11 @@ urlpatterns = [
         name="api-submit",
     ),
     path(
+        "assignments/<int:assignment_id>/reveal/",
+        assignments.RevealView.as_view(),
+        name="api-reveal",
+    ),
+    path(
         "assignments/<int:assignment_id>/heartbeat/",
         assignments.HeartbeatView.as_view(),
         name="api-heartbeat",

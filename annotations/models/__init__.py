@@ -1,5 +1,6 @@
 """All models, importable from ``annotations.models``."""
 
+from annotations.models.assistance import RoundAssistance
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
 from annotations.models.corpus_runs import CorpusPrediction, CorpusRun
 from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
@@ -134,6 +135,7 @@ __all__ = [
     "ReviewScope",
     "Role",
     "Round",
+    "RoundAssistance",
     "RoundItem",
     "RoundKind",
     "RoundStatus",

@@ -59,6 +59,12 @@ class SentenceJudgement(models.Model):
     # Optimistic concurrency: a save names the version it edits; a stale one is refused.
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
+    # Assisted units (models/assistance.py): the label of the save that revealed the model's
+    # verdict, and when; blank/None elsewhere.
+    pre_reveal_label = models.CharField(
+        max_length=12, choices=ConsistencyLabel.choices, blank=True, db_default=""
+    )
+    revealed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -435,6 +441,8 @@ class JudgementChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # A save of a sentence whose model verdict was already revealed (models/assistance.py).
+    after_reveal = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["assignment", "at", "id"]

@@ -361,6 +361,8 @@ class Assignment(models.Model):
     active_seconds = models.PositiveIntegerField(default=0)
     # When the last heartbeat counted: caps what the next one may add (docs/api/workspace.md).
     last_heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # Assisted rounds: this (annotator, unit) pair is in the assisted arm (models/assistance.py).
+    assisted = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     submitted_at = models.DateTimeField(null=True, blank=True)
 

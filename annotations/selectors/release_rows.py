@@ -95,6 +95,8 @@ class ReleaseScope:
     # Leave out the summaries whose gold flag says they are not a summary (TofuEval's 23);
     # applied by the release build (services/releases.py), not by ``summary_rows``.
     drop_not_a_summary: bool = False
+    # Assisted rounds: "both", "final" or "pre_reveal" (services/releases.py ASSISTED_LABELS).
+    assisted_labels: str = "both"
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:
@@ -366,7 +368,7 @@ class _Fetched:
     alignments: list[tuple[int, int, int, bool]]
     # (assignment id, key fact id, sentence id)
     aligned_sentences: list[tuple[int, int, int]]
-    judgements: list[tuple[int, int, int, str, str, str, int | None]]
+    judgements: list[tuple[int, int, int, str, str, str, int | None, str]]
     # Confirmed review decisions: (sentence id, decision, decision id), and the types of
     # those that changed them (decision id, type id).
     decisions: list[tuple[int, str, int]]
@@ -454,7 +456,14 @@ def _fetch(scope: ReleaseScope, topic_ids: list[int]) -> _Fetched:
     )
     judgements = _raw(
         SentenceJudgement.objects.filter(assignment_id__any=id_set).values_list(
-            "id", "assignment_id", "sentence_id", "label", "explanation", "comment", "confidence"
+            "id",
+            "assignment_id",
+            "sentence_id",
+            "label",
+            "explanation",
+            "comment",
+            "confidence",
+            "pre_reveal_label",
         )
     )
     spans = list(
@@ -792,13 +801,17 @@ def _chunk(
         explanation,
         comment,
         confidence,
+        pre_reveal,
     ) in fetched.judgements:
+        if pre_reveal and scope.assisted_labels == "pre_reveal":
+            label = pre_reveal
+        beside = pre_reveal if scope.assisted_labels == "both" else ""
         judged_types = types.get(pk)
         judged_spans = spans.get(pk)
         covers = (sentence_id in coverage[assignment_id][1]) if assignment_id in aligned else None
         noted = comment or confidence is not None
         if label == "consistent" and not (
-            explanation or noted or judged_types or judged_spans or covers
+            explanation or noted or judged_types or judged_spans or covers or beside
         ):
             judged = _CONSISTENT if covers is None else _CONSISTENT_NO_FACT
         else:
@@ -812,6 +825,7 @@ def _chunk(
                 unified_types=unified,
                 spans=judged_spans or (),
                 covers_key_fact=covers,
+                pre_reveal_label=cast(Label, beside) or None,
             )
         judged_by[assignment_id][sentence_id] = judged
     # One vote per person per unit on every question: their first assignment of the unit (by

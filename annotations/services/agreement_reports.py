@@ -10,11 +10,13 @@ from typing import Any
 
 from django.db import transaction
 
+from annotations.agreement.anchoring import anchoring_report
 from annotations.agreement.assistance import compare_conditions
 from annotations.agreement.report import round_report
 from annotations.models import AgreementReport, Round
 from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.agreement_inputs import inputs_hash, round_question_inputs
+from annotations.selectors.anchoring_inputs import anchoring_inputs
 from annotations.selectors.assistance_inputs import (
     EXPLICIT,
     AssistanceInputs,
@@ -32,6 +34,9 @@ def agreement_report_current(
     assistance = assistance_inputs(round=round, compare=compare)
     if assistance is not None:
         digest = assistance.hash_with(digest)
+    anchoring = anchoring_inputs(round=round)
+    if anchoring is not None:
+        digest = anchoring.hash_with(digest)
     return AgreementReport.objects.filter(round=round, inputs_hash=digest).first(), digest
 
 
@@ -44,6 +49,9 @@ def agreement_report_compute(*, round: Round, compare: int | None = None) -> Agr
     assistance = assistance_inputs(round=round, compare=compare)
     if assistance is not None:
         digest = assistance.hash_with(digest)
+    anchoring = anchoring_inputs(round=round)
+    if anchoring is not None:
+        digest = anchoring.hash_with(digest)
     existing = AgreementReport.objects.filter(round=round, inputs_hash=digest).first()
     if existing is not None:
         return existing
@@ -53,6 +61,9 @@ def agreement_report_compute(*, round: Round, compare: int | None = None) -> Agr
     }
     if assistance is not None:
         results["assistance"] = assistance_section(assistance)
+    if anchoring is not None:
+        # An assisted round's reveal figures (docs/agreement.md, "Assisted rounds").
+        results["assisted_reveal"] = anchoring_report(anchoring.labels, anchoring.times)
     report = AgreementReport.objects.create(round=round, inputs_hash=digest, results=results)
     met = [q.get("met") for q in results["questions"] if q.get("met") is not None]
     webhook_emit(

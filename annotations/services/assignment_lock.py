@@ -63,6 +63,8 @@ class LockedAssignment:
     round_kind: str = RoundKind.PRODUCTION
     # The taxonomy version the round froze (None: a round from before versions existed).
     taxonomy_version_id: int | None = None
+    # Assisted rounds: this pair's model verdicts are revealed after each label is saved.
+    assisted: bool = False
     # What checks read of the unit, once per transaction (``kinds.spec.unit_memo``).
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -96,7 +98,7 @@ def _lock_sql() -> str:
         f" WHERE m.project_id = r.project_id AND m.user_id = %s AND m.role = {role}"
         # A paused annotator finishes what they started but starts nothing new.
         f" AND (m.paused_at IS NULL OR a.status <> '{AssignmentStatus.ASSIGNED}')),"
-        f" {scheme}"
+        f" a.assisted, {scheme}"
         f" FROM {table(Assignment)} a"
         f" JOIN {table(Round)} r ON r.id = a.round_id"
         f" JOIN {table(Project)} p ON p.id = r.project_id"
@@ -118,7 +120,7 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
     round_id, round_kind, stage, taxonomy_id, taxonomy_version_id, member = row[8:14]
     keys = (field.removeprefix("ask_") for field in Project.SCHEME_FIELDS)
     # SQLite returns booleans as integers.
-    scheme = {key: bool(value) for key, value in zip(keys, row[14:], strict=True)}
+    scheme = {key: bool(value) for key, value in zip(keys, row[15:], strict=True)}
     locked = LockedAssignment(
         pk=pk,
         status=status,
@@ -134,6 +136,7 @@ def assignment_lock(assignment_id: int, user_id: int) -> LockedAssignment:
         given_atomic_facts=bool(modes[1]),
         round_kind=round_kind,
         taxonomy_version_id=taxonomy_version_id,
+        assisted=bool(row[14]),
     )
     if locked.read_only:
         raise ReadOnly

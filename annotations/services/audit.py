@@ -12,7 +12,17 @@ from annotations.kinds.rows import model_field
 from annotations.models import JudgementChange
 from annotations.sql import table
 
-CHANGE_FIELDS = ("assignment", "kind", "object_id", "action", "actor", "at", "before", "after")
+CHANGE_FIELDS = (
+    "assignment",
+    "kind",
+    "object_id",
+    "action",
+    "actor",
+    "at",
+    "before",
+    "after",
+    "after_reveal",
+)
 
 
 @cache
@@ -33,11 +43,22 @@ def change_record(
     actor_id: int,
     before: dict[str, Any] | None,
     after: dict[str, Any],
+    after_reveal: bool = False,
 ) -> None:
     """INSERT one ``JudgementChange``, ``at`` now: the row of ``JudgementChange.objects
     .create(...)`` in a plain statement (a save writes one; ~0.3 ms saved), values prepared
     by the model's fields (JSON for ``before``/``after``, the datetime for ``at``)."""
-    values = (assignment_id, kind, object_id, action, actor_id, timezone.now(), before, after)
+    values = (
+        assignment_id,
+        kind,
+        object_id,
+        action,
+        actor_id,
+        timezone.now(),
+        before,
+        after,
+        after_reveal,
+    )
     params = [
         model_field(JudgementChange, name).get_db_prep_save(value, connection)
         for name, value in zip(CHANGE_FIELDS, values, strict=True)
@@ -62,6 +83,7 @@ def change_records(records: list[dict[str, Any]]) -> None:
             timezone.now(),
             record["before"],
             record["after"],
+            record.get("after_reveal", False),
         )
         params += [
             model_field(JudgementChange, name).get_db_prep_save(value, connection)

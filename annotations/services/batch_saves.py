@@ -40,6 +40,7 @@ from annotations.kinds.rows import (
 from annotations.kinds.spec import Child, IdSet
 from annotations.models import Assignment, AssignmentStatus, Summary, SummarySentence
 from annotations.services.assignment_lock import LockedAssignment
+from annotations.services.assisted import reveal_marks
 from annotations.services.audit import change_records
 from annotations.services.judgements import (
     BatchOutcome,
@@ -106,7 +107,14 @@ def batch_write(
         del plans[number]
     _write_id_sets(list(plans.values()))
     _write_children(list(plans.values()))
-    change_records([plans[number].audit(actor_id) for number in sorted(plans)])
+    records = [plans[number].audit(actor_id) for number in sorted(plans)]
+    if locked.assisted:
+        marked = reveal_marks(locked, plans.values())
+        for record, number in zip(records, sorted(plans), strict=True):
+            record["after_reveal"] = (
+                plans[number].kind.key == "sentence" and record["object_id"] in marked
+            )
+    change_records(records)
     if plans and locked.status == AssignmentStatus.ASSIGNED:
         Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
     for number, plan in plans.items():

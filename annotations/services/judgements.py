@@ -54,6 +54,7 @@ from annotations.services.assignment_lock import (
     ReadOnly,
     assignment_lock,
 )
+from annotations.services.assisted import reveal_marks
 from annotations.services.audit import change_record
 from annotations.services.gold_units import gold_check
 from annotations.services.webhooks import webhook_emit
@@ -215,7 +216,10 @@ def judgement_write(
         ),
     )
     judgement_children_write(planned)
-    change_record(**planned.audit(actor_id))
+    audit = planned.audit(actor_id)
+    if locked.assisted:
+        audit["after_reveal"] = bool(reveal_marks(locked, [planned]))
+    change_record(**audit)
     if locked.status == AssignmentStatus.ASSIGNED:
         Assignment.objects.filter(pk=locked.pk).update(status=AssignmentStatus.IN_PROGRESS)
     return planned.after

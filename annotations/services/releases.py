@@ -107,6 +107,12 @@ class ReleaseInvalid(ValueError):
         self.errors = errors
 
 
+# Assisted rounds (docs/models-in-the-loop.md): which labels a release is built from. "final"
+# and "pre_reveal" put that label in ``label`` (and every vote); "both" keeps the final label
+# there and writes the pre-reveal one beside it in the native rows.
+ASSISTED_LABELS = ("both", "final", "pre_reveal")
+
+
 def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict[str, Any]:
     """Check a release request and return its normalised config, or raise ReleaseInvalid
     naming every field that is wrong (and, unless ``only_complete``, each unlabelled unit)."""
@@ -152,6 +158,11 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
         errors["type_min_count"] = [
             "how many flaggers must choose an error type for it to be gold: 1 to 20 (default 2)"
         ]
+    assisted_labels = config.get("assisted_labels", "both")
+    if assisted_labels not in ASSISTED_LABELS:
+        errors["assisted_labels"] = [
+            f"which labels of assisted units: one of {', '.join(ASSISTED_LABELS)} (default both)"
+        ]
     split = config.get("split") or {"method": "corpus"}
     method = split.get("method")
     if method not in SPLIT_METHODS:
@@ -182,6 +193,7 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
         # TofuEval removed the outputs its annotators flagged as not a summary at all (23):
         # with this on, a summary whose gold not-a-summary flag is set is in no file.
         "drop_not_a_summary": bool(config.get("drop_not_a_summary")),
+        "assisted_labels": assisted_labels,
     }
 
 
@@ -456,6 +468,7 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             # Releases configured before the rule existed kept every flagger's types.
             type_min_count=config.get("type_min_count", 1),
             drop_not_a_summary=bool(config.get("drop_not_a_summary")),
+            assisted_labels=config.get("assisted_labels", "both"),
         )
         archive_path = work / "release.zip"
         with ReleaseArchive(archive_path) as archive:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -12,6 +13,7 @@ from django.utils import timezone
 
 from annotations.models import (
     Assignment,
+    CorpusRun,
     GoldUnit,
     GuidelineVersion,
     Job,
@@ -26,6 +28,7 @@ from annotations.models import (
     Topic,
 )
 from annotations.models.webhooks import WebhookEvent
+from annotations.services.assisted import round_assistance_set
 from annotations.services.gold_units import (
     MIN_SCORED_UNITS,
     gold_units_draw,
@@ -230,6 +233,7 @@ def round_create(
     given_atomic_facts: bool = False,
     gold_rate: float = 0.0,
     pause_below: float | None = None,
+    assistance: dict[str, Any] | None = None,
 ) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
     annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
@@ -302,6 +306,7 @@ def round_create(
                 " are units with an answer key: adjudicate more units first, or leave"
                 " pause_below empty)"
             ]
+    run = assistance_run(project, assistance, errors)
     gold = gold_units_draw(project, chosen, rate=gold_rate, seed=seed) if not errors else []
     if gold_rate and not gold and not errors:
         errors["gold_rate"] = [
@@ -328,4 +333,23 @@ def round_create(
         topic_ids=interleaved(chosen, gold, seed=seed) if gold else chosen,
         annotators=[users[a] for a in annotators],
     )
+    if run is not None and assistance is not None:
+        round_assistance_set(round=round_, run=run, share=assistance["share"])
     return round_, skipped
+
+
+def assistance_run(
+    project: Project, assistance: dict[str, Any] | None, errors: dict[str, list[str]]
+) -> CorpusRun | None:
+    """The corpus run an assisted round reveals: the project's, with sentence verdicts."""
+    if assistance is None:
+        return None
+    run = CorpusRun.objects.filter(pk=assistance["run"], project=project).first()
+    if run is None:
+        runs = list(CorpusRun.objects.filter(project=project).values_list("pk", flat=True))
+        errors["assistance.run"] = [
+            f"no corpus run {assistance['run']} in this project (its runs: {runs or 'none'})"
+        ]
+    elif run.sentences == 0:
+        errors["assistance.run"] = ["this run has no sentence verdicts to reveal"]
+    return run

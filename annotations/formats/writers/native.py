@@ -184,6 +184,8 @@ def _annotator_sentence(sentence: AnnotatorSentence) -> dict[str, Any]:
         "unified_types": sentence.unified_types,
         "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
         "covers_key_fact": sentence.covers_key_fact,
+        # Assisted rounds: the label saved before the model's verdict was revealed.
+        "pre_reveal_label": sentence.pre_reveal_label,
     }
 
 
@@ -197,6 +199,7 @@ def _plain(label: str | None) -> dict[str, Any]:
         "unified_types": (),
         "spans": (),
         "covers_key_fact": None,
+        "pre_reveal_label": None,
     }
 
 

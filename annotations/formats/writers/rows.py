@@ -174,6 +174,8 @@ class AnnotatorSentence:
     covers_key_fact: bool | None = None
     comment: str = ""  # optional, when the scheme asks (not an explanation of an error)
     confidence: int | None = None  # optional: 1 low, 2 medium, 3 high
+    # Assisted rounds: the label saved before the model's verdict was revealed.
+    pre_reveal_label: Label | None = None
 
     def __post_init__(self) -> None:
         if self.label is not None and self.label not in LABELS:
@@ -186,6 +188,7 @@ class AnnotatorSentence:
             self.explanation
             or self.comment
             or self.confidence is not None
+            or self.pre_reveal_label is not None
             or self.error_types
             or self.unified_types
             or self.spans

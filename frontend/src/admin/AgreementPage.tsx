@@ -6,6 +6,7 @@ import { computeAgreement, getAgreement, getAgreementHistory, savedWhileQueueDow
 import type { AgreementHistory } from '../api/types';
 import { describeError } from '../useMe';
 import { AgreementCard } from './AgreementCard';
+import { RevealCard } from './RevealCard';
 import { AssistanceCard } from './AssistanceCard';
 import { formatDateTime } from './format';
 import { JobProgress } from './JobProgress';
@@ -161,6 +162,7 @@ export function AgreementPage({
             </Alert>
           )}
           {report.assistance !== undefined && <AssistanceCard assistance={report.assistance} roundId={roundId} />}
+          {report.assisted_reveal !== undefined && <RevealCard reveal={report.assisted_reveal} />}
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             {report.questions.map((question) => (
               <AgreementCard

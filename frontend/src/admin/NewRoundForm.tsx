@@ -53,6 +53,8 @@ function initialValues(project: AdminProject): NewRoundValues {
     pausePercent: '',
     explanationRelease: '',
     evaluators: [],
+    assistRun: '',
+    assistPercent: 50,
   };
 }
 
@@ -357,6 +359,31 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             checked={values.evidenceHints}
             onChange={(event) => set('evidenceHints', event.currentTarget.checked)}
           />
+        )}
+
+        {!items && values.kind !== 'explanation' && (
+          <Group gap="md" align="flex-start">
+            <NumberInput
+              label="Assisted: corpus run"
+              description="The id of a corpus run whose verdicts show after each label is saved, as “Model”. Empty: off."
+              min={1}
+              allowDecimal={false}
+              value={values.assistRun}
+              onChange={(value) => set('assistRun', value)}
+              error={error('assistance.run', 'assistance')}
+            />
+            {values.assistRun !== '' && (
+              <NumberInput
+                label="Assisted units (%)"
+                description="Per annotator and unit, seeded; the rest never see the model."
+                min={5}
+                max={95}
+                value={values.assistPercent}
+                onChange={(value) => set('assistPercent', value)}
+                error={error('assistance.share')}
+              />
+            )}
+          </Group>
         )}
 
         {project.scheme.completeness === true && (

@@ -26,6 +26,8 @@ const VALUES: NewRoundValues = {
   pausePercent: '',
   explanationRelease: '',
   evaluators: [],
+  assistRun: '',
+  assistPercent: 50,
 };
 
 describe('a round from the units hardest for evaluators', () => {
@@ -61,6 +63,19 @@ describe('an explanation round', () => {
         release: 3,
         evaluators: ['MiniCheck'],
       },
+    });
+  });
+});
+
+describe('an assisted round', () => {
+  it('sends the corpus run and the share as a fraction, and checks both first', () => {
+    const sampled = { ...VALUES, unitsMode: 'sample' as const, sample: 6 };
+    const off = buildNewRoundBody(sampled);
+    expect('body' in off && 'assistance' in off.body).toBe(false);
+    const on = buildNewRoundBody({ ...sampled, assistRun: 3, assistPercent: 40 });
+    expect('body' in on && 'assistance' in on.body && on.body.assistance).toEqual({ run: 3, share: 0.4 });
+    expect(buildNewRoundBody({ ...sampled, assistRun: 3, assistPercent: 100 })).toEqual({
+      errors: { 'assistance.share': 'Enter a share of assisted units between 5 and 95 %.' },
     });
   });
 });

@@ -39,6 +39,10 @@ export interface NewRoundValues {
   explanationRelease: string;
   /** Explanation rounds: the evaluators (none: every one with explanations). */
   evaluators: string[];
+  /** Assisted rounds: the corpus run whose verdicts are revealed after each label ('' : off). */
+  assistRun: number | string;
+  /** Assisted rounds: the share of (annotator, unit) pairs assisted, in percent. */
+  assistPercent: number | string;
 }
 
 /** Checks what the browser can check and builds the POST body; errors use the server's field keys. */
@@ -74,6 +78,10 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   const pause = values.kind === 'production' && values.pausePercent !== '' ? percent(values.pausePercent, 0, 100) : null;
   if (gold === undefined) errors.gold_rate = 'Enter a share of gold units between 0 and 50 %.';
   if (pause === undefined) errors.pause_below = 'Enter an accuracy between 0 and 100 %, or leave it empty.';
+  const assistRun = values.assistRun === '' ? null : wholeNumber(values.assistRun);
+  const assistShare = percent(values.assistPercent, 5, 95);
+  if (values.assistRun !== '' && (assistRun === null || assistRun < 1)) errors['assistance.run'] = 'Enter the id of a corpus run, or leave it empty.';
+  if (values.assistRun !== '' && assistShare === undefined) errors['assistance.share'] = 'Enter a share of assisted units between 5 and 95 %.';
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
   const annotation = {
     name,
@@ -84,6 +92,8 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
     evidence_hints: values.evidenceHints,
     key_fact_source: values.keyFactSource,
     given_atomic_facts: values.givenAtomicFacts,
+    // Sent only when on: off is the server's default.
+    ...(assistRun === null || assistShare === undefined ? {} : { assistance: { run: assistRun, share: assistShare } }),
   };
   return {
     body:

@@ -13,6 +13,7 @@ import type {
   AdminRound,
   AgreementHistory,
   AgreementReport,
+  Reveal,
   AgreementTargets,
   AssignmentStatus,
   CorpusOverview,
@@ -354,6 +355,11 @@ export function closeRound(roundId: number): Promise<AdminRound> {
 /** The round's progress with one page of its units. */
 export function getRoundProgress(roundId: number, page: number, signal?: AbortSignal): Promise<RoundProgress> {
   return api.get<RoundProgress>(`/api/admin/rounds/${roundId}/progress/${pageQuery(page)}`, signal);
+}
+
+/** An assisted unit's revealed model verdicts (docs/models-in-the-loop.md): only sentences whose label is saved. */
+export async function getReveal(assignmentId: number, signal?: AbortSignal): Promise<Reveal> {
+  return api.get<Reveal>(`/api/assignments/${assignmentId}/reveal/`, signal);
 }
 
 /** The latest report, or null when the round has none yet (404). */

@@ -275,6 +275,10 @@ export interface paths {
     /** Save the unit's key facts and their alignment to summaries and sentences (the whole list) */
     patch: operations["assignments_key_facts_partial_update"];
   };
+  "/api/assignments/{assignment_id}/reveal/": {
+    /** The model's verdicts on the sentences you labelled, in an assisted unit (docs/models-in-the-loop.md) */
+    get: operations["assignment_reveal"];
+  };
   "/api/assignments/{assignment_id}/reviews/{sentence}/": {
     /** Save a review decision on an item (docs/api/review.md) */
     patch: operations["assignments_reviews_partial_update"];
@@ -599,6 +603,8 @@ export interface components {
       updating?: boolean;
       /** @description Labels with evidence hints against labels without, on the same units; present when another round of the opposite hint setting is compared (docs/agreement.md). */
       assistance?: components["schemas"]["AssistanceOutput"];
+      /** @description An assisted round's reveal figures, with unit-clustered intervals (docs/agreement.md, 'Assisted rounds: what the reveal did'). */
+      assisted_reveal?: components["schemas"]["AssistedRevealOutput"];
     };
     AlignedSentenceInput: {
       /** @description The sentence's handle. */
@@ -669,6 +675,8 @@ export interface components {
        * @default false
        */
       given_atomic_facts?: boolean;
+      /** @description Off (null), or a corpus run revealed after each label in a share of units. */
+      assistance?: components["schemas"]["RoundAssistanceInput"] | null;
     };
     /**
      * @description * `practice` - practice
@@ -758,6 +766,23 @@ export interface components {
       /** @description Turn F1 between the rounds' evidence. */
       evidence: components["schemas"]["EvidenceComparisonOutput"] | null;
       note: string | null;
+    };
+    /**
+     * @description * `both` - both
+     * * `final` - final
+     * * `pre_reveal` - pre_reveal
+     * @enum {string}
+     */
+    AssistedLabelsEnum: "both" | "final" | "pre_reveal";
+    AssistedRevealOutput: {
+      n_units: number;
+      n_labels: number;
+      /** @description Assisted labels whose verdict was revealed. */
+      n_revealed: number;
+      /** @description Under 30 revealed labels. */
+      small_n: boolean;
+      overall: components["schemas"]["RevealOverallOutput"];
+      annotators: components["schemas"]["RevealAnnotatorOutput"][];
     };
     AtomicEvidenceOutput: {
       turn: number;
@@ -2360,6 +2385,8 @@ export interface components {
        * @default false
        */
       given_atomic_facts?: boolean;
+      /** @description Off (null), or a corpus run revealed after each label in a share of units. */
+      assistance?: components["schemas"]["RoundAssistanceInput"] | null;
       /**
        * Format: double
        * @description The share of units that are gold (attention-check) units.
@@ -2679,6 +2706,14 @@ export interface components {
       only_complete?: boolean;
       /** @description Leave out the summaries whose gold flag says they are not a summary (TofuEval removed 23 such). */
       drop_not_a_summary?: boolean;
+      /**
+       * @description Assisted rounds: build from final labels, pre-reveal labels, or final labels with the pre-reveal ones beside them (default both).
+       *
+       * * `both` - both
+       * * `final` - final
+       * * `pre_reveal` - pre_reveal
+       */
+      assisted_labels?: components["schemas"]["AssistedLabelsEnum"];
     };
     ReleaseDetailOutput: {
       id: number;
@@ -2859,6 +2894,101 @@ export interface components {
      * @enum {string}
      */
     ResampledEnum: "units" | "items";
+    RevealAgreementOutput: {
+      /** @description Left out: raters in both arms. */
+      n_mixed_sentences: number;
+      assisted: components["schemas"]["RevealArmAgreementOutput"];
+      unassisted: components["schemas"]["RevealArmAgreementOutput"];
+    };
+    RevealAnnotatorOutput: {
+      changed: components["schemas"]["RevealChangedOutput"];
+      model_agreement: components["schemas"]["RevealModelAgreementOutput"];
+      inconsistent_rate: components["schemas"]["RevealDifferenceOutput"];
+      /** @description Active seconds per submitted unit. */
+      time: components["schemas"]["RevealPairOutput"];
+      annotator: string;
+      /** @description Percent agreement with the others, by own arm. */
+      agreement: components["schemas"]["RevealPairOutput"];
+    };
+    RevealArmAgreementOutput: {
+      n_sentences: number;
+      /** @description Krippendorff's alpha (nominal). */
+      alpha: components["schemas"]["RevealFigureOutput"] | null;
+      /** @description Pairwise percent agreement. */
+      percent: components["schemas"]["RevealFigureOutput"] | null;
+    };
+    RevealChangedOutput: {
+      /**
+       * Format: double
+       * @description Share changed after the reveal.
+       */
+      value: number | null;
+      ci: ((number | null)[]) | null;
+      n: number;
+      n_revealed: number;
+      to_inconsistent: number;
+      to_consistent: number;
+      /** @description Share of changes that moved to the model's label. */
+      toward_model: components["schemas"]["RevealFigureOutput"] | null;
+    };
+    RevealDifferenceOutput: {
+      assisted: components["schemas"]["RevealFigureOutput"] | null;
+      unassisted: components["schemas"]["RevealFigureOutput"] | null;
+      /** @description Assisted minus unassisted. */
+      difference: components["schemas"]["RevealFigureOutput"] | null;
+    };
+    RevealFigureOutput: {
+      /** Format: double */
+      value: number | null;
+      /** @description 95% bootstrap interval. */
+      ci: (number | null)[];
+      /** @description Labels (or pairs) the figure counts. */
+      n: number;
+    };
+    RevealModelAgreementOutput: {
+      /** @description Pre-reveal labels = the model's. */
+      before: components["schemas"]["RevealFigureOutput"] | null;
+      /** @description Final labels = the model's. */
+      after: components["schemas"]["RevealFigureOutput"] | null;
+      /** @description After minus before. */
+      difference: components["schemas"]["RevealFigureOutput"] | null;
+    };
+    RevealOutput: {
+      /** @description Whether this unit is in the assisted arm. */
+      assisted: boolean;
+      /** @description "Model" (never the evaluator's name); null when unassisted. */
+      source: string | null;
+      sentences: components["schemas"]["RevealedVerdictOutput"][];
+    };
+    RevealOverallOutput: {
+      changed: components["schemas"]["RevealChangedOutput"];
+      model_agreement: components["schemas"]["RevealModelAgreementOutput"];
+      inconsistent_rate: components["schemas"]["RevealDifferenceOutput"];
+      /** @description Active seconds per submitted unit. */
+      time: components["schemas"]["RevealPairOutput"];
+      agreement: components["schemas"]["RevealAgreementOutput"];
+    };
+    RevealPairOutput: {
+      assisted: components["schemas"]["RevealFigureOutput"] | null;
+      unassisted: components["schemas"]["RevealFigureOutput"] | null;
+    };
+    RevealedVerdictOutput: {
+      /** @description The sentence's handle in this assignment. */
+      sentence: string;
+      /** @description "consistent" or "inconsistent"; null: a score only. */
+      label: string | null;
+      /** Format: double */
+      score: number | null;
+      /** @description The model declined this sentence. */
+      abstain: boolean;
+      explanation: string;
+      /** @description Type codes. */
+      error_types: string[];
+      /** @description [start, end] character offsets in the sentence. */
+      spans: number[][];
+      /** @description Positions of the dialogue turns it cites. */
+      evidence: number[];
+    };
     /** @description A save of a review judgement in a batch: its kind, its sentence's handle, the version it edits and at least one change. */
     ReviewBatchEntry: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -2960,6 +3090,22 @@ export interface components {
       stage: string;
       items: number;
       done: number;
+    };
+    /**
+     * @description Reveal a corpus run's verdicts after each label is saved, in a share of the units
+     * (docs/models-in-the-loop.md, "Assisted rounds").
+     */
+    RoundAssistanceInput: {
+      /**
+       * Format: int64
+       * @description The project's corpus run whose verdicts show.
+       */
+      run: number;
+      /**
+       * Format: double
+       * @description The share of (annotator, unit) pairs assisted.
+       */
+      share: number;
     };
     RoundCreateInput: components["schemas"]["AnnotationRoundInput"] | components["schemas"]["ProductionRoundInput"] | components["schemas"]["ReviewRoundInput"] | components["schemas"]["ErrorTypingRoundInput"] | components["schemas"]["ExplanationRoundInput"];
     /** @description How many units, hardest first, by which measure. */
@@ -8712,6 +8858,63 @@ export interface operations {
       };
       /** @description Unsupported media type: send application/json (or multipart for uploads). */
       415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The model's verdicts on the sentences you labelled, in an assisted unit (docs/models-in-the-loop.md) */
+  assignment_reveal: {
+    parameters: {
+      path: {
+        assignment_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["RevealOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

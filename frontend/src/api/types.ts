@@ -150,6 +150,12 @@ export type AgreementReport = Schemas['AgreementReportOutput'];
 export type Assistance = Schemas['AssistanceOutput'];
 /** One side of that comparison: a round, with or without hints. */
 export type AssistanceCondition = Schemas['AssistanceConditionOutput'];
+/** An assisted round's reveal figures in its agreement report (docs/agreement.md). */
+export type AssistedReveal = Schemas['AssistedRevealOutput'];
+export type RevealFigure = Schemas['RevealFigureOutput'];
+/** `GET /api/assignments/{id}/reveal/`: the model's verdicts on the sentences already labelled. */
+export type Reveal = Schemas['RevealOutput'];
+export type RevealedVerdict = Schemas['RevealedVerdictOutput'];
 export type AgreementHistoryPoint = Schemas['HistoryPointOutput'];
 export type AgreementHistoryQuestion = Schemas['HistoryQuestionOutput'];
 /** `GET /api/admin/projects/{slug}/agreement-history/` */

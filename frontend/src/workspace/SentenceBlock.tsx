@@ -8,6 +8,7 @@ import { SentenceReviewOutcome } from '../review/SentenceReviewOutcome';
 import { ChoiceGroup, type Choice } from './ChoiceGroup';
 import { ConflictPanel } from './ConflictPanel';
 import { ErrorTypePicker } from './ErrorTypePicker';
+import { ModelVerdict } from './reveal';
 import { activeSpanStart, scrollToTurn, useSpanFocus } from './spans/activeSpan';
 import { SentenceText } from './spans/SentenceText';
 import {
@@ -176,6 +177,8 @@ export const SentenceBlock = memo(function SentenceBlock({ summaryLabel, sentenc
           {errors.label}
         </Text>
       )}
+      {/* Assisted units: the model's verdict, only once this label is saved (docs/models-in-the-loop.md). */}
+      <ModelVerdict sentence={sentenceId} labelled={answer.label !== ''} />
       {/* What second-stage review decided, once the unit is submitted (docs/api/review.md). */}
       <SentenceReviewOutcome sentence={sentenceId} />
       {showExplanation && (

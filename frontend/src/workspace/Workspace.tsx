@@ -9,6 +9,7 @@ import { itemKey, parseItemKey, type ItemKey } from '../kinds/registry';
 import { sentenceKind } from '../kinds/sentence';
 import { summaryKind } from '../kinds/summary';
 import { topicKind } from '../kinds/topic';
+import { RevealContext, useReveal } from './reveal';
 import { answerOf, flattenSentences, givenAtomicFacts, keyFactsOnScreen, navIdForMissing, navItems } from './answers';
 import { DialoguePane, type Linking } from './DialoguePane';
 import { acuNav } from './facts/AtomicFactRow';
@@ -77,6 +78,8 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
   const { scheme } = payload;
   const errorTypes = useMemo(() => payload.taxonomy?.types ?? [], [payload.taxonomy]);
   const flat = useMemo(() => flattenSentences(payload.summaries), [payload.summaries]);
+  const sentenceIds = useMemo(() => flat.map((entry) => entry.sentence.id), [flat]);
+  const reveal = useReveal(payload.id, queue, store, sentenceIds);
   const items = useMemo(() => navItems(payload, answers), [payload, answers]);
 
   const answersPane = useRef<HTMLElement>(null);
@@ -496,6 +499,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         )}
       </div>
       <WorkspaceItemsContext.Provider value={shared}>
+      <RevealContext.Provider value={reveal}>
       <SpanFocusContext.Provider value={spanFocus}>
       <main className="workspace-panes" data-guidelines={guidelinesOpen && payload.guideline !== null ? '' : undefined}>
         <DialoguePane
@@ -533,6 +537,7 @@ export function Workspace({ payload }: { payload: WorkspacePayload }) {
         )}
       </main>
       </SpanFocusContext.Provider>
+      </RevealContext.Provider>
       </WorkspaceItemsContext.Provider>
       <ShortcutSheet opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} scheme={scheme} />
       <SubmitConfirm

@@ -112,6 +112,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                         "unified_types": ["intrinsic-np"],
                         "spans": [SPAN],
                         "covers_key_fact": False,
+                        "pre_reveal_label": None,
                     },
                     {
                         "label": "consistent",
@@ -122,6 +123,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                         "unified_types": [],
                         "spans": [],
                         "covers_key_fact": True,
+                        "pre_reveal_label": None,
                     },
                 ],
                 "relevance": 3,
@@ -145,6 +147,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                         "unified_types": [],
                         "spans": [],
                         "covers_key_fact": None,
+                        "pre_reveal_label": None,
                     }
                 ]
                 * 2,

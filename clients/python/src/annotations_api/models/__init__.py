@@ -40,6 +40,8 @@ from .assignment_reopen_input import AssignmentReopenInput
 from .assignment_status_enum import AssignmentStatusEnum
 from .assistance_condition_output import AssistanceConditionOutput
 from .assistance_output import AssistanceOutput
+from .assisted_labels_enum import AssistedLabelsEnum
+from .assisted_reveal_output import AssistedRevealOutput
 from .atomic_evidence_output import AtomicEvidenceOutput
 from .atomic_fact_input import AtomicFactInput
 from .atomic_fact_output import AtomicFactOutput
@@ -310,6 +312,17 @@ from .reliability_bin_output import ReliabilityBinOutput
 from .reopened_output import ReopenedOutput
 from .reply_output import ReplyOutput
 from .resampled_enum import ResampledEnum
+from .reveal_agreement_output import RevealAgreementOutput
+from .reveal_annotator_output import RevealAnnotatorOutput
+from .reveal_arm_agreement_output import RevealArmAgreementOutput
+from .reveal_changed_output import RevealChangedOutput
+from .reveal_difference_output import RevealDifferenceOutput
+from .reveal_figure_output import RevealFigureOutput
+from .reveal_model_agreement_output import RevealModelAgreementOutput
+from .reveal_output import RevealOutput
+from .reveal_overall_output import RevealOverallOutput
+from .reveal_pair_output import RevealPairOutput
+from .revealed_verdict_output import RevealedVerdictOutput
 from .review_batch_entry import ReviewBatchEntry
 from .review_batch_result import ReviewBatchResult
 from .review_outcome_output import ReviewOutcomeOutput
@@ -321,6 +334,7 @@ from .review_save_input import ReviewSaveInput
 from .review_scope_enum import ReviewScopeEnum
 from .review_state import ReviewState
 from .reviewer_progress_output import ReviewerProgressOutput
+from .round_assistance_input import RoundAssistanceInput
 from .round_hardest_input import RoundHardestInput
 from .round_hardest_units import RoundHardestUnits
 from .round_name_output import RoundNameOutput
@@ -460,6 +474,8 @@ __all__ = (
     "AssignmentStatusEnum",
     "AssistanceConditionOutput",
     "AssistanceOutput",
+    "AssistedLabelsEnum",
+    "AssistedRevealOutput",
     "AtomicEvidenceOutput",
     "AtomicFactInput",
     "AtomicFactOutput",
@@ -722,6 +738,17 @@ __all__ = (
     "ReopenedOutput",
     "ReplyOutput",
     "ResampledEnum",
+    "RevealAgreementOutput",
+    "RevealAnnotatorOutput",
+    "RevealArmAgreementOutput",
+    "RevealChangedOutput",
+    "RevealDifferenceOutput",
+    "RevealFigureOutput",
+    "RevealModelAgreementOutput",
+    "RevealOutput",
+    "RevealOverallOutput",
+    "RevealPairOutput",
+    "RevealedVerdictOutput",
     "ReviewBatchEntry",
     "ReviewBatchResult",
     "ReviewOutcomeOutput",
@@ -733,6 +760,7 @@ __all__ = (
     "ReviewScopeEnum",
     "ReviewState",
     "ReviewerProgressOutput",
+    "RoundAssistanceInput",
     "RoundHardestInput",
     "RoundHardestUnits",
     "RoundNameOutput",

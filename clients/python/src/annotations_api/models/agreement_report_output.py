@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.agreement_question_output import AgreementQuestionOutput
     from ..models.assistance_output import AssistanceOutput
+    from ..models.assisted_reveal_output import AssistedRevealOutput
 
 
 T = TypeVar("T", bound="AgreementReportOutput")
@@ -30,6 +31,7 @@ class AgreementReportOutput:
         updating (bool | Unset): An automatic recompute after recent submits is waiting or running; the page polls and
             shows the new report when it lands (docs/agreement.md).
         assistance (AssistanceOutput | Unset):
+        assisted_reveal (AssistedRevealOutput | Unset):
     """
 
     round_: int
@@ -40,6 +42,7 @@ class AgreementReportOutput:
     questions: list[AgreementQuestionOutput]
     updating: bool | Unset = UNSET
     assistance: AssistanceOutput | Unset = UNSET
+    assisted_reveal: AssistedRevealOutput | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +67,10 @@ class AgreementReportOutput:
         if not isinstance(self.assistance, Unset):
             assistance = self.assistance.to_dict()
 
+        assisted_reveal: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.assisted_reveal, Unset):
+            assisted_reveal = self.assisted_reveal.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -80,6 +87,8 @@ class AgreementReportOutput:
             field_dict["updating"] = updating
         if assistance is not UNSET:
             field_dict["assistance"] = assistance
+        if assisted_reveal is not UNSET:
+            field_dict["assisted_reveal"] = assisted_reveal
 
         return field_dict
 
@@ -87,6 +96,7 @@ class AgreementReportOutput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agreement_question_output import AgreementQuestionOutput
         from ..models.assistance_output import AssistanceOutput
+        from ..models.assisted_reveal_output import AssistedRevealOutput
 
         d = dict(src_dict)
         round_ = d.pop("round")
@@ -115,6 +125,13 @@ class AgreementReportOutput:
         else:
             assistance = AssistanceOutput.from_dict(_assistance)
 
+        _assisted_reveal = d.pop("assisted_reveal", UNSET)
+        assisted_reveal: AssistedRevealOutput | Unset
+        if isinstance(_assisted_reveal, Unset):
+            assisted_reveal = UNSET
+        else:
+            assisted_reveal = AssistedRevealOutput.from_dict(_assisted_reveal)
+
         agreement_report_output = cls(
             round_=round_,
             computed_at=computed_at,
@@ -124,6 +141,7 @@ class AgreementReportOutput:
             questions=questions,
             updating=updating,
             assistance=assistance,
+            assisted_reveal=assisted_reveal,
         )
 
         agreement_report_output.additional_properties = d

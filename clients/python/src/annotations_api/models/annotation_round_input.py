@@ -9,6 +9,7 @@ from ..models.annotation_round_input_kind_enum import AnnotationRoundInputKindEn
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.round_assistance_input import RoundAssistanceInput
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
     from ..models.round_topic_units import RoundTopicUnits
@@ -35,6 +36,8 @@ class AnnotationRoundInput:
             key-fact list they align (every unit must have one). Default: ''.
         given_atomic_facts (bool | Unset): Linguists verify each summary's given atomic facts instead of writing.
             Default: False.
+        assistance (None | RoundAssistanceInput | Unset): Off (null), or a corpus run revealed after each label in a
+            share of units.
     """
 
     name: str
@@ -46,8 +49,10 @@ class AnnotationRoundInput:
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
+    assistance: None | RoundAssistanceInput | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -73,6 +78,14 @@ class AnnotationRoundInput:
 
         given_atomic_facts = self.given_atomic_facts
 
+        assistance: dict[str, Any] | None | Unset
+        if isinstance(self.assistance, Unset):
+            assistance = UNSET
+        elif isinstance(self.assistance, RoundAssistanceInput):
+            assistance = self.assistance.to_dict()
+        else:
+            assistance = self.assistance
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -91,11 +104,14 @@ class AnnotationRoundInput:
             field_dict["key_fact_source"] = key_fact_source
         if given_atomic_facts is not UNSET:
             field_dict["given_atomic_facts"] = given_atomic_facts
+        if assistance is not UNSET:
+            field_dict["assistance"] = assistance
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
@@ -142,6 +158,23 @@ class AnnotationRoundInput:
 
         given_atomic_facts = d.pop("given_atomic_facts", UNSET)
 
+        def _parse_assistance(data: object) -> None | RoundAssistanceInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                assistance_type_1 = RoundAssistanceInput.from_dict(data)
+
+                return assistance_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoundAssistanceInput | Unset, data)
+
+        assistance = _parse_assistance(d.pop("assistance", UNSET))
+
         annotation_round_input = cls(
             name=name,
             overlap=overlap,
@@ -152,6 +185,7 @@ class AnnotationRoundInput:
             evidence_hints=evidence_hints,
             key_fact_source=key_fact_source,
             given_atomic_facts=given_atomic_facts,
+            assistance=assistance,
         )
 
         return annotation_round_input

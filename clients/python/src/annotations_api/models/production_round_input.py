@@ -9,6 +9,7 @@ from ..models.production_round_input_kind_enum import ProductionRoundInputKindEn
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.round_assistance_input import RoundAssistanceInput
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
     from ..models.round_topic_units import RoundTopicUnits
@@ -33,6 +34,8 @@ class ProductionRoundInput:
             key-fact list they align (every unit must have one). Default: ''.
         given_atomic_facts (bool | Unset): Linguists verify each summary's given atomic facts instead of writing.
             Default: False.
+        assistance (None | RoundAssistanceInput | Unset): Off (null), or a corpus run revealed after each label in a
+            share of units.
         gold_rate (float | Unset): The share of units that are gold (attention-check) units. Default: 0.0.
         pause_below (float | None | Unset): Pause an annotator whose gold-unit accuracy falls below it.
     """
@@ -46,10 +49,12 @@ class ProductionRoundInput:
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
+    assistance: None | RoundAssistanceInput | Unset = UNSET
     gold_rate: float | Unset = 0.0
     pause_below: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -74,6 +79,14 @@ class ProductionRoundInput:
         key_fact_source = self.key_fact_source
 
         given_atomic_facts = self.given_atomic_facts
+
+        assistance: dict[str, Any] | None | Unset
+        if isinstance(self.assistance, Unset):
+            assistance = UNSET
+        elif isinstance(self.assistance, RoundAssistanceInput):
+            assistance = self.assistance.to_dict()
+        else:
+            assistance = self.assistance
 
         gold_rate = self.gold_rate
 
@@ -101,6 +114,8 @@ class ProductionRoundInput:
             field_dict["key_fact_source"] = key_fact_source
         if given_atomic_facts is not UNSET:
             field_dict["given_atomic_facts"] = given_atomic_facts
+        if assistance is not UNSET:
+            field_dict["assistance"] = assistance
         if gold_rate is not UNSET:
             field_dict["gold_rate"] = gold_rate
         if pause_below is not UNSET:
@@ -110,6 +125,7 @@ class ProductionRoundInput:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
@@ -156,6 +172,23 @@ class ProductionRoundInput:
 
         given_atomic_facts = d.pop("given_atomic_facts", UNSET)
 
+        def _parse_assistance(data: object) -> None | RoundAssistanceInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                assistance_type_1 = RoundAssistanceInput.from_dict(data)
+
+                return assistance_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoundAssistanceInput | Unset, data)
+
+        assistance = _parse_assistance(d.pop("assistance", UNSET))
+
         gold_rate = d.pop("gold_rate", UNSET)
 
         def _parse_pause_below(data: object) -> float | None | Unset:
@@ -177,6 +210,7 @@ class ProductionRoundInput:
             evidence_hints=evidence_hints,
             key_fact_source=key_fact_source,
             given_atomic_facts=given_atomic_facts,
+            assistance=assistance,
             gold_rate=gold_rate,
             pause_below=pause_below,
         )

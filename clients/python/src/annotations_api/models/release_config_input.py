@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.assisted_labels_enum import AssistedLabelsEnum
 from ..models.formats_enum import FormatsEnum
 from ..models.gold_enum import GoldEnum
 from ..types import UNSET, Unset
@@ -32,6 +33,9 @@ class ReleaseConfigInput:
         only_complete (bool | Unset):
         drop_not_a_summary (bool | Unset): Leave out the summaries whose gold flag says they are not a summary (TofuEval
             removed 23 such).
+        assisted_labels (AssistedLabelsEnum | Unset): * `both` - both
+            * `final` - final
+            * `pre_reveal` - pre_reveal
     """
 
     version: str
@@ -42,6 +46,7 @@ class ReleaseConfigInput:
     split: ReleaseSplitInput | Unset = UNSET
     only_complete: bool | Unset = UNSET
     drop_not_a_summary: bool | Unset = UNSET
+    assisted_labels: AssistedLabelsEnum | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,6 +75,10 @@ class ReleaseConfigInput:
 
         drop_not_a_summary = self.drop_not_a_summary
 
+        assisted_labels: str | Unset = UNSET
+        if not isinstance(self.assisted_labels, Unset):
+            assisted_labels = self.assisted_labels.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +98,8 @@ class ReleaseConfigInput:
             field_dict["only_complete"] = only_complete
         if drop_not_a_summary is not UNSET:
             field_dict["drop_not_a_summary"] = drop_not_a_summary
+        if assisted_labels is not UNSET:
+            field_dict["assisted_labels"] = assisted_labels
 
         return field_dict
 
@@ -134,6 +145,13 @@ class ReleaseConfigInput:
 
         drop_not_a_summary = d.pop("drop_not_a_summary", UNSET)
 
+        _assisted_labels = d.pop("assisted_labels", UNSET)
+        assisted_labels: AssistedLabelsEnum | Unset
+        if isinstance(_assisted_labels, Unset):
+            assisted_labels = UNSET
+        else:
+            assisted_labels = AssistedLabelsEnum(_assisted_labels)
+
         release_config_input = cls(
             version=version,
             rounds=rounds,
@@ -143,6 +161,7 @@ class ReleaseConfigInput:
             split=split,
             only_complete=only_complete,
             drop_not_a_summary=drop_not_a_summary,
+            assisted_labels=assisted_labels,
         )
 
         release_config_input.additional_properties = d
