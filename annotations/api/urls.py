@@ -16,6 +16,7 @@ from annotations.api import (
     queue,
     releases,
     review,
+    selection,
     webhooks,
 )
 from annotations.api.batch import batch_url
@@ -94,6 +95,7 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/progress/", admin.RoundProgressView.as_view()),
     path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
     path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
+    path("admin/rounds/<int:round_id>/selection/", selection.RoundSelectionView.as_view()),
     path(
         "admin/projects/<slug:slug>/adjudication/",
         adjudication_views.AdjudicationQueueView.as_view(),

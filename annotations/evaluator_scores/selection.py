@@ -239,7 +239,7 @@ def weighted_rate(
         unweighted=float(y.sum() / x.sum()) if x.sum() > 0 else None,
         ht_errors=ht_y,
         ht_sentences=ht_x,
-        ht_rate=ht_y / population_sentences if population_sentences else None,
+        ht_rate=ht_y / population_sentences if population_sentences and y.size else None,
         hajek_rate=hajek,
         hajek_se=se,
     )

@@ -41,7 +41,8 @@ def test_record_measures_read_as_documented():
 def test_allocation_is_proportional_and_sums_to_the_count():
     assert allocate({"A": 60, "B": 30, "C": 10}, 10) == {"A": 6, "B": 3, "C": 1}
     shares = allocate({"A": 5, "B": 5, "C": 5}, 7)
-    assert sum(shares.values()) == 7 and max(shares.values()) - min(shares.values()) <= 1
+    assert sum(shares.values()) == 7
+    assert max(shares.values()) - min(shares.values()) <= 1
     with pytest.raises(SelectionError):
         allocate({"A": 2}, 3)
 
@@ -50,7 +51,8 @@ def test_probabilities_sum_to_n_respect_the_reserve_floor_and_cap_at_one():
     priorities = [0.0, 0.0, 0.1, 0.2, 5.0, 9.0]
     pi = stratum_probabilities(priorities, 3, reserve=0.2)
     assert pi.sum() == pytest.approx(3)
-    assert np.all(pi <= 1) and np.all(pi >= 3 * 0.2 / 6 - 1e-12)
+    assert np.all(pi <= 1)
+    assert np.all(pi >= 3 * 0.2 / 6 - 1e-12)
     # The two big priorities would exceed 1 uncapped; they are certain, the rest share one.
     assert pi[4] == pi[5] == 1.0
     assert pi[:4].sum() == pytest.approx(1.0)
@@ -65,7 +67,8 @@ def test_systematic_draw_has_fixed_size_and_the_stated_inclusion_probabilities()
     hits = np.zeros(pi.size)
     for _ in range(draws):
         chosen = systematic_draw(pi, rng)
-        assert chosen.size == 3 and len(set(chosen.tolist())) == 3
+        assert chosen.size == 3
+        assert len(set(chosen.tolist())) == 3
         hits[chosen] += 1
     # Binomial standard error of each frequency, a 4.5-sigma band.
     band = 4.5 * np.sqrt(pi * (1 - pi) / draws) + 1e-9
