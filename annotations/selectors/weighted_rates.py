@@ -5,7 +5,7 @@ annotations/evaluator_scores/selection.py). Admins only: it names systems and ev
 A selected unit counts once every sentence of it has a gold label (the rule releases use:
 adjudicated, else reviewed, else the vote). Until every selected unit does, the Hajek rate
 treats the missing ones as missing at random within the sample and the HT rate (which divides
-by the frame's known sentence count) runs low: the answer says how many count. Seven queries
+by the frame's known sentence count) runs low: the answer says how many count. Nine queries
 whatever the round's size."""
 
 from __future__ import annotations
