@@ -6,7 +6,7 @@ annotations/evaluator_scores/selection.py).
 taken), the chosen corpus runs' verdicts on it, and each unit's summarizers; it draws with
 the round's seed and returns the plan, or adds to ``errors`` what the stored data refuses
 (field names ``units.select.<field>``). ``selection_record`` writes the plan beside the round
-(``round_create`` calls both, in its transaction). Five queries whatever the corpus's size."""
+(``round_create`` calls both, in its transaction). Four queries whatever the corpus's size."""
 
 from __future__ import annotations
 
