@@ -268,6 +268,10 @@ from .round_quality_output import RoundQualityOutput
 from .round_ref_output import RoundRefOutput
 from .round_review_output import RoundReviewOutput
 from .round_sample_units import RoundSampleUnits
+from .round_select_input import RoundSelectInput
+from .round_select_units import RoundSelectUnits
+from .round_select_weights import RoundSelectWeights
+from .round_selection_output import RoundSelectionOutput
 from .round_status_enum import RoundStatusEnum
 from .round_topic_units import RoundTopicUnits
 from .run_output import RunOutput
@@ -281,6 +285,10 @@ from .second_review_batch_result import SecondReviewBatchResult
 from .second_review_save_input import SecondReviewSaveInput
 from .second_review_state import SecondReviewState
 from .second_verdict_enum import SecondVerdictEnum
+from .selection_report_output import SelectionReportOutput
+from .selection_report_output_allocation import SelectionReportOutputAllocation
+from .selection_report_output_weights import SelectionReportOutputWeights
+from .selection_run_output import SelectionRunOutput
 from .sent_feedback_output import SentFeedbackOutput
 from .sentence_batch_entry import SentenceBatchEntry
 from .sentence_batch_result import SentenceBatchResult
@@ -297,6 +305,7 @@ from .span_input import SpanInput
 from .span_ref_input import SpanRefInput
 from .spans_save_input import SpansSaveInput
 from .stage_enum import StageEnum
+from .strategy_enum import StrategyEnum
 from .summary_batch_entry import SummaryBatchEntry
 from .summary_batch_result import SummaryBatchResult
 from .summary_gold_output import SummaryGoldOutput
@@ -352,6 +361,7 @@ from .webhook_event_enum import WebhookEventEnum
 from .webhook_input import WebhookInput
 from .webhook_update_input import WebhookUpdateInput
 from .webhook_with_secret import WebhookWithSecret
+from .weighted_rate_output import WeightedRateOutput
 from .workspace_payload_output import WorkspacePayloadOutput
 
 __all__ = (
@@ -619,6 +629,10 @@ __all__ = (
     "RoundRefOutput",
     "RoundReviewOutput",
     "RoundSampleUnits",
+    "RoundSelectInput",
+    "RoundSelectUnits",
+    "RoundSelectWeights",
+    "RoundSelectionOutput",
     "RoundStatusEnum",
     "RoundTopicUnits",
     "RunOutput",
@@ -632,6 +646,10 @@ __all__ = (
     "SecondReviewSaveInput",
     "SecondReviewState",
     "SecondVerdictEnum",
+    "SelectionReportOutput",
+    "SelectionReportOutputAllocation",
+    "SelectionReportOutputWeights",
+    "SelectionRunOutput",
     "SentFeedbackOutput",
     "SentenceBatchEntry",
     "SentenceBatchResult",
@@ -648,6 +666,7 @@ __all__ = (
     "SpanRefInput",
     "SpansSaveInput",
     "StageEnum",
+    "StrategyEnum",
     "SummaryBatchEntry",
     "SummaryBatchResult",
     "SummaryGoldOutput",
@@ -703,5 +722,6 @@ __all__ = (
     "WebhookInput",
     "WebhookUpdateInput",
     "WebhookWithSecret",
+    "WeightedRateOutput",
     "WorkspacePayloadOutput",
 )

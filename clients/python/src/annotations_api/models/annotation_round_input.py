@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
+    from ..models.round_select_units import RoundSelectUnits
     from ..models.round_topic_units import RoundTopicUnits
 
 
@@ -29,7 +30,7 @@ class AnnotationRoundInput:
         kind (AnnotationRoundInputKindEnum): * `practice` - practice
             * `qualification` - qualification
             * `pilot` - pilot
-        units (RoundHardestUnits | RoundSampleUnits | RoundTopicUnits):
+        units (RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits):
         evidence_hints (bool | Unset): Mark the turns most related to a sentence while linking evidence. Default: True.
         key_fact_source (str | Unset): Blank: each linguist writes the unit's key facts; else the source of the given
             key-fact list they align (every unit must have one). Default: ''.
@@ -42,12 +43,13 @@ class AnnotationRoundInput:
     guideline_version: int
     annotators: list[str]
     kind: AnnotationRoundInputKindEnum
-    units: RoundHardestUnits | RoundSampleUnits | RoundTopicUnits
+    units: RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -62,7 +64,11 @@ class AnnotationRoundInput:
         kind = self.kind.value
 
         units: dict[str, Any]
-        if isinstance(self.units, RoundSampleUnits) or isinstance(self.units, RoundTopicUnits):
+        if (
+            isinstance(self.units, RoundSampleUnits)
+            or isinstance(self.units, RoundTopicUnits)
+            or isinstance(self.units, RoundHardestUnits)
+        ):
             units = self.units.to_dict()
         else:
             units = self.units.to_dict()
@@ -98,6 +104,7 @@ class AnnotationRoundInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
+        from ..models.round_select_units import RoundSelectUnits
         from ..models.round_topic_units import RoundTopicUnits
 
         d = dict(src_dict)
@@ -111,7 +118,9 @@ class AnnotationRoundInput:
 
         kind = AnnotationRoundInputKindEnum(d.pop("kind"))
 
-        def _parse_units(data: object) -> RoundHardestUnits | RoundSampleUnits | RoundTopicUnits:
+        def _parse_units(
+            data: object,
+        ) -> RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -128,11 +137,19 @@ class AnnotationRoundInput:
                 return componentsschemas_round_units_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+
+                return componentsschemas_round_units_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+            componentsschemas_round_units_type_3 = RoundSelectUnits.from_dict(data)
 
-            return componentsschemas_round_units_type_2
+            return componentsschemas_round_units_type_3
 
         units = _parse_units(d.pop("units"))
 

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
+    from ..models.round_select_units import RoundSelectUnits
     from ..models.round_topic_units import RoundTopicUnits
 
 
@@ -27,7 +28,7 @@ class ProductionRoundInput:
         guideline_version (int):
         annotators (list[str]): Usernames of the project's annotators (reviewers for a review round), each once.
         kind (ProductionRoundInputKindEnum): * `production` - production
-        units (RoundHardestUnits | RoundSampleUnits | RoundTopicUnits):
+        units (RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits):
         evidence_hints (bool | Unset): Mark the turns most related to a sentence while linking evidence. Default: True.
         key_fact_source (str | Unset): Blank: each linguist writes the unit's key facts; else the source of the given
             key-fact list they align (every unit must have one). Default: ''.
@@ -42,7 +43,7 @@ class ProductionRoundInput:
     guideline_version: int
     annotators: list[str]
     kind: ProductionRoundInputKindEnum
-    units: RoundHardestUnits | RoundSampleUnits | RoundTopicUnits
+    units: RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
@@ -50,6 +51,7 @@ class ProductionRoundInput:
     pause_below: float | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -64,7 +66,11 @@ class ProductionRoundInput:
         kind = self.kind.value
 
         units: dict[str, Any]
-        if isinstance(self.units, RoundSampleUnits) or isinstance(self.units, RoundTopicUnits):
+        if (
+            isinstance(self.units, RoundSampleUnits)
+            or isinstance(self.units, RoundTopicUnits)
+            or isinstance(self.units, RoundHardestUnits)
+        ):
             units = self.units.to_dict()
         else:
             units = self.units.to_dict()
@@ -112,6 +118,7 @@ class ProductionRoundInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
+        from ..models.round_select_units import RoundSelectUnits
         from ..models.round_topic_units import RoundTopicUnits
 
         d = dict(src_dict)
@@ -125,7 +132,9 @@ class ProductionRoundInput:
 
         kind = ProductionRoundInputKindEnum(d.pop("kind"))
 
-        def _parse_units(data: object) -> RoundHardestUnits | RoundSampleUnits | RoundTopicUnits:
+        def _parse_units(
+            data: object,
+        ) -> RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -142,11 +151,19 @@ class ProductionRoundInput:
                 return componentsschemas_round_units_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+
+                return componentsschemas_round_units_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+            componentsschemas_round_units_type_3 = RoundSelectUnits.from_dict(data)
 
-            return componentsschemas_round_units_type_2
+            return componentsschemas_round_units_type_3
 
         units = _parse_units(d.pop("units"))
 
