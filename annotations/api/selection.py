@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from annotations.api.admin import admin_round
-from annotations.models import SelectionStrategy
+from annotations.api.admin import admin_project, admin_round
+from annotations.models import CorpusRun, SelectionStrategy
 from annotations.selectors.weighted_rates import selection_report
 
 
@@ -71,3 +71,43 @@ class RoundSelectionView(APIView):
     )
     def get(self, request: Request, round_id: int) -> Response:
         return Response({"selection": selection_report(admin_round(request, round_id))})
+
+
+class CorpusRunOptionOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    evaluator = serializers.CharField()
+    version = serializers.CharField()
+    sentences = serializers.IntegerField()
+    summaries = serializers.IntegerField()
+    has_scores = serializers.BooleanField()
+    has_labels = serializers.BooleanField()
+
+
+class CorpusRunOptionsOutput(serializers.Serializer):
+    runs = CorpusRunOptionOutput(many=True)
+
+
+class CorpusRunOptionsView(APIView):
+    @extend_schema(
+        responses=CorpusRunOptionsOutput,
+        summary="The project's corpus runs a new round can select its units by",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        project = admin_project(request, slug)
+        runs = CorpusRun.objects.filter(project=project).select_related("evaluator")
+        return Response(
+            {
+                "runs": [
+                    {
+                        "id": run.pk,
+                        "evaluator": run.evaluator.name,
+                        "version": run.version,
+                        "sentences": run.sentences,
+                        "summaries": run.summaries,
+                        "has_scores": run.has_scores,
+                        "has_labels": run.has_labels,
+                    }
+                    for run in runs.order_by("evaluator__name", "created_at", "pk")
+                ]
+            }
+        )

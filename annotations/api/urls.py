@@ -96,6 +96,7 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/review/", review.RoundReviewView.as_view()),
     path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
     path("admin/rounds/<int:round_id>/selection/", selection.RoundSelectionView.as_view()),
+    path("admin/projects/<slug:slug>/corpus-runs/", selection.CorpusRunOptionsView.as_view()),
     path(
         "admin/projects/<slug:slug>/adjudication/",
         adjudication_views.AdjudicationQueueView.as_view(),

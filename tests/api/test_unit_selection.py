@@ -330,3 +330,22 @@ def test_nothing_a_linguist_receives_names_a_system_run_or_evaluator() -> None:
         text = response.content.decode()
         for secret in (*SYSTEMS, *EVALUATORS, *VERSIONS, "inclusion", "priority"):
             assert secret not in text, (response.request["PATH_INFO"], secret)
+
+
+def test_the_form_lists_the_projects_corpus_runs_to_admins_only(
+    django_assert_max_num_queries: Any,
+) -> None:
+    study = _study({"sys-alpha": 2})
+    _study_elsewhere()
+    client = signed_in("sel-admin")
+    with django_assert_max_num_queries(4):
+        runs = client.get(f"/api/admin/projects/{study['project'].slug}/corpus-runs/").json()
+    assert [(r["id"], r["evaluator"], r["has_scores"]) for r in runs["runs"]] == [
+        (study["runs"][0], "judge-one", True),
+        (study["runs"][1], "judge-two", False),
+    ]
+    refused = signed_in("sel-ling1").get(
+        f"/api/admin/projects/{study['project'].slug}/corpus-runs/"
+    )
+    assert refused.status_code in (403, 404)
+    assert "judge-one" not in refused.content.decode()

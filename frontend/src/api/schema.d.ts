@@ -80,6 +80,10 @@ export interface paths {
     /** What was imported, and the published labels per system */
     get: operations["admin_projects_corpus_retrieve"];
   };
+  "/api/admin/projects/{slug}/corpus-runs/": {
+    /** The project's corpus runs a new round can select its units by */
+    get: operations["admin_projects_corpus_runs_retrieve"];
+  };
   "/api/admin/projects/{slug}/flagged-cases/": {
     /** Cases flagged for the guidelines that no version answers yet */
     get: operations["flagged_cases"];
@@ -858,6 +862,18 @@ export interface components {
     CorpusOverviewOutput: {
       corpora: components["schemas"]["CorpusCountOutput"][];
       published: components["schemas"]["PublishedLabelsOutput"];
+    };
+    CorpusRunOptionOutput: {
+      id: number;
+      evaluator: string;
+      version: string;
+      sentences: number;
+      summaries: number;
+      has_scores: boolean;
+      has_labels: boolean;
+    };
+    CorpusRunOptionsOutput: {
+      runs: components["schemas"]["CorpusRunOptionOutput"][];
     };
     CorpusSentenceOutput: {
       number: number;
@@ -4560,6 +4576,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["CorpusOverviewOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The project's corpus runs a new round can select its units by */
+  admin_projects_corpus_runs_retrieve: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["CorpusRunOptionsOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

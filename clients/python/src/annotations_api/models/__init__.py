@@ -62,6 +62,8 @@ from .corpus_count_output import CorpusCountOutput
 from .corpus_counts_output import CorpusCountsOutput
 from .corpus_document_output import CorpusDocumentOutput
 from .corpus_overview_output import CorpusOverviewOutput
+from .corpus_run_option_output import CorpusRunOptionOutput
+from .corpus_run_options_output import CorpusRunOptionsOutput
 from .corpus_sentence_output import CorpusSentenceOutput
 from .corpus_sentence_output_published import CorpusSentenceOutputPublished
 from .corpus_summary_output import CorpusSummaryOutput
@@ -427,6 +429,8 @@ __all__ = (
     "CorpusCountsOutput",
     "CorpusDocumentOutput",
     "CorpusOverviewOutput",
+    "CorpusRunOptionOutput",
+    "CorpusRunOptionsOutput",
     "CorpusSentenceOutput",
     "CorpusSentenceOutputPublished",
     "CorpusSummaryOutput",
