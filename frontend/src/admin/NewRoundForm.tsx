@@ -321,6 +321,8 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
                 values={values.selection}
                 onChange={(change) => set('selection', { ...values.selection, ...change })}
                 error={(name) => error(name)}
+                seed={values.seed}
+                onSeed={(seed) => set('seed', seed)}
               />
             ) : values.unitsMode === 'sample' ? (
               <Group gap="md" align="flex-start">

@@ -36,13 +36,15 @@ interface SelectedUnitsProps {
   values: SelectionValues;
   onChange: (change: Partial<SelectionValues>) => void;
   error: (name: string) => string | undefined;
+  seed: number | string;
+  onSeed: (seed: number | string) => void;
 }
 
 /** Units chosen among the unannotated ones by what the project's corpus runs find hard, each
  * drawn with a recorded probability so the round's per-system rates can be weighted back to
  * the corpus (docs/models-in-the-loop.md, "Choosing what to annotate"). Linguists never see
  * the runs or the systems. */
-export function SelectedUnits({ slug, values, onChange, error }: SelectedUnitsProps) {
+export function SelectedUnits({ slug, values, onChange, error, seed, onSeed }: SelectedUnitsProps) {
   const runs = useLoad(`corpus-runs:${slug}`, (signal) =>
     api.get<{ runs: CorpusRunOption[] }>(`/api/admin/projects/${encodeURIComponent(slug)}/corpus-runs/`, signal),
   );
@@ -101,6 +103,14 @@ export function SelectedUnits({ slug, values, onChange, error }: SelectedUnitsPr
           value={values.reservePercent}
           onChange={(value) => onChange({ reservePercent: value })}
           error={error('units.select.reserve')}
+        />
+        <NumberInput
+          label="Seed"
+          description="The same seed draws the same units."
+          allowDecimal={false}
+          value={seed}
+          onChange={onSeed}
+          error={error('units.seed')}
         />
       </Group>
       {values.strategy === 'mix' && (
