@@ -205,7 +205,7 @@ class WeightedRate:
         }
 
 
-def ht_total(values: Sequence[float], pi: Sequence[float]) -> float:
+def ht_total(values: Sequence[float] | np.ndarray, pi: Sequence[float] | np.ndarray) -> float:
     """The Horvitz-Thompson estimate of a population total from the sampled values."""
     p = np.asarray(pi, dtype=float)
     if np.any(p <= 0) or np.any(p > 1):

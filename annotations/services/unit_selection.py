@@ -170,12 +170,12 @@ def _record_measures(
             scores[key].append(record_uncertainty(score))
     disagreements: dict[int, list[float]] = defaultdict(list)
     uncertainties: dict[int, list[float]] = defaultdict(list)
-    for key, votes in verdicts.items():
+    for (topic_id, _, _), votes in verdicts.items():
         value = record_disagreement(votes)
         if value is not None:
-            disagreements[key[0]].append(value)
-    for key, values in scores.items():
-        uncertainties[key[0]].append(sum(values) / len(values))
+            disagreements[topic_id].append(value)
+    for (topic_id, _, _), values in scores.items():
+        uncertainties[topic_id].append(sum(values) / len(values))
     return disagreements, uncertainties
 
 
