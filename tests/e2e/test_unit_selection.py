@@ -37,7 +37,8 @@ def test_an_admin_selects_units_by_corpus_runs_and_reads_weighted_rates(
     form.get_by_role("checkbox", name=re.compile(r"^judge-two prompt-b9")).check()
     form.get_by_role("textbox", name="Number of units").fill("10")
     form.get_by_role("button", name="Create round").click()
-    expect(form.get_by_role("status")).to_contain_text("Selected pilot")
+    # Drawing reads every run's verdicts: slower than a sample on a loaded machine.
+    expect(form.get_by_role("status")).to_contain_text("Selected pilot", timeout=20_000)
     round_ = Round.objects.get(project=project, name="Selected pilot")
     assert SelectedUnit.objects.filter(selection__round=round_).count() == 10
 
@@ -45,7 +46,7 @@ def test_an_admin_selects_units_by_corpus_runs_and_reads_weighted_rates(
     Assignment.objects.filter(round=round_).update(status=AssignmentStatus.SUBMITTED)
     page.goto(f"{live_server.url}/app/admin/rounds/{round_.pk}/progress?project={project.slug}")
     table = page.get_by_role("table", name="Error rates per system, weighted")
-    expect(table).to_be_visible()
+    expect(table).to_be_visible(timeout=15_000)
     expect(table.get_by_role("row", name=re.compile("sys-alpha"))).to_be_visible()
     expect(
         page.get_by_text(re.compile("Weighted by inverse inclusion probabilities"))
