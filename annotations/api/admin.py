@@ -113,6 +113,7 @@ from annotations.services.rounds import (
 )
 from annotations.services.stored_files import upload_store
 from annotations.services.unit_disagreements import unit_disagreements_refresh
+from annotations.services.unit_selection import SelectionRequest
 from annotations.services.upload_import import upload_suffix
 from annotations.taxonomy_catalogue import TAXONOMIES
 
@@ -511,6 +512,8 @@ class RoundCreateView(APIView):
         topic_ids = units.get("topics")
         if "hardest" in units:
             topic_ids = self._hardest(project, units["hardest"])
+        if "select" in units:
+            data["selection"] = SelectionRequest(**units["select"])
         round_, skipped = round_create(
             project=project,
             sample=units.get("sample"),

@@ -16,6 +16,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from annotations.api.errors import validated
+from annotations.evaluator_scores.selection import STRATEGIES as SELECTION_STRATEGIES
 from annotations.models import ReviewScope, RoundKind
 from annotations.services.explanation_rounds import MIN_OVERLAP as MIN_EXPLANATION_OVERLAP
 from annotations.services.item_rounds import MIN_TYPING_OVERLAP
@@ -42,7 +43,7 @@ class ExactInput(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-# --- Which units: a seeded sample, chosen topics, or the hardest of a release ---------------
+# --- Which units: a seeded sample, chosen topics, the hardest of a release, or a selection --
 
 
 class SampleUnits(ExactInput):
@@ -101,10 +102,77 @@ class HardestUnits(ExactInput):
     )
 
 
+class SelectWeights(ExactInput):
+    """The mix of the two priorities (each unit's share of them is in [0, 1])."""
+
+    class Meta:
+        ref_name = "RoundSelectWeights"
+
+    disagreement = serializers.FloatField(min_value=0, max_value=1)
+    uncertainty = serializers.FloatField(min_value=0, max_value=1)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["disagreement"] + attrs["uncertainty"] <= 0:
+            raise serializers.ValidationError({"disagreement": ["the weights must not both be 0"]})
+        return attrs
+
+
+class Select(ExactInput):
+    """Units chosen among the unannotated ones by what the corpus runs find hard, drawn with
+    known inclusion probabilities (docs/models-in-the-loop.md, "Choosing what to annotate")."""
+
+    class Meta:
+        ref_name = "RoundSelectInput"
+
+    strategy = serializers.ChoiceField(choices=list(SELECTION_STRATEGIES))
+    runs = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        min_length=1,
+        max_length=50,
+        help_text="The corpus runs' ids, each once (disagreement needs two or more).",
+    )
+    weights = SelectWeights(
+        required=False, help_text="For strategy mix only: the weight of each priority."
+    )
+    reserve = serializers.FloatField(
+        min_value=0.05,
+        max_value=1,
+        default=0.2,
+        help_text="The share of the sample drawn as if uniformly, so every unit can be drawn.",
+    )
+    count = serializers.IntegerField(min_value=1, max_value=100_000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        runs, strategy, weights = attrs["runs"], attrs["strategy"], attrs.get("weights")
+        if len(set(runs)) != len(runs):
+            raise serializers.ValidationError({"runs": ["name each run once"]})
+        if strategy == "mix" and weights is None:
+            raise serializers.ValidationError({"weights": ["strategy mix needs the weights"]})
+        if strategy != "mix" and weights is not None:
+            raise serializers.ValidationError({"weights": ["only for strategy mix"]})
+        by_disagreement = strategy == "disagreement" or (weights or {}).get("disagreement", 0)
+        if by_disagreement and len(runs) < 2:
+            raise serializers.ValidationError(
+                {"runs": ["evaluator disagreement needs at least two runs"]}
+            )
+        return attrs
+
+
+class SelectUnits(ExactInput):
+    """Units chosen by evaluators' disagreement or uncertainty, with a random reserve."""
+
+    class Meta:
+        ref_name = "RoundSelectUnits"
+
+    select = Select()
+    seed = serializers.IntegerField(required=False, default=0, min_value=0, max_value=2**53 - 1)
+
+
 UNIT_SHAPES: dict[str, type[ExactInput]] = {
     "sample": SampleUnits,
     "topics": TopicUnits,
     "hardest": HardestUnits,
+    "select": SelectUnits,
 }
 
 
@@ -129,7 +197,7 @@ class _Units(serializers.Field):
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="RoundUnits",
-        serializers=[SampleUnits, TopicUnits, HardestUnits],
+        serializers=[SampleUnits, TopicUnits, HardestUnits, SelectUnits],
         resource_type_field_name=None,
     )
 )

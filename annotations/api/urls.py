@@ -20,6 +20,7 @@ from annotations.api import (
     release_analysis,
     releases,
     review,
+    selection,
     webhooks,
 )
 from annotations.api.batch import batch_url
@@ -105,6 +106,8 @@ urlpatterns += [
     path("admin/rounds/<int:round_id>/quality/", quality.RoundQualityView.as_view()),
     path("admin/rounds/<int:round_id>/overlap/", overlap.RoundOverlapView.as_view()),
     path("admin/rounds/<int:round_id>/overlap/fill/", overlap.RoundOverlapFillView.as_view()),
+    path("admin/rounds/<int:round_id>/selection/", selection.RoundSelectionView.as_view()),
+    path("admin/projects/<slug:slug>/corpus-runs/", selection.CorpusRunOptionsView.as_view()),
     path(
         "admin/projects/<slug:slug>/adjudication/",
         adjudication_views.AdjudicationQueueView.as_view(),

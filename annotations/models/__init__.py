@@ -66,6 +66,7 @@ from annotations.models.review import (
     TypingJudgement,
     UnitDisagreement,
 )
+from annotations.models.selection import SelectedUnit, SelectionStrategy, UnitSelection
 from annotations.models.taxonomy import ErrorTaxonomy, ErrorType, TaxonomyVersion
 from annotations.models.tokens import ApiToken, TokenScope
 from annotations.models.webhooks import (
@@ -141,6 +142,8 @@ __all__ = [
     "RoundStatus",
     "SecondReview",
     "SecondVerdict",
+    "SelectedUnit",
+    "SelectionStrategy",
     "SentenceJudgement",
     "Split",
     "Summary",
@@ -154,6 +157,7 @@ __all__ = [
     "Turn",
     "TypingJudgement",
     "UnitDisagreement",
+    "UnitSelection",
     "WebhookDelivery",
     "WebhookEndpoint",
     "WebhookEvent",

@@ -81,6 +81,7 @@ from annotations.services.leases import (
 )
 from annotations.services.release_archive import ReleaseArchive
 from annotations.services.release_scores import ReleaseScores
+from annotations.services.selection_export import selection_write
 from annotations.services.stored_files import local_copy, stored_save
 from annotations.services.webhooks import release_failed_emit, webhook_emit
 
@@ -481,6 +482,11 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             # Every release has scores.csv and system_scores.csv, whatever its formats, and
             # the error rates per summarizer under analysis/.
             score_table = scores.finish(archive, scope)
+            # Rounds whose units evaluators chose: each unit's inclusion probability beside
+            # the native records, the weighted rates in the manifest (selection_export.py).
+            selection = (
+                selection_write(archive, config["rounds"]) if "native" in config["formats"] else {}
+            )
             progress(92, "writing the manifest and dataset card")
             files = {
                 name: {"sha256": f.sha256, "size": f.size, "records": f.records}
@@ -544,6 +550,7 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 # Error rates per summarizer (docs/evaluation.md): how they were computed;
                 # the figures are the analysis/ files.
                 "analysis": scores.analysis_summary(),
+                **({"selection": selection} if selection else {}),
                 # The notes on the published TofuEval files concern releases that hold
                 # TofuEval's data, not every release written in its layout.
                 "differences_from_published": list(PUBLISHED_DIFFERENCES)

@@ -37,6 +37,11 @@ from annotations.services.gold_units import (
 )
 from annotations.services.jobs import job_start
 from annotations.services.people import paused_refused
+from annotations.services.unit_selection import (
+    SelectionRequest,
+    selection_plan,
+    selection_record,
+)
 from annotations.services.webhooks import webhook_emit
 
 
@@ -234,6 +239,7 @@ def round_create(
     gold_rate: float = 0.0,
     pause_below: float | None = None,
     assistance: dict[str, Any] | None = None,
+    selection: SelectionRequest | None = None,
 ) -> tuple[Round, int]:
     """Create a draft round and its assignments: each unit to exactly ``overlap`` distinct
     annotators, balancing load (docs/api/admin.md, Rounds). Returns the round and how many
@@ -269,7 +275,12 @@ def round_create(
             errors["units"] = [f"not units of this project: {missing}"]
         chosen = list(dict.fromkeys(topic_ids))
     skipped = 0
-    if topic_ids is None:
+    # Units chosen by evaluators (docs/models-in-the-loop.md): drawn from the unannotated ones
+    # with recorded inclusion probabilities.
+    plan = selection_plan(project, selection, seed=seed, errors=errors) if selection else None
+    if selection is not None:
+        chosen = sorted(plan.topic_ids) if plan else []
+    elif topic_ids is None:
         if not include_busy:
             busy = set(
                 Assignment.objects.filter(
@@ -328,6 +339,8 @@ def round_create(
         pause_below=pause_below,
     )
     GoldUnit.objects.bulk_create(GoldUnit(round=round_, topic_id=pk) for pk in gold)
+    if plan is not None:
+        selection_record(round=round_, plan=plan)
     round_assign_units(
         round=round_,
         topic_ids=interleaved(chosen, gold, seed=seed) if gold else chosen,

@@ -11,6 +11,51 @@ import { NewRoundForm } from './NewRoundForm';
 const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' as const, skipped: 0 };
 
 describe('the new-round form', () => {
+  it('sends units chosen by corpus runs, with the runs, mix, reserve and seed', async () => {
+    const runs = [
+      { id: 4, evaluator: 'judge-one', version: 'v1', sentences: 90, summaries: 0, has_scores: true, has_labels: false },
+      { id: 6, evaluator: 'judge-two', version: 'v2', sentences: 90, summaries: 0, has_scores: false, has_labels: true },
+    ];
+    const server = fakeServer({
+      'GET /api/admin/projects/demo/corpus-runs/': () => answer('GET /api/admin/projects/{slug}/corpus-runs/', 200, { runs }),
+      'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED),
+    });
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={onCreated} />);
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 3');
+    await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
+    await user.click(screen.getByRole('radio', { name: 'Chosen by corpus runs (weighted)' }));
+    await user.click(await screen.findByRole('checkbox', { name: /judge-one v1/ }));
+    // One run is not enough to disagree: said before submit, under the runs.
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    expect(await screen.findByText('Evaluator disagreement needs at least two runs.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /judge-two v2/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Choose by' }), 'mix');
+    const disagreement = screen.getByRole('textbox', { name: 'Weight of disagreement (%)' });
+    await user.clear(disagreement);
+    await user.type(disagreement, '75');
+    const uncertainty = screen.getByRole('textbox', { name: 'Weight of uncertainty (%)' });
+    await user.clear(uncertainty);
+    await user.type(uncertainty, '25');
+    const count = screen.getByRole('textbox', { name: 'Number of units' });
+    await user.clear(count);
+    await user.type(count, '8');
+    const seed = screen.getByRole('textbox', { name: 'Seed' });
+    await user.clear(seed);
+    await user.type(seed, '5');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(CREATED));
+    const posted = server.requests.find((request) => request.method === 'POST');
+    expect(posted?.body).toMatchObject({
+      units: {
+        select: { strategy: 'mix', runs: [4, 6], count: 8, reserve: 0.2, weights: { disagreement: 0.75, uncertainty: 0.25 } },
+        seed: 5,
+      },
+    });
+  }, 60_000);
+
   it('sends the round with a seeded sample of units', async () => {
     const server = fakeServer({ 'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED) });
     const onCreated = vi.fn();

@@ -20,6 +20,7 @@ import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
 import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS, kindLabel } from './questions';
 import { ExplanationSources } from './ExplanationSources';
 import { HardestUnits } from './HardestUnits';
+import { INITIAL_SELECTION, SelectedUnits } from './SelectedUnits';
 import { UnitPicker } from './UnitPicker';
 
 interface NewRoundFormProps {
@@ -39,6 +40,7 @@ function initialValues(project: AdminProject): NewRoundValues {
     hardRelease: '',
     hardBy: 'against_gold',
     hardCount: 20,
+    selection: INITIAL_SELECTION,
     sample: '',
     seed: 1,
     includeBusy: false,
@@ -289,13 +291,16 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
             <Radio.Group
               label="Units"
               value={values.unitsMode}
-              onChange={(mode) => set('unitsMode', mode === 'topics' || mode === 'hardest' ? mode : 'sample')}
+              onChange={(mode) =>
+                set('unitsMode', mode === 'topics' || mode === 'hardest' || mode === 'select' ? mode : 'sample')
+              }
               error={unitsError}
             >
               <Group gap="lg" mt={6}>
                 <Radio value="sample" label="Random sample" />
                 <Radio value="topics" label="Choose units" />
                 <Radio value="hardest" label="Hardest for evaluators" />
+                <Radio value="select" label="Chosen by corpus runs (weighted)" />
               </Group>
             </Radio.Group>
 
@@ -311,6 +316,15 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
                   if (change.count !== undefined) set('hardCount', change.count);
                 }}
                 errors={{ release: error('units.hardest.release'), count: error('units.hardest.count'), by: error('units.hardest.by') }}
+              />
+            ) : values.unitsMode === 'select' ? (
+              <SelectedUnits
+                slug={project.slug}
+                values={values.selection}
+                onChange={(change) => set('selection', { ...values.selection, ...change })}
+                error={(name) => error(name)}
+                seed={values.seed}
+                onSeed={(seed) => set('seed', seed)}
               />
             ) : values.unitsMode === 'sample' ? (
               <Group gap="md" align="flex-start">

@@ -10,9 +10,11 @@ import { OverlapCheck } from './OverlapCheck';
 import { PageControls } from './PageControls';
 import { parseId } from './paths';
 import { PublishedLabelsTable } from './PublishedLabelsTable';
+import { ANNOTATION_ROUND_KINDS } from './questions';
 import { ReviewResults } from './ReviewResults';
 import { RoundHeader } from './RoundHeader';
 import { RoundQuality } from './RoundQuality';
+import { RoundSelectionCard } from './RoundSelectionCard';
 import { UnitProgressTable } from './UnitProgressTable';
 import { useLoad } from './useLoad';
 import { useRoundProject } from './useRoundProject';
@@ -80,6 +82,7 @@ export function RoundProgressPage() {
           {context.status === 'ready' && state.data.round.kind !== 'review' && (
             <RoundQuality roundId={roundId} slug={context.data.project.slug} />
           )}
+          {ANNOTATION_ROUND_KINDS.has(state.data.round.kind) && <RoundSelectionCard roundId={roundId} />}
         </>
       )}
     </Stack>

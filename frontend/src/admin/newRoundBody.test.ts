@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
+import { INITIAL_SELECTION } from './SelectedUnits';
 
 const VALUES: NewRoundValues = {
   name: 'Hard pilot',
@@ -12,6 +13,7 @@ const VALUES: NewRoundValues = {
   hardRelease: '',
   hardBy: 'among_evaluators',
   hardCount: 20,
+  selection: INITIAL_SELECTION,
   sample: '',
   seed: 1,
   includeBusy: false,
@@ -77,5 +79,41 @@ describe('an assisted round', () => {
     expect(buildNewRoundBody({ ...sampled, assistRun: 3, assistPercent: 100 })).toEqual({
       errors: { 'assistance.share': 'Enter a share of assisted units between 5 and 95 %.' },
     });
+  });
+});
+
+describe('a round of units chosen by corpus runs', () => {
+  const select = { ...VALUES, unitsMode: 'select' as const, seed: 9 };
+
+  it('sends the strategy, runs, reserve and count with the seed, weights only for a mix', () => {
+    const built = buildNewRoundBody({ ...select, selection: { ...INITIAL_SELECTION, runs: [3, 5], count: 12 } });
+    expect('body' in built && 'units' in built.body && built.body.units).toEqual({
+      select: { strategy: 'disagreement', runs: [3, 5], count: 12, reserve: 0.2 },
+      seed: 9,
+    });
+    const mix = buildNewRoundBody({
+      ...select,
+      selection: { ...INITIAL_SELECTION, strategy: 'mix', runs: [3, 5], disagreementPercent: 70, uncertaintyPercent: 30 },
+    });
+    expect('body' in mix && 'units' in mix.body && mix.body.units).toEqual({
+      select: { strategy: 'mix', runs: [3, 5], count: 20, reserve: 0.2, weights: { disagreement: 0.7, uncertainty: 0.3 } },
+      seed: 9,
+    });
+  });
+
+  it('names what is missing with the server field keys', () => {
+    expect(buildNewRoundBody(select)).toEqual({ errors: { 'units.select.runs': 'Choose the corpus runs to select by.' } });
+    expect(buildNewRoundBody({ ...select, selection: { ...INITIAL_SELECTION, runs: [3] } })).toEqual({
+      errors: { 'units.select.runs': 'Evaluator disagreement needs at least two runs.' },
+    });
+    expect(
+      buildNewRoundBody({ ...select, selection: { ...INITIAL_SELECTION, strategy: 'uncertainty', runs: [3], reservePercent: 2 } }),
+    ).toEqual({ errors: { 'units.select.reserve': 'Enter a reserve between 5 and 100 %.' } });
+    expect(
+      buildNewRoundBody({
+        ...select,
+        selection: { ...INITIAL_SELECTION, strategy: 'mix', runs: [3, 4], disagreementPercent: 0, uncertaintyPercent: 0 },
+      }),
+    ).toEqual({ errors: { 'units.select.weights': 'Enter two weights between 0 and 100 %, not both 0.' } });
   });
 });

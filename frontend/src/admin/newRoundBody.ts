@@ -1,5 +1,6 @@
 import type { AnnotationRoundKind, HardnessMeasure, NewRoundBody, RoundKind } from '../api/types';
 import { ITEM_ROUND_KINDS } from './questions';
+import type { SelectionValues } from './SelectedUnits';
 
 /** What the new-round form holds; numbers are '' while their input is empty. */
 export interface NewRoundValues {
@@ -8,7 +9,9 @@ export interface NewRoundValues {
   overlap: number | string;
   guidelineVersion: string;
   annotators: string[];
-  unitsMode: 'sample' | 'topics' | 'hardest';
+  unitsMode: 'sample' | 'topics' | 'hardest' | 'select';
+  /** Units chosen by corpus runs, with recorded inclusion probabilities (seeded by `seed`). */
+  selection: SelectionValues;
   /** Hardest units: the published release whose evaluator runs measure them ('' : none). */
   hardRelease: string;
   hardBy: HardnessMeasure;
@@ -58,7 +61,7 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   if (values.kind === 'explanation') return explanationRoundBody(values, name, overlap, guideline, errors);
   const items = ITEM_ROUND_KINDS.has(values.kind);
   if (items) return itemRoundBody(values, name, overlap, guideline, errors);
-  let units: Extract<NewRoundBody, { kind: 'production' }>['units'] | null = null;
+  let units: Units | null = null;
   if (values.unitsMode === 'sample') {
     const sample = wholeNumber(values.sample);
     const seed = wholeNumber(values.seed);
@@ -71,7 +74,8 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
     if (release === null) errors['units.hardest.release'] = 'Choose a published release with evaluator runs.';
     if (count === null || count < 1) errors['units.hardest.count'] = 'Enter how many units to take (at least 1).';
     if (release !== null && count !== null && count >= 1) units = { hardest: { release, by: values.hardBy, count } };
-  } else if (values.topics.length === 0) errors['units.topics'] = 'Choose at least one unit from the list.';
+  } else if (values.unitsMode === 'select') units = selectedUnits(values, errors);
+  else if (values.topics.length === 0) errors['units.topics'] = 'Choose at least one unit from the list.';
   else units = { topics: [...new Set(values.topics)] };
 
   const gold = values.kind === 'production' ? percent(values.goldPercent, 0, 50) : 0;
@@ -101,6 +105,34 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
         ? { ...annotation, kind: 'production', gold_rate: gold ?? 0, pause_below: pause ?? null }
         : // Not explanation, review nor error typing (returned above): an annotation kind.
           { ...annotation, kind: values.kind as AnnotationRoundKind },
+  };
+}
+
+type Units = Extract<NewRoundBody, { kind: 'production' }>['units'];
+
+/** `units.select`: what the browser can check of a selection (the server checks the runs). */
+function selectedUnits(values: NewRoundValues, errors: Record<string, string>): Units | null {
+  const chosen = values.selection;
+  const seed = wholeNumber(values.seed);
+  const count = wholeNumber(chosen.count);
+  const reserve = percent(chosen.reservePercent, 5, 100);
+  const disagreement = percent(chosen.disagreementPercent, 0, 100);
+  const uncertainty = percent(chosen.uncertaintyPercent, 0, 100);
+  const mix = chosen.strategy === 'mix';
+  const needsTwo = chosen.strategy === 'disagreement' || (mix && (disagreement ?? 0) > 0);
+  if (chosen.runs.length === 0) errors['units.select.runs'] = 'Choose the corpus runs to select by.';
+  else if (needsTwo && chosen.runs.length < 2) errors['units.select.runs'] = 'Evaluator disagreement needs at least two runs.';
+  if (count === null || count < 1) errors['units.select.count'] = 'Enter how many units to select (at least 1).';
+  if (reserve === undefined) errors['units.select.reserve'] = 'Enter a reserve between 5 and 100 %.';
+  if (seed === null) errors['units.seed'] = 'Enter a whole number as the seed.';
+  if (mix && (disagreement === undefined || uncertainty === undefined || disagreement + uncertainty <= 0))
+    errors['units.select.weights'] = 'Enter two weights between 0 and 100 %, not both 0.';
+  if (Object.keys(errors).some((key) => key.startsWith('units.')) || count === null || seed === null || reserve === undefined)
+    return null;
+  const select = { strategy: chosen.strategy, runs: [...new Set(chosen.runs)], count, reserve };
+  return {
+    select: mix ? { ...select, weights: { disagreement: disagreement ?? 0, uncertainty: uncertainty ?? 0 } } : select,
+    seed,
   };
 }
 

@@ -80,6 +80,10 @@ export interface paths {
     /** What was imported, and the published labels per system */
     get: operations["admin_projects_corpus_retrieve"];
   };
+  "/api/admin/projects/{slug}/corpus-runs/": {
+    /** The project's corpus runs a new round can select its units by */
+    get: operations["admin_projects_corpus_runs_retrieve"];
+  };
   "/api/admin/projects/{slug}/flagged-cases/": {
     /** Cases flagged for the guidelines that no version answers yet */
     get: operations["flagged_cases"];
@@ -222,6 +226,10 @@ export interface paths {
   "/api/admin/rounds/{round_id}/review/": {
     /** A review round's progress and the false-positive rates it found */
     get: operations["round_review_results"];
+  };
+  "/api/admin/rounds/{round_id}/selection/": {
+    /** How the round selected its units, and per-system rates weighted to the corpus */
+    get: operations["admin_rounds_selection_retrieve"];
   };
   "/api/admin/taxonomies/": {
     /** The taxonomies of the projects you administer */
@@ -958,6 +966,18 @@ export interface components {
     CorpusOverviewOutput: {
       corpora: components["schemas"]["CorpusCountOutput"][];
       published: components["schemas"]["PublishedLabelsOutput"];
+    };
+    CorpusRunOptionOutput: {
+      id: number;
+      evaluator: string;
+      version: string;
+      sentences: number;
+      summaries: number;
+      has_scores: boolean;
+      has_labels: boolean;
+    };
+    CorpusRunOptionsOutput: {
+      runs: components["schemas"]["CorpusRunOptionOutput"][];
     };
     CorpusRunOutput: {
       id: number;
@@ -3178,6 +3198,44 @@ export interface components {
       include_busy?: boolean;
     };
     /**
+     * @description Units chosen among the unannotated ones by what the corpus runs find hard, drawn with
+     * known inclusion probabilities (docs/models-in-the-loop.md, "Choosing what to annotate").
+     */
+    RoundSelectInput: {
+      strategy: components["schemas"]["StrategyEnum"];
+      /** @description The corpus runs' ids, each once (disagreement needs two or more). */
+      runs: number[];
+      /** @description For strategy mix only: the weight of each priority. */
+      weights?: components["schemas"]["RoundSelectWeights"];
+      /**
+       * Format: double
+       * @description The share of the sample drawn as if uniformly, so every unit can be drawn.
+       * @default 0.2
+       */
+      reserve?: number;
+      count: number;
+    };
+    /** @description Units chosen by evaluators' disagreement or uncertainty, with a random reserve. */
+    RoundSelectUnits: {
+      select: components["schemas"]["RoundSelectInput"];
+      /**
+       * Format: int64
+       * @default 0
+       */
+      seed?: number;
+    };
+    /** @description The mix of the two priorities (each unit's share of them is in [0, 1]). */
+    RoundSelectWeights: {
+      /** Format: double */
+      disagreement: number;
+      /** Format: double */
+      uncertainty: number;
+    };
+    RoundSelectionOutput: {
+      /** @description Null when the round's units were not selected by evaluators. */
+      selection: components["schemas"]["SelectionReportOutput"] | null;
+    };
+    /**
      * @description * `draft` - draft
      * * `open` - open
      * * `closed` - closed
@@ -3189,7 +3247,7 @@ export interface components {
       /** @description The units' topic ids (GET /api/admin/projects/{slug}/units/). */
       topics: number[];
     };
-    RoundUnits: components["schemas"]["RoundSampleUnits"] | components["schemas"]["RoundTopicUnits"] | components["schemas"]["RoundHardestUnits"];
+    RoundUnits: components["schemas"]["RoundSampleUnits"] | components["schemas"]["RoundTopicUnits"] | components["schemas"]["RoundHardestUnits"] | components["schemas"]["RoundSelectUnits"];
     RunOutput: {
       id: number;
       evaluator: string;
@@ -3292,6 +3350,32 @@ export interface components {
      * @enum {string}
      */
     SecondVerdictEnum: "confirm" | "dispute" | "";
+    SelectionReportOutput: {
+      strategy: components["schemas"]["StrategyEnum"];
+      runs: components["schemas"]["SelectionRunOutput"][];
+      weights: {
+        [key: string]: number;
+      };
+      /** Format: double */
+      reserve: number;
+      count: number;
+      /** @description Unannotated units it drew from. */
+      frame_units: number;
+      /** @description Units drawn per summarizer stratum. */
+      allocation: {
+        [key: string]: number;
+      };
+      selected_units: number;
+      /** @description Selected units with gold throughout. */
+      labelled_units: number;
+      systems: components["schemas"]["WeightedRateOutput"][];
+      note: string;
+    };
+    SelectionRunOutput: {
+      id: number;
+      evaluator: string;
+      version: string;
+    };
     SentFeedbackOutput: {
       id: number;
       annotator: string;
@@ -3461,6 +3545,13 @@ export interface components {
      * @enum {string}
      */
     StageEnum: "review" | "second_review" | "error_typing" | "explanation";
+    /**
+     * @description * `disagreement` - disagreement
+     * * `uncertainty` - uncertainty
+     * * `mix` - mix
+     * @enum {string}
+     */
+    StrategyEnum: "disagreement" | "uncertainty" | "mix";
     /** @description A save of a summary judgement in a batch: its kind, its summary's handle, the version it edits and at least one change. */
     SummaryBatchEntry: {
       /** @description The judgement's version this edits (0: never saved). */
@@ -4011,6 +4102,44 @@ export interface components {
       last_delivery: string | null;
       /** @description The signing secret: shown only in the answer that made or changed it. */
       secret: string;
+    };
+    WeightedRateOutput: {
+      system: string;
+      /** @description Labelled selected units with this system. */
+      units: number;
+      sentences: number;
+      /** @description Sentences whose gold label is inconsistent. */
+      errors: number;
+      /**
+       * Format: double
+       * @description errors / sentences: the selected units' rate, biased.
+       */
+      unweighted: number | null;
+      /**
+       * Format: double
+       * @description Horvitz-Thompson total of errors.
+       */
+      ht_errors: number;
+      /**
+       * Format: double
+       * @description Horvitz-Thompson total of sentences.
+       */
+      ht_sentences: number;
+      /**
+       * Format: double
+       * @description HT errors / the frame's known sentence count.
+       */
+      ht_rate: number | null;
+      /**
+       * Format: double
+       * @description HT errors / HT sentences (the ratio form).
+       */
+      hajek_rate: number | null;
+      /**
+       * Format: double
+       * @description Linearised standard error (Poisson approximation, wide).
+       */
+      hajek_se: number | null;
     };
     WorkspacePayloadOutput: {
       id: number;
@@ -5123,6 +5252,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["CorpusOverviewOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** The project's corpus runs a new round can select its units by */
+  admin_projects_corpus_runs_retrieve: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["CorpusRunOptionsOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */
@@ -7865,6 +8051,63 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RoundReviewOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** How the round selected its units, and per-system rates weighted to the corpus */
+  admin_rounds_selection_retrieve: {
+    parameters: {
+      path: {
+        round_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["RoundSelectionOutput"];
         };
       };
       /** @description The request is not valid: see the field errors. */

@@ -194,6 +194,12 @@ export type CorpusUnit = Schemas['CorpusUnitOutput'];
 /** How a unit's hardness for evaluators is measured (docs/evaluation.md, "Hard units"). */
 export type HardnessMeasure = 'against_gold' | 'among_evaluators';
 export type HardUnit = Schemas['HardUnitOutput'];
+/** Units chosen by corpus runs' disagreement or uncertainty (docs/models-in-the-loop.md). */
+export type SelectionStrategy = Schemas['RoundSelectInput']['strategy'];
+/** `GET /api/admin/projects/{slug}/corpus-runs/`: the runs a selection can use. */
+export type CorpusRunOption = Schemas['CorpusRunOptionOutput'];
+/** `GET /api/admin/rounds/{id}/selection/`: the design and the weighted per-system rates. */
+export type RoundSelection = Schemas['SelectionReportOutput'];
 
 /** The body of `POST /api/admin/projects/{slug}/rounds/`: one shape per kind of round. */
 export type NewRoundBody = Schemas['RoundCreateInput'];

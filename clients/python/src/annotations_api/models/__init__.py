@@ -69,6 +69,8 @@ from .corpus_count_output import CorpusCountOutput
 from .corpus_counts_output import CorpusCountsOutput
 from .corpus_document_output import CorpusDocumentOutput
 from .corpus_overview_output import CorpusOverviewOutput
+from .corpus_run_option_output import CorpusRunOptionOutput
+from .corpus_run_options_output import CorpusRunOptionsOutput
 from .corpus_run_output import CorpusRunOutput
 from .corpus_run_upload_input import CorpusRunUploadInput
 from .corpus_runs_output import CorpusRunsOutput
@@ -343,6 +345,10 @@ from .round_quality_output import RoundQualityOutput
 from .round_ref_output import RoundRefOutput
 from .round_review_output import RoundReviewOutput
 from .round_sample_units import RoundSampleUnits
+from .round_select_input import RoundSelectInput
+from .round_select_units import RoundSelectUnits
+from .round_select_weights import RoundSelectWeights
+from .round_selection_output import RoundSelectionOutput
 from .round_status_enum import RoundStatusEnum
 from .round_topic_units import RoundTopicUnits
 from .run_output import RunOutput
@@ -356,6 +362,10 @@ from .second_review_batch_result import SecondReviewBatchResult
 from .second_review_save_input import SecondReviewSaveInput
 from .second_review_state import SecondReviewState
 from .second_verdict_enum import SecondVerdictEnum
+from .selection_report_output import SelectionReportOutput
+from .selection_report_output_allocation import SelectionReportOutputAllocation
+from .selection_report_output_weights import SelectionReportOutputWeights
+from .selection_run_output import SelectionRunOutput
 from .sent_feedback_output import SentFeedbackOutput
 from .sentence_batch_entry import SentenceBatchEntry
 from .sentence_batch_result import SentenceBatchResult
@@ -373,6 +383,7 @@ from .span_input import SpanInput
 from .span_ref_input import SpanRefInput
 from .spans_save_input import SpansSaveInput
 from .stage_enum import StageEnum
+from .strategy_enum import StrategyEnum
 from .summary_batch_entry import SummaryBatchEntry
 from .summary_batch_result import SummaryBatchResult
 from .summary_gold_output import SummaryGoldOutput
@@ -431,6 +442,7 @@ from .webhook_event_enum import WebhookEventEnum
 from .webhook_input import WebhookInput
 from .webhook_update_input import WebhookUpdateInput
 from .webhook_with_secret import WebhookWithSecret
+from .weighted_rate_output import WeightedRateOutput
 from .workspace_payload_output import WorkspacePayloadOutput
 
 __all__ = (
@@ -503,6 +515,8 @@ __all__ = (
     "CorpusCountsOutput",
     "CorpusDocumentOutput",
     "CorpusOverviewOutput",
+    "CorpusRunOptionOutput",
+    "CorpusRunOptionsOutput",
     "CorpusRunOutput",
     "CorpusRunUploadInput",
     "CorpusRunsOutput",
@@ -769,6 +783,10 @@ __all__ = (
     "RoundRefOutput",
     "RoundReviewOutput",
     "RoundSampleUnits",
+    "RoundSelectInput",
+    "RoundSelectUnits",
+    "RoundSelectWeights",
+    "RoundSelectionOutput",
     "RoundStatusEnum",
     "RoundTopicUnits",
     "RunOutput",
@@ -782,6 +800,10 @@ __all__ = (
     "SecondReviewSaveInput",
     "SecondReviewState",
     "SecondVerdictEnum",
+    "SelectionReportOutput",
+    "SelectionReportOutputAllocation",
+    "SelectionReportOutputWeights",
+    "SelectionRunOutput",
     "SentFeedbackOutput",
     "SentenceBatchEntry",
     "SentenceBatchResult",
@@ -799,6 +821,7 @@ __all__ = (
     "SpanRefInput",
     "SpansSaveInput",
     "StageEnum",
+    "StrategyEnum",
     "SummaryBatchEntry",
     "SummaryBatchResult",
     "SummaryGoldOutput",
@@ -857,5 +880,6 @@ __all__ = (
     "WebhookInput",
     "WebhookUpdateInput",
     "WebhookWithSecret",
+    "WeightedRateOutput",
     "WorkspacePayloadOutput",
 )

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.round_assistance_input import RoundAssistanceInput
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
+    from ..models.round_select_units import RoundSelectUnits
     from ..models.round_topic_units import RoundTopicUnits
 
 
@@ -30,7 +31,7 @@ class AnnotationRoundInput:
         kind (AnnotationRoundInputKindEnum): * `practice` - practice
             * `qualification` - qualification
             * `pilot` - pilot
-        units (RoundHardestUnits | RoundSampleUnits | RoundTopicUnits):
+        units (RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits):
         evidence_hints (bool | Unset): Mark the turns most related to a sentence while linking evidence. Default: True.
         key_fact_source (str | Unset): Blank: each linguist writes the unit's key facts; else the source of the given
             key-fact list they align (every unit must have one). Default: ''.
@@ -45,7 +46,7 @@ class AnnotationRoundInput:
     guideline_version: int
     annotators: list[str]
     kind: AnnotationRoundInputKindEnum
-    units: RoundHardestUnits | RoundSampleUnits | RoundTopicUnits
+    units: RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
@@ -53,6 +54,7 @@ class AnnotationRoundInput:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.round_assistance_input import RoundAssistanceInput
+        from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -67,7 +69,11 @@ class AnnotationRoundInput:
         kind = self.kind.value
 
         units: dict[str, Any]
-        if isinstance(self.units, RoundSampleUnits) or isinstance(self.units, RoundTopicUnits):
+        if (
+            isinstance(self.units, RoundSampleUnits)
+            or isinstance(self.units, RoundTopicUnits)
+            or isinstance(self.units, RoundHardestUnits)
+        ):
             units = self.units.to_dict()
         else:
             units = self.units.to_dict()
@@ -114,6 +120,7 @@ class AnnotationRoundInput:
         from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
+        from ..models.round_select_units import RoundSelectUnits
         from ..models.round_topic_units import RoundTopicUnits
 
         d = dict(src_dict)
@@ -127,7 +134,9 @@ class AnnotationRoundInput:
 
         kind = AnnotationRoundInputKindEnum(d.pop("kind"))
 
-        def _parse_units(data: object) -> RoundHardestUnits | RoundSampleUnits | RoundTopicUnits:
+        def _parse_units(
+            data: object,
+        ) -> RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -144,11 +153,19 @@ class AnnotationRoundInput:
                 return componentsschemas_round_units_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+
+                return componentsschemas_round_units_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+            componentsschemas_round_units_type_3 = RoundSelectUnits.from_dict(data)
 
-            return componentsschemas_round_units_type_2
+            return componentsschemas_round_units_type_3
 
         units = _parse_units(d.pop("units"))
 

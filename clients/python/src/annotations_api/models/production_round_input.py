@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.round_assistance_input import RoundAssistanceInput
     from ..models.round_hardest_units import RoundHardestUnits
     from ..models.round_sample_units import RoundSampleUnits
+    from ..models.round_select_units import RoundSelectUnits
     from ..models.round_topic_units import RoundTopicUnits
 
 
@@ -28,7 +29,7 @@ class ProductionRoundInput:
         guideline_version (int):
         annotators (list[str]): Usernames of the project's annotators (reviewers for a review round), each once.
         kind (ProductionRoundInputKindEnum): * `production` - production
-        units (RoundHardestUnits | RoundSampleUnits | RoundTopicUnits):
+        units (RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits):
         evidence_hints (bool | Unset): Mark the turns most related to a sentence while linking evidence. Default: True.
         key_fact_source (str | Unset): Blank: each linguist writes the unit's key facts; else the source of the given
             key-fact list they align (every unit must have one). Default: ''.
@@ -45,7 +46,7 @@ class ProductionRoundInput:
     guideline_version: int
     annotators: list[str]
     kind: ProductionRoundInputKindEnum
-    units: RoundHardestUnits | RoundSampleUnits | RoundTopicUnits
+    units: RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits
     evidence_hints: bool | Unset = True
     key_fact_source: str | Unset = ""
     given_atomic_facts: bool | Unset = False
@@ -55,6 +56,7 @@ class ProductionRoundInput:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.round_assistance_input import RoundAssistanceInput
+        from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
         from ..models.round_topic_units import RoundTopicUnits
 
@@ -69,7 +71,11 @@ class ProductionRoundInput:
         kind = self.kind.value
 
         units: dict[str, Any]
-        if isinstance(self.units, RoundSampleUnits) or isinstance(self.units, RoundTopicUnits):
+        if (
+            isinstance(self.units, RoundSampleUnits)
+            or isinstance(self.units, RoundTopicUnits)
+            or isinstance(self.units, RoundHardestUnits)
+        ):
             units = self.units.to_dict()
         else:
             units = self.units.to_dict()
@@ -128,6 +134,7 @@ class ProductionRoundInput:
         from ..models.round_assistance_input import RoundAssistanceInput
         from ..models.round_hardest_units import RoundHardestUnits
         from ..models.round_sample_units import RoundSampleUnits
+        from ..models.round_select_units import RoundSelectUnits
         from ..models.round_topic_units import RoundTopicUnits
 
         d = dict(src_dict)
@@ -141,7 +148,9 @@ class ProductionRoundInput:
 
         kind = ProductionRoundInputKindEnum(d.pop("kind"))
 
-        def _parse_units(data: object) -> RoundHardestUnits | RoundSampleUnits | RoundTopicUnits:
+        def _parse_units(
+            data: object,
+        ) -> RoundHardestUnits | RoundSampleUnits | RoundSelectUnits | RoundTopicUnits:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -158,11 +167,19 @@ class ProductionRoundInput:
                 return componentsschemas_round_units_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+
+                return componentsschemas_round_units_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_round_units_type_2 = RoundHardestUnits.from_dict(data)
+            componentsschemas_round_units_type_3 = RoundSelectUnits.from_dict(data)
 
-            return componentsschemas_round_units_type_2
+            return componentsschemas_round_units_type_3
 
         units = _parse_units(d.pop("units"))
 
