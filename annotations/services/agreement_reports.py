@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from annotations.agreement.assistance import compare_conditions
+from annotations.agreement.competence import competence_section
 from annotations.agreement.report import round_report
 from annotations.models import AgreementReport, Round
 from annotations.models.webhooks import WebhookEvent
@@ -53,6 +54,8 @@ def agreement_report_compute(*, round: Round, compare: int | None = None) -> Agr
     }
     if assistance is not None:
         results["assistance"] = assistance_section(assistance)
+    # Dawid-Skene and MACE per question with categories (docs/agreement.md, "Competence").
+    results["competence"] = competence_section(questions)
     report = AgreementReport.objects.create(round=round, inputs_hash=digest, results=results)
     met = [q.get("met") for q in results["questions"] if q.get("met") is not None]
     webhook_emit(

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.agreement_question_output import AgreementQuestionOutput
     from ..models.assistance_output import AssistanceOutput
+    from ..models.competence_output import CompetenceOutput
 
 
 T = TypeVar("T", bound="AgreementReportOutput")
@@ -28,6 +29,7 @@ class AgreementReportOutput:
         annotators (list[str]):
         questions (list[AgreementQuestionOutput]):
         assistance (AssistanceOutput | Unset):
+        competence (CompetenceOutput | Unset):
     """
 
     round_: int
@@ -37,6 +39,7 @@ class AgreementReportOutput:
     annotators: list[str]
     questions: list[AgreementQuestionOutput]
     assistance: AssistanceOutput | Unset = UNSET
+    competence: CompetenceOutput | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,6 +62,10 @@ class AgreementReportOutput:
         if not isinstance(self.assistance, Unset):
             assistance = self.assistance.to_dict()
 
+        competence: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.competence, Unset):
+            competence = self.competence.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -73,6 +80,8 @@ class AgreementReportOutput:
         )
         if assistance is not UNSET:
             field_dict["assistance"] = assistance
+        if competence is not UNSET:
+            field_dict["competence"] = competence
 
         return field_dict
 
@@ -80,6 +89,7 @@ class AgreementReportOutput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agreement_question_output import AgreementQuestionOutput
         from ..models.assistance_output import AssistanceOutput
+        from ..models.competence_output import CompetenceOutput
 
         d = dict(src_dict)
         round_ = d.pop("round")
@@ -106,6 +116,13 @@ class AgreementReportOutput:
         else:
             assistance = AssistanceOutput.from_dict(_assistance)
 
+        _competence = d.pop("competence", UNSET)
+        competence: CompetenceOutput | Unset
+        if isinstance(_competence, Unset):
+            competence = UNSET
+        else:
+            competence = CompetenceOutput.from_dict(_competence)
+
         agreement_report_output = cls(
             round_=round_,
             computed_at=computed_at,
@@ -114,6 +131,7 @@ class AgreementReportOutput:
             annotators=annotators,
             questions=questions,
             assistance=assistance,
+            competence=competence,
         )
 
         agreement_report_output.additional_properties = d
