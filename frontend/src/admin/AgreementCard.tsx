@@ -1,7 +1,8 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
-import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
+import type { AgreementHistoryQuestion, AgreementQuestion, CompetenceQuestion } from '../api/types';
+import { CompetenceTable } from './CompetenceTable';
 import { ConfusionTable } from './ConfusionTable';
 import { formatInterval, formatPercent, formatStat } from './format';
 import { HistoryChart, hasHistory } from './HistoryChart';
@@ -14,13 +15,15 @@ interface AgreementCardProps {
   annotators: string[];
   history?: AgreementHistoryQuestion | undefined;
   roundId?: number;
+  /** Dawid–Skene and MACE for this question, when the report has them. */
+  competence?: CompetenceQuestion | undefined;
 }
 
 /** Below this many units an interval is too wide to read a coefficient as a finding. */
 export const SMALL_N = 30;
 
 /** One question of the report: the coefficient with its interval first, the details below. */
-export function AgreementCard({ question, annotators, history, roundId }: AgreementCardProps) {
+export function AgreementCard({ question, annotators, history, roundId, competence }: AgreementCardProps) {
   const headingId = useId();
   const { coefficient, alpha } = question;
   const spans = question.level === 'span';
@@ -133,6 +136,7 @@ export function AgreementCard({ question, annotators, history, roundId }: Agreem
         {question.confusion !== null && question.confusion.labels.length > 0 && (
           <ConfusionTable confusion={question.confusion} annotators={annotators} />
         )}
+        {competence !== undefined && <CompetenceTable competence={competence} />}
       </Stack>
     </Card>
   );

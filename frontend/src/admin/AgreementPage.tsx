@@ -65,6 +65,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
 
   const report = state.status === 'ready' ? state.data : null;
   const compareChoices = hintCounterparts(context.status === 'ready' ? context.data : null);
+  const competenceByKey = new Map((report?.competence?.questions ?? []).map((question) => [question.key, question]));
   const historyByKey = new Map(
     (history.state.status === 'ready' ? history.state.data.questions : []).map((question) => [question.key, question]),
   );
@@ -128,6 +129,7 @@ export function AgreementPage({ pollIntervalMs = JOB_POLL_MS }: { pollIntervalMs
                 annotators={report.annotators}
                 history={historyByKey.get(question.key)}
                 roundId={roundId}
+                competence={competenceByKey.get(question.key)}
               />
             ))}
           </SimpleGrid>
