@@ -18,7 +18,7 @@ Mappings are applied to the exported values only.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, cast
@@ -27,7 +27,14 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connection, connections
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
-from annotations.agreement.gold import Gold, Provenance, decided, types_by_count, voted
+from annotations.agreement.gold import (
+    Gold,
+    Provenance,
+    decided,
+    posterior_mode,
+    types_by_count,
+    voted,
+)
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
@@ -91,6 +98,12 @@ class ReleaseScope:
     # A gold error type needs at least this many of the flaggers (all of them when fewer):
     # AggreFact's "more than one annotator" (docs/review.md).
     type_min_count: int = 2
+    # The sentence-label gold rule below adjudication and review: "majority" (the vote) or
+    # "posterior_mode" (the most probable label under Dawid-Skene, ``posteriors``).
+    gold_rule: str = "majority"
+    # sentence id -> Dawid-Skene P(inconsistent) over the release's voters
+    # (annotations/selectors/release_competence.py); the soft-label columns print it.
+    posteriors: Mapping[int, float] | None = None
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:
@@ -868,6 +881,8 @@ def _chunk(
     summaries = sorted(fetched.summaries, key=lambda s: (order[s[1]], s[2]))
 
     adjudicated_coverage = _adjudicated_coverage(fetched.adjudicated)
+    posteriors: Mapping[int, float] = scope.posteriors or {}
+    by_posterior = scope.gold_rule == "posterior_mode"
 
     def stating(fact_id: int, own: list[Any], stated_by: dict[int, set[int]]) -> tuple[int, ...]:
         """The positions of the summary's sentences aligned with the fact."""
@@ -961,7 +976,7 @@ def _chunk(
             [judged_by[assignment_id].get(row[0]) or unjudged(assignment_id, row[0]) for row in own]
             for assignment_id, _ in topic.raters
         ]
-        if len(theirs) == 1 and not adjudicated and gold_covers is None:
+        if len(theirs) == 1 and not adjudicated and gold_covers is None and not by_posterior:
             # One annotation per sentence, no review, no key-fact coverage: the common case
             # of a reference or single-annotated round, built without the general rule.
             gold = tuple(
@@ -972,9 +987,13 @@ def _chunk(
                     start=row[5],
                     label=judged.label,
                     provenance="single" if judged.label else None,
+                    votes=_SINGLE_VOTES.get(judged.label),
+                    posterior=posteriors.get(row[0]),
                 )
                 if judged.label != "inconsistent"
-                else _gold_sentence(row, [judged], None, covers=None, rule=rule)
+                else _gold_sentence(
+                    row, [judged], None, covers=None, rule=rule, posterior=posteriors.get(row[0])
+                )
                 for row, judged in zip(own, theirs[0], strict=True)
             )
         else:
@@ -985,6 +1004,8 @@ def _chunk(
                     adjudicated.get(row[0]),
                     covers=(row[0] in gold_covers) if gold_covers is not None else None,
                     rule=rule,
+                    posterior=posteriors.get(row[0]),
+                    by_posterior=by_posterior,
                 )
                 for i, row in enumerate(own)
             )
@@ -1094,6 +1115,8 @@ def _gold_sentence(
     *,
     covers: bool | None,
     rule: _TypeRule,
+    posterior: float | None = None,
+    by_posterior: bool = False,
 ) -> SentenceRow:
     """A sentence (its database row) with its gold label and the label's provenance: an
     admin's, else a confirmed review's, else the raters' vote (a tie is inconsistent); the
@@ -1102,9 +1125,19 @@ def _gold_sentence(
     ``rule.min_count`` of the flaggers chose. ``judged``
     has one entry per rater (unanswered ones included)."""
     _, _, position, source_index, text, start = row
-    gold = (
+    flags = sum(j.label == "inconsistent" for j in judged)
+    answered = sum(j.label is not None for j in judged)
+    votes = (answered - flags, flags) if answered else None
+    modelled = (
+        posterior_mode(posterior, tie=TIE_RULES["sentence_label"].pick)
+        if by_posterior and adjudicated is None
+        else None
+    )
+    gold: Gold[Any] = (
         Gold(adjudicated.label, adjudicated.provenance)
         if adjudicated is not None
+        else modelled
+        if modelled is not None
         else voted([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
     )
     label = cast("Label | None", gold.value)
@@ -1117,6 +1150,8 @@ def _gold_sentence(
             label=label,
             covers_key_fact=covers,
             provenance=gold.provenance,
+            votes=votes,
+            posterior=posterior,
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
     decided_types = (
@@ -1140,7 +1175,13 @@ def _gold_sentence(
         spans=tuple(span for j in flagged for span in j.spans),
         covers_key_fact=covers,
         provenance=gold.provenance,
+        votes=votes,
+        posterior=posterior,
     )
+
+
+# A single rater's label as (consistent, inconsistent) votes.
+_SINGLE_VOTES: dict[str | None, tuple[int, int]] = {"consistent": (1, 0), "inconsistent": (0, 1)}
 
 
 def _spans(
