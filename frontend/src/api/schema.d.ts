@@ -1340,9 +1340,10 @@ export interface components {
     };
     /**
      * @description * `majority` - majority
+     * * `posterior_mode` - posterior_mode
      * @enum {string}
      */
-    GoldEnum: "majority";
+    GoldEnum: "majority" | "posterior_mode";
     /**
      * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
      * is each subclass's.
@@ -2150,9 +2151,10 @@ export interface components {
      * * `majority` - majority
      * * `tie` - tie
      * * `single` - single
+     * * `posterior_mode` - posterior_mode
      * @enum {string}
      */
-    ProvenanceEnum: "adjudicated" | "reviewed" | "unanimous" | "majority" | "tie" | "single";
+    ProvenanceEnum: "adjudicated" | "reviewed" | "unanimous" | "majority" | "tie" | "single" | "posterior_mode";
     PublishedLabelsOutput: {
       sources: string[];
       systems: components["schemas"]["PublishedRowOutput"][];
@@ -2269,6 +2271,12 @@ export interface components {
       version: string;
       rounds: number[];
       formats: components["schemas"]["FormatsEnum"][];
+      /**
+       * @description The sentence-label gold rule below adjudication and confirmed review: majority (the annotators' vote; default) or posterior_mode (the most probable label under a Dawid-Skene model of the annotators' competence). docs/releases.md.
+       *
+       * * `majority` - majority
+       * * `posterior_mode` - posterior_mode
+       */
       gold?: components["schemas"]["GoldEnum"];
       mappings?: components["schemas"]["ReleaseMappingsInput"];
       split?: components["schemas"]["ReleaseSplitInput"];
