@@ -2,10 +2,13 @@
 estimates of each annotator's competence with an interval, and the posterior label
 distribution of the items (docs/agreement.md, "Competence and soft labels"). Pure.
 
-Only questions with categories are modelled (nominal and ordinal; an ordinal scale is
-treated as nominal, as Dawid-Skene does). Items' posteriors are reported per *label
-pattern* (who gave which label): every item with the same pattern has the same posterior,
-so the patterns are the whole table in a few rows; a release writes them per sentence.
+Only nominal questions with categories are modelled. An ordinal scale (relevance 1-5) is
+not: both models treat classes as unordered, so a 4 read as a 5 would count like a 1 read as
+a 5; its binned question (relevance {1,2} / {3,4,5}) is modelled instead.
+
+Items' posteriors are reported per *label pattern* (who gave which label): every item with
+the same pattern has the same posterior, so the patterns are the whole table in a few rows;
+a release writes them per sentence.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import numpy as np
 
 from annotations.agreement.dawid_skene import N_RESAMPLES, DawidSkeneResult, dawid_skene
 from annotations.agreement.errors import AgreementError
-from annotations.agreement.label_patterns import entropy_bits
+from annotations.agreement.label_patterns import entropy_bits, label_patterns
 from annotations.agreement.mace import MaceResult, mace
 from annotations.agreement.report import SEED, QuestionInput, SpanQuestionInput, round_figure
 
-MODELLED_LEVELS = ("nominal", "ordinal")
+MODELLED_LEVELS = ("nominal",)
 # Patterns listed per question, most frequent first; the rest are counted in n_patterns.
 MAX_PATTERNS = 20
 # An item whose posterior entropy is above this many bits is counted as uncertain: with two
@@ -78,8 +81,9 @@ def question_competence(
     }
     categories = list(question.categories or ())
     try:
-        ds = dawid_skene(question.matrix, categories=categories, n_resamples=n_resamples, seed=seed)
-        mc = mace(question.matrix, categories=categories, seed=seed)
+        patterns = label_patterns(question.matrix, categories=categories)
+        ds = dawid_skene(None, patterns=patterns, n_resamples=n_resamples, seed=seed)
+        mc = mace(None, patterns=patterns, seed=seed)
     except AgreementError as error:
         entry["note"] = str(error)
         return entry

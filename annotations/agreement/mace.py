@@ -140,6 +140,7 @@ def mace(
     ratings: Any,
     *,
     categories: Sequence[Any] | None = None,
+    patterns: LabelPatterns | None = None,
     n_restarts: int = N_RESTARTS,
     n_iter: int = N_ITER,
     seed: int = 0,
@@ -147,7 +148,9 @@ def mace(
 ) -> MaceResult:
     """Fit MACE to a ``(raters, items)`` matrix of labels (``None`` = no label). Raises
     ``AgreementError`` with fewer than two raters, no label, or one possible class."""
-    patterns = label_patterns(ratings, categories=categories)
+    # ``patterns``: the ratings already reduced (by label_patterns), to fit both models
+    # without encoding the labels twice.
+    patterns = patterns or label_patterns(ratings, categories=categories)
     n_raters, n_classes = patterns.n_raters, patterns.n_classes
     if n_raters < 2:
         raise AgreementError(
