@@ -86,7 +86,7 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     # One unit: the report says the sample is too small to read, instead of a bare kappa.
     expect(card).to_contain_text("Too few to read the coefficient as a finding")
     # Each annotator's competence in words, with intervals (docs/agreement.md, "Competence").
-    competence = card.get_by_role("table", name="Annotator competence (Dawid–Skene and MACE)")
+    competence = card.get_by_role("table", name="Annotator competence (Dawid\u2013Skene and MACE)")
     expect(competence.get_by_role("columnheader", name="Knows rather than guesses")).to_be_visible()
     for linguist in ("linguist1", "linguist2"):
         expect(competence.get_by_role("row", name=re.compile(linguist))).to_contain_text("95% CI")
