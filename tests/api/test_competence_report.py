@@ -3,9 +3,11 @@ interval, and a careless annotator comes out last (docs/agreement.md, "Competenc
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from annotations.models import Assignment, Project, Round
@@ -57,3 +59,11 @@ def test_the_report_ranks_a_careless_annotator_last_with_intervals(
     # Two careful annotators outvote the careless one: no sentence is left uncertain.
     assert sentences["items"]["n_uncertain"] == 0
     assert sentences["items"]["n_changed"] == 0
+    # The command line says the same in words.
+    out = StringIO()
+    call_command("agreement", "--round", str(pilot.pk), stdout=out)
+    printed = out.getvalue()
+    assert "Competence, Sentence consistency (Dawid-Skene; MACE):" in printed
+    careless_line = next(line for line in printed.splitlines() if "linguist3" in line)
+    assert "label right" in careless_line
+    assert "95% CI" in careless_line
