@@ -64,6 +64,8 @@ def test_the_report_ranks_a_careless_annotator_last_with_intervals(
     call_command("agreement", "--round", str(pilot.pk), stdout=out)
     printed = out.getvalue()
     assert "Competence, Sentence consistency (Dawid-Skene; MACE):" in printed
-    careless_line = next(line for line in printed.splitlines() if "linguist3" in line)
+    careless_line = next(
+        line for line in printed.splitlines() if line.lstrip().startswith("linguist3")
+    )
     assert "label right" in careless_line
     assert "95% CI" in careless_line
