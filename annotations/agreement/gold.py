@@ -3,7 +3,10 @@
 One rule for every question: an admin's adjudicated value, else a review decision its second
 reviewer confirmed, else the raters' vote. A vote is ``single`` (one rater), ``unanimous``
 (every rater gave it), ``majority`` (more than any other value) or ``tie`` (the question's tie
-rule picked among the most given values). Pure: no Django imports.
+rule picked among the most given values). A release built with the ``posterior_mode`` gold rule
+replaces the vote by the most probable label under a Dawid-Skene model of the release's raters
+(``posterior_mode``; annotations/agreement/dawid_skene.py): adjudicated and reviewed values
+still come first. Pure: no Django imports.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-Provenance = Literal["adjudicated", "reviewed", "unanimous", "majority", "tie", "single"]
+Provenance = Literal[
+    "adjudicated", "reviewed", "unanimous", "majority", "tie", "single", "posterior_mode"
+]
 PROVENANCES: tuple[Provenance, ...] = (
     "adjudicated",
     "reviewed",
@@ -21,7 +26,10 @@ PROVENANCES: tuple[Provenance, ...] = (
     "majority",
     "tie",
     "single",
+    "posterior_mode",
 )
+# The gold rules a release may use for sentence labels (docs/releases.md, "Gold labels").
+GOLD_RULES = ("majority", "posterior_mode")
 
 T = TypeVar("T", bound=Hashable)
 
@@ -89,3 +97,14 @@ def types_by_count(type_sets: Sequence[Iterable[T]], *, min_count: int) -> tuple
             order.setdefault(type_, None)
     bar = min(min_count, len(type_sets))
     return tuple(type_ for type_ in order if counts[type_] >= bar)
+
+
+def posterior_mode(posterior: float | None, *, tie: Callable[[list[str]], str]) -> Gold[str] | None:
+    """The gold sentence label under a latent-class model: the more probable of consistent
+    and inconsistent given ``posterior`` = P(inconsistent); an exact 0.5 goes to the tie
+    rule. None when the sentence has no posterior (nobody labelled it)."""
+    if posterior is None:
+        return None
+    if posterior == 0.5:
+        return Gold(tie(["consistent", "inconsistent"]), "posterior_mode")
+    return Gold("inconsistent" if posterior > 0.5 else "consistent", "posterior_mode")

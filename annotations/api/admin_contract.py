@@ -528,6 +528,77 @@ class AssistedRevealOutput(serializers.Serializer):
     annotators = RevealAnnotatorOutput(many=True)
 
 
+class CompetenceRecallOutput(IntervalOutput):
+    label = serializers.CharField(help_text="The true class, in words.")
+
+
+class CompetenceAnnotatorOutput(serializers.Serializer):
+    annotator = serializers.CharField()
+    n_labels = serializers.IntegerField()
+    accuracy = IntervalOutput(
+        help_text=(
+            "Dawid-Skene: the probability that this annotator's label is the true one, with a"
+            " 95% bootstrap interval over items."
+        )
+    )
+    recall = CompetenceRecallOutput(
+        many=True,
+        help_text="Per true class: how often they give it when it is true (with intervals).",
+    )
+    confusion = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField(allow_null=True)),
+        help_text="Dawid-Skene confusion matrix: rows the true class, columns their label.",
+    )
+    mace = IntervalOutput(
+        help_text=(
+            "MACE: the probability that they know the answer rather than guess, with its 95%"
+            " posterior interval."
+        )
+    )
+
+
+class CompetencePatternOutput(serializers.Serializer):
+    labels = serializers.DictField(
+        child=serializers.CharField(), help_text="Annotator -> the label they gave."
+    )
+    n_items = serializers.IntegerField()
+    posterior = serializers.DictField(
+        child=serializers.FloatField(allow_null=True), help_text="Dawid-Skene, per class."
+    )
+    mace = serializers.DictField(
+        child=serializers.FloatField(allow_null=True), help_text="MACE, per class."
+    )
+    entropy = serializers.FloatField(allow_null=True, help_text="Of the posterior, in bits.")
+
+
+class CompetenceItemsOutput(serializers.Serializer):
+    mean_entropy = serializers.FloatField(allow_null=True)
+    n_uncertain = serializers.IntegerField(help_text="Items whose posterior is above 0.47 bits.")
+    n_changed = serializers.IntegerField(
+        help_text="Items whose posterior mode differs from a clear majority vote."
+    )
+    n_tied = serializers.IntegerField(help_text="Items whose vote is tied.")
+    n_patterns = serializers.IntegerField()
+    patterns = CompetencePatternOutput(many=True, help_text="The 20 most frequent patterns.")
+
+
+class CompetenceQuestionOutput(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    classes = serializers.ListField(child=serializers.CharField())
+    n_items = serializers.IntegerField()
+    n_raters = serializers.IntegerField()
+    priors = serializers.ListField(child=serializers.FloatField(allow_null=True), allow_null=True)
+    annotators = CompetenceAnnotatorOutput(many=True)
+    items = CompetenceItemsOutput(allow_null=True)
+    note = serializers.CharField(allow_null=True)
+    converged = serializers.BooleanField(required=False)
+
+
+class CompetenceOutput(serializers.Serializer):
+    questions = CompetenceQuestionOutput(many=True)
+
+
 class AgreementReportOutput(serializers.Serializer):
     round = serializers.IntegerField()
     computed_at = serializers.DateTimeField()
@@ -553,6 +624,14 @@ class AgreementReportOutput(serializers.Serializer):
         required=False,
         help_text="An assisted round's reveal figures, with unit-clustered intervals"
         " (docs/agreement.md, 'Assisted rounds: what the reveal did').",
+    )
+    competence = CompetenceOutput(
+        required=False,
+        help_text=(
+            "Dawid-Skene and MACE per question with categories: each annotator's competence"
+            " with an interval, and the items' posterior labels (docs/agreement.md)."
+            " Absent in reports computed before it."
+        ),
     )
 
 

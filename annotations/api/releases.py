@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.agreement.gold import GOLD_RULES
 from annotations.api.errors import ApiError, Conflict
 from annotations.api.paging import PageOutput, page_parameters, page_request
 from annotations.api.queue import QUEUE_DOWN, answer_queued
@@ -181,7 +182,15 @@ class ReleaseConfigInput(serializers.Serializer):
     formats = serializers.ListField(
         child=serializers.ChoiceField(choices=list(FORMATS)), min_length=1, max_length=20
     )
-    gold = serializers.ChoiceField(choices=["majority"], required=False)
+    gold = serializers.ChoiceField(
+        choices=list(GOLD_RULES),
+        required=False,
+        help_text=(
+            "The sentence-label gold rule below adjudication and confirmed review: majority"
+            " (the annotators' vote; default) or posterior_mode (the most probable label under"
+            " a Dawid-Skene model of the annotators' competence). docs/releases.md."
+        ),
+    )
     mappings = MappingsInput(required=False)
     split = SplitInput(required=False)
     only_complete = serializers.BooleanField(required=False)

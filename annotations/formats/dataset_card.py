@@ -123,8 +123,19 @@ def dataset_card(
         "## Labels",
         "",
         "- `label`: `consistent` or `inconsistent` (gold: an admin's adjudicated value, else a"
-        " review decision a second reviewer confirmed, else the annotators' majority, else the"
-        " single annotation; `provenance` in the native JSONL says which).",
+        " review decision a second reviewer confirmed, else "
+        + (
+            "the most probable label under a Dawid-Skene model of the annotators' competence"
+            " (`posterior_mode`; a probability of exactly one half follows the tie rule below)"
+            if manifest.get("gold_rule") == "posterior_mode"
+            else "the annotators' majority, else the single annotation"
+        )
+        + "; `provenance` in the native JSONL says which).",
+        "- Soft labels, beside the gold: per sentence, the share of its annotators who said"
+        " `inconsistent` and the entropy of that distribution in bits, and the Dawid-Skene"
+        " posterior with its entropy (`soft_label` in the native JSONL; `soft_inconsistent`,"
+        " `soft_entropy`, `posterior_inconsistent`, `posterior_entropy` in `records.csv`), so"
+        " the ambiguity of each sentence can be studied.",
         "- Error types: the project's taxonomy below, and AggreFact's unified types. A type is"
         f" gold when at least {manifest.get('config', {}).get('type_min_count', 1)} of the"
         " annotators who flagged the sentence chose it (all of them when fewer flagged it).",
@@ -135,6 +146,7 @@ def dataset_card(
     lines += [f"- **{t['name']}**: {t['definition']}" for t in taxonomy]
     lines += ["", "## Ties in majority votes", ""]
     lines += [f"- {rule}" for rule in manifest.get("tie_rules", {}).values()]
+    lines += _competence_lines(manifest.get("competence"))
     lines += ["", "## Agreement", ""]
     if manifest["agreement"]:
         lines += [
@@ -171,3 +183,31 @@ def dataset_card(
         "",
     ]
     return "\n".join(lines)
+
+
+def _competence_lines(competence: dict[str, Any] | None) -> list[str]:
+    """The annotators' competence under the release's Dawid-Skene model, one line each."""
+    if not competence or not competence.get("annotators"):
+        return []
+    lines = [
+        "",
+        "## Annotator competence (Dawid-Skene)",
+        "",
+        "Estimated from the annotators' sentence labels without an answer key: the probability"
+        " that an annotator's label is the true one (95% bootstrap interval over sentences),"
+        " and MACE's probability that they know the answer rather than guess.",
+        "",
+    ]
+    for row in competence["annotators"]:
+        low, high = row.get("accuracy_ci") or (None, None)
+        interval = "" if low is None or high is None else f" (95% CI {low:.2f} to {high:.2f})"
+        lines.append(
+            f"- {row['annotator']}: right {_two(row['accuracy'])}{interval} on"
+            f" {row['n_labels']} labels; knows rather than guesses"
+            f" {_two(row['mace_competence'])}"
+        )
+    return lines
+
+
+def _two(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"

@@ -18,7 +18,7 @@ Mappings are applied to the exported values only.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, cast
@@ -28,7 +28,14 @@ from django.db import connection, connections
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.db.models.fields.json import KT
 
-from annotations.agreement.gold import Gold, Provenance, decided, types_by_count, voted
+from annotations.agreement.gold import (
+    Gold,
+    Provenance,
+    decided,
+    posterior_mode,
+    types_by_count,
+    voted,
+)
 from annotations.formats.writers.rows import (
     AnnotatorLabels,
     AnnotatorSentence,
@@ -97,6 +104,12 @@ class ReleaseScope:
     drop_not_a_summary: bool = False
     # Assisted rounds: "both", "final" or "pre_reveal" (services/releases.py ASSISTED_LABELS).
     assisted_labels: str = "both"
+    # The sentence-label gold rule below adjudication and review: "majority" (the vote) or
+    # "posterior_mode" (the most probable label under Dawid-Skene, ``posteriors``).
+    gold_rule: str = "majority"
+    # sentence id -> Dawid-Skene P(inconsistent) over the release's voters
+    # (annotations/selectors/release_competence.py); the soft-label columns print it.
+    posteriors: Mapping[int, float] | None = None
 
 
 def counted_assignments(round_ids: Sequence[int]) -> Any:
@@ -900,6 +913,8 @@ def _chunk(
     summaries = sorted(fetched.summaries, key=lambda s: (order[s[1]], s[2]))
 
     adjudicated_coverage = _adjudicated_coverage(fetched.adjudicated)
+    posteriors: Mapping[int, float] = scope.posteriors or {}
+    by_posterior = scope.gold_rule == "posterior_mode"
 
     def stating(fact_id: int, own: list[Any], stated_by: dict[int, set[int]]) -> tuple[int, ...]:
         """The positions of the summary's sentences aligned with the fact."""
@@ -993,7 +1008,7 @@ def _chunk(
             [judged_by[assignment_id].get(row[0]) or unjudged(assignment_id, row[0]) for row in own]
             for assignment_id, _ in topic.raters
         ]
-        if len(theirs) == 1 and not adjudicated and gold_covers is None:
+        if len(theirs) == 1 and not adjudicated and gold_covers is None and not by_posterior:
             # One annotation per sentence, no review, no key-fact coverage: the common case
             # of a reference or single-annotated round, built without the general rule.
             gold = tuple(
@@ -1004,9 +1019,13 @@ def _chunk(
                     start=row[5],
                     label=judged.label,
                     provenance="single" if judged.label else None,
+                    votes=_SINGLE_VOTES.get(judged.label),
+                    posterior=posteriors.get(row[0]),
                 )
                 if judged.label != "inconsistent"
-                else _gold_sentence(row, [judged], None, covers=None, rule=rule)
+                else _gold_sentence(
+                    row, [judged], None, covers=None, rule=rule, posterior=posteriors.get(row[0])
+                )
                 for row, judged in zip(own, theirs[0], strict=True)
             )
         else:
@@ -1017,6 +1036,8 @@ def _chunk(
                     adjudicated.get(row[0]),
                     covers=(row[0] in gold_covers) if gold_covers is not None else None,
                     rule=rule,
+                    posterior=posteriors.get(row[0]),
+                    by_posterior=by_posterior,
                 )
                 for i, row in enumerate(own)
             )
@@ -1128,6 +1149,8 @@ def _gold_sentence(
     *,
     covers: bool | None,
     rule: _TypeRule,
+    posterior: float | None = None,
+    by_posterior: bool = False,
 ) -> SentenceRow:
     """A sentence (its database row) with its gold label and the label's provenance: an
     admin's, else a confirmed review's, else the raters' vote (a tie is inconsistent); the
@@ -1136,9 +1159,19 @@ def _gold_sentence(
     ``rule.min_count`` of the flaggers chose. ``judged``
     has one entry per rater (unanswered ones included)."""
     _, _, position, source_index, text, start = row
-    gold = (
+    flags = sum(j.label == "inconsistent" for j in judged)
+    answered = sum(j.label is not None for j in judged)
+    votes = (answered - flags, flags) if answered else None
+    modelled = (
+        posterior_mode(posterior, tie=TIE_RULES["sentence_label"].pick)
+        if by_posterior and adjudicated is None
+        else None
+    )
+    gold: Gold[Any] = (
         Gold(adjudicated.label, adjudicated.provenance)
         if adjudicated is not None
+        else modelled
+        if modelled is not None
         else voted([j.label for j in judged], tie=TIE_RULES["sentence_label"].pick)
     )
     label = cast("Label | None", gold.value)
@@ -1151,6 +1184,8 @@ def _gold_sentence(
             label=label,
             covers_key_fact=covers,
             provenance=gold.provenance,
+            votes=votes,
+            posterior=posterior,
         )
     flagged = [j for j in judged if j.label == "inconsistent"]
     decided_types = (
@@ -1174,7 +1209,13 @@ def _gold_sentence(
         spans=tuple(span for j in flagged for span in j.spans),
         covers_key_fact=covers,
         provenance=gold.provenance,
+        votes=votes,
+        posterior=posterior,
     )
+
+
+# A single rater's label as (consistent, inconsistent) votes.
+_SINGLE_VOTES: dict[str | None, tuple[int, int]] = {"consistent": (1, 0), "inconsistent": (0, 1)}
 
 
 def _spans(

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from annotations.agreement.anchoring import anchoring_report
 from annotations.agreement.assistance import compare_conditions
+from annotations.agreement.competence import competence_section
 from annotations.agreement.report import round_report
 from annotations.models import AgreementReport, Round
 from annotations.models.webhooks import WebhookEvent
@@ -64,6 +65,8 @@ def agreement_report_compute(*, round: Round, compare: int | None = None) -> Agr
     if anchoring is not None:
         # An assisted round's reveal figures (docs/agreement.md, "Assisted rounds").
         results["assisted_reveal"] = anchoring_report(anchoring.labels, anchoring.times)
+    # Dawid-Skene and MACE per question with categories (docs/agreement.md, "Competence").
+    results["competence"] = competence_section(questions)
     report = AgreementReport.objects.create(round=round, inputs_hash=digest, results=results)
     met = [q.get("met") for q in results["questions"] if q.get("met") is not None]
     webhook_emit(

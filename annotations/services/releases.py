@@ -33,6 +33,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from annotations.agreement.gold import GOLD_RULES
 from annotations.formats.dataset_card import dataset_card
 from annotations.formats.writers.aggrefact import write_aggrefact
 from annotations.formats.writers.circumstantial import write_circumstantial
@@ -61,6 +62,7 @@ from annotations.models import (
     RoundStatus,
 )
 from annotations.models.webhooks import WebhookEvent
+from annotations.selectors.release_competence import release_sentence_model
 from annotations.selectors.release_rows import (
     ReleaseScope,
     annotator_ids,
@@ -140,8 +142,12 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
             f"choose from {', '.join(FORMATS)}"
             + (f"; unknown: {', '.join(unknown)}" if unknown else "")
         ]
-    if config.get("gold", "majority") != "majority":
-        errors["gold"] = ["the gold-label rule is majority (adjudicated decisions first)"]
+    gold_rule = config.get("gold", "majority")
+    if gold_rule not in GOLD_RULES:
+        errors["gold"] = [
+            f"the gold-label rule is one of {', '.join(GOLD_RULES)} (adjudicated and confirmed"
+            f" review decisions first); got {str(gold_rule)[:40]!r}"
+        ]
     mappings = config.get("mappings") or {}
     allowed_mappings = {"topic_category": {"merge_marginal"}, "relevance": {"binary"}}
     for key, value in mappings.items():
@@ -185,7 +191,7 @@ def release_config_validate(*, project: Project, config: dict[str, Any]) -> dict
     return {
         "version": version,
         "rounds": sorted(known),
-        "gold": "majority",
+        "gold": gold_rule,
         "mappings": mappings,
         "split": split,
         "formats": [f for f in FORMATS if f in formats],
@@ -470,7 +476,15 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
             type_min_count=config.get("type_min_count", 1),
             drop_not_a_summary=bool(config.get("drop_not_a_summary")),
             assisted_labels=config.get("assisted_labels", "both"),
+            gold_rule=config.get("gold", "majority"),
         )
+        progress(1, "modelling the annotators (Dawid-Skene)")
+        model = release_sentence_model(
+            config["rounds"],
+            annotator_ids=annotator_ids(config["rounds"]),
+            excluded_topics=excluded,
+        )
+        scope = replace(scope, posteriors=model.posteriors)
         archive_path = work / "release.zip"
         with ReleaseArchive(archive_path) as archive:
             scores = ReleaseScores(work)
@@ -541,6 +555,10 @@ def _build(release: Release, progress: Callable[[int, str], None]) -> Release:
                 "annotators": sorted(
                     annotator_ids(config["rounds"]).values(), key=lambda a: int(a[1:])
                 ),
+                # The sentence-label gold rule and the Dawid-Skene model behind the soft
+                # labels (and behind the gold under "posterior_mode"; docs/releases.md).
+                "gold_rule": config.get("gold", "majority"),
+                "competence": model.manifest,
                 "counts": {"summaries": sum(splits.values()) or None, "per_split": dict(splits)},
                 "excluded_units": sorted(excluded),
                 # Summaries left out as not a summary (config drop_not_a_summary), per split.

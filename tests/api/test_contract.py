@@ -191,6 +191,7 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
     agreement_report_compute(round=Round.objects.get(pk=pilot["id"]))
     report = client.get(f"/api/admin/rounds/{pilot['id']}/agreement/").json()
     assert report["questions"]
+    assert report["competence"]["questions"]
     assert mismatches(AgreementReportOutput(), report) == []
     listed = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/").json()
     assert mismatches(DisagreementPageOutput(), listed) == []

@@ -85,6 +85,11 @@ def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     expect(card).not_to_contain_text("No target")
     # One unit: the report says the sample is too small to read, instead of a bare kappa.
     expect(card).to_contain_text("Too few to read the coefficient as a finding")
+    # Each annotator's competence in words, with intervals (docs/agreement.md, "Competence").
+    competence = card.get_by_role("table", name="Annotator competence (Dawid\u2013Skene and MACE)")
+    expect(competence.get_by_role("columnheader", name="Knows rather than guesses")).to_be_visible()
+    for linguist in ("linguist1", "linguist2"):
+        expect(competence.get_by_role("row", name=re.compile(linguist))).to_contain_text("95% CI")
     # The banner says it finished, and nothing says it is still computing.
     expect(page.get_by_role("status").filter(has_text="finished")).to_be_visible()
     expect(page.get_by_text(re.compile("computing", re.I))).to_have_count(0)

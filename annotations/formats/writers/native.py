@@ -9,7 +9,7 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "unified_types", "spans": [{"start", "end", "text", "error_type",
                     "unified_type", "note", "no_evidence",
                     "evidence": [{"turn", "start", "end", "text"}]}],
-                    "covers_key_fact", "provenance"}],
+                    "covers_key_fact", "provenance", "soft_label"}],
      "relevance", "not_a_summary",
      "provenance": {"topic_category", "relevance", "not_a_summary", "key_facts",
                     "key_facts_author"},
@@ -47,6 +47,7 @@ from annotations.formats.writers.rows import (
     SentenceRow,
     SpanRow,
     SummaryRow,
+    soft_label,
 )
 
 
@@ -129,6 +130,7 @@ def _sentence(sentence: SentenceRow) -> dict[str, Any]:
         "spans": [_span(span) for span in sentence.spans] if sentence.spans else (),
         "covers_key_fact": sentence.covers_key_fact,
         "provenance": sentence.provenance,
+        "soft_label": soft_label(sentence),
     }
 
 

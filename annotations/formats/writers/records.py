@@ -4,7 +4,7 @@ so every release carries it, whatever its formats (as it carries ``scores.csv``)
 
 UTF-8 without BOM, quoted only where needed, ``\\n`` after every row::
 
-    record_id,summary_record_id,corpus,doc_id,topic,topic_category,system,split,sent_idx,label,error_types,unified_types,system_category,covers_key_fact,spans,key_facts,acus
+    record_id,summary_record_id,corpus,doc_id,topic,topic_category,system,split,sent_idx,label,error_types,unified_types,system_category,covers_key_fact,spans,key_facts,acus,soft_inconsistent,soft_entropy,posterior_inconsistent,posterior_entropy
 
 - ``record_id``: the sentence's record id, the LLM-AggreFact export's ``id``;
   ``summary_record_id``: the summary's, its ``summary_id`` (rows.py, "Record ids"): the ids an
@@ -15,7 +15,13 @@ UTF-8 without BOM, quoted only where needed, ``\\n`` after every row::
 - ``sent_idx``: the 1-based sentence number the exports print;
 - ``label``: the gold label, ``consistent`` or ``inconsistent``, empty when not judged;
 - ``error_types``, ``unified_types``: the gold types of an inconsistent sentence (project type
-  names; AggreFact's unified codes) as a JSON array, ``[]`` when none.
+  names; AggreFact's unified codes) as a JSON array, ``[]`` when none;
+- the soft label (``SOFT_COLUMNS``, last; releases built before them lack them and readers
+  require only ``COLUMNS``): ``soft_inconsistent``, the share of the sentence's
+  raters who said inconsistent, and ``soft_entropy``, the entropy in bits of that
+  distribution; ``posterior_inconsistent``, the Dawid-Skene posterior probability that it
+  is inconsistent given every rater's competence, and ``posterior_entropy``; empty when
+  nobody labelled the sentence (or no model could be fitted).
 
 Then, since issue 32 (a reader takes a file without them: every value unknown):
 
@@ -41,7 +47,13 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from annotations.formats.writers.encoding import csv_fields
-from annotations.formats.writers.rows import RecordIds, SentenceRow, SummaryRow, record_ids_of
+from annotations.formats.writers.rows import (
+    RecordIds,
+    SentenceRow,
+    SummaryRow,
+    binary_entropy,
+    record_ids_of,
+)
 
 RECORDS_FILE = "records.csv"
 COLUMNS = [
@@ -95,6 +107,26 @@ def covers_text(sentence: SentenceRow) -> str:
     return "" if sentence.covers_key_fact is None else "1" if sentence.covers_key_fact else "0"
 
 
+# Written after COLUMNS; optional for readers (old releases have none).
+SOFT_COLUMNS = [
+    "soft_inconsistent",
+    "soft_entropy",
+    "posterior_inconsistent",
+    "posterior_entropy",
+]
+
+
+def _soft(sentence: SentenceRow) -> list[str]:
+    votes, posterior = sentence.votes, sentence.posterior
+    cells = ["", ""]
+    if votes is not None and votes[0] + votes[1] > 0:
+        share = votes[1] / (votes[0] + votes[1])
+        cells = [f"{share:.4g}", f"{binary_entropy(share):.4f}"]
+    if posterior is None:
+        return [*cells, "", ""]
+    return [*cells, f"{posterior:.4f}", f"{binary_entropy(posterior):.4f}"]
+
+
 def _json_list(values: tuple[str, ...]) -> str:
     return json.dumps(list(values), ensure_ascii=False)
 
@@ -105,7 +137,9 @@ class RecordsWriter:
     def __init__(self, stream: BinaryIO) -> None:
         self._stream = stream
         self.records = 0
-        stream.write((csv_fields(COLUMNS + OPTIONAL_COLUMNS) + "\n").encode("utf-8"))
+        stream.write(
+            (csv_fields([*COLUMNS, *OPTIONAL_COLUMNS, *SOFT_COLUMNS]) + "\n").encode("utf-8")
+        )
 
     def write(self, summary: SummaryRow, ids: RecordIds | None = None) -> None:
         """``ids``: the row's record ids, when the caller has them already."""
@@ -136,6 +170,7 @@ class RecordsWriter:
                         spans_json(sentence),
                         key_facts,
                         acus,
+                        *_soft(sentence),
                     ]
                 )
                 + "\n"

@@ -25,8 +25,9 @@ Conventions shared by every row:
 
 from __future__ import annotations
 
+import math
 from dataclasses import KW_ONLY, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Label = Literal["consistent", "inconsistent"]
 LABELS: tuple[Label, ...] = ("consistent", "inconsistent")
@@ -100,8 +101,13 @@ class SentenceRow:
     # sentence_labels, the basis of conciseness); None when not judged.
     covers_key_fact: bool | None = None
     # Where the gold label came from (annotations/agreement/gold.py: adjudicated, reviewed,
-    # unanimous, majority, tie, single); None when not judged.
+    # unanimous, majority, tie, single, posterior_mode); None when not judged.
     provenance: str | None = None
+    # The soft label (docs/releases.md, "Soft labels"): how many voting raters said
+    # (consistent, inconsistent), and the Dawid-Skene posterior P(inconsistent) of the
+    # release's raters; None when nobody labelled the sentence or in rows built by hand.
+    votes: tuple[int, int] | None = None
+    posterior: float | None = None
 
     def __post_init__(self) -> None:
         if self.label is not None and self.label not in LABELS:
@@ -496,3 +502,31 @@ def record_ids_of(summary: SummaryRow) -> RecordIds:
         summary_record_id(summary),
         tuple(sentence_record_id(summary, sentence.number) for sentence in summary.sentences),
     )
+
+
+def binary_entropy(p_inconsistent: float) -> float:
+    """Entropy in bits of the distribution (1 - p, p)."""
+    return float(-sum(q * math.log2(q) for q in (p_inconsistent, 1 - p_inconsistent) if q > 0))
+
+
+def soft_label(sentence: SentenceRow) -> dict[str, Any] | None:
+    """A sentence's soft label as the native JSONL writes it: the share of its raters' labels
+    per label and the entropy of that distribution, the raters' counts, and the Dawid-Skene
+    posterior with its entropy (None without a model). None when nobody labelled it."""
+    if sentence.votes is None or sum(sentence.votes) == 0:
+        return None
+    consistent, inconsistent = sentence.votes
+    share = inconsistent / (consistent + inconsistent)
+    posterior = sentence.posterior
+    return {
+        "votes": {"consistent": consistent, "inconsistent": inconsistent},
+        "distribution": {
+            "consistent": round(1 - share, 4),
+            "inconsistent": round(share, 4),
+        },
+        "entropy": round(binary_entropy(share), 4),
+        "posterior": None
+        if posterior is None
+        else {"consistent": round(1 - posterior, 4), "inconsistent": round(posterior, 4)},
+        "posterior_entropy": None if posterior is None else round(binary_entropy(posterior), 4),
+    }

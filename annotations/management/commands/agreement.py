@@ -77,6 +77,20 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {'':<48} {projection_sentence(projection)}")
         if "assistance" in payload:
             self._assistance(payload["assistance"])
+        for question in payload.get("competence", {}).get("questions", []):
+            self._competence(question)
+
+    def _competence(self, question: dict[str, Any]) -> None:
+        """Each annotator's Dawid-Skene accuracy and MACE competence, with intervals."""
+        self.stdout.write(f"Competence, {question['label']} (Dawid-Skene; MACE):")
+        if not question["annotators"]:
+            self.stdout.write(f"  {question['note']}")
+        for row in question["annotators"]:
+            parts = []
+            for name, figure in (("label right", row["accuracy"]), ("knows", row["mace"])):
+                low, high = figure["ci"] or (None, None)
+                parts.append(f"{name} {stat(figure['value'])} (95% CI {stat(low)} to {stat(high)})")
+            self.stdout.write(f"  {row['annotator']:<20} {'; '.join(parts)}")
 
     def _assistance(self, section: dict[str, Any]) -> None:
         names = " against ".join(

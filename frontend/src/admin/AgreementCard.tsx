@@ -2,7 +2,8 @@ import { Alert, Anchor, Card, Group, List, SimpleGrid, Stack, Table, Text, Title
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import type { AgreementHistoryQuestion, AgreementQuestion } from '../api/types';
+import type { AgreementHistoryQuestion, AgreementQuestion, CompetenceQuestion } from '../api/types';
+import { CompetenceTable } from './CompetenceTable';
 import { ConfusionTable } from './ConfusionTable';
 import { formatInterval, formatPercent, formatStat } from './format';
 import { HistoryChart, hasHistory } from './HistoryChart';
@@ -17,13 +18,15 @@ interface AgreementCardProps {
   history?: AgreementHistoryQuestion | undefined;
   roundId?: number;
   slug?: string | undefined;
+  /** Dawid–Skene and MACE for this question, when the report has them. */
+  competence?: CompetenceQuestion | undefined;
 }
 
 /** Below this many units an interval is too wide to read a coefficient as a finding. */
 export const SMALL_N = 30;
 
 /** One question of the report: the coefficient with its interval first, the details below. */
-export function AgreementCard({ question, annotators, history, roundId, slug }: AgreementCardProps) {
+export function AgreementCard({ question, annotators, history, roundId, slug, competence }: AgreementCardProps) {
   const headingId = useId();
   const { coefficient, alpha } = question;
   const spans = question.level === 'span';
@@ -160,6 +163,7 @@ export function AgreementCard({ question, annotators, history, roundId, slug }: 
         {question.confusion_pairs !== undefined && question.confusion_pairs.length > 0 && (
           <ConfusionPairs pairs={question.confusion_pairs} roundId={roundId} slug={slug} />
         )}
+        {competence !== undefined && <CompetenceTable competence={competence} />}
       </Stack>
     </Card>
   );

@@ -101,6 +101,7 @@ export function AgreementPage({
 
   const report = state.status === 'ready' ? state.data : null;
   const compareChoices = hintCounterparts(context.status === 'ready' ? context.data : null);
+  const competenceByKey = new Map((report?.competence?.questions ?? []).map((question) => [question.key, question]));
   const historyByKey = new Map(
     (history.state.status === 'ready' ? history.state.data.questions : []).map((question) => [question.key, question]),
   );
@@ -172,6 +173,7 @@ export function AgreementPage({
                 history={historyByKey.get(question.key)}
                 roundId={roundId}
                 slug={slug ?? undefined}
+                competence={competenceByKey.get(question.key)}
               />
             ))}
           </SimpleGrid>

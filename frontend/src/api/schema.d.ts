@@ -613,6 +613,8 @@ export interface components {
       assistance?: components["schemas"]["AssistanceOutput"];
       /** @description An assisted round's reveal figures, with unit-clustered intervals (docs/agreement.md, 'Assisted rounds: what the reveal did'). */
       assisted_reveal?: components["schemas"]["AssistedRevealOutput"];
+      /** @description Dawid-Skene and MACE per question with categories: each annotator's competence with an interval, and the items' posterior labels (docs/agreement.md). Absent in reports computed before it. */
+      competence?: components["schemas"]["CompetenceOutput"];
     };
     AlignedSentenceInput: {
       /** @description The sentence's handle. */
@@ -917,6 +919,74 @@ export interface components {
         [key: string]: components["schemas"]["RaterSummaryOutput"];
       };
       sentences: components["schemas"]["ComparedSentenceOutput"][];
+    };
+    CompetenceAnnotatorOutput: {
+      annotator: string;
+      n_labels: number;
+      /** @description Dawid-Skene: the probability that this annotator's label is the true one, with a 95% bootstrap interval over items. */
+      accuracy: components["schemas"]["IntervalOutput"];
+      /** @description Per true class: how often they give it when it is true (with intervals). */
+      recall: components["schemas"]["CompetenceRecallOutput"][];
+      /** @description Dawid-Skene confusion matrix: rows the true class, columns their label. */
+      confusion: ((number | null)[])[];
+      /** @description MACE: the probability that they know the answer rather than guess, with its 95% posterior interval. */
+      mace: components["schemas"]["IntervalOutput"];
+    };
+    CompetenceItemsOutput: {
+      /** Format: double */
+      mean_entropy: number | null;
+      /** @description Items whose posterior is above 0.47 bits. */
+      n_uncertain: number;
+      /** @description Items whose posterior mode differs from a clear majority vote. */
+      n_changed: number;
+      /** @description Items whose vote is tied. */
+      n_tied: number;
+      n_patterns: number;
+      /** @description The 20 most frequent patterns. */
+      patterns: components["schemas"]["CompetencePatternOutput"][];
+    };
+    CompetenceOutput: {
+      questions: components["schemas"]["CompetenceQuestionOutput"][];
+    };
+    CompetencePatternOutput: {
+      /** @description Annotator -> the label they gave. */
+      labels: {
+        [key: string]: string;
+      };
+      n_items: number;
+      /** @description Dawid-Skene, per class. */
+      posterior: {
+        [key: string]: number | null;
+      };
+      /** @description MACE, per class. */
+      mace: {
+        [key: string]: number | null;
+      };
+      /**
+       * Format: double
+       * @description Of the posterior, in bits.
+       */
+      entropy: number | null;
+    };
+    CompetenceQuestionOutput: {
+      key: string;
+      label: string;
+      classes: string[];
+      n_items: number;
+      n_raters: number;
+      priors: ((number | null)[]) | null;
+      annotators: components["schemas"]["CompetenceAnnotatorOutput"][];
+      items: components["schemas"]["CompetenceItemsOutput"] | null;
+      note: string | null;
+      converged?: boolean;
+    };
+    CompetenceRecallOutput: {
+      /** Format: double */
+      value: number | null;
+      /** @description 95% bootstrap interval. */
+      ci: (number | null)[];
+      /** @description The true class, in words. */
+      label: string;
     };
     /**
      * @description * `1` - 1
@@ -1456,9 +1526,10 @@ export interface components {
     };
     /**
      * @description * `majority` - majority
+     * * `posterior_mode` - posterior_mode
      * @enum {string}
      */
-    GoldEnum: "majority";
+    GoldEnum: "majority" | "posterior_mode";
     /**
      * @description A gold value with where it comes from (docs/review.md, "Gold precedence"); ``value``
      * is each subclass's.
@@ -2583,9 +2654,10 @@ export interface components {
      * * `majority` - majority
      * * `tie` - tie
      * * `single` - single
+     * * `posterior_mode` - posterior_mode
      * @enum {string}
      */
-    ProvenanceEnum: "adjudicated" | "reviewed" | "unanimous" | "majority" | "tie" | "single";
+    ProvenanceEnum: "adjudicated" | "reviewed" | "unanimous" | "majority" | "tie" | "single" | "posterior_mode";
     PublishedLabelsOutput: {
       sources: string[];
       systems: components["schemas"]["PublishedRowOutput"][];
@@ -2720,6 +2792,12 @@ export interface components {
       version: string;
       rounds: number[];
       formats: components["schemas"]["FormatsEnum"][];
+      /**
+       * @description The sentence-label gold rule below adjudication and confirmed review: majority (the annotators' vote; default) or posterior_mode (the most probable label under a Dawid-Skene model of the annotators' competence). docs/releases.md.
+       *
+       * * `majority` - majority
+       * * `posterior_mode` - posterior_mode
+       */
       gold?: components["schemas"]["GoldEnum"];
       mappings?: components["schemas"]["ReleaseMappingsInput"];
       split?: components["schemas"]["ReleaseSplitInput"];

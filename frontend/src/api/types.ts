@@ -146,6 +146,9 @@ export type Interval = Schemas['IntervalOutput'];
 export type AgreementQuestion = Schemas['AgreementQuestionOutput'];
 /** `GET /api/admin/rounds/{id}/agreement/` (and a 200 from POST). */
 export type AgreementReport = Schemas['AgreementReportOutput'];
+/** Dawid-Skene and MACE per question of a report: each annotator's competence (docs/agreement.md). */
+export type Competence = Schemas['CompetenceOutput'];
+export type CompetenceQuestion = Schemas['CompetenceQuestionOutput'];
 /** A report's comparison of labels with evidence hints against labels without (docs/agreement.md). */
 export type Assistance = Schemas['AssistanceOutput'];
 /** One side of that comparison: a round, with or without hints. */

@@ -109,6 +109,20 @@ describe('the new-release form', () => {
     });
   });
 
+  it('posts the posterior-mode gold rule when chosen, and says what it does', async () => {
+    const { server, user } = renderForm();
+
+    await user.type(screen.getByRole('textbox', { name: 'Version' }), '2.1.0');
+    await user.click(screen.getByRole('checkbox', { name: 'TofuEval MediaSum (reference, closed)' }));
+    const gold = screen.getByRole('combobox', { name: 'Gold labels' });
+    await user.selectOptions(gold, 'Posterior mode: weighted by annotator competence (adjudicated first)');
+    expect(gold).toHaveAccessibleDescription(/careful annotator outweighs a careless one/);
+    await user.click(screen.getByRole('button', { name: 'Build release' }));
+
+    await waitFor(() => expect(posted(server)).toHaveLength(1));
+    expect(posted(server)[0]!.body).toMatchObject({ version: '2.1.0', gold: 'posterior_mode' });
+  });
+
   it('checks a split file locally, then posts its documents', async () => {
     const { server, user } = renderForm();
 

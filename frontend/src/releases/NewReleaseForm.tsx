@@ -20,6 +20,10 @@ interface NewReleaseFormProps {
 
 /** The body fields the form shows errors beside; anything else joins the general message. */
 const PLACED = ['version', 'rounds', 'gold', 'mappings', 'split', 'formats', 'only_complete', 'drop_not_a_summary'];
+const GOLD_RULE_CHOICES = [
+  { value: 'majority', label: 'Majority vote (adjudicated first)' },
+  { value: 'posterior_mode', label: 'Posterior mode: weighted by annotator competence (adjudicated first)' },
+];
 
 /** Subfields of the split shown beside their own input, per method. */
 const SPLIT_FIELDS: Record<SplitMethod, string[]> = {
@@ -147,10 +151,14 @@ export function NewReleaseForm({ slug, rounds, formats, onStarted }: NewReleaseF
 
         <NativeSelect
           label="Gold labels"
-          description="Adjudicated review decisions first, then the annotators' majority; a tie counts as inconsistent and is flagged."
-          data={[{ value: 'majority', label: 'Majority vote (adjudicated first)' }]}
+          description={
+            values.gold === 'majority'
+              ? "Adjudicated and confirmed review decisions first, then the annotators' majority; a tie counts as inconsistent and is flagged."
+              : 'Adjudicated and confirmed review decisions first, then the most probable label given how often each annotator is right (Dawid–Skene), so a careful annotator outweighs a careless one.'
+          }
+          data={GOLD_RULE_CHOICES}
           value={values.gold}
-          onChange={() => set('gold', 'majority')}
+          onChange={(event) => set('gold', event.currentTarget.value === 'posterior_mode' ? 'posterior_mode' : 'majority')}
           error={error('gold')}
         />
 

@@ -7,7 +7,8 @@ export interface NewReleaseValues {
   version: string;
   /** Round ids as the checkboxes hold them (strings). */
   rounds: string[];
-  gold: 'majority';
+  /** The sentence-label gold rule below adjudication (docs/releases.md). */
+  gold: NonNullable<NewReleaseBody['gold']>;
   mergeMarginal: boolean;
   binaryRelevance: boolean;
   splitMethod: SplitMethod;

@@ -64,6 +64,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "spans": [SPAN],
                 "covers_key_fact": False,
                 "provenance": None,
+                "soft_label": None,
             },
             {
                 "position": 1,
@@ -76,6 +77,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
                 "spans": [],
                 "covers_key_fact": None,
                 "provenance": None,
+                "soft_label": None,
             },
         ],
         "relevance": None,

@@ -61,6 +61,15 @@ from .compared_sentence_output import ComparedSentenceOutput
 from .compared_sentence_output_judgements import ComparedSentenceOutputJudgements
 from .compared_summary_output import ComparedSummaryOutput
 from .compared_summary_output_judgements import ComparedSummaryOutputJudgements
+from .competence_annotator_output import CompetenceAnnotatorOutput
+from .competence_items_output import CompetenceItemsOutput
+from .competence_output import CompetenceOutput
+from .competence_pattern_output import CompetencePatternOutput
+from .competence_pattern_output_labels import CompetencePatternOutputLabels
+from .competence_pattern_output_mace import CompetencePatternOutputMace
+from .competence_pattern_output_posterior import CompetencePatternOutputPosterior
+from .competence_question_output import CompetenceQuestionOutput
+from .competence_recall_output import CompetenceRecallOutput
 from .confidence_enum import ConfidenceEnum
 from .confusion_output import ConfusionOutput
 from .confusion_pair_output import ConfusionPairOutput
@@ -507,6 +516,15 @@ __all__ = (
     "ComparedSentenceOutputJudgements",
     "ComparedSummaryOutput",
     "ComparedSummaryOutputJudgements",
+    "CompetenceAnnotatorOutput",
+    "CompetenceItemsOutput",
+    "CompetenceOutput",
+    "CompetencePatternOutput",
+    "CompetencePatternOutputLabels",
+    "CompetencePatternOutputMace",
+    "CompetencePatternOutputPosterior",
+    "CompetenceQuestionOutput",
+    "CompetenceRecallOutput",
     "ConfidenceEnum",
     "ConfusionOutput",
     "ConfusionPairOutput",

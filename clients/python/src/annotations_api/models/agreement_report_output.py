@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.agreement_question_output import AgreementQuestionOutput
     from ..models.assistance_output import AssistanceOutput
     from ..models.assisted_reveal_output import AssistedRevealOutput
+    from ..models.competence_output import CompetenceOutput
 
 
 T = TypeVar("T", bound="AgreementReportOutput")
@@ -32,6 +33,7 @@ class AgreementReportOutput:
             shows the new report when it lands (docs/agreement.md).
         assistance (AssistanceOutput | Unset):
         assisted_reveal (AssistedRevealOutput | Unset):
+        competence (CompetenceOutput | Unset):
     """
 
     round_: int
@@ -43,6 +45,7 @@ class AgreementReportOutput:
     updating: bool | Unset = UNSET
     assistance: AssistanceOutput | Unset = UNSET
     assisted_reveal: AssistedRevealOutput | Unset = UNSET
+    competence: CompetenceOutput | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +74,10 @@ class AgreementReportOutput:
         if not isinstance(self.assisted_reveal, Unset):
             assisted_reveal = self.assisted_reveal.to_dict()
 
+        competence: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.competence, Unset):
+            competence = self.competence.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,6 +96,8 @@ class AgreementReportOutput:
             field_dict["assistance"] = assistance
         if assisted_reveal is not UNSET:
             field_dict["assisted_reveal"] = assisted_reveal
+        if competence is not UNSET:
+            field_dict["competence"] = competence
 
         return field_dict
 
@@ -97,6 +106,7 @@ class AgreementReportOutput:
         from ..models.agreement_question_output import AgreementQuestionOutput
         from ..models.assistance_output import AssistanceOutput
         from ..models.assisted_reveal_output import AssistedRevealOutput
+        from ..models.competence_output import CompetenceOutput
 
         d = dict(src_dict)
         round_ = d.pop("round")
@@ -132,6 +142,13 @@ class AgreementReportOutput:
         else:
             assisted_reveal = AssistedRevealOutput.from_dict(_assisted_reveal)
 
+        _competence = d.pop("competence", UNSET)
+        competence: CompetenceOutput | Unset
+        if isinstance(_competence, Unset):
+            competence = UNSET
+        else:
+            competence = CompetenceOutput.from_dict(_competence)
+
         agreement_report_output = cls(
             round_=round_,
             computed_at=computed_at,
@@ -142,6 +159,7 @@ class AgreementReportOutput:
             updating=updating,
             assistance=assistance,
             assisted_reveal=assisted_reveal,
+            competence=competence,
         )
 
         agreement_report_output.additional_properties = d

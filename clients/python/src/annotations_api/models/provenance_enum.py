@@ -4,6 +4,7 @@ from enum import StrEnum
 class ProvenanceEnum(StrEnum):
     ADJUDICATED = "adjudicated"
     MAJORITY = "majority"
+    POSTERIOR_MODE = "posterior_mode"
     REVIEWED = "reviewed"
     SINGLE = "single"
     TIE = "tie"

@@ -28,6 +28,7 @@ class ReleaseConfigInput:
         rounds (list[int]):
         formats (list[FormatsEnum]):
         gold (GoldEnum | Unset): * `majority` - majority
+            * `posterior_mode` - posterior_mode
         mappings (ReleaseMappingsInput | Unset):
         split (ReleaseSplitInput | Unset):
         only_complete (bool | Unset):
