@@ -8,6 +8,11 @@ import { errorResponse, renderWithProviders } from '../test/render';
 import { answer } from '../test/answer';
 import { NewRoundForm } from './NewRoundForm';
 
+/** What the form sent: the corpus-run list it reads for the assistance choice aside. */
+function sent(server: ReturnType<typeof fakeServer>) {
+  return server.requests.filter((request) => request.method !== 'GET');
+}
+
 const CREATED = { ...adminProject().rounds[1]!, id: 3, name: 'Pilot 3', status: 'draft' as const, skipped: 0 };
 
 describe('the new-round form', () => {
@@ -82,7 +87,7 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('button', { name: 'Create round' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(CREATED));
-    expect(server.requests).toEqual([
+    expect(sent(server)).toEqual([
       {
         method: 'POST',
         path: '/api/admin/projects/demo/rounds/',
@@ -127,8 +132,8 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('checkbox', { name: new RegExp(source.name) }));
     await user.click(screen.getByRole('radio', { name: 'Inconsistent by the gold rule' }));
     await user.click(screen.getByRole('button', { name: 'Create round' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    expect(server.requests[0]?.body).toEqual({
+    await waitFor(() => expect(sent(server)).toHaveLength(1));
+    expect(sent(server)[0]?.body).toEqual({
       name: 'Review 1',
       kind: 'review',
       overlap: 1,
@@ -158,8 +163,8 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'linguist3' }));
     await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '2');
     await user.click(screen.getByRole('button', { name: 'Create round' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    expect(server.requests[0]!.body).toMatchObject({ name: 'Unassisted', evidence_hints: false });
+    await waitFor(() => expect(sent(server)).toHaveLength(1));
+    expect(sent(server)[0]!.body).toMatchObject({ name: 'Unassisted', evidence_hints: false });
   });
 
   it('chooses written or given key facts and given atomic facts only where the scheme asks for them', async () => {
@@ -191,8 +196,8 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Lena Linguist (linguist1)' }));
     await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '2');
     await user.click(screen.getByRole('button', { name: 'Create round' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    expect(server.requests[0]!.body).toMatchObject({ key_fact_source: 'finesure', given_atomic_facts: true });
+    await waitFor(() => expect(sent(server)).toHaveLength(1));
+    expect(sent(server)[0]!.body).toMatchObject({ key_fact_source: 'finesure', given_atomic_facts: true });
   });
 
   it('chooses units by searching documents and topics, never by typing ids', async () => {
@@ -250,8 +255,8 @@ describe('the new-round form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Pilot 10');
     await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '3');
     await user.click(screen.getByRole('button', { name: 'Create round' }));
-    await waitFor(() => expect(server.requests).toHaveLength(2));
-    expect(server.requests[1]!.body).toMatchObject({ units: { sample: 3, seed: 1, include_busy: true } });
+    await waitFor(() => expect(sent(server)).toHaveLength(2));
+    expect(sent(server)[1]!.body).toMatchObject({ units: { sample: 3, seed: 1, include_busy: true } });
   });
 
   it('shows a 400 field error next to its field', async () => {
@@ -307,7 +312,7 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('button', { name: 'Create round' }));
 
     expect(screen.getByRole('textbox', { name: 'Round name' })).toHaveAccessibleDescription('Give the round a name.');
-    expect(server.requests).toHaveLength(0);
+    expect(sent(server)).toHaveLength(0);
   });
 
   it('starts afresh after a create: no name, people or sample carried to the next round', async () => {
@@ -346,8 +351,8 @@ describe('the new-round form', () => {
     await user.click(screen.getByRole('checkbox', { name: 'reviewer2' }));
     await user.click(screen.getByRole('checkbox', { name: /Pilot 1/ }));
     await user.click(screen.getByRole('button', { name: 'Create round' }));
-    await waitFor(() => expect(server.requests).toHaveLength(1));
-    expect((server.requests[0]?.body as { annotators: string[] }).annotators).toEqual(['reviewer', 'reviewer2']);
+    await waitFor(() => expect(sent(server)).toHaveLength(1));
+    expect((sent(server)[0]?.body as { annotators: string[] }).annotators).toEqual(['reviewer', 'reviewer2']);
   });
 
   it('says before submit that error typing needs three annotators, and how many the project has', async () => {
@@ -379,5 +384,32 @@ describe('the new-round form', () => {
     expect(screen.getByText('A pause needs 3 scored gold units')).toBeInTheDocument();
     expect(screen.getByText(/answer key: 1 so far/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create round' })).toBeDisabled();
+  });
+});
+
+describe('the assistance choice', () => {
+  it('offers the corpus runs that have sentence labels by name and sends the chosen one', async () => {
+    const server = fakeServer({
+      'GET /api/admin/projects/demo/corpus-runs/': () =>
+        answer('GET /api/admin/projects/{slug}/corpus-runs/', 200, {
+          runs: [
+            { id: 4, evaluator: 'GPT-judge', version: 'v2', sentences: 90, summaries: 0, has_scores: false, has_labels: true },
+            { id: 5, evaluator: 'AlignScore', version: 'base', sentences: 90, summaries: 0, has_scores: true, has_labels: false },
+          ],
+        }),
+      'POST /api/admin/projects/demo/rounds/': () => answer('POST /api/admin/projects/{slug}/rounds/', 201, CREATED),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NewRoundForm project={adminProject()} onCreated={vi.fn()} />);
+    const choice = screen.getByRole('combobox', { name: 'Model shown after each label' });
+    await waitFor(() => expect(screen.getByRole('option', { name: 'GPT-judge v2 (90 sentences)' })).toBeInTheDocument());
+    // A score-only run has no verdict to reveal.
+    expect(screen.queryByRole('option', { name: /AlignScore/ })).not.toBeInTheDocument();
+    await user.selectOptions(choice, '4');
+    await user.type(screen.getByRole('textbox', { name: 'Round name' }), 'Assisted pilot');
+    await user.type(screen.getByRole('textbox', { name: 'Number of units to sample' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Create round' }));
+    await waitFor(() => expect(sent(server)).toHaveLength(1));
+    expect(sent(server)[0]!.body).toMatchObject({ assistance: { run: 4, share: 0.5 } });
   });
 });

@@ -18,6 +18,7 @@ import type { AdminProject, AdminRound } from '../api/types';
 import { NO_ERRORS, fieldError, formErrors, type FormErrors } from './fieldErrors';
 import { buildNewRoundBody, type NewRoundValues } from './newRoundBody';
 import { ANNOTATION_ROUND_KINDS, ITEM_ROUND_KINDS, ROUND_KINDS, kindLabel } from './questions';
+import { AssistanceChoice } from './AssistanceChoice';
 import { ExplanationSources } from './ExplanationSources';
 import { HardestUnits } from './HardestUnits';
 import { INITIAL_SELECTION, SelectedUnits } from './SelectedUnits';
@@ -376,28 +377,14 @@ export function NewRoundForm({ project, onCreated }: NewRoundFormProps) {
         )}
 
         {!items && values.kind !== 'explanation' && (
-          <Group gap="md" align="flex-start">
-            <NumberInput
-              label="Assisted: corpus run"
-              description="The id of a corpus run whose verdicts show after each label is saved, as “Model”. Empty: off."
-              min={1}
-              allowDecimal={false}
-              value={values.assistRun}
-              onChange={(value) => set('assistRun', value)}
-              error={error('assistance.run', 'assistance')}
-            />
-            {values.assistRun !== '' && (
-              <NumberInput
-                label="Assisted units (%)"
-                description="Per annotator and unit, seeded; the rest never see the model."
-                min={5}
-                max={95}
-                value={values.assistPercent}
-                onChange={(value) => set('assistPercent', value)}
-                error={error('assistance.share')}
-              />
-            )}
-          </Group>
+          <AssistanceChoice
+            slug={project.slug}
+            run={values.assistRun}
+            percent={values.assistPercent}
+            onRun={(run) => set('assistRun', run)}
+            onPercent={(percent) => set('assistPercent', percent)}
+            error={error}
+          />
         )}
 
         {project.scheme.completeness === true && (

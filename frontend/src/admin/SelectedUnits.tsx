@@ -1,7 +1,7 @@
 import { Checkbox, Group, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 
-import { api } from '../api/client';
-import type { CorpusRunOption, SelectionStrategy } from '../api/types';
+import { getCorpusRunOptions } from '../api/client';
+import type { SelectionStrategy } from '../api/types';
 import { LoadStatus } from './LoadStatus';
 import { useLoad } from './useLoad';
 
@@ -45,9 +45,7 @@ interface SelectedUnitsProps {
  * the corpus (docs/models-in-the-loop.md, "Choosing what to annotate"). Linguists never see
  * the runs or the systems. */
 export function SelectedUnits({ slug, values, onChange, error, seed, onSeed }: SelectedUnitsProps) {
-  const runs = useLoad(`corpus-runs:${slug}`, (signal) =>
-    api.get<{ runs: CorpusRunOption[] }>(`/api/admin/projects/${encodeURIComponent(slug)}/corpus-runs/`, signal),
-  );
+  const runs = useLoad(`corpus-runs:${slug}`, (signal) => getCorpusRunOptions(slug, signal));
   const options = runs.state.status === 'ready' ? runs.state.data.runs : [];
   return (
     <Stack gap="sm">

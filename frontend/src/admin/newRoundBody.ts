@@ -84,7 +84,7 @@ export function buildNewRoundBody(values: NewRoundValues): { body: NewRoundBody 
   if (pause === undefined) errors.pause_below = 'Enter an accuracy between 0 and 100 %, or leave it empty.';
   const assistRun = values.assistRun === '' ? null : wholeNumber(values.assistRun);
   const assistShare = percent(values.assistPercent, 5, 95);
-  if (values.assistRun !== '' && (assistRun === null || assistRun < 1)) errors['assistance.run'] = 'Enter the id of a corpus run, or leave it empty.';
+  if (values.assistRun !== '' && (assistRun === null || assistRun < 1)) errors['assistance.run'] = 'Choose a corpus run, or Off.';
   if (values.assistRun !== '' && assistShare === undefined) errors['assistance.share'] = 'Enter a share of assisted units between 5 and 95 %.';
   if (Object.keys(errors).length > 0 || overlap === null || guideline === null || units === null) return { errors };
   const annotation = {

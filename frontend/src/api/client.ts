@@ -5,6 +5,7 @@ import type {
   ApiToken,
   ProjectCreator,
   RoundOverlap,
+  CorpusRunOption,
   OverlapFill,
   ApiTokenBody,
   CreatedApiToken,
@@ -507,6 +508,11 @@ export function createApiToken(body: ApiTokenBody): Promise<CreatedApiToken> {
 
 export async function revokeApiToken(tokenId: number): Promise<void> {
   await api.delete<null>(`/api/me/tokens/${tokenId}/`);
+}
+
+/** The project's corpus runs, for the new-round form's choices (selection and assistance). */
+export function getCorpusRunOptions(slug: string, signal?: AbortSignal): Promise<{ runs: CorpusRunOption[] }> {
+  return api.get<{ runs: CorpusRunOption[] }>(`/api/admin/projects/${encodeURIComponent(slug)}/corpus-runs/`, signal);
 }
 
 // ---- Keeping a round's overlap when people change (docs/rounds.md) ----
