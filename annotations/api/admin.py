@@ -804,7 +804,7 @@ def _compare_parameter(request: Request) -> int | None:
     if raw == "":
         return None
     # ASCII digits only, as for ?page= (str.isdigit() accepts "²", which int() refuses).
-    if not re.fullmatch(r"[1-9][0-9]{0,17}", raw) or int(raw) > LARGEST_ROUND_ID:
+    if not re.fullmatch(r"[1-9][0-9]{0,18}", raw) or int(raw) > LARGEST_ROUND_ID:
         message = f"compare must be a round id (a whole number); got {raw[:40]!r}."
         raise bad_request(message, {"compare": [message]})
     return int(raw)

@@ -240,12 +240,9 @@ class WebhookView(APIView):
     def patch(self, request: Request, slug: str, webhook_id: int) -> Response:
         endpoint = _endpoint(people_project(request, slug), webhook_id)
         data = validated(WebhookUpdateInput, request.data)
-        if not data:
-            raise ApiError(
-                "Nothing to change: send url, events, secret, active or description.",
-                errors={"non_field_errors": ["send at least one field"]},
-            )
-        endpoint = webhook_update(endpoint=endpoint, **data)
+        # An empty PATCH changes nothing and answers the endpoint as it is (PATCH semantics).
+        if data:
+            endpoint = webhook_update(endpoint=endpoint, **data)
         answer = _webhook(endpoint)
         if "secret" in data:
             answer["secret"] = endpoint.secret

@@ -34,13 +34,17 @@ def _with_defaults(
     model: type[models.Model], columns: Sequence[str], rows: Sequence[Sequence[Any]]
 ) -> tuple[list[str], list[list[Any]]]:
     """``columns`` and ``rows`` with every other column that has a model default (COPY,
-    unlike the ORM, writes NULL into a column it is not given): a field added later, such
-    as an optional comment, never breaks an importer that does not know it."""
+    unlike the ORM, writes the column's database default, usually NULL, into a column it is
+    not given): a field added later, such as an optional comment, never breaks an importer
+    that does not know it."""
     extra = [
         field
         for field in model._meta.concrete_fields
         if not field.primary_key
         and field.column not in columns
+        # A column with a database default gets it from COPY itself, like any column COPY is
+        # not given (Django has no Python value for it: get_default() is an expression).
+        and not field.has_db_default()
         # A default, or the empty string Django gives a text field that has none.
         and (field.has_default() or (field.empty_strings_allowed and not field.null))
     ]

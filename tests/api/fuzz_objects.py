@@ -466,6 +466,10 @@ def seed() -> Seeded:
         "POST /api/admin/projects/{slug}/members/{username}/resume/": [
             (None, {"slug": "demo-facts", "username": "linguist2"})
         ],
+        # Keeping the overlap changes assignments: only on the released round, closed
+        # already, whose assignments stay as they are (tests/services/test_overlap.py fills).
+        "PUT /api/admin/rounds/{round_id}/overlap/": [(None, {"round_id": released.pk})],
+        "POST /api/admin/rounds/{round_id}/overlap/fill/": [(None, {"round_id": released.pk})],
         # An agreement report may close its round: the released one, closed already.
         "POST /api/admin/rounds/{round_id}/agreement/": [(None, {"round_id": released.pk})],
         # Feedback names an annotator of the round and a sentence of its units.

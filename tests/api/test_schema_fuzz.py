@@ -151,6 +151,9 @@ PINNED = {
     "PATCH /api/admin/projects/{slug}/members/{username}/": "changes roles and pauses",
     "DELETE /api/admin/projects/{slug}/members/{username}/": "removes a member",
     "DELETE /api/admin/projects/{slug}/invitations/{invitation_id}/": "revokes an invitation",
+    # A fill deletes stalled assignments (ids other operations are sent) and makes new ones.
+    "PUT /api/admin/rounds/{round_id}/overlap/": "turns on the automatic fill, which fills",
+    "POST /api/admin/rounds/{round_id}/overlap/fill/": "gives units to other linguists",
 }
 
 

@@ -340,7 +340,7 @@ OFFSETS_TEXT = "A vote was held. It passed."
             "topics[0].summaries[0].model",
             [
                 "unknown field; allowed fields are atomic_facts, id, metadata, sentences, system,"
-                " text"
+                " system_category, text"
             ],
             id="unknown-summary-field",
         ),
