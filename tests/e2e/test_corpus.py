@@ -42,7 +42,7 @@ def test_an_admin_imports_reads_the_format_and_browses_the_corpus(
     page.go_back()
 
     page.get_by_role("link", name="Browse what was imported").click()
-    expect(page.get_by_role("heading", name="Corpus")).to_be_visible()
+    expect(page.get_by_role("heading", name="Corpus", exact=True)).to_be_visible()
     expect(page.get_by_role("table", name="Imported")).to_contain_text("9")
     page.get_by_role("button", name=re.compile(r"^Show the summaries of ")).first.click()
     expect(page.get_by_role("region", name=re.compile(r"^Summaries of "))).to_be_visible()

@@ -103,7 +103,7 @@ def test_a_researcher_scores_two_evaluators_and_downloads_the_table(
     expect(card.get_by_role("table", name="Confusion matrix of BluntLLM")).to_be_visible()
 
     with page.expect_download() as waiting:
-        card.get_by_role("link", name="LaTeX").click()
+        card.get_by_role("link", name="LaTeX", exact=True).click()
     saved = tmp_path / "table.tex"
     waiting.value.save_as(saved)
     latex = saved.read_text()
