@@ -301,24 +301,26 @@ def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_
     saver.join(timeout=60)
     assert not saver.is_alive()
 
-    # Killed mid-way, the build cannot have published: the sweep fails it once its lease
-    # runs out, and a retry publishes.
+    # Killed mid-way, the build is never left building. Once its lease runs out, either the
+    # sweep fails it (then a retry publishes), or the task, acknowledged late and so
+    # redelivered to the respawned pool process, claims it first and builds it anew from
+    # the start: both are the design (docs/deployment.md), and which comes first is timing.
     wait_for(
         lambda: Release.objects.get(pk=release.pk).status != ReleaseStatus.BUILDING,
         120,
-        "the sweep ends the killed build",
+        "the sweep or the redelivered task ends the killed build",
     )
     release.refresh_from_db()
-    assert release.status == ReleaseStatus.FAILED, (release.status, stack.log_tail())
-    assert "The worker stopped" in release.error
-    status, body = stack.request("POST", f"/api/releases/{release.pk}/retry/", researcher)
-    assert status == 202, body
-    wait_for(
-        lambda: Release.objects.get(pk=release.pk).status != ReleaseStatus.BUILDING,
-        120,
-        "the retried build ends",
-    )
-    release.refresh_from_db()
+    if release.status == ReleaseStatus.FAILED:
+        assert "The worker stopped" in release.error
+        status, body = stack.request("POST", f"/api/releases/{release.pk}/retry/", researcher)
+        assert status == 202, body
+        wait_for(
+            lambda: Release.objects.get(pk=release.pk).status != ReleaseStatus.BUILDING,
+            120,
+            "the retried build ends",
+        )
+        release.refresh_from_db()
     assert release.status == ReleaseStatus.PUBLISHED, (release.error, stack.log_tail())
     status, _ = stack.request("GET", f"/api/releases/{release.pk}/", researcher)
     assert status == 200
