@@ -267,6 +267,31 @@ def _first_versions(candidates: list[Candidate]) -> list[Candidate]:
     return out
 
 
+def _evidence_target(round_: Round, linguist: Any) -> list[Candidate]:
+    """The linguist's last unit of ``round_`` with an error span [0, 2) saved on its first
+    sentence; its handle as generated and with a body linking the span to no evidence."""
+    assignment = Assignment.objects.filter(round=round_, annotator=linguist).order_by("pk").last()
+    assert assignment is not None
+    sentence = assignment.topic.summaries.order_by("pk").first().sentences.order_by("position")[0]
+    client = Client()
+    client.force_login(linguist)
+    handle = encode(assignment.pk, "sentence", sentence.pk)
+    saved = client.patch(
+        f"/api/assignments/{assignment.pk}/sentences/{handle}/spans/",
+        {"version": 0, "spans": [{"start": 0, "end": 2}]},
+        content_type="application/json",
+    )
+    assert saved.status_code == 200, saved.content
+    params = {"assignment_id": assignment.pk, "sentence": handle}
+    body = {
+        "version": saved.json()["version"],
+        "span": {"start": 0, "end": 2},
+        "evidence": [],
+        "no_evidence": True,
+    }
+    return [(linguist.username, params), (linguist.username, {**params, "body": body})]
+
+
 def _answered(assignment: Assignment) -> None:
     """Every question of a TofuEval unit answered, so the assignment can be submitted."""
     label_units([assignment], wrong=lambda _summary, _sentence: False)
@@ -403,7 +428,6 @@ def seed() -> Seeded:
         f"PATCH {key}sentences/{{sentence}}/spans/": _with_bodies(
             _of(pilot["demo-dialogue"], "sentence"), {"spans": []}
         ),
-        f"PATCH {key}sentences/{{sentence}}/evidence/": _of(pilot["demo-dialogue"], "sentence"),
         f"PATCH {key}summaries/{{summary}}/": _of(pilot["demo"], "summary"),
         f"PATCH {key}topic/": _of(pilot["demo"], "unit"),
         # Facts name the unit's summaries and sentences by handle: none is always right.
@@ -564,12 +588,24 @@ def seed() -> Seeded:
     for label, candidates in grouped.items():
         if label.startswith("PATCH "):
             grouped[label] = _first_versions(candidates)
-    for label in (f"GET {key}", f"POST {key}heartbeat/", f"GET {key}items/"):
-        grouped[label] = [
-            (a.annotator.username, {"assignment_id": a.pk})
-            for round_ in (pilot["demo"], review, typing, explained)
-            for a in Assignment.objects.filter(round=round_).select_related("annotator")[:4]
-        ]
+    # Evidence is linked to a saved span, by its offsets, at the judgement's version: one
+    # saved here, so the first such request links and later ones are stale (409).
+    grouped[f"PATCH {key}sentences/{{sentence}}/evidence/"] = _evidence_target(
+        pilot["demo-dialogue"], linguist1
+    )
+
+    # Each annotator's first assignment of each round, so every caller with work in the round
+    # sends its own (a slice of four rows was whichever PostgreSQL read first, after updates
+    # sometimes none of a caller's): the workspace opens the annotation rounds', the item
+    # screen the others'; a heartbeat takes both.
+    def firsts(*rounds: Round) -> list[Candidate]:
+        return [candidate for round_ in rounds for candidate in _of(round_, "unit")]
+
+    grouped[f"GET {key}"] = firsts(pilot["demo"], pilot["demo-dialogue"])
+    grouped[f"GET {key}items/"] = firsts(review, typing, explained)
+    grouped[f"POST {key}heartbeat/"] = firsts(pilot["demo"], review, typing, explained)
+    # A unit's revealed model verdicts: an unassisted unit answers that it is not assisted.
+    grouped[f"GET {key}reveal/"] = firsts(pilot["demo"], pilot["demo-dialogue"])
     # A webhook of the demo with one delivery logged (never sent: the URL is not reached).
     hook = webhook_create(
         project=demo,

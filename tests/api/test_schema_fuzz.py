@@ -119,14 +119,11 @@ def schema_valid_is_accepted(ctx: Any, response: Any, case: Any) -> bool | None:
         return None
     label = case.operation.label
     allowed = SAVE_REFUSALS if case.method.upper() == "PATCH" else REFUSALS.get(label, {})
-    try:
-        code = response.json().get("code", "")
-    except ValueError:
-        code = ""
-    if (response.status_code, code) in allowed:
+    if (response.status_code, refusal_code(response)) in allowed:
         return None
     raise AssertionError(
-        f"a request valid by the schema was refused: {response.status_code} {code}:"
+        "a request valid by the schema was refused:"
+        f" {response.status_code} {refusal_code(response)}:"
         f" {response.text[:300]}; body {case.body!r:.300}, query {case.query!r:.200}"
     )
 
@@ -136,6 +133,8 @@ def schema_valid_is_accepted(ctx: Any, response: Any, case: Any) -> bool | None:
 NOT_REACHED = frozenset({400, 401, 403, 404, 413, 415, 422})
 # Operation label -> the statuses of its generated requests, over all callers.
 SEEN: dict[str, Counter[int]] = {}
+# Operation label -> "caller status code" of its refused requests, to say why one is unreached.
+REFUSED_AS: dict[str, Counter[str]] = {}
 # The operations no generated request can reach past validation, and why.
 UNREACHABLE: dict[str, str] = {}
 # Operations that change or consume what they name, sent only to their own seeded objects
@@ -200,12 +199,27 @@ def path_choice(label: str, real: list[dict[str, Any]]) -> st.SearchStrategy[Any
         return st.sampled_from(real)
     # Three in four: the schema's values are drawn anew in every process (schemathesis's
     # strategies are not stable across runs), and a real object's request can still be
-    # refused for its generated query or body.
+    # refused for its generated query or body. The real objects come first: Hypothesis starts
+    # from the simplest example, the first branch's, so the first requests name them.
     some = st.sampled_from(real)
-    return st.one_of(st.none(), some, some, some)
+    return st.one_of(some, some, some, st.none())
 
 
-def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: list[dict[str, Any]]) -> Any:
+def refusal_code(response: Any) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    return str(body.get("code", "")) if isinstance(body, dict) else ""
+
+
+def fuzz(
+    operation: Any,
+    base_url: str,
+    caller: str,
+    headers: dict[str, str],
+    real: list[dict[str, Any]],
+) -> Any:
     """The Hypothesis test of one operation for one caller: most of its requests name real
     objects (``real``, the operation's path parameters of seeded objects, with the body
     fields that must name real objects too), all of them for the operations in ``PINNED``."""
@@ -237,6 +251,10 @@ def fuzz(operation: Any, base_url: str, headers: dict[str, str], real: list[dict
                 case.body = {name: value for name, value in merged.items() if value != DROP}
         response = case.call(base_url=base_url, headers=headers, timeout=60)
         SEEN.setdefault(operation.label, Counter())[response.status_code] += 1
+        if response.status_code in NOT_REACHED and caller != "anonymous":
+            REFUSED_AS.setdefault(operation.label, Counter())[
+                f"{caller} {response.status_code} {refusal_code(response)}"
+            ] += 1
         case.validate_response(response, checks=CHECKS)
 
     return run
@@ -251,6 +269,7 @@ def test_no_operation_fails_or_answers_outside_its_schema(
     failures: list[str] = []
     labels = []
     SEEN.clear()
+    REFUSED_AS.clear()
 
     for result in schema.get_all_operations():
         operation = result.ok()
@@ -263,7 +282,7 @@ def test_no_operation_fails_or_answers_outside_its_schema(
                 continue
             real = seeded.choices(operation.label, names, caller) if names else []
             try:
-                fuzz(operation, live_server.url, headers, real)()
+                fuzz(operation, live_server.url, caller, headers, real)()
             # One entry per operation and caller, all reported (schemathesis raises its
             # failures as a BaseExceptionGroup, which `except Exception` lets through).
             except (Exception, BaseExceptionGroup) as failure:
@@ -274,7 +293,8 @@ def test_no_operation_fails_or_answers_outside_its_schema(
     # answer other than 400, 401, 403, 404, 413, 415 or 422, unless it is exempt, with why.
     reached = {label: reached_count(SEEN.get(label, Counter())) for label in labels}
     failures += [
-        f"{label}: no generated request got past validation (statuses {dict(SEEN.get(label, {}))})"
+        f"{label}: no generated request got past validation (statuses"
+        f" {dict(SEEN.get(label, {}))}; refused as {dict(REFUSED_AS.get(label, {}))})"
         for label in labels
         if not reached[label] and label not in UNREACHABLE
     ]
@@ -286,4 +306,6 @@ def test_no_operation_fails_or_answers_outside_its_schema(
     print(f"\n{sum(map(bool, reached.values()))} of {len(labels)} operations reached:")
     for label in labels:
         print(f"  {reached[label]:4d} {label} {dict(SEEN.get(label, {}))}")
+        if os.environ.get("FUZZ_REFUSALS"):
+            print(f"       refused as {dict(REFUSED_AS.get(label, {}))}")
     assert not failures, "\n".join(failures)
