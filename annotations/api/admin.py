@@ -712,7 +712,8 @@ class AgreementView(APIView):
         parameters=[
             OpenApiParameter(
                 "half_width",
-                float,
+                # The bounds the view checks, stated (a plain float documents 1e154 as valid).
+                {"type": "number", "minimum": 0.005, "maximum": 0.5},
                 required=False,
                 description=(
                     "The interval half-width w each question's projection aims at (0.005 to"
@@ -790,7 +791,8 @@ def _half_width_parameter(request: Request) -> float | None:
     if raw == "":
         return None
     try:
-        value = float(raw) if re.fullmatch(r"[0-9]*\.?[0-9]+", raw) else None
+        # Any spelling of a number (0.05, .05, 5e-2); nan and inf fail the range.
+        value: float | None = float(raw)
     except ValueError:
         value = None
     if value is None or not 0.005 <= value <= 0.5:

@@ -243,6 +243,10 @@ def test_the_projection_is_reprojected_for_another_half_width(
     # A quarter of the half-width needs sixteen times the units.
     assert wider["units_needed"] < default["units_needed"]
     assert default["units_needed"] == pytest.approx(16 * wider["units_needed"], rel=0.1)
-    refused = client.get(url, {"half_width": "7"})
-    assert refused.status_code == 400
-    assert "half_width" in refused.json()["errors"]
+    # Any spelling of a number in range is taken; out of range, not a number or not finite
+    # is refused, naming the field.
+    assert relevance(half_width="2e-1")["half_width"] == 0.2
+    for wrong in ("7", "3.1e154", "nan", "inf", "-0.1", "wide"):
+        refused = client.get(url, {"half_width": wrong})
+        assert refused.status_code == 400, wrong
+        assert "half_width" in refused.json()["errors"]
