@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,7 +56,7 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["CELERY_TEST_BROKER_URL"] = f"{head}/{int(db) - number}"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def _mark_and_check(items: list[pytest.Item]) -> None:
     plain_flush = []
     for item in items:
         if item.get_closest_marker("worker"):
@@ -77,6 +79,42 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         )
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _mark_and_check(items)
+    _long_first(config, items)
+
+
+def _long_first(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a parallel run, the `long` tests first, one after another on each worker.
+
+    pytest-xdist's work stealing (the Makefile's ``--dist worksteal``) gives each of n workers
+    a contiguous share of the collection at the start (the first len/n, then a share of the
+    rest) and later moves tests from the end of a busy worker's share to an idle one. A long
+    test left near the end ran alone while the other worker idled (the whole-API fuzz: five
+    minutes of a 21-minute run); at the head of the shares, dealt out in turn, they start
+    at once and the short tests fill in around them. Runs after pytest-randomly's shuffle
+    (trylast), so the order stays random and the same on every worker, as xdist requires.
+    """
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 0))
+    if workers < 2:
+        return
+    long = [item for item in items if item.get_closest_marker("long")]
+    if not long:
+        return
+    short = [item for item in items if not item.get_closest_marker("long")]
+    ordered: list[pytest.Item] = []
+    remaining = len(items)
+    for worker in range(workers):
+        share = remaining // (workers - worker)  # what xdist gives this worker at the start
+        heads = long[worker::workers]
+        tail = max(share - len(heads), 0)
+        ordered += heads + short[:tail]
+        short = short[tail:]
+        remaining -= len(heads) + tail
+    items[:] = ordered + short
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     report = yield
@@ -85,6 +123,61 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.outcome = "failed"
         report.longrepr = f"REQUIRE_SERVICES=1, and this test needs services, but: {reason}"
     return report
+
+
+# What the test session sets for itself and a subprocess with its own settings must not
+# inherit (the database, the broker, the modes, the scratch directories set below).
+SESSION_ONLY_ENVIRONMENT = frozenset(
+    {
+        "DATABASE_URL",
+        "DEBUG",
+        "PRODUCTION",
+        "DEMO",
+        "DJANGO_SECRET_KEY",
+        "CELERY_BROKER_URL",
+        "DJANGO_SETTINGS_MODULE",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "MEDIA_ROOT",
+        "RELEASE_BUILD_ROOT",
+    }
+)
+
+
+def settings_free_environment() -> dict[str, str]:
+    """This process's environment without what the test session set for its own settings."""
+    return {k: v for k, v in os.environ.items() if k not in SESSION_ONLY_ENVIRONMENT}
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """An embedded (SQLite) database migrated from nothing, made once for the whole run and
+    copied by the tests that start a site on one: migrating costs ~20 s of CPU (Django renders
+    the model states of every migration), paid once instead of by each such test. Parallel
+    workers share the file (their temporary directories' parent is the run's); a lock makes
+    the first build it and the others wait."""
+    from filelock import FileLock
+
+    run_root = tmp_path_factory.getbasetemp()
+    if xdist_worker_number(request.config) is not None:
+        run_root = run_root.parent
+    path = run_root / "migrated.sqlite3"
+    with FileLock(f"{path}.lock"):
+        if not path.exists():
+            building = run_root / "migrating.sqlite3"
+            building.unlink(missing_ok=True)
+            migrated = subprocess.run(
+                [sys.executable, "manage.py", "migrate", "-v0"],
+                cwd=ROOT,
+                env={**settings_free_environment(), "DATABASE_URL": f"sqlite:///{building}"},
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            assert migrated.returncode == 0, migrated.stderr[-3000:]
+            building.rename(path)
+    return path
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -130,6 +130,7 @@ def outage(own_redis: OwnRedis, tmp_path: Path, settings: Any) -> Iterator[Worke
         pool.stop_all()
 
 
+@pytest.mark.long
 def test_every_long_job_asked_for_during_an_outage_finishes_when_the_broker_returns(
     own_redis: OwnRedis, outage: Workers, settings: Any
 ) -> None:

@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import secrets
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, settings_free_environment
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     # The settings under test read these; whatever the test session set is dropped.
-    ignored = {
-        "DATABASE_URL",
-        "DEBUG",
-        "PRODUCTION",
-        "DEMO",
-        "DJANGO_SECRET_KEY",
-        "CELERY_BROKER_URL",
-        "DJANGO_SETTINGS_MODULE",
-        "DJANGO_ALLOW_ASYNC_UNSAFE",
-        # tests/conftest.py points these at the session's scratch directory.
-        "MEDIA_ROOT",
-        "RELEASE_BUILD_ROOT",
-    }
-    clean = {k: v for k, v in os.environ.items() if k not in ignored}
+    clean = settings_free_environment()
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -106,10 +93,12 @@ def test_production_refuses_the_debug_pages_and_the_demo_switch() -> None:
         assert "refused with the production settings" in result.stderr
 
 
-def test_the_demo_users_need_the_explicit_demo_switch(tmp_path: Path) -> None:
-    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    migrated = run_manage("migrate", "-v0", env={"DATABASE_URL": database})
-    assert migrated.returncode == 0, migrated.stderr
+def test_the_demo_users_need_the_explicit_demo_switch(
+    tmp_path: Path, migrated_sqlite: Path
+) -> None:
+    copy = tmp_path / "db.sqlite3"
+    shutil.copyfile(migrated_sqlite, copy)
+    database = f"sqlite:///{copy}"
     refused = run_manage("load_demo", env={"DATABASE_URL": database})
     assert refused.returncode != 0
     assert "DEMO=1" in refused.stderr

@@ -4,19 +4,28 @@ at the same moment never fail with "database is locked" (a 500 before)."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
-from tests.conftest import ROOT
+import pytest
+
+from tests.conftest import ROOT, settings_free_environment
 
 
-def test_concurrent_saves_and_heartbeats_on_sqlite_all_succeed(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    ignored = {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE", "DEBUG"}
-    env = {k: v for k, v in os.environ.items() if k not in ignored}
-    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEMO": "1"})
+@pytest.mark.long
+def test_concurrent_saves_and_heartbeats_on_sqlite_all_succeed(
+    tmp_path: Path, migrated_sqlite: Path
+) -> None:
+    copy = tmp_path / "db.sqlite3"
+    shutil.copyfile(migrated_sqlite, copy)
+    env = {
+        **settings_free_environment(),
+        "DATABASE_URL": f"sqlite:///{copy}",
+        "DEMO": "1",
+        "MEDIA_ROOT": str(tmp_path / "media"),
+    }
     result = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "scripts" / "sqlite_writers.py"), "40"],
         cwd=ROOT,

@@ -53,6 +53,7 @@ from tests.api.fuzz_objects import DROP, seed
 
 pytestmark = [
     pytest.mark.fuzz,
+    pytest.mark.long,
     # serialized_rollback, as every transactional test here: a plain flush would leave the
     # next serialized-rollback test restoring content types that exist again.
     pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__"),

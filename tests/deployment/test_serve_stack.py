@@ -232,6 +232,7 @@ def building_mid_way(release: Release) -> bool:
     return 1 <= release.progress <= 99
 
 
+@pytest.mark.long
 def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_build(
     stack: Stack,
 ) -> None:

@@ -12,6 +12,7 @@ BEFORE = [("annotations", "0010_evidence_hints")]
 AFTER = [("annotations", "0011_key_fact_sheets_and_atomic_facts")]
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_key_facts_and_atomic_facts_move_onto_sheets() -> None:
     executor = MigrationExecutor(connection)

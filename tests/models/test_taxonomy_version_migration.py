@@ -24,6 +24,7 @@ def _migration_and_parent() -> tuple[list[tuple[str, str]], list[tuple[str, str]
 BEFORE, AFTER = _migration_and_parent()
 
 
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_existing_rounds_freeze_a_version_1_of_their_taxonomy() -> None:
     executor = MigrationExecutor(connection)

@@ -95,6 +95,7 @@ NATIVE_FIELDS: dict[str, Callable[[str, str], dict[str, Any]]] = {
 }
 
 
+@pytest.mark.long
 @settings(max_examples=150, deadline=None, database=None)
 @given(st.sampled_from(sorted(NATIVE_FIELDS)), any_text, st.booleans())
 def test_any_text_in_any_native_field_is_imported_whole_or_refused_changing_nothing(
@@ -196,6 +197,7 @@ def write_release(folder: Path, doc_id: str, cell: str, text: str) -> Path:
     return documents
 
 
+@pytest.mark.long
 @settings(max_examples=100, deadline=None, database=None)
 @given(
     st.sampled_from(["doc_id", "topic", "model_name", "summ_sent", "exp", "type", "key point"]),
