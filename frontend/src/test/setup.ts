@@ -9,8 +9,12 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only cleans up by itself when test globals are on; they are off here.
+// The files share one jsdom (vite.config.ts, isolate: false), so what a test leaves in the
+// page's storage (the save queue's offline changes) is cleared too.
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
