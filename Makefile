@@ -160,8 +160,10 @@ client-check: $(STAMP)
 frontend-test: $(NPM_STAMP) api-types-check
 	cd frontend && npm run typecheck --silent && npm test --silent
 
+# Only tests/e2e is collected (every browser test lives there; tests/conftest.py refuses one
+# elsewhere): importing the rest of the suite cost each worker 20 s for tests it deselected.
 browser-test: $(STAMP) $(DIST) $(OIDC_STAMP)
-	$(BIN)/pytest -m browser $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/pytest -m browser tests/e2e $(XDIST) $(PYTEST_ARGS)
 
 test: lint client-check frontend-test pytest browser-test
 

@@ -59,6 +59,9 @@ def pytest_configure(config: pytest.Config) -> None:
 def _mark_and_check(items: list[pytest.Item]) -> None:
     plain_flush = []
     for item in items:
+        # `make browser-test` collects tests/e2e only: a browser test elsewhere would never run.
+        if item.get_closest_marker("browser") and "tests/e2e/" not in item.nodeid:
+            raise pytest.UsageError(f"browser tests live in tests/e2e/: {item.nodeid}")
         if item.get_closest_marker("worker"):
             item.add_marker(pytest.mark.services)
         marker = item.get_closest_marker("django_db")
