@@ -23,7 +23,7 @@ PORT ?= 8000
 # pytest-xdist workers for `make pytest` and `make browser-test` (docs/testing.md); 0 runs serially.
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
-XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist worksteal)
+XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \
