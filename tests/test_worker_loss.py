@@ -116,6 +116,7 @@ def send(task: Any, *args: Any) -> None:
         task.apply_async(args, connection=channel)
 
 
+@pytest.mark.long
 def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Workers) -> None:
     call_command("load_demo", stdout=StringIO())
     pilot = Round.objects.get(project__slug="demo")
@@ -168,6 +169,7 @@ def test_a_build_whose_worker_is_killed_fails_and_a_retry_publishes(workers: Wor
     assert not list(building.glob("*/.build-*"))
 
 
+@pytest.mark.long
 def test_an_import_whose_worker_is_killed_fails_imports_nothing_and_drops_its_upload(
     workers: Workers,
 ) -> None:

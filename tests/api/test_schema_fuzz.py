@@ -261,8 +261,15 @@ def fuzz(
     return run
 
 
+# The operations in SHARDS tests, each on a demo seeded afresh (about 12 s), with every SHARDS-th
+# operation of the schema: one test of all of them took five minutes and, transactional, could
+# start only in the second half of a parallel run, then ran there alone (docs/testing.md).
+SHARDS = 4
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
 def test_no_operation_fails_or_answers_outside_its_schema(
-    live_server: Any, callers: dict[str, dict[str, str]]
+    live_server: Any, callers: dict[str, dict[str, str]], shard: int
 ) -> None:
     raw = requests.get(f"{live_server.url}/api/schema/?format=json", timeout=60).json()
     schema = schemathesis.openapi.from_dict(raw)
@@ -272,9 +279,10 @@ def test_no_operation_fails_or_answers_outside_its_schema(
     SEEN.clear()
     REFUSED_AS.clear()
 
-    for result in schema.get_all_operations():
+    every = [result.ok().label for result in schema.get_all_operations()]
+    for index, result in enumerate(schema.get_all_operations()):
         operation = result.ok()
-        if ONLY not in operation.label:
+        if ONLY not in operation.label or index % SHARDS != shard:
             continue
         labels.append(operation.label)
         names = re.findall(r"{(\w+)}", operation.path)
@@ -302,7 +310,7 @@ def test_no_operation_fails_or_answers_outside_its_schema(
     failures += [
         f"{label}: listed as unreachable, but it is reached or gone"
         for label in UNREACHABLE
-        if ONLY in label and reached.get(label, 1)
+        if ONLY in label and (reached.get(label, 0) or (shard == 0 and label not in every))
     ]
     print(f"\n{sum(map(bool, reached.values()))} of {len(labels)} operations reached:")
     for label in labels:

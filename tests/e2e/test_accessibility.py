@@ -290,6 +290,7 @@ def describe(route: Route, violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.long
 def test_every_screen_has_no_serious_accessibility_violation(
     browser: Browser, live_server, settings: Any, tmp_path: Path
 ) -> None:

@@ -44,6 +44,7 @@ def submit_unit(
     context.close()
 
 
+@pytest.mark.long
 def test_admin_runs_a_pilot_reads_the_kappa_and_sends_feedback(
     page: Page, browser: Browser, live_server
 ) -> None:

@@ -77,6 +77,7 @@ def test_a_worker_retries_after_a_500_and_then_delivers(hooked: Workers) -> None
         assert delivery.response_status == 200
 
 
+@pytest.mark.long
 def test_a_delivery_whose_worker_is_killed_mid_send_is_sent_again(hooked: Workers) -> None:
     with receiver(hold=True) as hook:
         doomed = hooked.start()
