@@ -117,6 +117,11 @@ class LevelOutput(serializers.Serializer):
     confidence = serializers.FloatField()
     seed = serializers.IntegerField()
     evaluators = serializers.DictField(child=EvaluatorEntryOutput(), help_text="name -> entry.")
+    unscored = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="name -> why this level has no figures of it (its threshold could not be"
+        " tuned: the dev records hold one label only); the others are scored.",
+    )
     comparisons = ComparisonOutput(many=True)
 
 
@@ -250,6 +255,11 @@ class StratumOutput(serializers.Serializer):
     documents = serializers.IntegerField(required=False)
     warning = serializers.CharField(allow_null=True, required=False)
     evaluators = serializers.DictField(child=StratumEvaluatorOutput(), required=False)
+    unscored = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="name -> why its threshold could not be tuned on this stratum's dev.",
+    )
     error = serializers.CharField(required=False)
 
 

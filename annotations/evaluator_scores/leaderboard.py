@@ -8,7 +8,9 @@ dev split, the threshold is tuned and measured on all records, and the report sa
 per value of each grouping (corpus, topic type, system…), recall per gold error type, AUC for
 scores, and each pair of evaluators' difference in balanced accuracy with a paired bootstrap
 p-value (the same resampled documents for both), or, below ``MIN_TEST_DOCUMENTS`` measured
-documents, no p-value and a note saying there are not enough documents to test.
+documents, no p-value and a note saying there are not enough documents to test. A score
+whose threshold cannot be tuned is listed under ``unscored`` with its reason, the other
+evaluators keep their figures.
 """
 
 from __future__ import annotations
@@ -190,10 +192,21 @@ def level_leaderboard(
     split_protocol = bool(dev.any() and test.any())
     tune_on = dev if split_protocol else np.ones(size, dtype=bool)
     measure = test if split_protocol else np.ones(size, dtype=bool)
-    names = list(runs)
-    thresholds: dict[str, tuple[float | None, Any]] = {
-        name: _tuned(runs[name], records, tune_on) for name in names
-    }
+    # A score whose threshold cannot be tuned (its dev records hold one label only) is left
+    # out with its reason; the others are still scored. Only when none can be is the level
+    # an error.
+    thresholds: dict[str, tuple[float | None, Any]] = {}
+    unscored: dict[str, str] = {}
+    for name, run in runs.items():
+        try:
+            thresholds[name] = _tuned(run, records, tune_on)
+        except EvaluatorScoreError as error:
+            unscored[name] = str(error)
+    if not thresholds:
+        if len(unscored) == 1:
+            raise EvaluatorScoreError(next(iter(unscored.values())))
+        raise EvaluatorScoreError("; ".join(f"{name}: {why}" for name, why in unscored.items()))
+    names = list(thresholds)
     flagged = {name: flags(runs[name], thresholds[name][0])[measure] for name in names}
     y = gold[measure]
     documents = np.unique(np.asarray(records.document)[measure], return_inverse=True)[1]
@@ -239,6 +252,7 @@ def level_leaderboard(
         "confidence": confidence,
         "seed": seed,
         "evaluators": {},
+        "unscored": unscored,
         "comparisons": [],
     }
     balanced: dict[str, np.ndarray] = {}

@@ -74,5 +74,6 @@ def stratum_thresholds(
                     }
                     for name, entry in board["evaluators"].items()
                 },
+                "unscored": board["unscored"],
             }
     return out

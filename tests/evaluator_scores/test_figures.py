@@ -208,6 +208,29 @@ def test_too_few_documents_to_test_two_evaluators_gives_no_p_value_and_says_why(
     assert enough["p_value"] < 0.05
 
 
+def test_a_score_that_cannot_be_tuned_is_named_and_the_labels_are_still_scored() -> None:
+    """Every dev record inconsistent: no score threshold can be tuned. The label runs keep
+    their figures, exactly as when scored without the score, and the score says why; only
+    when no run is left is the level an error."""
+    data = records(12, 10, seed=5)
+    dev = data.split == "dev"
+    data = replace(data, inconsistent=np.where(dev, True, data.inconsistent))
+    rng = np.random.default_rng(6)
+    label = RunValues("label", 1.0 * (rng.random(120) < 0.6))
+    score = RunValues("score", rng.random(120))
+    board = level_leaderboard(data, {"judge": label, "metric": score}, n_resamples=200, seed=1)
+    why = "no consistent record to tune a threshold on: the dev records need both labels"
+    assert board["unscored"] == {"metric": why}
+    alone = level_leaderboard(data, {"judge": label}, n_resamples=200, seed=1)
+    assert board["evaluators"] == alone["evaluators"]
+    assert board["comparisons"] == []
+    assert alone["unscored"] == {}
+    with pytest.raises(EvaluatorScoreError, match=f"^{why}$"):
+        level_leaderboard(data, {"metric": score}, n_resamples=200)
+    with pytest.raises(EvaluatorScoreError, match=f"^metric: {why}; other: {why}$"):
+        level_leaderboard(data, {"metric": score, "other": score}, n_resamples=200)
+
+
 def test_the_minimum_is_where_an_exact_paired_test_could_first_reject_at_5_percent() -> None:
     """Swapping the two evaluators within each of n documents gives 2^n equally likely
     outcomes; the smallest two-sided p is 2 / 2^n."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from annotations.models import (
     Round,
     RoundStatus,
     SentenceJudgement,
+    Summary,
     SummarySentence,
 )
 from annotations.selectors.judges import judges_report
@@ -58,19 +60,30 @@ def _noise(*parts: Any) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
-def label_pilot() -> Round:
+def _by_chance(summary: Summary, sentence: SummarySentence, annotator: str) -> bool:
+    """Whether ``annotator`` calls the sentence inconsistent: a chance of their own per
+    sentence, drawn from what names the sentence and the rater, never from database ids
+    (which depend on the tests run before in the same database)."""
+    named = (summary.topic.document.external_id, summary.topic.name, summary.system)
+    return _noise(*named, sentence.position, annotator) < (0.3 if sentence.position == 0 else 0.1)
+
+
+def label_pilot(
+    wrong: Callable[[Summary, SummarySentence, str], bool] = _by_chance,
+) -> Round:
     """The demo's double-annotated pilot round, submitted: each rater calls a sentence
     inconsistent with a chance of its own, so the gold has unanimous, majority and tied
     sentences, and inconsistent ones carry error types two raters may share."""
     round_ = Round.objects.get(project__slug="demo", kind="pilot")
-    assignments = list(Assignment.objects.filter(round=round_).order_by("id"))
+    assignments = list(
+        Assignment.objects.filter(round=round_).select_related("annotator").order_by("id")
+    )
     types = list(ErrorType.objects.filter(taxonomy=round_.project.taxonomy).order_by("id")[:2])
     for assignment in assignments:
         label_units(
             [assignment],
-            wrong=lambda summary, sentence, a=assignment: (
-                _noise(summary.system, sentence.position, summary.topic_id, a.annotator_id)
-                < (0.5 if sentence.position == 0 else 0.15)
+            wrong=lambda summary, sentence, a=assignment.annotator.username: wrong(
+                summary, sentence, a
             ),
         )
     for judgement in SentenceJudgement.objects.filter(
@@ -190,35 +203,37 @@ def _scores(round_: Round) -> dict[int, float]:
     }
 
 
-@pytest.mark.parametrize("corpus_split", [True, False])
-def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
-    studied: Round, tmp_path: Path, corpus_split: bool
-) -> None:
-    """With the corpus's own dev/test split, and without one (a seeded share of documents
-    tunes the threshold, and the release is built with the same stated split)."""
-    project = studied.project
-    if not corpus_split:
-        Document.objects.filter(topics__assignments__round=studied).update(split="none")
-    names = _names(studied)
-    scores = _scores(studied)
+def _two_judges(round_: Round) -> tuple[dict[int, float], dict[int, str]]:
+    """SummaC's scores and GPT-4's labels (its scores cut at 0.3) of the round's sentences,
+    stored as corpus runs."""
+    scores = _scores(round_)
     labels = {pk: "inconsistent" if s < 0.3 else "consistent" for pk, s in scores.items()}
+    project = round_.project
     corpus_run(project, "SummaC", "v1", {pk: {"score": s} for pk, s in scores.items()})
     corpus_run(project, "GPT-4", "prompt-2", {pk: {"label": v} for pk, v in labels.items()})
-    judges = judges_report(project)
-    expected = (
-        {"method": "corpus"} if corpus_split else {"method": "document", "dev": 0.3, "seed": 0}
-    )
-    assert judges["split"] == expected
+    return scores, labels
 
+
+def _release_report(
+    round_: Round,
+    split: dict[str, Any],
+    scores: dict[int, float],
+    labels: dict[int, str],
+    tmp_path: Path,
+) -> dict[str, Any]:
+    """``evaluator_report`` on a release of ``round_`` built with ``split``, the two judges'
+    predictions uploaded to it as CSV files by record id."""
+    project = round_.project
+    names = _names(round_)
     release = release_build(
         release_id=release_create(
             project=project,
             user=None,
             config={
                 "version": "1.0.0",
-                "rounds": [studied.pk],
+                "rounds": [round_.pk],
                 "formats": ["native"],
-                "split": judges["split"],
+                "split": split,
             },
         ).pk
     )
@@ -243,7 +258,25 @@ def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
         )
     out = StringIO()
     call_command("evaluator_report", "--release", f"{project.slug}@1.0.0", "--json", stdout=out)
-    report = json.loads(out.getvalue())
+    return dict(json.loads(out.getvalue()))
+
+
+@pytest.mark.parametrize("corpus_split", [True, False])
+def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
+    studied: Round, tmp_path: Path, corpus_split: bool
+) -> None:
+    """With the corpus's own dev/test split, and without one (a seeded share of documents
+    tunes the threshold, and the release is built with the same stated split)."""
+    project = studied.project
+    if not corpus_split:
+        Document.objects.filter(topics__assignments__round=studied).update(split="none")
+    scores, labels = _two_judges(studied)
+    judges = judges_report(project)
+    expected = (
+        {"method": "corpus"} if corpus_split else {"method": "document", "dev": 0.3, "seed": 0}
+    )
+    assert judges["split"] == expected
+    report = _release_report(studied, judges["split"], scores, labels, tmp_path)
 
     compared = 0
     for run in judges["runs"]:
@@ -251,6 +284,7 @@ def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
         for level in ("sentence", "summary"):
             board = report["levels"][level]
             mine = run["levels"][level]
+            assert "error" not in mine, (name, level, mine)
             for key in ("protocol", "tuned_on", "measured_on", "documents"):
                 assert mine[key] == board[key], (name, level, key)
             theirs = board["evaluators"][name]
@@ -276,6 +310,46 @@ def test_judges_figures_equal_evaluator_report_on_a_release_of_the_same_gold(
     assert sentence["confusion"]["tp"] > 0
     assert sentence["confusion"]["tn"] > 0
     assert judges["runs"][0]["levels"]["sentence"]["type_recall"]
+
+
+def test_a_score_whose_threshold_cannot_be_tuned_leaves_the_others_scored_as_a_release_does(
+    tmp_path: Path,
+) -> None:
+    """Every summary of a dev document is inconsistent (both raters fault its first
+    sentence): no score can be tuned on the dev summaries. SummaC's summary level says so,
+    on the Judges page and on the release's leaderboard alike, and GPT-4's labels, which need
+    no threshold, are still scored there (they were lost with SummaC's before)."""
+    call_command("load_demo", stdout=StringIO())
+    pilot = label_pilot(
+        lambda summary, sentence, annotator: (
+            sentence.position == 0
+            if summary.topic.document.split == "dev"
+            else _by_chance(summary, sentence, annotator)
+        )
+    )
+    scores, labels = _two_judges(pilot)
+    judges = judges_report(pilot.project)
+    assert judges["split"] == {"method": "corpus"}
+    report = _release_report(pilot, judges["split"], scores, labels, tmp_path)
+
+    why = "no consistent record to tune a threshold on: the dev records need both labels"
+    mine = {run["evaluator"]: run["levels"]["summary"] for run in judges["runs"]}
+    board = report["levels"]["summary"]
+    assert mine["SummaC"]["error"] == why
+    assert board["unscored"] == {"SummaC": why}
+    assert set(board["evaluators"]) == {"GPT-4"}
+    for key in ("protocol", "tuned_on", "measured_on", "documents"):
+        assert mine["GPT-4"][key] == board[key], key
+    for key in ("balanced_accuracy", "confusion", "threshold", "by"):
+        assert mine["GPT-4"][key] == board["evaluators"]["GPT-4"][key], key
+    assert board["comparisons"] == []
+    # The sentence level has consistent dev sentences: both are scored there.
+    assert set(report["levels"]["sentence"]["evaluators"]) == {"SummaC", "GPT-4"}
+    assert report["levels"]["sentence"]["unscored"] == {}
+    # The text report names it too.
+    out = StringIO()
+    call_command("evaluator_report", "--release", "demo@1.0.0", stdout=out)
+    assert f"SummaC: not scored ({why})" in out.getvalue()
 
 
 def test_kappa_confusion_and_balanced_accuracy_against_scikit_learn(studied: Round) -> None:

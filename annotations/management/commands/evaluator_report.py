@@ -65,6 +65,8 @@ class Command(BaseCommand):
                     f" FPR {_figure(entry['fpr'])}; FNR {_figure(entry['fnr'])};"
                     f" F1 {_figure(entry['f1'])}; AUC {_figure(entry['auc'])}"
                 )
+            for name, why in board["unscored"].items():
+                self.stdout.write(f"  {name}: not scored ({why})")
         for aspect, table in (report.get("correlations") or {}).items():
             if not table:
                 continue

@@ -2176,6 +2176,10 @@ export interface components {
       evaluators: {
         [key: string]: components["schemas"]["LeaderboardEvaluatorEntry"];
       };
+      /** @description name -> why this level has no figures of it (its threshold could not be tuned: the dev records hold one label only); the others are scored. */
+      unscored: {
+        [key: string]: string;
+      };
       comparisons: components["schemas"]["LeaderboardComparison"][];
     };
     LeaderboardLevelError: {
@@ -2256,6 +2260,10 @@ export interface components {
       warning?: string | null;
       evaluators?: {
         [key: string]: components["schemas"]["LeaderboardStratumEvaluator"];
+      };
+      /** @description name -> why its threshold could not be tuned on this stratum's dev. */
+      unscored?: {
+        [key: string]: string;
       };
       error?: string;
     };

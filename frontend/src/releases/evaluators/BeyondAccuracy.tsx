@@ -128,17 +128,26 @@ function Strata({ board, releaseId, level }: { board: Leaderboard; releaseId: nu
                       <Table.Td colSpan={4}>{entry.error ?? 'no figures'}</Table.Td>
                     </Table.Tr>,
                   ]
-                : Object.entries(entry.evaluators).map(([name, figures]) => (
-                    <Table.Tr key={`${stratum}-${name}`}>
-                      <Table.Th scope="row">{stratum}</Table.Th>
-                      <Table.Td>{name}</Table.Td>
-                      <Table.Td>{figures.threshold === null ? 'label' : figures.threshold.toFixed(3)}</Table.Td>
-                      <Table.Td>{figureText(figures.balanced_accuracy)}</Table.Td>
-                      <Table.Td>
-                        {PROTOCOLS[entry.protocol ?? ''] ?? entry.protocol} ({entry.measured_on} records)
-                      </Table.Td>
-                    </Table.Tr>
-                  )),
+                : [
+                    ...Object.entries(entry.evaluators).map(([name, figures]) => (
+                      <Table.Tr key={`${stratum}-${name}`}>
+                        <Table.Th scope="row">{stratum}</Table.Th>
+                        <Table.Td>{name}</Table.Td>
+                        <Table.Td>{figures.threshold === null ? 'label' : figures.threshold.toFixed(3)}</Table.Td>
+                        <Table.Td>{figureText(figures.balanced_accuracy)}</Table.Td>
+                        <Table.Td>
+                          {PROTOCOLS[entry.protocol ?? ''] ?? entry.protocol} ({entry.measured_on} records)
+                        </Table.Td>
+                      </Table.Tr>
+                    )),
+                    ...Object.entries(entry.unscored ?? {}).map(([name, why]) => (
+                      <Table.Tr key={`${stratum}-${name}`}>
+                        <Table.Th scope="row">{stratum}</Table.Th>
+                        <Table.Td>{name}</Table.Td>
+                        <Table.Td colSpan={3}>not scored: {why}</Table.Td>
+                      </Table.Tr>
+                    )),
+                  ],
             )}
           </Table.Tbody>
         </Table>

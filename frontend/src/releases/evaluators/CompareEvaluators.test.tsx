@@ -36,6 +36,7 @@ function level(documents: number, comparison: Level['comparisons'][number]): Lev
     confidence: 0.95,
     seed: 0,
     evaluators: { Coin: entry(), Judge: entry() },
+    unscored: {},
     comparisons: [comparison],
   };
 }

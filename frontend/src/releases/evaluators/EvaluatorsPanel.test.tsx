@@ -48,6 +48,7 @@ const BOARD: Leaderboard = {
       confidence: 0.95,
       seed: 0,
       evaluators: { AlignScore: entry(0.61, 0.42), 'GPT-4': entry(0.83, null) },
+      unscored: {},
       comparisons: [
         { a: 'AlignScore', b: 'GPT-4', value: -0.22, low: -0.3, high: -0.1, p_value: 0.004, testable: true, note: null },
       ],
@@ -100,6 +101,7 @@ const BEYOND: Leaderboard = {
           documents: 6,
           warning: null,
           evaluators: { AlignScore: { threshold: 0.55, tuned_balanced_accuracy: 0.7, balanced_accuracy: figure(0.66) } },
+          unscored: { SummaC: 'no consistent record to tune a threshold on: the dev records need both labels' },
         },
         OLD: { error: 'no record to measure on' },
       },
@@ -153,6 +155,30 @@ describe('the evaluators of a release', () => {
     expect(screen.getByText('no summary-level predictions')).toBeInTheDocument();
   });
 
+  it('names the evaluator a level could not score and why, and still ranks the others', async () => {
+    const sentence = BOARD.levels.sentence;
+    if (sentence === null || !('protocol' in sentence)) throw new Error('the fixture has sentence figures');
+    const board: Leaderboard = {
+      ...BOARD,
+      levels: {
+        ...BOARD.levels,
+        sentence: {
+          ...sentence,
+          unscored: { SummaC: 'no consistent record to tune a threshold on: the dev records need both labels' },
+        },
+      },
+    };
+    fakeServer({
+      'GET /api/releases/7/evaluator-runs/': () => answer('GET /api/releases/{release_id}/evaluator-runs/', 200, { runs: [] }),
+      'GET /api/releases/7/leaderboard/': () => answer('GET /api/releases/{release_id}/leaderboard/', 200, board),
+    });
+    renderWithProviders(<EvaluatorsPanel releaseId={7} version="1.0.0" />);
+    const table = await screen.findByRole('table', { name: 'Evaluators on 1.0.0, sentence level' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    const alert = screen.getAllByRole('alert').find((element) => element.textContent?.includes('Not scored at this level'));
+    expect(alert).toHaveTextContent('SummaC: no consistent record to tune a threshold on');
+  });
+
   it('shows correlations, thresholds per stratum, span-F1 and the other figures with their downloads', async () => {
     fakeServer({
       'GET /api/releases/7/evaluator-runs/': () => answer('GET /api/releases/{release_id}/evaluator-runs/', 200, { runs: [] }),
@@ -168,6 +194,8 @@ describe('the evaluators of a release', () => {
     const strata = screen.getByRole('table', { name: 'Thresholds per Summarizer category' });
     expect(strata).toHaveTextContent('SOTAAlignScore0.5500.660 [0.610, 0.710]tuned on dev, measured on test (30 records)');
     expect(strata).toHaveTextContent('OLDno record to measure on');
+    // An evaluator whose threshold cannot be tuned on a stratum says why; the others keep theirs.
+    expect(strata).toHaveTextContent('SOTASummaCnot scored: no consistent record to tune a threshold on');
     expect(screen.queryByRole('table', { name: 'Thresholds per Corpus' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Span-F1 per error category' })).toHaveTextContent('GPT-4Circumstantial Inference0.300 [0.250, 0.350]0.600 [0.550, 0.650]45');
     const facts = screen.getByRole('table', { name: 'Key facts, atomic facts, error types and success ratio' });

@@ -1,4 +1,4 @@
-import { Alert, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, List, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 
 import { api } from '../../api/client';
@@ -106,6 +106,17 @@ function Board({
           {shown.warning !== null && (
             <Alert color="orange" title="Few documents">
               {shown.warning}
+            </Alert>
+          )}
+          {Object.keys(shown.unscored).length > 0 && (
+            <Alert color="orange" title="Not scored at this level">
+              <List size="sm">
+                {Object.entries(shown.unscored).map(([name, why]) => (
+                  <List.Item key={name}>
+                    {name}: {why}
+                  </List.Item>
+                ))}
+              </List>
             </Alert>
           )}
           <LeaderboardTable level={shown} caption={`Evaluators on ${version}, ${level} level`} />

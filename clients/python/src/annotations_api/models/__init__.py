@@ -220,6 +220,7 @@ from .leaderboard_key_facts import LeaderboardKeyFacts
 from .leaderboard_level import LeaderboardLevel
 from .leaderboard_level_error import LeaderboardLevelError
 from .leaderboard_level_evaluators import LeaderboardLevelEvaluators
+from .leaderboard_level_unscored import LeaderboardLevelUnscored
 from .leaderboard_levels import LeaderboardLevels
 from .leaderboard_output import LeaderboardOutput
 from .leaderboard_output_acus import LeaderboardOutputAcus
@@ -243,6 +244,7 @@ from .leaderboard_span_category import LeaderboardSpanCategory
 from .leaderboard_stratum import LeaderboardStratum
 from .leaderboard_stratum_evaluator import LeaderboardStratumEvaluator
 from .leaderboard_stratum_evaluators import LeaderboardStratumEvaluators
+from .leaderboard_stratum_unscored import LeaderboardStratumUnscored
 from .leaderboard_success import LeaderboardSuccess
 from .leaderboard_success_levels import LeaderboardSuccessLevels
 from .leaderboard_summary_coefficients import LeaderboardSummaryCoefficients
@@ -673,6 +675,7 @@ __all__ = (
     "LeaderboardLevel",
     "LeaderboardLevelError",
     "LeaderboardLevelEvaluators",
+    "LeaderboardLevelUnscored",
     "LeaderboardLevels",
     "LeaderboardOutput",
     "LeaderboardOutputAcus",
@@ -692,6 +695,7 @@ __all__ = (
     "LeaderboardStratum",
     "LeaderboardStratumEvaluator",
     "LeaderboardStratumEvaluators",
+    "LeaderboardStratumUnscored",
     "LeaderboardSuccess",
     "LeaderboardSuccessLevels",
     "LeaderboardSummaryCoefficients",

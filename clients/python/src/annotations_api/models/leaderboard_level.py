@@ -11,6 +11,7 @@ from ..models.protocol_enum import ProtocolEnum
 if TYPE_CHECKING:
     from ..models.leaderboard_comparison import LeaderboardComparison
     from ..models.leaderboard_level_evaluators import LeaderboardLevelEvaluators
+    from ..models.leaderboard_level_unscored import LeaderboardLevelUnscored
 
 
 T = TypeVar("T", bound="LeaderboardLevel")
@@ -30,6 +31,8 @@ class LeaderboardLevel:
         confidence (float):
         seed (int):
         evaluators (LeaderboardLevelEvaluators): name -> entry.
+        unscored (LeaderboardLevelUnscored): name -> why this level has no figures of it (its threshold could not be
+            tuned: the dev records hold one label only); the others are scored.
         comparisons (list[LeaderboardComparison]):
     """
 
@@ -42,6 +45,7 @@ class LeaderboardLevel:
     confidence: float
     seed: int
     evaluators: LeaderboardLevelEvaluators
+    unscored: LeaderboardLevelUnscored
     comparisons: list[LeaderboardComparison]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -65,6 +69,8 @@ class LeaderboardLevel:
 
         evaluators = self.evaluators.to_dict()
 
+        unscored = self.unscored.to_dict()
+
         comparisons = []
         for comparisons_item_data in self.comparisons:
             comparisons_item = comparisons_item_data.to_dict()
@@ -83,6 +89,7 @@ class LeaderboardLevel:
                 "confidence": confidence,
                 "seed": seed,
                 "evaluators": evaluators,
+                "unscored": unscored,
                 "comparisons": comparisons,
             }
         )
@@ -93,6 +100,7 @@ class LeaderboardLevel:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.leaderboard_comparison import LeaderboardComparison
         from ..models.leaderboard_level_evaluators import LeaderboardLevelEvaluators
+        from ..models.leaderboard_level_unscored import LeaderboardLevelUnscored
 
         d = dict(src_dict)
         protocol = ProtocolEnum(d.pop("protocol"))
@@ -118,6 +126,8 @@ class LeaderboardLevel:
 
         evaluators = LeaderboardLevelEvaluators.from_dict(d.pop("evaluators"))
 
+        unscored = LeaderboardLevelUnscored.from_dict(d.pop("unscored"))
+
         comparisons = []
         _comparisons = d.pop("comparisons")
         for comparisons_item_data in _comparisons:
@@ -135,6 +145,7 @@ class LeaderboardLevel:
             confidence=confidence,
             seed=seed,
             evaluators=evaluators,
+            unscored=unscored,
             comparisons=comparisons,
         )
 

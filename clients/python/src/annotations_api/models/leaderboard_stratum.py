@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.leaderboard_stratum_evaluators import LeaderboardStratumEvaluators
+    from ..models.leaderboard_stratum_unscored import LeaderboardStratumUnscored
 
 
 T = TypeVar("T", bound="LeaderboardStratum")
@@ -26,6 +27,8 @@ class LeaderboardStratum:
         documents (int | Unset):
         warning (None | str | Unset):
         evaluators (LeaderboardStratumEvaluators | Unset):
+        unscored (LeaderboardStratumUnscored | Unset): name -> why its threshold could not be tuned on this stratum's
+            dev.
         error (str | Unset):
     """
 
@@ -35,6 +38,7 @@ class LeaderboardStratum:
     documents: int | Unset = UNSET
     warning: None | str | Unset = UNSET
     evaluators: LeaderboardStratumEvaluators | Unset = UNSET
+    unscored: LeaderboardStratumUnscored | Unset = UNSET
     error: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -57,6 +61,10 @@ class LeaderboardStratum:
         if not isinstance(self.evaluators, Unset):
             evaluators = self.evaluators.to_dict()
 
+        unscored: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.unscored, Unset):
+            unscored = self.unscored.to_dict()
+
         error = self.error
 
         field_dict: dict[str, Any] = {}
@@ -74,6 +82,8 @@ class LeaderboardStratum:
             field_dict["warning"] = warning
         if evaluators is not UNSET:
             field_dict["evaluators"] = evaluators
+        if unscored is not UNSET:
+            field_dict["unscored"] = unscored
         if error is not UNSET:
             field_dict["error"] = error
 
@@ -82,6 +92,7 @@ class LeaderboardStratum:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.leaderboard_stratum_evaluators import LeaderboardStratumEvaluators
+        from ..models.leaderboard_stratum_unscored import LeaderboardStratumUnscored
 
         d = dict(src_dict)
         protocol = d.pop("protocol", UNSET)
@@ -108,6 +119,13 @@ class LeaderboardStratum:
         else:
             evaluators = LeaderboardStratumEvaluators.from_dict(_evaluators)
 
+        _unscored = d.pop("unscored", UNSET)
+        unscored: LeaderboardStratumUnscored | Unset
+        if isinstance(_unscored, Unset):
+            unscored = UNSET
+        else:
+            unscored = LeaderboardStratumUnscored.from_dict(_unscored)
+
         error = d.pop("error", UNSET)
 
         leaderboard_stratum = cls(
@@ -117,6 +135,7 @@ class LeaderboardStratum:
             documents=documents,
             warning=warning,
             evaluators=evaluators,
+            unscored=unscored,
             error=error,
         )
 
