@@ -305,7 +305,12 @@ def _record(delivery: WebhookDelivery, *, error: str, answered: int | None) -> s
         next_attempt_at=now + timedelta(seconds=wait),
         lease_expires_at=None,
     )
-    if not _in_process():
+    if _in_process():
+        # No broker, so no beat either: the process itself sends the retry when it is due.
+        retry = threading.Timer(wait, _deliver_in_thread, args=([delivery.pk],))
+        retry.daemon = True
+        retry.start()
+    else:
         # The retry's own message (the sweep is the safety net if it is lost).
         send_many([delivery.pk], countdown=wait)
     return DeliveryStatus.PENDING

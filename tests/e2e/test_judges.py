@@ -48,9 +48,9 @@ def test_an_admin_watches_the_judges_agree_with_the_experts(
     page.get_by_role("link", name="Manage Demo study (TofuEval scheme)").click()
     # The project page first (its first answer imports the admin API on a cold server): a
     # page that failed to load says so here rather than as a missing link.
-    expect(
-        page.get_by_role("heading", name="Demo study (TofuEval scheme)", level=1)
-    ).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("heading", name="Demo study (TofuEval scheme)", level=1)).to_be_visible(
+        timeout=60_000
+    )
     page.get_by_role("link", name=re.compile("^Judges")).click()
     # The first answer scores every run with 1,000 resamples: seconds on a busy machine.
     expect(page.get_by_role("heading", name="Judges", level=1)).to_be_visible(timeout=60_000)

@@ -251,6 +251,27 @@ def test_a_500_is_retried_after_a_backoff_and_then_succeeds(demo: object, settin
         assert delivery.last_error == ""
 
 
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_without_a_broker_the_process_itself_retries_when_the_backoff_is_over(
+    demo: object, settings: Any
+) -> None:
+    """The embedded configuration has no worker and no beat: the first attempt's 500 is
+    retried by the process once its backoff is over, with no resend."""
+    settings.WEBHOOK_BACKOFF_SECONDS = 0.5
+    with receiver(script=[500]) as failing_once:
+        endpoint = register(Project.objects.get(slug="demo"), failing_once.url, ["round.closed"])
+        close_pilot(signed_in(ADMIN))  # committed: its after-commit thread sends
+        deadline = time.monotonic() + 30
+        delivery = WebhookDelivery.objects.get(endpoint=endpoint)
+        while delivery.status != DeliveryStatus.SUCCEEDED and time.monotonic() < deadline:
+            time.sleep(0.1)
+            delivery.refresh_from_db()
+        assert delivery.status == DeliveryStatus.SUCCEEDED
+        assert delivery.attempts == 2
+        first, second = failing_once.requests
+        assert first.headers["X-Webhook-Id"] == second.headers["X-Webhook-Id"]
+
+
 def test_the_attempts_run_out_and_the_delivery_fails(demo: object, settings: Any) -> None:
     settings.WEBHOOK_MAX_ATTEMPTS = 2
     with receiver(script=[503, 503, 503]) as down:
