@@ -66,21 +66,31 @@ def submitted_round_load(
         round=round_, topic_ids=[t.pk for t in units], annotators=[users[a] for a in annotators]
     )
     now = timezone.now()
+    # Every row in a few statements (one per table), not one per fact: each test that loads
+    # the demo pays for this.
+    assignments = {(a.topic_id, a.annotator_id): a for a in Assignment.objects.filter(round=round_)}
+    summaries_of: dict[int, Sentences] = {}
+    for summary in Summary.objects.filter(topic__in=units).prefetch_related("sentences"):
+        summaries_of.setdefault(summary.topic_id, {})[summary.system] = (
+            summary,
+            {n.position: n for n in summary.sentences.all()},
+        )
+    rows = _Rows()
     for unit, topic in zip(data["units"], units, strict=True):
-        summaries = {
-            s.system: (s, {n.position: n for n in s.sentences.all()})
-            for s in Summary.objects.filter(topic=topic).prefetch_related("sentences")
-        }
+        summaries = summaries_of.get(topic.pk, {})
         for index, username in enumerate(annotators):
-            assignment = Assignment.objects.get(
-                round=round_, topic=topic, annotator=users[username]
+            assignment = assignments[(topic.pk, users[username].pk)]
+            _key_facts(rows, assignment, unit["key_facts"][username], summaries)
+            _atomic_facts(
+                rows, assignment, unit["atomic_facts"], summaries, verdict_column=2 + index
             )
-            _key_facts(assignment, unit["key_facts"][username], summaries)
-            _atomic_facts(assignment, unit["atomic_facts"], summaries, verdict_column=2 + index)
             assignment.status = AssignmentStatus.SUBMITTED
             assignment.submitted_at = now
             assignment.active_seconds = 240 + 60 * index
-            assignment.save(update_fields=["status", "submitted_at", "active_seconds"])
+    rows.write()
+    Assignment.objects.bulk_update(
+        list(assignments.values()), ["status", "submitted_at", "active_seconds"]
+    )
     Round.objects.filter(pk=round_.pk).update(
         status=RoundStatus.CLOSED, opened_at=now, closed_at=now
     )
@@ -100,32 +110,68 @@ def _sentence(summaries: Sentences, system: str, number: int) -> Any:
     return ordered[number - 1]
 
 
-def _key_facts(assignment: Assignment, facts: list[Any], summaries: Sentences) -> None:
-    sheet = KeyFactSheet.objects.create(assignment=assignment)
+class _Rows:
+    """The round's fact rows, gathered per table and written parent table first, each in one
+    statement (PostgreSQL gives the parents' ids back for their children)."""
+
+    def __init__(self) -> None:
+        self.key_sheets: list[KeyFactSheet] = []
+        self.key_facts: list[tuple[KeyFactSheet, KeyFact]] = []
+        self.alignments: list[tuple[KeyFact, KeyFactAlignment]] = []
+        self.aligned: list[tuple[KeyFactAlignment, AlignedSentence]] = []
+        self.atomic_sheets: list[AtomicFactSheet] = []
+        self.atomic_facts: list[tuple[AtomicFactSheet, AtomicFact]] = []
+
+    def write(self) -> None:
+        KeyFactSheet.objects.bulk_create(self.key_sheets)
+        KeyFact.objects.bulk_create(_owned(self.key_facts, "sheet"))
+        KeyFactAlignment.objects.bulk_create(_owned(self.alignments, "key_fact"))
+        AlignedSentence.objects.bulk_create(_owned(self.aligned, "alignment"))
+        AtomicFactSheet.objects.bulk_create(self.atomic_sheets)
+        AtomicFact.objects.bulk_create(_owned(self.atomic_facts, "sheet"))
+
+
+def _owned(pairs: list[tuple[Any, Any]], field: str) -> list[Any]:
+    """Each child with its parent set now that the parent has its id."""
+    for parent, child in pairs:
+        setattr(child, field, parent)
+    return [child for _, child in pairs]
+
+
+def _key_facts(rows: _Rows, assignment: Assignment, facts: list[Any], summaries: Sentences) -> None:
+    sheet = KeyFactSheet(assignment=assignment)
+    rows.key_sheets.append(sheet)
     for position, (text, coverage) in enumerate(facts, start=1):
-        fact = KeyFact.objects.create(sheet=sheet, position=position, text=text)
+        fact = KeyFact(position=position, text=text)
+        rows.key_facts.append((sheet, fact))
         for system, numbers in coverage.items():
-            alignment = KeyFactAlignment.objects.create(
-                key_fact=fact, summary=summaries[system][0], covered=bool(numbers)
-            )
-            AlignedSentence.objects.bulk_create(
-                AlignedSentence(alignment=alignment, sentence=_sentence(summaries, system, n))
+            alignment = KeyFactAlignment(summary=summaries[system][0], covered=bool(numbers))
+            rows.alignments.append((fact, alignment))
+            rows.aligned += [
+                (alignment, AlignedSentence(sentence=_sentence(summaries, system, n)))
                 for n in numbers
-            )
+            ]
 
 
 def _atomic_facts(
-    assignment: Assignment, facts: dict[str, list[Any]], summaries: Sentences, verdict_column: int
+    rows: _Rows,
+    assignment: Assignment,
+    facts: dict[str, list[Any]],
+    summaries: Sentences,
+    verdict_column: int,
 ) -> None:
-    for system, rows in facts.items():
-        sheet = AtomicFactSheet.objects.create(assignment=assignment, summary=summaries[system][0])
-        AtomicFact.objects.bulk_create(
-            AtomicFact(
-                sheet=sheet,
-                position=position,
-                text=row[0],
-                sentence=_sentence(summaries, system, row[1]),
-                verdict=row[verdict_column],
+    for system, facts_of in facts.items():
+        sheet = AtomicFactSheet(assignment=assignment, summary=summaries[system][0])
+        rows.atomic_sheets.append(sheet)
+        rows.atomic_facts += [
+            (
+                sheet,
+                AtomicFact(
+                    position=position,
+                    text=row[0],
+                    sentence=_sentence(summaries, system, row[1]),
+                    verdict=row[verdict_column],
+                ),
             )
-            for position, row in enumerate(rows, start=1)
-        )
+            for position, row in enumerate(facts_of, start=1)
+        ]

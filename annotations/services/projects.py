@@ -162,3 +162,12 @@ def project_get_or_create(
 def membership_add(*, project: Project, user: AbstractBaseUser, role: str) -> Membership:
     membership, _ = Membership.objects.get_or_create(project=project, user_id=user.pk, role=role)
     return membership
+
+
+def memberships_add(*, project: Project, roles: list[tuple[AbstractBaseUser, str]]) -> None:
+    """``membership_add`` for many (person, role) pairs in one statement; pairs the project
+    already has stay as they are."""
+    Membership.objects.bulk_create(
+        [Membership(project=project, user_id=user.pk, role=role) for user, role in roles],
+        ignore_conflicts=True,
+    )

@@ -20,9 +20,9 @@ def taxonomy_copy(*, source: ErrorTaxonomy, slug: str, name: str) -> ErrorTaxono
         slug=slug, name=name, description=source.description, builtin=False, copied_from=source
     )
     originals = list(source.types.order_by("position", "id"))
-    new_by_old: dict[int, ErrorType] = {}
-    for original in originals:
-        new_by_old[original.pk] = ErrorType.objects.create(
+    # In two statements, not one per type: every new project (and every demo load) copies one.
+    copies = ErrorType.objects.bulk_create(
+        ErrorType(
             taxonomy=copy,
             code=original.code,
             name=original.name,
@@ -32,11 +32,17 @@ def taxonomy_copy(*, source: ErrorTaxonomy, slug: str, name: str) -> ErrorTaxono
             # A copy of the unified taxonomy itself maps to the built-in unified types.
             unified_type_id=original.unified_type_id or original.pk,
         )
+        for original in originals
+    )
+    new_by_old = {original.pk: made for original, made in zip(originals, copies, strict=True)}
+    children = []
     for original in originals:
         if original.parent_id:
             child = new_by_old[original.pk]
             child.parent = new_by_old[original.parent_id]
-            child.save(update_fields=["parent"])
+            children.append(child)
+    if children:
+        ErrorType.objects.bulk_update(children, ["parent"])
     # The copy starts at version 1, which the project's first rounds freeze.
     first = TaxonomyVersion.objects.create(
         taxonomy=copy,

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
@@ -23,12 +24,13 @@ from annotations.models import GuidelineVersion, Round, RoundKind, Topic
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.projects import (
     ProjectSetupError,
-    membership_add,
+    memberships_add,
     project_get_or_create,
 )
 from annotations.services.rounds import round_assign_units, round_open
 
 PILOT = "Pilot 1"
+LOGINS = [username for username, *_ in USERS]
 # PASSWORD stays importable from here: tests/people.py and tests/factories.py sign in with it.
 __all__ = ["PASSWORD", "PILOT", "Command"]
 
@@ -96,22 +98,25 @@ class Command(BaseCommand):
             self.stdout.write(f"  {username:<11} {role.label}{extra}")
 
     def _users(self) -> dict[str, Any]:
-        users = {}
-        for username, full_name, _, staff in USERS:
-            first, last = full_name.split(" ", 1)
-            user, made = get_user_model().objects.get_or_create(
-                username=username,
-                defaults={
-                    "first_name": first,
-                    "last_name": last,
-                    "is_staff": staff,
-                    "is_superuser": staff,
-                },
-            )
-            if made:
-                user.set_password(PASSWORD)
-                user.save(update_fields=["password"])
-            users[username] = user
+        """The demo's people, the missing ones created in one statement (the password is
+        hashed once: every demo user has the same)."""
+        model = get_user_model()
+        users = {user.username: user for user in model.objects.filter(username__in=LOGINS)}
+        missing = [row for row in USERS if row[0] not in users]
+        if missing:
+            password = make_password(PASSWORD)
+            for user in model.objects.bulk_create(
+                model(
+                    username=username,
+                    first_name=full_name.split(" ", 1)[0],
+                    last_name=full_name.split(" ", 1)[1],
+                    is_staff=staff,
+                    is_superuser=staff,
+                    password=password,
+                )
+                for username, full_name, _, staff in missing
+            ):
+                users[user.username] = user
         return users
 
     def _load(self, study: Study, users: dict[str, Any]) -> bool:
@@ -119,8 +124,9 @@ class Command(BaseCommand):
         project, _ = project_get_or_create(
             slug=study.slug, name=study.name, taxonomy=study.taxonomy, scheme=study.scheme
         )
-        for username, _, role, _ in USERS:
-            membership_add(project=project, user=users[username], role=role)
+        memberships_add(
+            project=project, roles=[(users[username], role) for username, _, role, _ in USERS]
+        )
         existing = (
             Round.objects.filter(project=project, name=PILOT)
             .select_related("guideline_version")
