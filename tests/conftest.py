@@ -310,6 +310,16 @@ def _demo_switch_on() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _demo_replayed() -> Iterator[None]:
+    """A process loads the demo once and replays its rows after that (tests/demo_snapshot.py):
+    it was the costliest setup of the suite."""
+    from tests.demo_snapshot import replaying
+
+    with replaying():
+        yield
+
+
 @pytest.fixture
 def tofueval_dir() -> Path:
     if not TOFUEVAL_DIR.is_dir():
@@ -343,3 +353,44 @@ def demo() -> object:
 
     call_command("load_demo", stdout=StringIO())
     return Project.objects.get(slug="demo")
+
+
+# TEST_TIMELINE=DIR: each worker writes when each test started and ended (wall clock), to
+# see where a parallel run's time goes between and around the tests (docs/testing.md).
+_TIMELINE = os.environ.get("TEST_TIMELINE")
+
+
+def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
+    if _TIMELINE:
+        import time
+
+        _timeline_write(f"start {time.time():.3f} {nodeid}")
+
+
+def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
+    if _TIMELINE:
+        import time
+
+        _timeline_write(f"end {time.time():.3f} {nodeid}")
+
+
+def _timeline_write(line: str) -> None:
+    assert _TIMELINE is not None
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    Path(_TIMELINE).mkdir(parents=True, exist_ok=True)
+    with open(Path(_TIMELINE) / f"{worker}.log", "a", encoding="utf-8") as out:
+        out.write(line + "\n")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _TIMELINE:
+        import time
+
+        _timeline_write(f"session {time.time():.3f} start")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _TIMELINE:
+        import time
+
+        _timeline_write(f"session {time.time():.3f} finish")
