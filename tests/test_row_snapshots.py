@@ -1,4 +1,6 @@
-"""The demo's replay (tests/demo_snapshot.py) writes exactly the rows a real load writes."""
+"""The tests' fast paths write exactly what the slow ones do: the demo's replay
+(tests/demo_snapshot.py) what a real load writes, and the COPY of a transactional test's
+starting contents (tests/serialized_restore.py) what Django's restore writes."""
 
 from __future__ import annotations
 
@@ -8,11 +10,13 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connection, transaction
 
 from annotations.models import Project, Round
 from annotations.services.projects import project_get_or_create
-from tests.demo_snapshot import SNAPSHOTS, capture, fingerprint, tables
+from tests.demo_snapshot import SNAPSHOTS
+from tests.row_snapshots import capture, fingerprint, tables
+from tests.serialized_restore import DJANGO_RESTORE, RESTORED
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +96,24 @@ def test_another_starting_state_gets_a_real_load_of_its_own() -> None:
             raise _Undo
     except _Undo:
         pass
+
+
+def _emptied() -> None:
+    call_command("flush", interactive=False, inhibit_post_migrate=True, verbosity=0)
+    assert all(count == 0 for _, count, _ in fingerprint(tables()))
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_transactional_tests_starting_contents_are_copied_as_django_restores_them() -> None:
+    data = connection._test_serialized_contents  # type: ignore[attr-defined]
+    every = tables()
+    nothing = tuple((t.name, 0, 0) for t in every)
+    _emptied()
+    DJANGO_RESTORE(connection.creation, data)
+    djangos = capture(every, nothing)
+    assert "annotations_errortype" in djangos
+    for _ in range(2):  # the second time is surely a copy of what the first read back
+        _emptied()
+        connection.creation.deserialize_db_from_string(data)
+    assert RESTORED["default"][0] == data  # the copy was taken: this was one
+    assert capture(every, nothing) == djangos
