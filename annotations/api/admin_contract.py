@@ -385,8 +385,9 @@ class AgreementQuestionOutput(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
     level = serializers.ChoiceField(
-        choices=["nominal", "ordinal", "set", "span"],
-        help_text="span: error spans or evidence, F1 between raters (docs/agreement.md).",
+        choices=["nominal", "ordinal", "interval", "ratio", "set", "span"],
+        help_text="interval: counts and shares, as key-fact questions have; span: error spans"
+        " or evidence, F1 between raters (docs/agreement.md).",
     )
     n_units = serializers.IntegerField()
     n_raters = serializers.IntegerField()

@@ -193,6 +193,11 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
     assert report["questions"]
     assert report["competence"]["questions"]
     assert mismatches(AgreementReportOutput(), report) == []
+    # The demo's closed key-fact round: counts and shares, measured as interval questions.
+    facts = Round.objects.get(project__slug="demo-facts", status="closed")
+    report = client.get(f"/api/admin/rounds/{facts.pk}/agreement/").json()
+    assert "interval" in {question["level"] for question in report["questions"]}
+    assert mismatches(AgreementReportOutput(), report) == []
     listed = client.get(f"/api/admin/rounds/{pilot['id']}/disagreements/").json()
     assert mismatches(DisagreementPageOutput(), listed) == []
     [first, *_] = listed["units"]

@@ -567,10 +567,12 @@ export interface components {
       key: string;
       label: string;
       /**
-       * @description span: error spans or evidence, F1 between raters (docs/agreement.md).
+       * @description interval: counts and shares, as key-fact questions have; span: error spans or evidence, F1 between raters (docs/agreement.md).
        *
        * * `nominal` - nominal
        * * `ordinal` - ordinal
+       * * `interval` - interval
+       * * `ratio` - ratio
        * * `set` - set
        * * `span` - span
        */
@@ -2329,11 +2331,13 @@ export interface components {
     /**
      * @description * `nominal` - nominal
      * * `ordinal` - ordinal
+     * * `interval` - interval
+     * * `ratio` - ratio
      * * `set` - set
      * * `span` - span
      * @enum {string}
      */
-    LevelEnum: "nominal" | "ordinal" | "set" | "span";
+    LevelEnum: "nominal" | "ordinal" | "interval" | "ratio" | "set" | "span";
     MeOutput: {
       username: string;
       display_name: string;

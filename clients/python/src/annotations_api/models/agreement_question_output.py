@@ -33,6 +33,8 @@ class AgreementQuestionOutput:
         label (str):
         level (LevelEnum): * `nominal` - nominal
             * `ordinal` - ordinal
+            * `interval` - interval
+            * `ratio` - ratio
             * `set` - set
             * `span` - span
         n_units (int):

@@ -2,8 +2,10 @@ from enum import StrEnum
 
 
 class LevelEnum(StrEnum):
+    INTERVAL = "interval"
     NOMINAL = "nominal"
     ORDINAL = "ordinal"
+    RATIO = "ratio"
     SET = "set"
     SPAN = "span"
 
