@@ -21,9 +21,11 @@ DEMO_STAMP := var/.demo-loaded
 # make run PORT=8123 serves on another port.
 PORT ?= 8000
 # pytest-xdist workers for `make pytest` and `make browser-test` (docs/testing.md); 0 runs serially.
+# Work stealing: a worker that runs out takes half of another's queue (the load scheduler left
+# one worker alone with its backlog for the last ten minutes of a twenty-minute run).
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
-XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS))
+XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist worksteal)
 
 .PHONY: run serve test lint format pytest frontend frontend-test browser-test install worker beat bench \
 	api-types api-types-check client client-check \

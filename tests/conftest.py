@@ -89,39 +89,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     _long_first(items)
 
 
-def _django_group(item: pytest.Item) -> int:
-    """pytest-django's order (Django's): 0 database tests in a transaction rolled back,
-    1 transactional tests, 2 tests without the database."""
-    from django.test import TestCase, TransactionTestCase
-
-    cls = getattr(item, "cls", None)
-    if cls is not None and issubclass(cls, TransactionTestCase):
-        return 0 if issubclass(cls, TestCase) else 1
-    marker = item.get_closest_marker("django_db")
-    fixtures = getattr(item, "fixturenames", [])
-    transactional = bool(
-        marker is not None
-        and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))
-    ) or bool({"transactional_db", "live_server"} & set(fixtures))
-    if transactional:
-        return 1
-    return 0 if marker is not None or "db" in fixtures else 2
-
-
 def _long_first(items: list[pytest.Item]) -> None:
-    """The `long` tests first within their group of pytest-django's order.
+    """The `long` tests first, so they start while the other workers go on with the rest:
+    one left near the end ran alone while the other worker idled (the whole-API fuzz: five
+    minutes of a 21-minute run).
 
-    A transactional test ends by emptying the database (its serialized contents come back
-    only at the next serialized-rollback test's start), so a rolled-back test must never run
-    after one on the same worker: pytest-django runs the rolled-back tests first, then the
-    transactional ones, and pytest-xdist's load scheduling hands each worker tests in that
-    order. Within each group a long test left near the end ran alone while the other worker
-    idled (the whole-API fuzz: five minutes of a 21-minute run); at the head of its group, it
-    starts while the other worker goes on with the rest. A stable sort after pytest-randomly's
-    shuffle and pytest-django's grouping (trylast): the order stays random within each part
-    and the same on every worker, as xdist requires.
+    Any order is safe: a transactional test gets the migrated contents back as soon as it has
+    emptied the database (tests/serialized_restore.py), so a rolled-back test may follow it on
+    a worker, and pytest-xdist's work stealing may hand any test to any worker. A stable sort
+    after pytest-randomly's shuffle and pytest-django's grouping (trylast): the order stays
+    random otherwise and the same on every worker, as xdist requires.
     """
-    items.sort(key=lambda item: (_django_group(item), not item.get_closest_marker("long")))
+    items.sort(key=lambda item: not item.get_closest_marker("long"))
 
 
 @pytest.hookimpl(wrapper=True)

@@ -87,6 +87,29 @@ def replay(
             with cursor.cursor.copy(f"COPY {quote(name)} ({columns}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row([_moved(value, shift) for value in row])
+        _sequences_past(cursor, list(rows_by_table))
+
+
+def _sequences_past(cursor: Any, names: list[str]) -> None:
+    """Each table's id sequence moved past its largest id where it is behind (a test may set
+    a sequence back; a migration test makes the tables anew), so the next row never takes the
+    id of a row written with its own."""
+    cursor.execute(
+        "SELECT t, pg_get_serial_sequence(t, 'id') FROM unnest(%s::text[]) AS t", [names]
+    )
+    sequences = [(table, sequence) for table, sequence in cursor.fetchall() if sequence]
+    if not sequences:
+        return
+    quote = connection.ops.quote_name
+    cursor.execute(
+        " UNION ALL ".join(
+            f"SELECT setval(%s, written.top) FROM (SELECT max(id) AS top FROM {quote(table)})"
+            f" AS written, {sequence} AS s WHERE written.top >"
+            " (CASE WHEN s.is_called THEN s.last_value ELSE s.last_value - 1 END)"
+            for table, sequence in sequences
+        ),
+        [sequence for _, sequence in sequences],
+    )
 
 
 def _moved(value: Any, shift: timedelta) -> Any:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from annotations.models import (
 )
 from annotations.selectors.workspace import workspace_payload
 from tests.api.item_urls import sentence_url, summary_url
+from tests.demo_snapshot import real_loads
 from tests.factories import SummaryFactory
 from tests.people import LINGUIST, PASSWORD, SECOND_LINGUIST
 
@@ -82,10 +84,17 @@ FIRST_ID = 1_000_001
 
 
 @pytest.fixture(autouse=True)
-def stable_ids() -> None:
+def stable_ids() -> Iterator[None]:
     """Every table's next id is FIRST_ID, on PostgreSQL and SQLite alike, whatever ran
     before: a linguist's summary order is a shuffle seeded from ids, so the golden files
-    depend on them. No row has such an id (each test's rows are rolled back)."""
+    depend on them. No row has such an id (each test's rows are rolled back). The demo is
+    loaded for real, with those ids (tests/demo_snapshot.py)."""
+    with real_loads():
+        _next_ids_from(FIRST_ID)
+        yield
+
+
+def _next_ids_from(first: int) -> None:
     with connection.cursor() as cursor:
         for model in apps.get_models():
             table = model._meta.db_table
@@ -95,11 +104,11 @@ def stable_ids() -> None:
                 cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [table])
                 (sequence,) = cursor.fetchone()
                 if sequence is not None:
-                    cursor.execute("SELECT setval(%s, %s, false)", [sequence, FIRST_ID])
+                    cursor.execute("SELECT setval(%s, %s, false)", [sequence, first])
             else:
                 cursor.execute("DELETE FROM sqlite_sequence WHERE name = %s", [table])
                 cursor.execute(
-                    "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, FIRST_ID - 1]
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, first - 1]
                 )
 
 
