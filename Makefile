@@ -22,7 +22,7 @@ DEMO_STAMP := var/.demo-loaded
 PORT ?= 8000
 # pytest-xdist workers for `make pytest` and `make browser-test` (docs/testing.md); 0 runs serially.
 # Work stealing: a worker that runs out takes half of another's queue (the load scheduler left
-# one worker alone with its backlog for the last ten minutes of a twenty-minute run).
+# one worker alone with its backlog for six minutes or more while the other had finished).
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist worksteal)
