@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
 from annotation_site.health import healthz, readyz
 from annotations.api.errors import api_not_found
+from annotations.api.schema_view import CachedSchemaView
 from annotations.invitation_views import accept_invitation
 from annotations.oidc.views import SignInView
 from annotations.oidc.views import urlpatterns as oidc_urls
@@ -28,7 +29,7 @@ urlpatterns = [
     # Public: the holder of an invitation link creates their account (docs/people.md).
     path("accounts/invitations/<str:token>/", accept_invitation, name="accept-invitation"),
     path("api/", include("annotations.api.urls")),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", CachedSchemaView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # Any other /api/ path: the JSON 404 envelope, whatever DEBUG says (Django's 404 page
     # under DEBUG is HTML and lists every URL pattern).
