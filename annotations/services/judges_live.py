@@ -216,11 +216,14 @@ def judges_page_refresh(*, project: Project, current_key: str) -> JudgesReport |
         judges_recompute_schedule(project_id=project.pk, delay=0 if first else None)
         report = JudgesReport.objects.select_related("job").get(project=project)
     job = report.job
-    if job is not None and report.state in (JudgesState.QUEUED, JudgesState.RUNNING):
-        job = refreshed(job)
-        if job.status == JobStatus.FAILED:
+    if report.state in (JudgesState.QUEUED, JudgesState.RUNNING):
+        job = refreshed(job) if job is not None else None
+        if job is None or job.status == JobStatus.FAILED:
+            # Its worker died (or the job was deleted): beat's sweep would queue it again; the
+            # embedded configuration has no beat, so the page does.
             _requeue(report)
-        elif in_process() and job.status == JobStatus.QUEUED and _due(job):
+            job = JudgesReport.objects.select_related("job").get(pk=report.pk).job
+        if job is not None and in_process() and job.status == JobStatus.QUEUED and _due(job):
             # In-process, the task runs here and now (a second poll finds the job claimed).
             dispatch(job)
         report.refresh_from_db()

@@ -715,6 +715,31 @@ def test_a_worker_that_dies_leaves_the_recompute_queued_again_then_failed(
     assert report.figures is not None
 
 
+def test_without_beat_the_page_queues_again_a_recompute_whose_worker_died(
+    studied: Round,
+) -> None:
+    """The embedded configuration has no beat: the page that finds its recompute's worker
+    dead (lease expired) fails that job and runs a new one."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from annotations.services.judges_live import judges_recompute_schedule
+
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+    judges_report(project)
+    dead = judges_recompute_schedule(project_id=project.pk, delay=0)
+    Job.objects.filter(pk=dead.pk).update(
+        status="running", lease_expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    JudgesReport.objects.filter(project=project).update(state="running")
+    answer = _get(signed_in(ADMIN), project).json()
+    assert (answer["state"], answer["stale"]) == ("done", False)
+    assert Job.objects.get(pk=dead.pk).status == "failed"
+    assert JudgesReport.objects.get(project=project).job_id != dead.pk
+
+
 @pytest.mark.parametrize(("username", "status"), [(ADMIN, 202), (RESEARCHER, 403), (LINGUIST, 404)])
 def test_only_admins_recompute_by_hand(studied: Round, username: str, status: int) -> None:
     project = studied.project
