@@ -42,7 +42,12 @@ from annotations.models import CorpusRun, Job, JobStatus, JudgesReport, JudgesSt
 from annotations.selectors.judges import judges_compute, judges_inputs
 from annotations.services.dispatch import dispatch, dispatch_on_commit, grace_seconds, in_process
 from annotations.services.jobs import job_finish, job_progress
-from annotations.services.leases import failure_message, lease_heartbeat, refreshed
+from annotations.services.leases import (
+    failure_message,
+    lease_heartbeat,
+    refreshed,
+    step_pause,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -137,6 +142,7 @@ def judges_recompute_run(*, job_id: int) -> None:
     def progress(percent: int, message: str) -> None:
         job_progress(job_id, progress=percent, message=message)
         mine.update(progress=min(percent, 99))
+        step_pause()  # 0 but in the worker-loss test, which kills the worker mid-way
 
     inputs = None
     try:

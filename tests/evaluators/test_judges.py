@@ -809,3 +809,68 @@ def test_a_real_worker_computes_the_figures_the_eager_path_does() -> None:
     shown = _get(signed_in(ADMIN), project).json()
     assert shown["stale"] is False
     assert shown["runs"] == expected["runs"]
+
+
+@pytest.fixture
+def loss_workers(tmp_path: Path, settings: Any) -> Any:
+    """Real workers that can be killed (tests/test_worker_loss.py), the site sending to their
+    broker."""
+    import os
+
+    from annotation_site.celery import app
+    from tests.test_worker_loss import Workers
+
+    broker = os.environ.get("CELERY_TEST_BROKER_URL")
+    if not broker or connection.vendor != "postgresql":
+        pytest.skip("needs CELERY_TEST_BROKER_URL and PostgreSQL (both set by .ci/run)")
+    media = tmp_path / "worker-media"
+    (media / "imports").mkdir(parents=True)
+    with app.connection_for_write(broker) as channel:
+        channel.default_channel.client.flushdb()  # no message of an earlier run
+    eager, url = app.conf.task_always_eager, app.conf.broker_url
+    app.conf.task_always_eager, app.conf.broker_url = False, broker
+    pool = Workers(broker, media)
+    try:
+        yield pool
+    finally:
+        app.conf.task_always_eager, app.conf.broker_url = eager, url
+        pool.stop_all()
+
+
+@pytest.mark.worker
+@pytest.mark.long
+@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
+def test_a_recompute_whose_worker_is_killed_is_queued_again_and_lands(loss_workers: Any) -> None:
+    """Kill the worker's process group mid-recompute: beat's sweep fails its job once the
+    lease expires, queues the report's recompute again, and a live worker stores the figures."""
+    from annotations.services.judges_live import judges_recompute_schedule
+    from tests.test_worker_loss import wait_for
+
+    call_command("load_demo", stdout=StringIO())
+    pilot = label_pilot()
+    project = pilot.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(pilot).items()})
+    doomed = loss_workers.start(pause=60)
+    first = judges_recompute_schedule(project_id=project.pk, delay=0)
+    wait_for(
+        lambda: JudgesReport.objects.get(project=project).progress > 0,
+        60,
+        "the recompute reports progress",
+    )
+    loss_workers.kill(doomed)
+    report = JudgesReport.objects.get(project=project)
+    assert (report.state, report.figures) == ("running", None)
+    loss_workers.start(beat=True)
+    wait_for(
+        lambda: JudgesReport.objects.get(project=project).state in ("done", "failed"),
+        120,
+        "the recompute is queued again and ends",
+    )
+    report = JudgesReport.objects.get(project=project)
+    assert report.state == "done", report.error
+    assert report.figures is not None
+    assert report.figures["runs"][0]["evaluator"] == "A"
+    assert report.job_id != first.pk
+    first.refresh_from_db()
+    assert first.status == "failed"
+    assert "The worker stopped" in first.error
