@@ -287,6 +287,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "annotations.models.RoundStatus",
         "AssignmentStatusEnum": "annotations.models.AssignmentStatus",
         "JobStatusEnum": "annotations.models.JobStatus",
+        "JudgesStateEnum": "annotations.models.JudgesState",
         "ProjectRoleEnum": "annotations.models.Role",
         "PeopleActionEnum": "annotations.models.PeopleAction",
         "ReleaseStatusEnum": "annotations.models.ReleaseStatus",
@@ -350,6 +351,11 @@ JOB_UPLOAD_KEEP_SECONDS: float = env.float("JOB_UPLOAD_KEEP_SECONDS", default=86
 # submit until it runs joins it. Off with AGREEMENT_AUTO_RECOMPUTE=false.
 AGREEMENT_AUTO_RECOMPUTE: bool = env.bool("AGREEMENT_AUTO_RECOMPUTE", default=True)
 AGREEMENT_DEBOUNCE_SECONDS: float = env.float("AGREEMENT_DEBOUNCE_SECONDS", default=10.0)
+# The Judges page's figures are recomputed by a task after submits and new corpus runs
+# (annotations/services/judges_live.py, docs/models-in-the-loop.md), this many seconds after
+# the first change; a recompute whose worker died is queued again this many times.
+JUDGES_DEBOUNCE_SECONDS: float = env.float("JUDGES_DEBOUNCE_SECONDS", default=10.0)
+JUDGES_REQUEUE_LIMIT: int = env.int("JUDGES_REQUEUE_LIMIT", default=3)
 # Only the worker-loss tests set this: a pause after each progress report (seconds).
 JOB_STEP_PAUSE_SECONDS: float = env.float("JOB_STEP_PAUSE_SECONDS", default=0.0)
 # Webhooks (annotations/services/webhooks.py, docs/webhooks.md): sent by workers only, each

@@ -17,6 +17,7 @@ from annotations.selectors.assistance_inputs import AssistanceChoiceError
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.jobs import job_finish, job_progress
+from annotations.services.judges_live import judges_changed, judges_recompute_run, judges_sweep
 from annotations.services.leases import (
     failure_message,
     job_claim,
@@ -167,6 +168,7 @@ def corpus_run_upload_task(job_id: int) -> None:
             result=summary,
             message=f"stored {run.evaluator.name} {run.version}: {coverage_text(summary)}",
         )
+        judges_changed(project_id=job.project_id)  # the Judges page scores the new run
     except Exception as error:
         job_finish(job_id, error=failure_message(error, expected=(FormatError, EvaluatorInvalid)))
     finally:
@@ -201,6 +203,13 @@ def agreement_report_task(
     return report.pk
 
 
+@shared_task(name="annotations.judges_report")
+def judges_report_task(job_id: int) -> None:
+    """A project's Judges figures, computed and persisted (services/judges_live.py)."""
+    if job_claim(job_id):
+        judges_recompute_run(job_id=job_id)
+
+
 @shared_task(name="annotations.release_build")
 def release_build_task(release_id: int) -> str:
     """Build a release under a lease: a worker killed mid-build leaves no published release,
@@ -215,8 +224,9 @@ def release_build_task(release_id: int) -> str:
 
 @shared_task(name="annotations.sweep_expired_leases")
 def sweep_expired_leases_task() -> dict[str, int]:
-    """Celery beat, every minute: fail the jobs and builds whose worker died."""
-    return jobs_sweep()
+    """Celery beat, every minute: fail the jobs and builds whose worker died; queue again the
+    Judges recomputes whose job so ended."""
+    return {**jobs_sweep(), "judges": judges_sweep()}
 
 
 @shared_task(name="annotations.webhook_deliver")

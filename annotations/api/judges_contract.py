@@ -8,7 +8,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from annotations.api.leaderboard_contract import EvaluatorEntryOutput
-from annotations.models import PredictionKind
+from annotations.models import JudgesState, PredictionKind
 
 
 class ReliabilityBinOutput(serializers.Serializer):
@@ -118,14 +118,27 @@ class JudgesRoundOutput(serializers.Serializer):
 
 class JudgesOutput(serializers.Serializer):
     project = JudgesProjectOutput()
+    ready = serializers.BooleanField(
+        help_text="Whether figures were computed yet; before the first recompute ends, the"
+        " figure fields are empty."
+    )
     rounds = JudgesRoundOutput(many=True)
     gold = JudgesGoldOutput()
     split = JudgesSplitOutput()
     n_resamples = serializers.IntegerField()
-    computed_at = serializers.DateTimeField(help_text="When these figures were computed.")
-    stale = serializers.BooleanField(
-        help_text="The labels changed since: these are the last figures, and the new ones are"
-        " being computed (ask again in a few seconds)."
+    computed_at = serializers.DateTimeField(
+        allow_null=True, help_text="When these figures were computed (null before the first)."
     )
+    stale = serializers.BooleanField(
+        help_text="The labels or runs changed since: these are the last figures, and newer ones"
+        " are queued or being computed (ask again in a few seconds)."
+    )
+    state = serializers.ChoiceField(
+        choices=JudgesState.choices,
+        help_text="The newest recompute: queued, running, done, or failed (error says why).",
+    )
+    progress = serializers.IntegerField(help_text="Of the running recompute, in percent.")
+    error = serializers.CharField(allow_blank=True, help_text="Why the last recompute failed.")
+    can_recompute = serializers.BooleanField(help_text="Whether you may recompute (admins).")
     runs = JudgeRunOutput(many=True)
     trends = TrendOutput(many=True)

@@ -174,6 +174,7 @@ urlpatterns += [
     path("projects/<slug:slug>/releases/", releases.ProjectReleasesView.as_view()),
     path("projects/<slug:slug>/evaluator-runs/", corpus_runs.CorpusRunsView.as_view()),
     path("projects/<slug:slug>/judges/", judges.JudgesView.as_view()),
+    path("projects/<slug:slug>/judges/recompute/", judges.JudgesRecomputeView.as_view()),
     path("releases/<int:release_id>/", releases.ReleaseView.as_view()),
     path("releases/<int:release_id>/download/", releases.ReleaseDownloadView.as_view()),
     path("releases/<int:release_id>/retry/", releases.ReleaseRetryView.as_view()),

@@ -31,6 +31,7 @@ from annotations.models.judgements import (
     TopicCategory,
     TopicJudgement,
 )
+from annotations.models.judges import JudgesReport, JudgesState
 from annotations.models.people import Invitation, PeopleAction, PeopleChange
 from annotations.models.project import (
     ANNOTATION_ROUND_KINDS,
@@ -119,6 +120,8 @@ __all__ = [
     "Job",
     "JobStatus",
     "JudgementChange",
+    "JudgesReport",
+    "JudgesState",
     "KeyFact",
     "KeyFactAlignment",
     "KeyFactList",

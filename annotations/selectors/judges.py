@@ -9,27 +9,25 @@ are scored with, and each run is scored by the leaderboard's ``level_leaderboard
 release built now from the same rounds, with the same split, gives ``evaluator_report`` the same
 figures (tests/evaluators/test_judges.py builds one and compares).
 
-Live, without a button: the gold is computed on request and kept (per process) under a key of
-what it is computed from: the latest change and the count of every kind of judgement, decision
-and submission in the project's rounds. A save or an adjudication changes the key and the next
-request recomputes; otherwise it is reused. Corpus runs never change (a correction is a new
-version), so each run's predictions are kept by their file's checksum. Queries: a fixed number
-for the key, the gold (a constant number per thousand units) and the runs, whatever their
-number and size.
+Computed by a Celery task, never in a web request (services/judges_live.py): the figures are
+persisted per project (``JudgesReport``) with the key of what they were computed from (the rounds,
+the latest change and count of every kind of judgement, decision and submission in them, and the
+runs), so the page answers from that row at once and says whether a newer recompute is pending.
+Within a worker the gold is also kept (per process) under its key, so a new corpus run does not
+rebuild it; corpus runs never change (a correction is a new version), so each run's predictions
+are kept by their file's checksum. Queries of a recompute: a fixed number for the key, the gold
+(a constant number per thousand units) and the runs, whatever their number and size.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
-import logging
-import threading
-from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
@@ -77,8 +75,6 @@ N_RESAMPLES = 1000
 # Disagreements listed per run and level (all are counted).
 SHOWN_DISAGREEMENTS = 50
 LEVELS = ("sentence", "summary")
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,33 +488,20 @@ def _describe(
         )
 
 
-REPORT_CACHE: ContentCache[dict[str, Any]] = ContentCache(8)
-# Per project: the key and figures of the last report computed, shown while the
-# next is computed in the background; and the keys being computed now.
-_LATEST: dict[tuple[str, str], tuple[Hashable, dict[str, Any]]] = {}
-_RUNNING: set[Hashable] = set()
-_LOCK = threading.Lock()
-_BACKGROUND = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judges")
+@dataclass(frozen=True, slots=True)
+class JudgesInputs:
+    """What a project's figures are computed from, read in a fixed number of queries."""
+
+    rounds: list[Round]
+    runs: list[CorpusRun]
+    gold_key: tuple[Any, ...]
+    key: str  # SHA-256 of the gold's key and every run's key
 
 
-def _project_key(project: Project) -> tuple[str, str]:
-    # By content, never by id (content_cache.py): a test database reuses ids and slugs.
-    return (project.slug, project.created_at.isoformat())
-
-
-def background() -> bool:
-    """Whether a change is scored in the background while the page shows the last figures
-    (``JUDGES_BACKGROUND``, on by default); off, the request that sees it waits for them."""
-    return bool(getattr(settings, "JUDGES_BACKGROUND", True))
-
-
-def judges_report(project: Project) -> dict[str, Any]:
-    """Every corpus run's figures against the current gold, per level; per evaluator its
-    versions in upload order (the trend). Kept while the gold's key and the runs are the
-    same: then an answer costs the key's queries and the runs' list. After a change the
-    answer is at once the last figures, marked ``stale``, while the new ones are computed in
-    the background (one at a time per process); the page asks again until they are fresh.
-    """
+def judges_inputs(project: Project) -> JudgesInputs:
+    """The rounds, the runs and the key of what the figures depend on: eight queries,
+    whatever the number of runs, units and labels (the page compares the key with the
+    stored report's to tell whether a newer recompute is due)."""
     rounds = gold_rounds(project)
     runs = list(
         CorpusRun.objects.filter(project=project)
@@ -526,62 +509,34 @@ def judges_report(project: Project) -> dict[str, Any]:
         .order_by("evaluator__name", "created_at", "id")
     )
     key = gold_key(project, rounds)
-    full = (key, tuple(run_key(run) for run in runs))
-    named = {"project": {"slug": project.slug, "name": project.name}}
-    if full in REPORT_CACHE or not background():
-        report = _computed(project, rounds, key, runs, full)
-        return {**report, **named, "stale": False}
-    with _LOCK:
-        latest = _LATEST.get(_project_key(project))
-        start = latest is not None and full not in _RUNNING
-        if start:
-            _RUNNING.add(full)
-    if latest is None:  # nothing to show yet: this request waits for the first figures
-        return {**_computed(project, rounds, key, runs, full), **named, "stale": False}
-    if start:
-        _BACKGROUND.submit(_refresh, project, rounds, key, runs, full)
-    return {**latest[1], **named, "stale": True}
+    full = repr((key, tuple(run_key(run) for run in runs), N_RESAMPLES, SHOWN_DISAGREEMENTS))
+    return JudgesInputs(rounds, runs, key, hashlib.sha256(full.encode()).hexdigest())
 
 
-def _computed(
+def judges_compute(
     project: Project,
-    rounds: list[Round],
-    key: tuple[Any, ...],
-    runs: list[CorpusRun],
-    full: Hashable,
+    inputs: JudgesInputs | None = None,
+    progress: Callable[[int, str], None] | None = None,
 ) -> dict[str, Any]:
-    report = REPORT_CACHE.get(full, lambda: _report(project, rounds, key, runs))
-    with _LOCK:
-        _LATEST[_project_key(project)] = (full, report)
-    return report
-
-
-def _refresh(
-    project: Project,
-    rounds: list[Round],
-    key: tuple[Any, ...],
-    runs: list[CorpusRun],
-    full: Hashable,
-) -> None:
-    try:
-        _computed(project, rounds, key, runs, full)
-    except Exception:  # the next request starts another; a failure is logged, not lost
-        logger.exception("scoring the judges of %s failed", project.slug)
-    finally:
-        with _LOCK:
-            _RUNNING.discard(full)
-        connection.close()  # this thread's own connection
-
-
-def wait_for_background() -> None:
-    """Until the background scoring queued so far is done (tests, the bench)."""
-    _BACKGROUND.submit(lambda: None).result()
+    """Every corpus run's figures against the current gold, per level; per evaluator its
+    versions in upload order (the trend). Seconds to a minute for a large study: a Celery
+    task runs it (services/judges_live.py), never a web request; ``progress(percent,
+    message)`` is told as it goes."""
+    inputs = inputs or judges_inputs(project)
+    return _report(project, inputs.rounds, inputs.gold_key, inputs.runs, progress)
 
 
 def _report(
-    project: Project, rounds: list[Round], key: tuple[Any, ...], corpus_runs: list[CorpusRun]
+    project: Project,
+    rounds: list[Round],
+    key: tuple[Any, ...],
+    corpus_runs: list[CorpusRun],
+    progress: Callable[[int, str], None] | None = None,
 ) -> dict[str, Any]:
+    tell = progress or (lambda percent, message: None)
+    tell(5, "building the gold")
     gold = GOLD_CACHE.get(key, lambda: _build_gold(project, rounds))
+    tell(30, "reading the runs")
     runs = list(zip(corpus_runs, runs_arrays(corpus_runs), strict=True))
     levels = levels_of(gold.records)
     judged = {level: len(levels[level][0]) for level in LEVELS}
@@ -605,7 +560,8 @@ def _report(
     }
     shown: list[tuple[dict[str, Any], str]] = []
     trends: dict[str, list[dict[str, Any]]] = {}
-    for run, arrays in runs:
+    for done, (run, arrays) in enumerate(runs):
+        tell(40 + 55 * done // max(len(runs), 1), f"scoring run {done + 1} of {len(runs)}")
         name = f"{run.evaluator.name} {run.version}"
         entry: dict[str, Any] = {
             "id": run.pk,

@@ -47,6 +47,7 @@ JOB_MESSAGES: dict[str, Callable[[Job], tuple[str, tuple[Any, ...]]]] = {
     "import": lambda job: ("annotations.import_job", (job.pk,)),
     "evaluator_upload": lambda job: ("annotations.evaluator_upload", (job.pk,)),
     "corpus_run_upload": lambda job: ("annotations.corpus_run_upload", (job.pk,)),
+    "judges": lambda job: ("annotations.judges_report", (job.pk,)),
     "agreement": lambda job: (
         "annotations.agreement_report",
         (

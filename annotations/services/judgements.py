@@ -57,6 +57,7 @@ from annotations.services.assignment_lock import (
 from annotations.services.assisted import reveal_marks
 from annotations.services.audit import change_record
 from annotations.services.gold_units import gold_check
+from annotations.services.judges_live import judges_changed
 from annotations.services.webhooks import webhook_emit
 
 __all__ = [
@@ -525,6 +526,7 @@ def assignment_submit(*, assignment_id: int, user: AbstractBaseUser) -> None:
     # The round's agreement report is recomputed shortly after, debounced; the task is sent
     # only once this commits and never runs in this request (services/agreement_live.py).
     agreement_recompute_schedule(round_id=locked.round_id)
+    judges_changed(round_id=locked.round_id)  # and the Judges page (services/judges_live.py)
 
 
 @transaction.atomic

@@ -27,7 +27,7 @@ def test_an_admin_watches_the_judges_agree_with_the_experts(
 ) -> None:
     # The request after the change waits for the new figures (the page's faster asking
     # while the server computes them is tested in tests/evaluators and by vitest).
-    settings.JUDGES_BACKGROUND = False
+    settings.JUDGES_DEBOUNCE_SECONDS = 0
     call_command("load_demo", stdout=None)
     pilot = label_pilot()
     project = pilot.project

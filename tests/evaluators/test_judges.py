@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import time
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
@@ -28,6 +29,9 @@ from annotations.models import (
     Document,
     ErrorType,
     Evaluator,
+    Job,
+    JudgesReport,
+    JudgesState,
     Project,
     ReleaseStatus,
     Round,
@@ -36,8 +40,9 @@ from annotations.models import (
     Summary,
     SummarySentence,
 )
-from annotations.selectors.judges import judges_report
+from annotations.selectors.judges import judges_inputs
 from annotations.services.adjudication_round import adjudication_open
+from annotations.services.judges_live import judges_page_refresh
 from annotations.services.releases import release_build, release_create
 from tests.labelling import label_units
 from tests.people import ADMIN, LINGUIST, RESEARCHER, REVIEWER, signed_in
@@ -48,10 +53,21 @@ pytestmark = pytest.mark.django_db(databases="__all__")
 @pytest.fixture(autouse=True)
 def media(settings: Any, tmp_path: Path) -> Path:
     settings.MEDIA_ROOT = tmp_path / "media"
-    # Each request waits for its figures: a background thread would not see the test's
-    # transaction (test_new_labels_show_the_last_figures_while_the_next_are_computed does).
-    settings.JUDGES_BACKGROUND = False
+    # The page's request runs a recompute as soon as it is due (the embedded configuration,
+    # tasks in-process): no debounce, unless a test sets one.
+    settings.JUDGES_DEBOUNCE_SECONDS = 0
     return settings.MEDIA_ROOT
+
+
+def judges_report(project: Project) -> dict[str, Any]:
+    """The figures the Judges page shows once its recompute task ran: the page's own path
+    (services/judges_live.py), with tasks in-process as the tests and the embedded
+    configuration run them, so the task runs in this call."""
+    report = judges_page_refresh(project=project, current_key=judges_inputs(project).key)
+    assert report is not None
+    assert report.state == JudgesState.DONE, report.error
+    assert report.figures is not None
+    return dict(report.figures)
 
 
 def _noise(*parts: Any) -> float:
@@ -475,19 +491,21 @@ def test_who_sees_the_judges_page(studied: Round, username: str, status: int) ->
         assert response.json()["runs"][0]["evaluator"] == "SummaC"
 
 
-def test_query_count_does_not_grow_with_runs(studied: Round) -> None:
+def test_the_page_answers_from_the_stored_report_in_a_constant_number_of_queries(
+    studied: Round,
+) -> None:
+    """The GET reads the persisted figures: once computed, its queries do not grow with the
+    runs (nor with the gold: nothing is scored in the request)."""
     project = studied.project
     scores = _scores(studied)
     corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in scores.items()})
+    client = signed_in(ADMIN)
 
     def counted() -> int:
-        from annotations.selectors import judges
-
-        judges.GOLD_CACHE.clear()
-        judges.RUN_CACHE.clear()
-        judges.REPORT_CACHE.clear()
+        judges_report(project)  # the recompute of the runs just added, outside the count
         with CaptureQueriesContext(connection) as queries:
-            judges_report(project)
+            answer = _get(client, project).json()
+        assert answer["stale"] is False
         return len(queries)
 
     one = counted()
@@ -499,6 +517,26 @@ def test_query_count_does_not_grow_with_runs(studied: Round) -> None:
             version,
             {pk: {"score": min(1.0, s + rng.random() / 10)} for pk, s in scores.items()},
         )
+    assert counted() == one
+
+
+def test_a_recompute_reads_the_gold_in_queries_that_do_not_grow_with_runs(studied: Round) -> None:
+    from annotations.selectors import judges
+
+    project = studied.project
+    scores = _scores(studied)
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in scores.items()})
+
+    def counted() -> int:
+        judges.GOLD_CACHE.clear()
+        judges.RUN_CACHE.clear()
+        with CaptureQueriesContext(connection) as queries:
+            judges.judges_compute(project)
+        return len(queries)
+
+    one = counted()
+    for version in ("v2", "v3"):
+        corpus_run(project, "A", version, {pk: {"score": s / 2} for pk, s in scores.items()})
     assert counted() == one
 
 
@@ -548,22 +586,19 @@ def test_runs_read_in_sql_equal_runs_read_through_the_orm(studied: Round) -> Non
     assert len(by_sql[scored.pk].summary_pk) == len(summaries)
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
-def test_new_labels_show_the_last_figures_while_the_next_are_computed(settings: Any) -> None:
-    """With background scoring (the default), the request after a change answers at once
-    with the last figures marked stale; once computed, the next is fresh."""
-    from annotations.selectors import judges
-
-    settings.JUDGES_BACKGROUND = True
-    call_command("load_demo", stdout=StringIO())
-    pilot = label_pilot()
-    project = pilot.project
-    gold = _gold(pilot)
+def test_new_labels_show_the_last_figures_while_the_next_wait_for_the_debounce(
+    studied: Round, settings: Any
+) -> None:
+    """After a change the page answers at once with the last figures, says a recompute is
+    pending and when the shown ones were computed; once the debounce passed, the page's next
+    request (tasks in-process) gets the new figures."""
+    project = studied.project
+    gold = _gold(studied)
     oracle = {pk: "inconsistent" if bad else "consistent" for pk, bad in gold.items()}
     corpus_run(project, "Oracle", "v1", {pk: {"label": v} for pk, v in oracle.items()})
     first = judges_report(project)
-    assert first["stale"] is False
     assert first["runs"][0]["levels"]["sentence"]["disagreements"] == 0
+    settings.JUDGES_DEBOUNCE_SECONDS = 3600
     pk = sorted(gold)[0]
     sentence = SummarySentence.objects.get(pk=pk)
     admin = get_user_model().objects.get(username="admin")
@@ -572,10 +607,270 @@ def test_new_labels_show_the_last_figures_while_the_next_are_computed(settings: 
         sentence=sentence,
         label="consistent" if gold[pk] else "inconsistent",
     )
-    shown = judges_report(project)
+    shown = _get(signed_in(ADMIN), project).json()
     assert shown["stale"] is True
+    assert shown["state"] == "queued"
+    assert shown["computed_at"] == first["computed_at"]
     assert shown["runs"][0]["levels"]["sentence"]["disagreements"] == 0
-    judges.wait_for_background()
-    fresh = judges_report(project)
+    # A second visit joins the waiting recompute rather than queueing another.
+    _get(signed_in(ADMIN), project)
+    assert Job.objects.filter(kind="judges", status="queued").count() == 1
+    Job.objects.filter(kind="judges", status="queued").update(
+        params={"project": project.pk, "auto": True, "not_before": "2000-01-01T00:00:00+00:00"}
+    )
+    fresh = _get(signed_in(ADMIN), project).json()
     assert fresh["stale"] is False
+    assert fresh["state"] == "done"
     assert fresh["runs"][0]["levels"]["sentence"]["disagreements"] == 1
+
+
+def test_a_submit_queues_a_debounced_recompute_and_a_burst_joins_it(
+    studied: Round, settings: Any
+) -> None:
+    """Submits (how labels, reviews and adjudications end) queue the recompute without a
+    button, once for a burst, and never compute in the submitting request."""
+    from annotations.services.judgements import assignment_submit
+
+    settings.JUDGES_DEBOUNCE_SECONDS = 60
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+    judges_report(project)
+    done_at = JudgesReport.objects.get(project=project).computed_at
+    submitted = list(
+        Assignment.objects.filter(round=studied).select_related("annotator").order_by("id")[:2]
+    )
+    Round.objects.filter(pk=studied.pk).update(status=RoundStatus.OPEN)
+    Assignment.objects.filter(pk__in=[a.pk for a in submitted]).update(
+        status=AssignmentStatus.IN_PROGRESS
+    )
+    for assignment in submitted:
+        assignment_submit(assignment_id=assignment.pk, user=assignment.annotator)
+    (job,) = Job.objects.filter(kind="judges", status="queued")
+    assert job.params["auto"] is True
+    report = JudgesReport.objects.get(project=project)
+    assert (report.state, report.job_id, report.computed_at) == ("queued", job.pk, done_at)
+
+
+def test_a_project_without_runs_queues_nothing_on_submit(studied: Round) -> None:
+    from annotations.services.judgements import assignment_submit
+
+    assignment = Assignment.objects.filter(round=studied).select_related("annotator").first()
+    assert assignment is not None
+    Round.objects.filter(pk=studied.pk).update(status=RoundStatus.OPEN)
+    Assignment.objects.filter(pk=assignment.pk).update(status=AssignmentStatus.IN_PROGRESS)
+    assignment_submit(assignment_id=assignment.pk, user=assignment.annotator)
+    assert not Job.objects.filter(kind="judges").exists()
+    assert not JudgesReport.objects.exists()
+
+
+def test_a_worker_that_dies_leaves_the_recompute_queued_again_then_failed(
+    studied: Round, settings: Any
+) -> None:
+    """The job's lease expires, the sweep fails it and queues the report's recompute again,
+    a bounded number of times; then the report says failed, with the reason, and an admin's
+    recompute starts over."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from annotations.services.judges_live import judges_recompute
+    from annotations.tasks import sweep_expired_leases_task
+
+    settings.JUDGES_DEBOUNCE_SECONDS = 3600
+    settings.JUDGES_REQUEUE_LIMIT = 2
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+    judges_page_refresh(project=project, current_key=judges_inputs(project).key)
+
+    def claimed_then_died() -> None:
+        report = JudgesReport.objects.get(project=project)
+        Job.objects.filter(pk=report.job_id).update(
+            status="running", lease_expires_at=timezone.now() - timedelta(seconds=1)
+        )
+        JudgesReport.objects.filter(pk=report.pk).update(state="running")
+
+    jobs = []
+    for _ in range(2):
+        claimed_then_died()
+        jobs.append(JudgesReport.objects.get(project=project).job_id)
+        assert sweep_expired_leases_task()["judges"] == 1
+        report = JudgesReport.objects.get(project=project)
+        assert report.state == "queued"
+        assert report.job_id not in jobs
+        assert Job.objects.get(pk=jobs[-1]).status == "failed"
+    claimed_then_died()
+    assert sweep_expired_leases_task()["judges"] == 0
+    report = JudgesReport.objects.get(project=project)
+    assert report.state == "failed"
+    assert "The worker stopped" in report.error
+    # The page says so beside the last figures, and queues nothing more for the same inputs.
+    answer = _get(signed_in(ADMIN), project).json()
+    assert (answer["state"], answer["stale"], answer["ready"]) == ("failed", False, True)
+    assert not Job.objects.filter(kind="judges", status="queued").exists()
+    assert answer["error"] == report.error
+    # An admin's recompute runs (in-process here) and succeeds.
+    judges_recompute(project=project, user=get_user_model().objects.get(username="admin"))
+    report = JudgesReport.objects.get(project=project)
+    assert (report.state, report.error, report.requeued) == ("done", "", 0)
+    assert report.figures is not None
+
+
+def test_without_beat_the_page_queues_again_a_recompute_whose_worker_died(
+    studied: Round,
+) -> None:
+    """The embedded configuration has no beat: the page that finds its recompute's worker
+    dead (lease expired) fails that job and runs a new one."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from annotations.services.judges_live import judges_recompute_schedule
+
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+    judges_report(project)
+    dead = judges_recompute_schedule(project_id=project.pk, delay=0)
+    Job.objects.filter(pk=dead.pk).update(
+        status="running", lease_expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    JudgesReport.objects.filter(project=project).update(state="running")
+    answer = _get(signed_in(ADMIN), project).json()
+    assert (answer["state"], answer["stale"]) == ("done", False)
+    assert Job.objects.get(pk=dead.pk).status == "failed"
+    assert JudgesReport.objects.get(project=project).job_id != dead.pk
+
+
+@pytest.mark.parametrize(("username", "status"), [(ADMIN, 202), (RESEARCHER, 403), (LINGUIST, 404)])
+def test_only_admins_recompute_by_hand(studied: Round, username: str, status: int) -> None:
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+    response = signed_in(username).post(f"/api/projects/{project.slug}/judges/recompute/")
+    assert response.status_code == status
+    if status == 202:
+        answer = response.json()
+        assert (answer["state"], answer["ready"], answer["can_recompute"]) == ("done", True, True)
+        assert answer["runs"][0]["evaluator"] == "A"
+    else:
+        assert not JudgesReport.objects.exists()
+    if status == 403:
+        assert _get(signed_in(username), project).json()["can_recompute"] is False
+
+
+def test_a_recompute_that_fails_says_why_and_is_not_retried_on_every_visit(
+    studied: Round, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from annotations.services import judges_live
+
+    project = studied.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(studied).items()})
+
+    def broken(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        raise MemoryError
+
+    monkeypatch.setattr(judges_live, "judges_compute", broken)
+    client = signed_in(ADMIN)
+    answer = _get(client, project).json()
+    assert (answer["state"], answer["ready"], answer["stale"]) == ("failed", False, False)
+    assert "unexpected error (MemoryError)" in answer["error"]
+    _get(client, project)
+    assert Job.objects.filter(kind="judges").count() == 1
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
+def test_a_real_worker_computes_the_figures_the_eager_path_does() -> None:
+    """With a broker, the page's first visit queues the recompute on the short queue and
+    answers at once (not ready); a real worker computes and stores the figures, equal to the
+    in-process ones; the page then shows them."""
+    from annotation_site.celery import app
+    from tests.test_tasks import worker_on
+
+    call_command("load_demo", stdout=StringIO())
+    pilot = label_pilot()
+    project = pilot.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(pilot).items()})
+    expected = judges_report(project)
+    JudgesReport.objects.all().delete()
+    with worker_on("short") as broker:
+        url = app.conf.broker_url
+        app.conf.broker_url = broker  # the site sends to the worker's broker
+        try:
+            first = _get(signed_in(ADMIN), project).json()
+            assert (first["ready"], first["state"], first["stale"]) == (False, "queued", True)
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                report = JudgesReport.objects.get(project=project)
+                if report.state in ("done", "failed"):
+                    break
+                time.sleep(0.5)
+        finally:
+            app.conf.broker_url = url
+    assert report.state == "done", report.error
+    shown = _get(signed_in(ADMIN), project).json()
+    assert shown["stale"] is False
+    assert shown["runs"] == expected["runs"]
+
+
+@pytest.fixture
+def loss_workers(tmp_path: Path, settings: Any) -> Any:
+    """Real workers that can be killed (tests/test_worker_loss.py), the site sending to their
+    broker."""
+    import os
+
+    from annotation_site.celery import app
+    from tests.test_worker_loss import Workers
+
+    broker = os.environ.get("CELERY_TEST_BROKER_URL")
+    if not broker or connection.vendor != "postgresql":
+        pytest.skip("needs CELERY_TEST_BROKER_URL and PostgreSQL (both set by .ci/run)")
+    media = tmp_path / "worker-media"
+    (media / "imports").mkdir(parents=True)
+    with app.connection_for_write(broker) as channel:
+        channel.default_channel.client.flushdb()  # no message of an earlier run
+    eager, url = app.conf.task_always_eager, app.conf.broker_url
+    app.conf.task_always_eager, app.conf.broker_url = False, broker
+    pool = Workers(broker, media)
+    try:
+        yield pool
+    finally:
+        app.conf.task_always_eager, app.conf.broker_url = eager, url
+        pool.stop_all()
+
+
+@pytest.mark.worker
+@pytest.mark.long
+@pytest.mark.django_db(transaction=True, serialized_rollback=True, databases="__all__")
+def test_a_recompute_whose_worker_is_killed_is_queued_again_and_lands(loss_workers: Any) -> None:
+    """Kill the worker's process group mid-recompute: beat's sweep fails its job once the
+    lease expires, queues the report's recompute again, and a live worker stores the figures."""
+    from annotations.services.judges_live import judges_recompute_schedule
+    from tests.test_worker_loss import wait_for
+
+    call_command("load_demo", stdout=StringIO())
+    pilot = label_pilot()
+    project = pilot.project
+    corpus_run(project, "A", "v1", {pk: {"score": s} for pk, s in _scores(pilot).items()})
+    doomed = loss_workers.start(pause=60)
+    first = judges_recompute_schedule(project_id=project.pk, delay=0)
+    wait_for(
+        lambda: JudgesReport.objects.get(project=project).progress > 0,
+        60,
+        "the recompute reports progress",
+    )
+    loss_workers.kill(doomed)
+    report = JudgesReport.objects.get(project=project)
+    assert (report.state, report.figures) == ("running", None)
+    loss_workers.start(beat=True)
+    wait_for(
+        lambda: JudgesReport.objects.get(project=project).state in ("done", "failed"),
+        120,
+        "the recompute is queued again and ends",
+    )
+    report = JudgesReport.objects.get(project=project)
+    assert report.state == "done", report.error
+    assert report.figures is not None
+    assert report.figures["runs"][0]["evaluator"] == "A"
+    assert report.job_id != first.pk
+    first.refresh_from_db()
+    assert first.status == "failed"
+    assert "The worker stopped" in first.error

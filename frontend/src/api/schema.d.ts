@@ -352,8 +352,12 @@ export interface paths {
     post: operations["corpus_run_upload"];
   };
   "/api/projects/{slug}/judges/": {
-    /** Every corpus run scored live against the project's current gold */
+    /** Every corpus run scored against the project's current gold, as last computed */
     get: operations["project_judges"];
+  };
+  "/api/projects/{slug}/judges/recompute/": {
+    /** Recompute the Judges figures now (admins) */
+    post: operations["project_judges_recompute"];
   };
   "/api/projects/{slug}/releases/": {
     /** A project's releases, a page at a time */
@@ -1904,17 +1908,34 @@ export interface components {
     };
     JudgesOutput: {
       project: components["schemas"]["JudgesProjectOutput"];
+      /** @description Whether figures were computed yet; before the first recompute ends, the figure fields are empty. */
+      ready: boolean;
       rounds: components["schemas"]["JudgesRoundOutput"][];
       gold: components["schemas"]["JudgesGoldOutput"];
       split: components["schemas"]["JudgesSplitOutput"];
       n_resamples: number;
       /**
        * Format: date-time
-       * @description When these figures were computed.
+       * @description When these figures were computed (null before the first).
        */
-      computed_at: string;
-      /** @description The labels changed since: these are the last figures, and the new ones are being computed (ask again in a few seconds). */
+      computed_at: string | null;
+      /** @description The labels or runs changed since: these are the last figures, and newer ones are queued or being computed (ask again in a few seconds). */
       stale: boolean;
+      /**
+       * @description The newest recompute: queued, running, done, or failed (error says why).
+       *
+       * * `queued` - queued
+       * * `running` - running
+       * * `done` - done
+       * * `failed` - failed
+       */
+      state: components["schemas"]["JudgesStateEnum"];
+      /** @description Of the running recompute, in percent. */
+      progress: number;
+      /** @description Why the last recompute failed. */
+      error: string;
+      /** @description Whether you may recompute (admins). */
+      can_recompute: boolean;
       runs: components["schemas"]["JudgeRunOutput"][];
       trends: components["schemas"]["TrendOutput"][];
     };
@@ -1937,6 +1958,14 @@ export interface components {
       dev?: number;
       seed?: number;
     };
+    /**
+     * @description * `queued` - queued
+     * * `running` - running
+     * * `done` - done
+     * * `failed` - failed
+     * @enum {string}
+     */
+    JudgesStateEnum: "queued" | "running" | "done" | "failed";
     KeyAccuracyOutput: {
       /** Format: double */
       sentence_label: number | null;
@@ -10518,7 +10547,7 @@ export interface operations {
       };
     };
   };
-  /** Every corpus run scored live against the project's current gold */
+  /** Every corpus run scored against the project's current gold, as last computed */
   project_judges: {
     parameters: {
       path: {
@@ -10557,6 +10586,81 @@ export interface operations {
       };
       /** @description The server cannot answer in a format you accept; ask for application/json. */
       406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Too many requests: wait and try again. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Something went wrong on the server. Nothing was changed; try again, and tell the project admin if it keeps happening. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** Recompute the Judges figures now (admins) */
+  project_judges_recompute: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["JudgesOutput"];
+        };
+      };
+      /** @description The request is not valid: see the field errors. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description You do not have permission to do this. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This method is not allowed here. */
+      405: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The server cannot answer in a format you accept; ask for application/json. */
+      406: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description This conflicts with the current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description Unsupported media type: send application/json (or multipart for uploads). */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelope"];
         };

@@ -73,8 +73,13 @@ function judges(disagreements: number): Judges {
     gold: { rule: 'adjudicated, else majority', sentences: 32, summaries: 10, inconsistent_sentences: 10, type_min_count: 2 },
     split: { method: 'document', dev: 0.3, seed: 0 },
     n_resamples: 1000,
-    computed_at: '2026-11-27T10:00:00Z',
+    ready: true,
+    computed_at: new Date(Date.now() - 150_000).toISOString(),
     stale: disagreements === 1,
+    state: disagreements === 1 ? 'queued' : 'done',
+    progress: 0,
+    error: '',
+    can_recompute: true,
     runs: [run('v1'), run('v2')],
     trends: [
       {
@@ -108,7 +113,7 @@ describe('the Judges page', () => {
     );
     const runs = await screen.findByRole('table', { name: 'All runs' });
     expect(within(runs).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByText(/New labels came in/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Figures computed 2 minutes ago · updating…');
     expect(runs).toHaveTextContent('SummaCv1scores30 of 3220.61');
     expect(screen.getByText(/30% in dev \(seed 0\)/)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^SummaC by version\. v1: balanced accuracy 0\.80, kappa 0\.61/ })).toBeInTheDocument();
@@ -124,5 +129,42 @@ describe('the Judges page', () => {
     // No button: the next answer comes by itself.
     expect(await within(section).findByText(/\(2\)$/, undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(calls).toBeGreaterThan(1);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Figures computed 2 minutes ago \(/);
+  }, 60_000);
+
+  it('shows the first figures on their way, a failure, and recomputes for an admin', async () => {
+    let state: 'running' | 'failed' | 'done' = 'running';
+    let asked = 0;
+    fakeServer({
+      'GET /api/projects/tofu/judges/': () =>
+        answer('GET /api/projects/{slug}/judges/', 200, {
+          ...judges(2),
+          ...(state === 'done'
+            ? {}
+            : { ready: false, computed_at: null, runs: [], trends: [], stale: state === 'running' }),
+          state,
+          progress: state === 'running' ? 40 : 0,
+          error: state === 'failed' ? 'The worker stopped.' : '',
+        }),
+      'POST /api/projects/tofu/judges/recompute/': () => {
+        asked += 1;
+        state = 'done';
+        return answer('POST /api/projects/{slug}/judges/recompute/', 202, judges(2));
+      },
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/projects/tofu/judges']}>
+        <Routes>
+          <Route path="/app/admin/projects/:slug/judges" element={<JudgesPage refreshMs={60_000} staleRefreshMs={300} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Computing the first figures · updating (40%)…')).toBeInTheDocument();
+    expect(screen.queryByText('No model run yet')).not.toBeInTheDocument();
+    state = 'failed';
+    expect(await screen.findByText(/the last recompute failed: The worker stopped\./)).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Recompute now' }).click();
+    expect(await screen.findByRole('table', { name: 'All runs' })).toBeInTheDocument();
+    expect(asked).toBe(1);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   CartesianGrid,
@@ -19,7 +19,7 @@ import { formatDateTime, formatPercent, formatStat } from '../format';
 import { LoadStatus } from '../LoadStatus';
 import { adminPaths } from '../paths';
 import { useLoad } from '../useLoad';
-import { getJudges, type JudgeLevel, type JudgeRun, type JudgesResponse, type JudgeTrend } from './api';
+import { getJudges, recomputeJudges, type JudgeLevel, type JudgeRun, type JudgesResponse, type JudgeTrend } from './api';
 
 /** The page asks again this often: new submissions and adjudications show without a button. */
 export const JUDGES_REFRESH_MS = 30_000;
@@ -40,6 +40,31 @@ function splitWords(split: JudgesResponse['split']): string {
   return `a seeded share of documents: ${formatPercent(split.dev ?? 0)} in dev (seed ${split.seed ?? 0}), the rest in test`;
 }
 
+/** "2 minutes ago": how old the shown figures are, in words a person reads at a glance. */
+export function ago(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const [amount, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 86_400
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86_400), 'day'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'} ago`;
+}
+
+/** Where the figures stand: when they were computed and whether newer ones are on their way. */
+function statusWords(report: JudgesResponse): string {
+  const computed = report.computed_at === null ? null : `computed ${ago(report.computed_at)}`;
+  if (report.state === 'failed') {
+    return `${computed ?? 'Not computed yet'} · the last recompute failed: ${report.error}`;
+  }
+  const updating =
+    report.state === 'running' ? `updating (${report.progress}%)…` : report.stale ? 'updating…' : null;
+  if (computed === null) return updating === null ? 'No figures yet.' : `Computing the first figures · ${updating}`;
+  return updating === null ? `Figures ${computed} (${formatDateTime(report.computed_at)}).` : `Figures ${computed} · ${updating}`;
+}
+
 function protocolWords(level: JudgeLevel): string {
   return level.protocol === 'dev_test'
     ? `threshold tuned on ${level.tuned_on} dev records, figures measured on ${level.measured_on} test records`
@@ -57,7 +82,21 @@ export function JudgesPage({
   const slug = useParams().slug ?? '';
   const { state, reload, refresh } = useLoad(slug, (signal) => getJudges(slug, signal));
   const [level, setLevel] = useState<Level>('sentence');
+  const [asking, setAsking] = useState(false);
+  const [askError, setAskError] = useState<string | null>(null);
   const stale = state.status === 'ready' && state.data.stale;
+  const recompute = async () => {
+    setAsking(true);
+    setAskError(null);
+    try {
+      await recomputeJudges(slug);
+      await refresh();
+    } catch (error) {
+      setAskError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setAsking(false);
+    }
+  };
   useEffect(() => {
     const timer = setInterval(() => void refresh(), stale ? staleRefreshMs : refreshMs);
     return () => clearInterval(timer);
@@ -72,6 +111,8 @@ export function JudgesPage({
       />
     );
   const report = state.data;
+  // Before any figure: no run to score (nothing queued), or the first recompute on its way.
+  const noRunYet = report.ready || (report.state === 'done' && !report.stale);
   return (
     <Stack gap="lg">
       <div>
@@ -83,18 +124,31 @@ export function JudgesPage({
         <Title order={1} size="h2">
           Judges
         </Title>
-        <Text size="sm" mt="xs">
-          Each model run on the corpus, scored against the current gold of{' '}
-          {report.rounds.length === 0 ? 'no round yet' : report.rounds.map((r) => r.name).join(', ')}:{' '}
-          {report.gold.sentences} sentences ({report.gold.inconsistent_sentences} inconsistent) and{' '}
-          {report.gold.summaries} summaries. Gold is {report.gold.rule}. A score's threshold is tuned on{' '}
-          {splitWords(report.split)}. The page refreshes itself as units are submitted and adjudicated.
-        </Text>
-        <Text size="sm" c="dimmed" role="status">
-          {report.stale
-            ? `New labels came in: these are the figures of ${formatDateTime(report.computed_at)}, and the new ones are being computed.`
-            : `Figures of ${formatDateTime(report.computed_at)}.`}
-        </Text>
+        {report.ready && (
+          <Text size="sm" mt="xs">
+            Each model run on the corpus, scored against the current gold of{' '}
+            {report.rounds.length === 0 ? 'no round yet' : report.rounds.map((r) => r.name).join(', ')}:{' '}
+            {report.gold.sentences} sentences ({report.gold.inconsistent_sentences} inconsistent) and{' '}
+            {report.gold.summaries} summaries. Gold is {report.gold.rule}. A score's threshold is tuned on{' '}
+            {splitWords(report.split)}. The figures are recomputed by themselves as units are submitted and
+            adjudicated, and this page shows them when they land.
+          </Text>
+        )}
+        <Group gap="sm" mt="xs">
+          <Text size="sm" c={report.state === 'failed' ? 'red' : 'dimmed'} role="status">
+            {statusWords(report)}
+          </Text>
+          {report.can_recompute && (
+            <Button size="compact-sm" variant="light" onClick={() => void recompute()} loading={asking}>
+              Recompute now
+            </Button>
+          )}
+        </Group>
+        {askError !== null && (
+          <Alert color="red" mt="xs" title="Could not recompute">
+            {askError}
+          </Alert>
+        )}
       </div>
       <SegmentedControl
         aria-label="Level"
@@ -104,7 +158,7 @@ export function JudgesPage({
         w="fit-content"
       />
       {report.runs.length === 0 ? (
-        <Alert color="gray" title="No model run yet">
+        noRunYet && <Alert color="gray" title="No model run yet">
           Upload an evaluator's run on the corpus to see how it agrees with the experts.
         </Alert>
       ) : (

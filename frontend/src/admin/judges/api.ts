@@ -11,3 +11,8 @@ export type JudgeTrend = Schemas['TrendOutput'];
 export function getJudges(slug: string, signal?: AbortSignal): Promise<JudgesResponse> {
   return api.get<JudgesResponse>(`/api/projects/${encodeURIComponent(slug)}/judges/`, signal);
 }
+
+/** Recompute the figures now (admins); the answer is the page's, with the recompute queued. */
+export function recomputeJudges(slug: string): Promise<JudgesResponse> {
+  return api.post<JudgesResponse>(`/api/projects/${encodeURIComponent(slug)}/judges/recompute/`);
+}

@@ -187,6 +187,7 @@ from .judges_output import JudgesOutput
 from .judges_project_output import JudgesProjectOutput
 from .judges_round_output import JudgesRoundOutput
 from .judges_split_output import JudgesSplitOutput
+from .judges_state_enum import JudgesStateEnum
 from .key_accuracy_output import KeyAccuracyOutput
 from .key_fact_alignment_output import KeyFactAlignmentOutput
 from .key_fact_input import KeyFactInput
@@ -644,6 +645,7 @@ __all__ = (
     "JudgesProjectOutput",
     "JudgesRoundOutput",
     "JudgesSplitOutput",
+    "JudgesStateEnum",
     "KeyAccuracyOutput",
     "KeyFactAlignmentOutput",
     "KeyFactInput",

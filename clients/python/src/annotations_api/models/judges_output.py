@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.judges_state_enum import JudgesStateEnum
 
 if TYPE_CHECKING:
     from ..models.judge_run_output import JudgeRunOutput
@@ -24,30 +26,45 @@ class JudgesOutput:
     """
     Attributes:
         project (JudgesProjectOutput):
+        ready (bool): Whether figures were computed yet; before the first recompute ends, the figure fields are empty.
         rounds (list[JudgesRoundOutput]):
         gold (JudgesGoldOutput):
         split (JudgesSplitOutput):
         n_resamples (int):
-        computed_at (datetime.datetime): When these figures were computed.
-        stale (bool): The labels changed since: these are the last figures, and the new ones are being computed (ask
-            again in a few seconds).
+        computed_at (datetime.datetime | None): When these figures were computed (null before the first).
+        stale (bool): The labels or runs changed since: these are the last figures, and newer ones are queued or being
+            computed (ask again in a few seconds).
+        state (JudgesStateEnum): * `queued` - queued
+            * `running` - running
+            * `done` - done
+            * `failed` - failed
+        progress (int): Of the running recompute, in percent.
+        error (str): Why the last recompute failed.
+        can_recompute (bool): Whether you may recompute (admins).
         runs (list[JudgeRunOutput]):
         trends (list[TrendOutput]):
     """
 
     project: JudgesProjectOutput
+    ready: bool
     rounds: list[JudgesRoundOutput]
     gold: JudgesGoldOutput
     split: JudgesSplitOutput
     n_resamples: int
-    computed_at: datetime.datetime
+    computed_at: datetime.datetime | None
     stale: bool
+    state: JudgesStateEnum
+    progress: int
+    error: str
+    can_recompute: bool
     runs: list[JudgeRunOutput]
     trends: list[TrendOutput]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         project = self.project.to_dict()
+
+        ready = self.ready
 
         rounds = []
         for rounds_item_data in self.rounds:
@@ -60,9 +77,21 @@ class JudgesOutput:
 
         n_resamples = self.n_resamples
 
-        computed_at = self.computed_at.isoformat()
+        computed_at: None | str
+        if isinstance(self.computed_at, datetime.datetime):
+            computed_at = self.computed_at.isoformat()
+        else:
+            computed_at = self.computed_at
 
         stale = self.stale
+
+        state = self.state.value
+
+        progress = self.progress
+
+        error = self.error
+
+        can_recompute = self.can_recompute
 
         runs = []
         for runs_item_data in self.runs:
@@ -79,12 +108,17 @@ class JudgesOutput:
         field_dict.update(
             {
                 "project": project,
+                "ready": ready,
                 "rounds": rounds,
                 "gold": gold,
                 "split": split,
                 "n_resamples": n_resamples,
                 "computed_at": computed_at,
                 "stale": stale,
+                "state": state,
+                "progress": progress,
+                "error": error,
+                "can_recompute": can_recompute,
                 "runs": runs,
                 "trends": trends,
             }
@@ -104,6 +138,8 @@ class JudgesOutput:
         d = dict(src_dict)
         project = JudgesProjectOutput.from_dict(d.pop("project"))
 
+        ready = d.pop("ready")
+
         rounds = []
         _rounds = d.pop("rounds")
         for rounds_item_data in _rounds:
@@ -117,9 +153,30 @@ class JudgesOutput:
 
         n_resamples = d.pop("n_resamples")
 
-        computed_at = datetime.datetime.fromisoformat(d.pop("computed_at"))
+        def _parse_computed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                computed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return computed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        computed_at = _parse_computed_at(d.pop("computed_at"))
 
         stale = d.pop("stale")
+
+        state = JudgesStateEnum(d.pop("state"))
+
+        progress = d.pop("progress")
+
+        error = d.pop("error")
+
+        can_recompute = d.pop("can_recompute")
 
         runs = []
         _runs = d.pop("runs")
@@ -137,12 +194,17 @@ class JudgesOutput:
 
         judges_output = cls(
             project=project,
+            ready=ready,
             rounds=rounds,
             gold=gold,
             split=split,
             n_resamples=n_resamples,
             computed_at=computed_at,
             stale=stale,
+            state=state,
+            progress=progress,
+            error=error,
+            can_recompute=can_recompute,
             runs=runs,
             trends=trends,
         )

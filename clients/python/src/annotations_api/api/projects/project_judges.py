@@ -90,7 +90,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | JudgesOutput]:
-    """Every corpus run scored live against the project's current gold
+    """Every corpus run scored against the project's current gold, as last computed
 
     Args:
         slug (str):
@@ -119,7 +119,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | JudgesOutput | None:
-    """Every corpus run scored live against the project's current gold
+    """Every corpus run scored against the project's current gold, as last computed
 
     Args:
         slug (str):
@@ -143,7 +143,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[ErrorEnvelope | JudgesOutput]:
-    """Every corpus run scored live against the project's current gold
+    """Every corpus run scored against the project's current gold, as last computed
 
     Args:
         slug (str):
@@ -170,7 +170,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> ErrorEnvelope | JudgesOutput | None:
-    """Every corpus run scored live against the project's current gold
+    """Every corpus run scored against the project's current gold, as last computed
 
     Args:
         slug (str):
