@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { components } from '../../api/schema';
 import { fakeServer } from '../../test/fakeServer';
+import { errorResponse } from '../../test/render';
 import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/answer';
 import { AdjudicationQueuePage } from './AdjudicationQueuePage';
@@ -57,6 +58,8 @@ function payload(): AdjudicationPayload {
     ],
     topic_category: { answers: { alice: 'main', bob: 'main' }, gold: { value: 'main', provenance: 'unanimous' } },
     judgements: { sentences: [], summaries: [], topic: null, key_facts: null, atomic_facts: [] },
+    key_facts: { lists: [], gold: { rule: null, rater: null } },
+    atomic_facts: {},
     cases: [],
   };
 }
@@ -220,5 +223,89 @@ describe('adjudication', () => {
   it('names only the fields that changed', () => {
     expect(changedFields({ label: 'a', note: 'x', version: 1 }, { label: 'b', note: 'x', version: 2 })).toEqual(['label: "a" → "b"']);
     expect(changedFields(null, { label: 'a' })).toEqual(['label: null → "a"']);
+  });
+});
+
+const SUMMARY = 'SummaryHandleAAAAAAAAAA';
+
+/** Two raters' key-fact lists of the unit: alice's two facts, bob's one. */
+function withKeyFacts(): AdjudicationPayload {
+  const unit = payload();
+  unit.key_facts = {
+    lists: [
+      {
+        rater: 'alice',
+        given: false,
+        facts: [
+          { position: 1, text: 'The motion carried.', given: null, alignments: [{ summary: SUMMARY, covered: true, sentences: [{ sentence: SENTENCE }] }] },
+          { position: 2, text: 'Three voted against.', given: null, alignments: [{ summary: SUMMARY, covered: false, sentences: [] }] },
+        ],
+      },
+      { rater: 'bob', given: false, facts: [{ position: 1, text: 'A vote was held.', given: null, alignments: [] }] },
+    ],
+    gold: { rule: 'written', rater: 'alice' },
+  };
+  return unit;
+}
+
+const keyFactsState = (body: unknown, version: number) => ({ ...(body as { facts: [] }), version }) as components['schemas']['KeyFactsState'];
+
+function renderUnit() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+      <Routes>
+        <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('adjudicating key facts', () => {
+  it('shows each rater’s list with its alignment side by side, copies one and saves edits of it', async () => {
+    let version = 0;
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': (body) => answer('PATCH /api/assignments/{assignment_id}/key_facts/', 200, keyFactsState(body, ++version)),
+    });
+    const user = userEvent.setup();
+    renderUnit();
+    const alice = await screen.findByRole('region', { name: "alice's key facts" });
+    const bob = screen.getByRole('region', { name: "bob's key facts" });
+    expect(within(alice).getByText('1. The motion carried.')).toBeInTheDocument();
+    expect(within(alice).getByLabelText('Key fact 1, summary A: states it in sentence 1')).toHaveTextContent('✓ 1');
+    expect(within(alice).getByLabelText('Key fact 2, summary A: does not state it')).toHaveTextContent('✗');
+    expect(within(bob).getByLabelText('Key fact 1, summary A: not decided')).toBeInTheDocument();
+    expect(screen.getByText("Gold list: alice's (written)")).toBeInTheDocument();
+
+    await user.click(within(alice).getByRole('button', { name: "Copy alice's list" }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toMatchObject({ path: '/api/assignments/77/key_facts/', body: { facts: withKeyFacts().key_facts.lists[0]!.facts, version: 0 } });
+    const gold = screen.getByRole('region', { name: 'Gold key facts' });
+    const first = within(gold).getByRole('textbox', { name: 'Key fact 1' });
+    expect(first).toHaveValue('The motion carried.');
+
+    await user.type(first, ' 6–3');
+    // One save for the edit, after the typing pause, on the version the copy made.
+    await waitFor(() => expect(server.saves()).toHaveLength(2), { timeout: 3000 });
+    expect(server.saves()[1]?.body).toMatchObject({ version: 1, facts: [{ position: 1, text: 'The motion carried. 6–3' }, { position: 2, text: 'Three voted against.' }] });
+    expect(await within(gold).findByText('Gold key facts saved.')).toHaveAttribute('role', 'status');
+  });
+
+  it('says so when another admin saved the gold list first', async () => {
+    fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': () => errorResponse(409, { message: 'Changed meanwhile.' }),
+    });
+    renderUnit();
+    const bob = await screen.findByRole('region', { name: "bob's key facts" });
+    await userEvent.click(within(bob).getByRole('button', { name: "Copy bob's list" }));
+    expect(await screen.findByText('Another admin changed the gold key facts meanwhile: the page now shows theirs.')).toBeInTheDocument();
+  });
+
+  it('shows no key-fact section in a unit without key facts', async () => {
+    fakeServer({ 'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()) });
+    renderUnit();
+    await screen.findByText('Adjudicate: City council · Funding');
+    expect(screen.queryByRole('heading', { name: 'Key facts' })).not.toBeInTheDocument();
   });
 });

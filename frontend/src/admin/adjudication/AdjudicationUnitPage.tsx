@@ -9,6 +9,7 @@ import { useLoad } from '../useLoad';
 import { HistoryButton } from '../../components/HistoryButton';
 import { ShortcutTable } from '../../workspace/ShortcutSheet';
 import { ADJUDICATION_SHORTCUTS, useAdjudicationKeys } from './adjudicationKeys';
+import { KeyFactAdjudication } from './KeyFactAdjudication';
 import type { AdjudicatedSentence, AdjudicationPayload, Gold, SentenceAnswer } from './types';
 
 function GoldBadge({ gold, what = 'gold' }: { gold: Gold<string | number | string[]>; what?: string }) {
@@ -138,6 +139,7 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
           />
         </Group>
       </Paper>
+      <KeyFactAdjudication payload={payload} onSaved={onSaved} />
       {payload.summaries.map((summary) => (
         <Paper key={summary.id} withBorder p="sm">
           <Group gap="xs" mb="xs">
