@@ -272,9 +272,12 @@ describe('adjudicating key facts', () => {
     const alice = await screen.findByRole('region', { name: "alice's key facts" });
     const bob = screen.getByRole('region', { name: "bob's key facts" });
     expect(within(alice).getByText('1. The motion carried.')).toBeInTheDocument();
-    expect(within(alice).getByLabelText('Key fact 1, summary A: states it in sentence 1')).toHaveTextContent('✓ 1');
-    expect(within(alice).getByLabelText('Key fact 2, summary A: does not state it')).toHaveTextContent('✗');
-    expect(within(bob).getByLabelText('Key fact 1, summary A: not decided')).toBeInTheDocument();
+    // Each cell shows the mark and names it for a screen reader (the row and column say which).
+    const cell = (list: HTMLElement, at: string) => list.querySelector(`[data-cell="${at}"]`);
+    expect(cell(alice, '1:A')).toHaveTextContent('✓ 1states it in sentence 1');
+    expect(cell(alice, '2:A')).toHaveTextContent('✗does not state it');
+    expect(cell(bob, '1:A')).toHaveTextContent('·not decided');
+    expect(within(alice).getByRole('cell', { name: 'states it in sentence 1' })).toBeInTheDocument();
     expect(screen.getByText("Gold list: alice's (written)")).toBeInTheDocument();
 
     await user.click(within(alice).getByRole('button', { name: "Copy alice's list" }));

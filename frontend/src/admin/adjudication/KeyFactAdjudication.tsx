@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { ApiError, api } from '../../api/client';
@@ -89,8 +89,9 @@ export function RaterKeyFacts({
                   {fact.position}. {fact.text}
                 </Table.Th>
                 {summaries.map((summary) => (
-                  <Table.Td key={summary.id} aria-label={`Key fact ${fact.position}, summary ${summary.label}: ${cellName(fact, summary)}`}>
-                    {cellText(fact, summary)}
+                  <Table.Td key={summary.id} data-cell={`${fact.position}:${summary.label}`}>
+                    <span aria-hidden="true">{cellText(fact, summary)}</span>
+                    <VisuallyHidden>{cellName(fact, summary)}</VisuallyHidden>
                   </Table.Td>
                 ))}
               </Table.Tr>
