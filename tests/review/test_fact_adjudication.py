@@ -14,14 +14,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from annotations.api.adjudication_contract import AdjudicationPayloadOutput
+from annotations.formats.writers.rows import ExportError
+from annotations.handles import encode
 from annotations.models import (
     JudgementChange,
     Project,
     Round,
 )
 from tests.api.test_contract import mismatches
-from tests.formats.test_completeness_release import built
+from tests.formats.test_completeness_release import built, facts_round  # noqa: F401
 from tests.formats.test_written_key_facts_release import Written, records, write_list
+from tests.formats.writers.builders import consistent_summary
 from tests.people import signed_in
 from tests.services.test_release_rows import first_unit, labelled_demo
 
@@ -185,3 +188,60 @@ def test_the_screen_costs_the_same_queries_for_one_list_as_for_two() -> None:
     with CaptureQueriesContext(connection) as two:
         assert len(admin.get(url).json()["key_facts"]["lists"][1]["facts"]) == 6
     assert len(two) == len(one)
+
+
+def test_adjudicated_atomic_facts_are_gold_with_their_provenance_in_native_and_rose(
+    facts_round: Round,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The first linguist verified the given ACUs of summaries one and two and wrote one ACU of
+    three; the admin copies their verdicts on summary one, changes one verdict and saves: the
+    release takes the admin's verdicts there (`adjudicated`) and the linguist's elsewhere."""
+    Project.objects.filter(pk=facts_round.project_id).update(ask_atomic_facts=True)
+    writer, other = first_unit(facts_round)
+    one, two, three, *_ = writer.topic.summaries.order_by("position")
+    admin = signed_in("admin")
+    assignment, payload = opened(admin, facts_round)
+    handle = encode(assignment, "summary", one.pk)
+    shown = payload["atomic_facts"][handle]
+    assert [answer["rater"] for answer in shown["answers"]] == [
+        writer.annotator.username,
+        other.annotator.username,
+    ]
+    theirs = shown["answers"][0]["facts"]
+    assert [fact["verdict"] for fact in theirs] == ["supported", "not_supported", "supported"]
+    assert shown["gold"] == {"rule": "given", "rater": None}
+    assert mismatches(AdjudicationPayloadOutput(), payload) == []
+
+    route = f"/api/assignments/{assignment}/atomic_facts/{handle}/"
+    wrong = [{**theirs[0], "text": "Edited given text."}, *theirs[1:]]
+    refused = patch(admin, route, {"facts": wrong, "version": 0})
+    assert refused.status_code == 400, refused.content
+    assert "a given atomic fact is one of this summary's" in refused.content.decode()
+    mine = [theirs[0], {**theirs[1], "verdict": "supported"}, theirs[2]]
+    assert patch(admin, route, {"facts": mine, "version": 0}).status_code == 200
+    again = admin.get(f"/api/admin/adjudication/{assignment}/?round={facts_round.pk}").json()
+    assert again["atomic_facts"][handle]["gold"] == {"rule": "adjudicated", "rater": None}
+
+    folder, _ = built(facts_round, ["native", "rose"], tmp_path)
+    native = {
+        record["system"]: record
+        for path in sorted((folder / "native").glob("*.jsonl"))
+        for record in records(folder, f"native/{path.name}", writer.topic.name)
+    }
+    assert native[one.system]["provenance"]["atomic_facts"] == "adjudicated"
+    assert [f["supported"] for f in native[one.system]["atomic_facts"]] == [True, True, True]
+    assert native[two.system]["provenance"]["atomic_facts"] == "given"
+    assert [f["supported"] for f in native[two.system]["atomic_facts"]] == [True, None, False]
+    assert native[three.system]["provenance"]["atomic_facts"] == "written"
+    (rose,) = records(folder, "rose/rose.jsonl", writer.topic.name)
+    assert rose["acu_labels"][one.system] == [1, 1, 1]
+    assert rose["acu_labels"][two.system] == [1, None, 0]
+    assert rose["acu_provenance"][one.system] == "adjudicated"
+    assert rose["acu_provenance"][two.system] == "given"
+    assert rose["acu_provenance"][three.system] == "written"
+
+
+def test_a_row_whose_atomic_facts_name_an_unknown_rule_is_refused_naming_it() -> None:
+    with pytest.raises(ExportError, match="atomic-fact source 'majority' is not one of"):
+        consistent_summary(atomic_facts_source="majority")
