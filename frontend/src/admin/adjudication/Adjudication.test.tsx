@@ -312,3 +312,55 @@ describe('adjudicating key facts', () => {
     expect(screen.queryByRole('heading', { name: 'Key facts' })).not.toBeInTheDocument();
   });
 });
+
+const ACU = 'AcuHandleAAAAAAAAAAAAAA';
+
+/** Two raters' verdicts on summary A's one given ACU; bob also wrote one of his own. */
+function withAtomicFacts(): AdjudicationPayload {
+  const unit = payload();
+  const fact = (verdict: 'supported' | 'not_supported') => ({ position: 1, text: 'The motion carried.', given: ACU, sentence: null, verdict, no_evidence: false, evidence: [] });
+  unit.atomic_facts = {
+    [SUMMARY]: {
+      answers: [
+        { rater: 'alice', facts: [fact('supported')] },
+        { rater: 'bob', facts: [fact('not_supported'), { position: 2, text: 'Bob’s own.', given: null, sentence: null, verdict: 'supported', no_evidence: false, evidence: [] }] },
+      ],
+      gold: { rule: 'given', rater: null },
+    },
+  };
+  return unit;
+}
+
+describe('adjudicating atomic facts', () => {
+  it('shows every rater’s verdict per fact and saves the gold verdict the admin sets', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withAtomicFacts()),
+      [`PATCH /api/assignments/77/atomic_facts/${SUMMARY}/`]: (body) =>
+        answer('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', 200, { ...(body as { facts: [] }), summary: SUMMARY, version: 1 } as components['schemas']['AtomicFactsState']),
+    });
+    renderUnit();
+    const table = await screen.findByRole('table', { name: 'Verdicts on the atomic facts of summary A' });
+    const row = within(table).getByRole('row', { name: /The motion carried/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['supported', 'not supported', expect.any(String)]);
+    expect(screen.getByText(/bob’s other atomic facts: 2\. Bob’s own\. \(supported\)/)).toBeInTheDocument();
+    expect(screen.getByText('Gold verdicts: the given list, by the raters\' majority (given)')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gold verdict on atomic fact 1 of summary A' }), 'not_supported');
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    // The first rater's list, with the admin's verdict: given ACUs stay given.
+    expect(server.saves()[0]?.body).toEqual({ facts: [{ ...withAtomicFacts().atomic_facts[SUMMARY]!.answers[0]!.facts[0]!, verdict: 'not_supported' }], version: 0 });
+    expect(await screen.findByText('Gold atomic facts saved.')).toBeInTheDocument();
+  });
+
+  it('copies a rater’s whole list in one save', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withAtomicFacts()),
+      [`PATCH /api/assignments/77/atomic_facts/${SUMMARY}/`]: (body) =>
+        answer('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', 200, { ...(body as { facts: [] }), summary: SUMMARY, version: 1 } as components['schemas']['AtomicFactsState']),
+    });
+    renderUnit();
+    await userEvent.click(await screen.findByRole('button', { name: "Copy bob's atomic facts" }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]?.body).toEqual({ facts: withAtomicFacts().atomic_facts[SUMMARY]!.answers[1]!.facts, version: 0 });
+  });
+});
