@@ -343,7 +343,7 @@ describe('adjudicating atomic facts', () => {
     const row = within(table).getByRole('row', { name: /The motion carried/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['supported', 'not supported', expect.any(String)]);
     expect(screen.getByText(/bob’s other atomic facts: 2\. Bob’s own\. \(supported\)/)).toBeInTheDocument();
-    expect(screen.getByText('Gold verdicts: the given list, by the raters\' majority (given)')).toBeInTheDocument();
+    expect(screen.getByText('Gold verdicts: the first rater’s on the given ACUs (given)')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gold verdict on atomic fact 1 of summary A' }), 'not_supported');
     await waitFor(() => expect(server.saves()).toHaveLength(1));

@@ -54,7 +54,7 @@ export function AtomicFactAdjudication({ payload, summary, onSaved }: { payload:
       <Group gap="xs">
         <Text fw={600}>Atomic facts</Text>
         <Badge color={shown.gold.rule === 'adjudicated' ? 'grape' : 'blue'} variant="light" tt="none">
-          {goldRuleText(shown.gold, 'verdicts')}
+          {goldRuleText(shown.gold, 'verdicts', 'the first rater’s on the given ACUs')}
         </Badge>
         {answers.map((answer) => (
           <Button key={answer.rater} size="compact-xs" variant="light" onClick={() => void save(answer.facts)}>

@@ -18,9 +18,9 @@ function asSummaries(payload: AdjudicationPayload): Summary[] {
 }
 
 /** Where a release's gold list comes from now, in words. */
-export function goldRuleText(gold: FactGold, what: string): string {
+export function goldRuleText(gold: FactGold, what: string, given = "the given list, by the raters' majority"): string {
   if (gold.rule === 'adjudicated') return `Gold ${what}: yours (adjudicated)`;
-  if (gold.rule === 'given') return `Gold ${what}: the given list, by the raters' majority (given)`;
+  if (gold.rule === 'given') return `Gold ${what}: ${given} (given)`;
   if (gold.rule === 'written') return `Gold ${what}: ${gold.rater ?? 'the first rater'}'s (written)`;
   return `No gold ${what} yet`;
 }
