@@ -294,6 +294,28 @@ describe('adjudicating key facts', () => {
     expect(await within(gold).findByText('Gold key facts saved.')).toHaveAttribute('role', 'status');
   });
 
+  it('sends an edit made while the copy is on its way after it, on the version it returned', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let version = 0;
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': async (body) => {
+        if (version === 0) await held;
+        return answer('PATCH /api/assignments/{assignment_id}/key_facts/', 200, keyFactsState(body, ++version));
+      },
+    });
+    renderUnit();
+    const alice = await screen.findByRole('region', { name: "alice's key facts" });
+    await userEvent.click(within(alice).getByRole('button', { name: "Copy alice's list" }));
+    const gold = screen.getByRole('region', { name: 'Gold key facts' });
+    await userEvent.click(within(gold).getByRole('button', { name: 'Remove key fact 2' }));
+    expect(server.saves()).toHaveLength(1); // the removal waits for the copy
+    release();
+    await waitFor(() => expect(server.saves()).toHaveLength(2));
+    expect(server.saves()[1]?.body).toMatchObject({ version: 1, facts: [{ position: 1, text: 'The motion carried.' }] });
+  });
+
   it('says so when another admin saved the gold list first', async () => {
     fakeServer({
       'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),

@@ -134,7 +134,10 @@ function useGoldKeyFacts(payload: AdjudicationPayload, onSaved: () => void) {
   }, [saved]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const send = useCallback(async () => {
+  // One save at a time: a second edit made while the first is on its way waits for the
+  // version the first returns, instead of conflicting with it.
+  const inflight = useRef<Promise<void>>(Promise.resolve());
+  const sendNow = useCallback(async () => {
     pending.current = false;
     try {
       const state = await api.patch<{ version: number }>(`/api/assignments/${payload.assignment}/key_facts/`, {
@@ -156,6 +159,10 @@ function useGoldKeyFacts(payload: AdjudicationPayload, onSaved: () => void) {
     }
     onSaved();
   }, [payload.assignment, onSaved]);
+  const send = useCallback(() => {
+    inflight.current = inflight.current.then(sendNow);
+    return inflight.current;
+  }, [sendNow]);
 
   const save = useCallback(
     (next: KeyFact[], options?: { debounceMs?: number }) => {
