@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from annotations.models import KeyFact, Project, RoundKind
+from annotations.models import AtomicFact, AtomicFactSheet, KeyFact, Project, RoundKind
 from tests.e2e.conftest import sign_in
 from tests.formats.test_written_key_facts_release import Written, write_list
 from tests.review.test_review_flow import native
@@ -97,3 +97,43 @@ def test_an_admin_copies_a_linguists_key_facts_edits_them_and_the_release_says_a
             "The agreed first fact.",
             *saved.lists["Luis"][1:3],
         ]
+
+
+def test_an_admin_sets_a_gold_verdict_on_an_atomic_fact_and_the_release_says_adjudicated(
+    page: Page, live_server
+) -> None:
+    pilot = labelled_demo()
+    Project.objects.filter(pk=pilot.project_id).update(ask_atomic_facts=True)
+    first, second = first_unit(pilot)
+    summary = first.topic.summaries.order_by("position", "id")[0]  # shown as summary A
+    acus = [
+        AtomicFact.objects.create(given_for=summary, position=p, text=t)
+        for p, t in enumerate(["The council meets.", "A vote is due."], start=1)
+    ]
+    for assignment, verdicts in (
+        (first, ["supported", "not_supported"]),
+        (second, ["supported", "supported"]),
+    ):
+        sheet = AtomicFactSheet.objects.create(assignment=assignment, summary=summary)
+        for acu, verdict in zip(acus, verdicts, strict=True):
+            AtomicFact.objects.create(
+                sheet=sheet, given=acu, position=acu.position, text=acu.text, verdict=verdict
+            )
+
+    sign_in(page, live_server.url, "admin")
+    page.goto(f"{live_server.url}/app/admin/rounds/{pilot.pk}/progress")
+    page.get_by_role("button", name=f"Adjudicate {first.topic.name}", exact=True).click()
+    table = page.get_by_role("table", name="Verdicts on the atomic facts of summary A")
+    row = table.get_by_role("row", name=re.compile("A vote is due"))
+    expect(row).to_contain_text("not supported")
+    expect(row).to_contain_text("supported")
+
+    page.get_by_label("Gold verdict on atomic fact 2 of summary A").select_option("supported")
+    expect(page.get_by_text("Gold atomic facts saved.")).to_be_visible()
+    expect(page.get_by_text("Gold verdicts: yours (adjudicated)")).to_be_visible()
+
+    (record,) = [
+        r for r in native(pilot) if r["topic"] == first.topic.name and r["system"] == summary.system
+    ]
+    assert record["provenance"]["atomic_facts"] == "adjudicated"
+    assert [f["supported"] for f in record["atomic_facts"]] == [True, True]
