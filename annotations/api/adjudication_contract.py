@@ -12,7 +12,13 @@ from annotations.api.admin_contract import (
     RaterSentenceOutput,
     RaterSummaryOutput,
 )
-from annotations.api.workspace_contract import JudgementsOutput, TaxonomyOutput
+from annotations.api.workspace_contract import (
+    JudgementsOutput,
+    TaxonomyOutput,
+    child_serializer,
+)
+from annotations.kinds.atomic_facts import FACTS as ATOMIC_FACT_ROWS
+from annotations.kinds.key_facts import FACTS as KEY_FACT_ROWS
 
 
 class RoundNameOutput(serializers.Serializer):
@@ -138,6 +144,43 @@ class AdjudicatedCategoryOutput(serializers.Serializer):
     gold = GoldCategoryOutput()
 
 
+class FactGoldOutput(serializers.Serializer):
+    """Which list a release takes as gold here (docs/completeness.md, "Releases")."""
+
+    rule = serializers.ChoiceField(
+        choices=["adjudicated", "given", "written"],
+        allow_null=True,
+        help_text="adjudicated: yours; given: the given list the raters verified; written: "
+        "the first rater's who wrote any; null: nobody has any.",
+    )
+    rater = serializers.CharField(allow_null=True, help_text="Whose written list is gold.")
+
+
+class RaterKeyFactsOutput(serializers.Serializer):
+    rater = serializers.CharField()
+    given = serializers.BooleanField(help_text="Their list is the round's given one.")
+    facts = child_serializer(KEY_FACT_ROWS)(
+        many=True,
+        help_text="As a key-fact save of your adjudication assignment (your handles; "
+        "``given`` null), so a copy is one save.",
+    )
+
+
+class AdjudicatedKeyFactsOutput(serializers.Serializer):
+    lists = RaterKeyFactsOutput(many=True, help_text="Every rater's list, by assignment order.")
+    gold = FactGoldOutput()
+
+
+class RaterAtomicFactsOutput(serializers.Serializer):
+    rater = serializers.CharField()
+    facts = child_serializer(ATOMIC_FACT_ROWS)(many=True, help_text="Under your handles.")
+
+
+class AdjudicatedAtomicFactsOutput(serializers.Serializer):
+    answers = RaterAtomicFactsOutput(many=True)
+    gold = FactGoldOutput()
+
+
 class AdjudicationPayloadOutput(serializers.Serializer):
     assignment = serializers.IntegerField()
     round = RoundNameOutput(allow_null=True)
@@ -148,6 +191,10 @@ class AdjudicationPayloadOutput(serializers.Serializer):
     summaries = AdjudicatedSummaryOutput(many=True)
     topic_category = AdjudicatedCategoryOutput()
     judgements = JudgementsOutput()
+    key_facts = AdjudicatedKeyFactsOutput()
+    atomic_facts = serializers.DictField(
+        child=AdjudicatedAtomicFactsOutput(), help_text="By summary handle."
+    )
     cases = CaseOutput(many=True)
 
 

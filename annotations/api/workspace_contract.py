@@ -59,9 +59,11 @@ def kind_state_serializer(kind: Kind) -> type[serializers.Serializer]:
     return type(name, (serializers.Serializer,), fields)
 
 
+@cache
 def child_serializer(child: Child) -> type[serializers.Serializer]:
     """One row of a child collection in a state: its fields (a foreign key by id), then its
-    own children."""
+    own children. One class per child (cached), so that another response reusing the rows
+    (the adjudication screen's raters' lists) names the same schema component."""
     fields: dict[str, serializers.Field] = {}
     for name in child.fields:
         model_field = cast("models.Field[Any, Any]", child.model._meta.get_field(name))

@@ -15,7 +15,13 @@ from typing import Any
 
 from annotations.kinds.evidence import evidence_child, evidence_errors
 from annotations.kinds.spec import Child, Kind, Unit
-from annotations.models import AtomicEvidence, AtomicFact, AtomicFactSheet, SummarySentence
+from annotations.models import (
+    AtomicEvidence,
+    AtomicFact,
+    AtomicFactSheet,
+    RoundKind,
+    SummarySentence,
+)
 
 MAX_FACTS = 60
 FACT_LIMIT = 1000
@@ -68,10 +74,22 @@ def check_atomic_facts(
         sentences = set(
             SummarySentence.objects.filter(summary_id=summary_id).values_list("id", flat=True)
         )
+        # An admin adjudicating may keep a rater's verdicts on the given ACUs as given (so
+        # RoSE's reference ACUs keep their gold verdicts); linguists of a written round write.
+        adjudicating = unit.round_kind == RoundKind.ADJUDICATION
+        given_texts = (
+            dict(AtomicFact.objects.filter(given_for_id=summary_id).values_list("id", "text"))
+            if adjudicating and any(fact["given"] is not None for fact in facts)
+            else {}
+        )
         for fact in facts:
             where = f"atomic fact {fact['position']}"
-            if fact["given"] is not None:
+            if fact["given"] is not None and not adjudicating:
                 errors.append(f"{where}: this round's atomic facts are written, not given")
+            elif fact["given"] is not None and given_texts.get(fact["given"]) != fact["text"]:
+                errors.append(
+                    f"{where}: a given atomic fact is one of this summary's, with its text"
+                )
             if not fact["text"].strip():
                 errors.append(f"{where}: write the fact (it is empty)")
             elif len(fact["text"]) > FACT_LIMIT:

@@ -24,6 +24,7 @@ from annotations.models import (
     SentenceJudgement,
     SummaryJudgement,
 )
+from annotations.selectors.adjudication_facts import fact_answers, given_acus
 from annotations.selectors.admin import disagreement_unit
 from annotations.selectors.release_rows import TIE_RULES
 from annotations.selectors.workspace_sql import taxonomy
@@ -86,7 +87,12 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
     own_sentences = {s["sentence"]: s for s in states.get("sentence", [])}
     own_summaries = {s["summary"]: s for s in states.get("summary", [])}
     own_topic = next(iter(states.get("topic", [])), None)
-    handle_of = {"sentence": sentence_handles, "summary": summary_handles}
+    handle_of = {
+        "sentence": sentence_handles,
+        "summary": summary_handles,
+        "acu": given_acus(assignment=assignment, summary_ids=summary_ids),
+    }
+    facts = fact_answers(assignment=assignment, round=round, handles=handle_of, own=states)
     label_tie = TIE_RULES["sentence_label"].pick
     type_names = {t["id"]: t["name"] for t in taxonomy_out["types"]}
     for summary in unit["summaries"]:
@@ -169,6 +175,8 @@ def adjudication_payload(*, assignment: Assignment, round: Round | None) -> dict
             "gold": {"value": category.value, "provenance": category.provenance},
         },
         "judgements": judgements,
+        "key_facts": facts["key_facts"],
+        "atomic_facts": facts["atomic_facts"],
         "cases": [
             {
                 "id": case.pk,

@@ -10,7 +10,8 @@ category. Gold error types are those at least ``type_min_count`` of the flaggers
 A unit's gold key facts are an admin's adjudicated list, else the given list its raters
 aligned, else the list of its first voting assignment (by id) that wrote any, each with the
 coverage of those who judged that very list (docs/completeness.md, "Releases"); a summary's
-gold atomic facts are those of the first voting assignment that has them. Annotators appear
+gold atomic facts are an admin's adjudicated ones, else those of the first voting assignment
+that has them. Annotators appear
 under anonymised ids (A1, A2, …) stable within the release; no user name is ever read here.
 Mappings are applied to the exported values only.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.core.exceptions import EmptyResultSet
@@ -56,6 +57,7 @@ from annotations.models import (
     AssignmentStage,
     AssignmentStatus,
     AtomicFact,
+    AtomicFactSheet,
     ErrorSpan,
     EvidenceSpan,
     KeyFact,
@@ -355,6 +357,9 @@ class _Adjudicated:
     key_facts: list[tuple[int, int, str, bool]]
     alignments: list[tuple[int, int, bool]]
     aligned_sentences: list[tuple[int, int]]
+    # The adjudicated atomic facts: (summary id, text, verdict, given ACU id) of the latest
+    # saved sheet of each summary, in position order.
+    atomic_facts: list[tuple[int, str, str, int | None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,6 +659,27 @@ def _adjudicated(scope: ReleaseScope, topic_set: set[int]) -> _Adjudicated:
             .values_list("assignment__topic_id", "category")
         ),
         **_adjudicated_key_facts(ids),
+        atomic_facts=_adjudicated_atomic_facts(ids),
+    )
+
+
+def _adjudicated_atomic_facts(ids: set[int]) -> list[tuple[int, str, str, int | None]]:
+    """The atomic facts of each summary's latest saved adjudication sheet (any admin's, as
+    every adjudicated value); a latest sheet an admin emptied means none adjudicated. Two
+    queries, none for facts when no admin verified any."""
+    latest: dict[int, int] = {}  # summary -> its latest sheet
+    for sheet_id, summary_id in (
+        AtomicFactSheet.objects.filter(assignment_id__any=ids)
+        .order_by("updated_at", "id")
+        .values_list("id", "summary_id")
+    ):
+        latest[summary_id] = sheet_id
+    if not latest:
+        return []
+    return _raw(
+        AtomicFact.objects.filter(sheet_id__any=set(latest.values()))
+        .order_by("sheet__summary_id", "position")
+        .values_list("sheet__summary_id", "text", "verdict", "given_id")
     )
 
 
@@ -1091,7 +1117,8 @@ def _chunk(
                 for (assignment_id, name), judgements in zip(topic.raters, theirs, strict=True)
             ),
             turns=turns.get(topic.document_id, ()),
-            atomic_facts=atomic_facts.get(summary_id, ()),
+            atomic_facts=atomic_facts.get(summary_id, ((), ""))[0],
+            atomic_facts_source=atomic_facts.get(summary_id, ((), ""))[1],
             reference=topic.reference,
         )
 
@@ -1101,26 +1128,44 @@ def _reference(metadata: Any) -> str:
     return reference if isinstance(reference, str) else ""
 
 
-def _atomic_facts(fetched: _Fetched, voting: set[int]) -> dict[int, tuple[AtomicFactRow, ...]]:
-    """summary id -> its gold atomic facts: those of the first voting assignment (by id)
+def _atomic_facts(
+    fetched: _Fetched, voting: set[int]
+) -> dict[int, tuple[tuple[AtomicFactRow, ...], str]]:
+    """summary id -> its gold atomic facts and the rule that gave them: an admin's
+    adjudicated sheet (``adjudicated``), else those of the first voting assignment (by id)
     with atomic facts for the summary, as a unit's gold key facts are the first voting
-    assignment's; ``supported`` from the verdict (None while not verified), ``given`` when
-    the fact copies a given ACU."""
+    assignment's (``given`` when they verify the given ACUs, ``written`` when the rater wrote
+    them); ``supported`` from the verdict (None while not verified), ``given`` when the fact
+    copies a given ACU."""
+
+    def row(text: str, verdict: str, given_id: int | None) -> AtomicFactRow:
+        return AtomicFactRow(
+            text,
+            supported=(verdict == "supported") if verdict else None,
+            given=given_id is not None,
+        )
+
+    adjudicated: dict[int, list[AtomicFactRow]] = defaultdict(list)
+    for summary_id, text, verdict, given_id in fetched.adjudicated.atomic_facts:
+        adjudicated[summary_id].append(row(text, verdict, given_id))
     gold: dict[int, int] = {}  # summary id -> the assignment whose facts are gold
     facts: dict[int, list[AtomicFactRow]] = defaultdict(list)
     for assignment_id, summary_id, text, verdict, given_id in fetched.atomic_facts:
+        if summary_id in adjudicated:
+            continue
         if assignment_id not in voting or gold.setdefault(summary_id, assignment_id) != (
             assignment_id
         ):
             continue
-        facts[summary_id].append(
-            AtomicFactRow(
-                text,
-                supported=(verdict == "supported") if verdict else None,
-                given=given_id is not None,
-            )
-        )
-    return {summary_id: tuple(rows) for summary_id, rows in facts.items()}
+        facts[summary_id].append(row(text, verdict, given_id))
+    chosen = {
+        summary_id: (tuple(rows), "given" if any(r.given for r in rows) else "written")
+        for summary_id, rows in facts.items()
+    }
+    chosen.update(
+        (summary_id, (tuple(rows), "adjudicated")) for summary_id, rows in adjudicated.items()
+    )
+    return chosen
 
 
 _CONSISTENT = AnnotatorSentence(label="consistent")

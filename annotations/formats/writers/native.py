@@ -12,7 +12,7 @@ Layout (docs/formats/exports.md has the field table): UTF-8, one JSON object per
                     "covers_key_fact", "provenance", "soft_label"}],
      "relevance", "not_a_summary",
      "provenance": {"topic_category", "relevance", "not_a_summary", "key_facts",
-                    "key_facts_author"},
+                    "key_facts_author", "atomic_facts"},
      "key_facts": [{"text", "covered", "sentences"}], "completeness", "conciseness",
      "atomic_facts": [{"text", "supported", "given"}], "faithfulness", "acu_score",
      "annotators": [{"annotator": "A1",
@@ -86,6 +86,9 @@ def native_record(summary: SummaryRow) -> dict[str, Any]:
             # The gold key-fact list's: adjudicated, given or written (by key_facts_author).
             "key_facts": summary.key_facts_source or None,
             "key_facts_author": summary.key_facts_author or None,
+            # The gold atomic facts': adjudicated, given (the first voting rater's verdicts on
+            # the given ACUs) or written (the first voting rater's own ACUs).
+            "atomic_facts": summary.atomic_facts_source or None,
         },
         "key_facts": _gold_key_facts(summary),
         "completeness": summary.completeness,

@@ -11,7 +11,8 @@ summary states it, and ``acu``, their mean). The writer keeps those names where 
      "system_outputs": {system: text},
      "acu_labels": {system: [1 | 0 | null per reference ACU]},
      "annotations": {system: {"acu_labels": [...], "acu": score | null}},
-     "system_acus": {system: [{"text", "label"}]}}
+     "system_acus": {system: [{"text", "label"}]},
+     "acu_provenance": {system: "adjudicated" | "given" | "written" | null}}
 
 - one record per (document, topic) that has atomic facts, in input order; ``example_id``
   is FineSurE's unit id, ``<document id>::<topic>`` (the document id alone when generic);
@@ -26,6 +27,10 @@ summary states it, and ``acu``, their mean). The writer keeps those names where 
   while some ACU is not verified or it has none;
 - ``system_acus``: ACUs a linguist wrote for a summary (not given), with their verdicts as
   above; RoSE has no place for them, so they are listed beside it;
+- ``acu_provenance``: which rule gave each system's gold verdicts (``SummaryRow.
+  atomic_facts_source``): ``adjudicated`` (an admin's), ``given`` or ``written`` (the first
+  voting rater's, on the given ACUs or their own), ``null`` when it has none; beside RoSE's
+  keys, as ``system_acus``;
 - systems are keyed by ``SummaryRow.system``; a second summary of the same system in a unit
   is keyed by its summary id.
 
@@ -96,6 +101,9 @@ def rose_record(rows: list[SummaryRow]) -> dict[str, Any]:
                 if not fact.given
             ]
             for key, row in zip(keys, rows, strict=True)
+        },
+        "acu_provenance": {
+            key: row.atomic_facts_source or None for key, row in zip(keys, rows, strict=True)
         },
     }
 

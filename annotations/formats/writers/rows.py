@@ -34,6 +34,9 @@ LABELS: tuple[Label, ...] = ("consistent", "inconsistent")
 SPLITS = ("dev", "test", "none")
 TOPIC_CATEGORIES = ("main", "marginal", "irrelevant")
 KEY_FACT_SOURCES = ("", "adjudicated", "given", "written")
+# Where a summary's gold atomic facts come from: an admin's adjudicated sheet, else the first
+# voting rater's verification of the given ACUs ("given") or their own ACUs ("written").
+ATOMIC_FACT_SOURCES = KEY_FACT_SOURCES
 
 
 class ExportError(ValueError):
@@ -283,6 +286,8 @@ class SummaryRow:
     # The corpus's name (Corpus.name, e.g. a published dataset's "SAMSum"); "" = the slug.
     corpus_name: str = ""
     atomic_facts: tuple[AtomicFactRow, ...] = ()  # its ACUs with gold verdicts; () = none
+    # Which rule gave them (ATOMIC_FACT_SOURCES): "adjudicated", "given" or "written"; "" = none.
+    atomic_facts_source: str = ""
     # The document's reference summary, when it came with one (Document.metadata "reference",
     # e.g. FineSurE's and RoSE's ``reference``); "" when none.
     reference: str = ""
@@ -304,6 +309,11 @@ class SummaryRow:
             raise ExportError(
                 f"{self.where()}: key-fact source {self.key_facts_source!r} is not one of"
                 f" {', '.join(KEY_FACT_SOURCES[1:])} or empty"
+            )
+        if self.atomic_facts_source not in ATOMIC_FACT_SOURCES:
+            raise ExportError(
+                f"{self.where()}: atomic-fact source {self.atomic_facts_source!r} is not one of"
+                f" {', '.join(ATOMIC_FACT_SOURCES[1:])} or empty"
             )
         if self.key_fact_coverage and [c.fact.key for c in self.key_fact_coverage] != [
             fact.key for fact in self.key_facts

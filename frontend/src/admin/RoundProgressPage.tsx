@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 
-import { getRoundProgress } from '../api/client';
+import { api, getRoundProgress } from '../api/client';
 import { AdminSection } from './AdminSection';
 import { AnnotatorProgressTable } from './AnnotatorProgressTable';
 import { LoadStatus } from './LoadStatus';
@@ -26,6 +26,16 @@ export function RoundProgressPage() {
   const context = useRoundProject(roundId);
   const [page, setPage] = useState(1);
   const { state, reload } = useLoad(`${roundId}:${page}`, (signal) => getRoundProgress(roundId, page, signal));
+  const navigate = useNavigate();
+  const slug = context.status === 'ready' ? context.data.project.slug : null;
+
+  /** The admin's assignment of the unit in the adjudication round (made once), showing this
+   * round's answers. */
+  async function adjudicate(topic: number) {
+    if (slug === null) return;
+    const { assignment } = await api.post<{ assignment: number }>(`/api/admin/projects/${slug}/adjudication/units/${topic}/`);
+    void navigate(`/app/admin/adjudication/${assignment}?round=${roundId}`);
+  }
 
   return (
     <Stack gap="lg">
@@ -73,6 +83,7 @@ export function RoundProgressPage() {
                   annotators={state.data.annotators}
                   labelledBy={headingId}
                   onReopened={state.data.round.status === 'open' ? reload : undefined}
+                  onAdjudicate={slug !== null && ANNOTATION_ROUND_KINDS.has(state.data.round.kind) ? (topic) => void adjudicate(topic) : undefined}
                 />
                 <PageControls page={state.data} what="units" onChange={setPage} />
               </Stack>

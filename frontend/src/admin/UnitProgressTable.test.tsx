@@ -76,3 +76,15 @@ describe('reopening a submitted unit from the progress table', () => {
     expect(screen.queryByRole('button', { name: /^Reopen/ })).not.toBeInTheDocument();
   });
 });
+
+describe('opening a unit for adjudication from the progress table', () => {
+  it('offers it per unit only where the page passes the action', async () => {
+    const onAdjudicate = vi.fn();
+    const { unmount } = renderWithProviders(<UnitProgressTable units={UNITS} annotators={ANNOTATORS} labelledBy="x" onAdjudicate={onAdjudicate} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Adjudicate Parking fees' }));
+    expect(onAdjudicate).toHaveBeenCalledWith(3);
+    unmount();
+    renderWithProviders(<UnitProgressTable units={UNITS} annotators={ANNOTATORS} labelledBy="x" />);
+    expect(screen.queryByRole('button', { name: /^Adjudicate/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 
 import type { AnnotatorProgress, UnitProgress } from '../api/types';
 import { HistoryButton } from '../components/HistoryButton';
@@ -12,10 +12,13 @@ interface UnitProgressTableProps {
   labelledBy: string;
   /** Submitted units of an open round can be reopened; called after one is. */
   onReopened?: (() => void) | undefined;
+  /** Annotation rounds: open the unit on the adjudication screen (every layer, key facts and
+   * atomic facts too, which the adjudication queue does not list). */
+  onAdjudicate?: ((topic: number) => void) | undefined;
 }
 
 /** Per unit: one column per annotator with their status and time; empty where not assigned. */
-export function UnitProgressTable({ units, annotators, labelledBy, onReopened }: UnitProgressTableProps) {
+export function UnitProgressTable({ units, annotators, labelledBy, onReopened, onAdjudicate }: UnitProgressTableProps) {
   return (
     <Table.ScrollContainer minWidth={400 + annotators.length * 140}>
       <Table aria-labelledby={labelledBy} striped verticalSpacing="xs">
@@ -33,7 +36,16 @@ export function UnitProgressTable({ units, annotators, labelledBy, onReopened }:
         <Table.Tbody>
           {units.map((unit) => (
             <Table.Tr key={unit.topic}>
-              <Table.Th scope="row">{unit.topic_name}</Table.Th>
+              <Table.Th scope="row">
+                <Stack gap={2} align="flex-start">
+                  {unit.topic_name}
+                  {onAdjudicate !== undefined && (
+                    <Button size="compact-xs" variant="light" aria-label={`Adjudicate ${unit.topic_name}`} onClick={() => onAdjudicate(unit.topic)}>
+                      Adjudicate
+                    </Button>
+                  )}
+                </Stack>
+              </Table.Th>
               <Table.Td>{unit.document}</Table.Td>
               {annotators.map((annotator) => {
                 const assignment = unit.assignments.find((a) => a.username === annotator.username);

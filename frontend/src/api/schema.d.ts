@@ -427,12 +427,21 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AdjudicatedAtomicFactsOutput: {
+      answers: components["schemas"]["RaterAtomicFactsOutput"][];
+      gold: components["schemas"]["FactGoldOutput"];
+    };
     AdjudicatedCategoryOutput: {
       /** @description By rater. */
       answers: {
         [key: string]: string;
       };
       gold: components["schemas"]["GoldCategoryOutput"];
+    };
+    AdjudicatedKeyFactsOutput: {
+      /** @description Every rater's list, by assignment order. */
+      lists: components["schemas"]["RaterKeyFactsOutput"][];
+      gold: components["schemas"]["FactGoldOutput"];
     };
     AdjudicatedSentenceAnswerOutput: {
       label: string;
@@ -493,6 +502,11 @@ export interface components {
       summaries: components["schemas"]["AdjudicatedSummaryOutput"][];
       topic_category: components["schemas"]["AdjudicatedCategoryOutput"];
       judgements: components["schemas"]["JudgementsOutput"];
+      key_facts: components["schemas"]["AdjudicatedKeyFactsOutput"];
+      /** @description By summary handle. */
+      atomic_facts: {
+        [key: string]: components["schemas"]["AdjudicatedAtomicFactsOutput"];
+      };
       cases: components["schemas"]["CaseOutput"][];
     };
     AdjudicationQueueOutput: {
@@ -1425,6 +1439,19 @@ export interface components {
       sentence: string;
       explanations: components["schemas"]["ExplanationJudgementOutput"][];
       version: number;
+    };
+    /** @description Which list a release takes as gold here (docs/completeness.md, "Releases"). */
+    FactGoldOutput: {
+      /**
+       * @description adjudicated: yours; given: the given list the raters verified; written: the first rater's who wrote any; null: nobody has any.
+       *
+       * * `adjudicated` - adjudicated
+       * * `given` - given
+       * * `written` - written
+       */
+      rule: components["schemas"]["RuleEnum"] | null;
+      /** @description Whose written list is gold. */
+      rater: string | null;
     };
     FeedbackInput: {
       annotator: string;
@@ -2767,6 +2794,11 @@ export interface components {
       assignments: components["schemas"]["QueueEntryOutput"][];
       feedback: components["schemas"]["FeedbackItemOutput"][];
     };
+    RaterAtomicFactsOutput: {
+      rater: string;
+      /** @description Under your handles. */
+      facts: components["schemas"]["AtomicFactOutput"][];
+    };
     RaterEvidenceOutput: {
       /** @description The turn's id (see document.turns). */
       turn: number;
@@ -2774,6 +2806,13 @@ export interface components {
       end: number;
       /** @description The turn's words it points at. */
       text: string;
+    };
+    RaterKeyFactsOutput: {
+      rater: string;
+      /** @description Their list is the round's given one. */
+      given: boolean;
+      /** @description As a key-fact save of your adjudication assignment (your handles; ``given`` null), so a copy is one save. */
+      facts: components["schemas"]["KeyFactOutput"][];
     };
     RaterSentenceOutput: {
       label: string;
@@ -3367,6 +3406,13 @@ export interface components {
       topics: number[];
     };
     RoundUnits: components["schemas"]["RoundSampleUnits"] | components["schemas"]["RoundTopicUnits"] | components["schemas"]["RoundHardestUnits"] | components["schemas"]["RoundSelectUnits"];
+    /**
+     * @description * `adjudicated` - adjudicated
+     * * `given` - given
+     * * `written` - written
+     * @enum {string}
+     */
+    RuleEnum: "adjudicated" | "given" | "written";
     RunOutput: {
       id: number;
       evaluator: string;

@@ -38,6 +38,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
         AtomicFactRow("The council votes.", supported=True, given=True),
         AtomicFactRow("It costs $5M.", supported=False, given=True),
     )
+    row.atomic_facts_source = "adjudicated"
     data = written(row)
 
     assert data.endswith(b"\n")
@@ -88,6 +89,7 @@ def test_a_summary_becomes_one_line_with_everything_known_about_it() -> None:
             "not_a_summary": None,
             "key_facts": None,
             "key_facts_author": None,
+            "atomic_facts": "adjudicated",
         },
         "key_facts": [
             {"text": "The council votes tonight.", "covered": True, "sentences": []},

@@ -56,8 +56,14 @@ def read_back(record: dict[str, Any]) -> dict[str, tuple[AtomicFactRow, ...]]:
 
 
 def test_a_unit_becomes_one_record_with_roses_keys() -> None:
-    quillon = consistent_summary(atomic_facts=given(True, True, False), reference="A vote.")
-    parrot = inconsistent_summary(atomic_facts=given(True, False, None), reference="A vote.")
+    quillon = consistent_summary(
+        atomic_facts=given(True, True, False),
+        atomic_facts_source="adjudicated",
+        reference="A vote.",
+    )
+    parrot = inconsistent_summary(
+        atomic_facts=given(True, False, None), atomic_facts_source="given", reference="A vote."
+    )
 
     (record,) = written(quillon, parrot)
 
@@ -80,6 +86,8 @@ def test_a_unit_becomes_one_record_with_roses_keys() -> None:
             "Parrot-XL": {"acu_labels": [1, 0, None], "acu": None},  # one ACU unverified
         },
         "system_acus": {"Quillon-13B": [], "Parrot-XL": []},
+        # Which rule gave each system's gold verdicts.
+        "acu_provenance": {"Quillon-13B": "adjudicated", "Parrot-XL": "given"},
     }
     assert read_back(record) == {
         "Quillon-13B": quillon.atomic_facts,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { components } from '../../api/schema';
 import { fakeServer } from '../../test/fakeServer';
+import { errorResponse } from '../../test/render';
 import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/answer';
 import { AdjudicationQueuePage } from './AdjudicationQueuePage';
@@ -57,6 +58,8 @@ function payload(): AdjudicationPayload {
     ],
     topic_category: { answers: { alice: 'main', bob: 'main' }, gold: { value: 'main', provenance: 'unanimous' } },
     judgements: { sentences: [], summaries: [], topic: null, key_facts: null, atomic_facts: [] },
+    key_facts: { lists: [], gold: { rule: null, rater: null } },
+    atomic_facts: {},
     cases: [],
   };
 }
@@ -220,5 +223,166 @@ describe('adjudication', () => {
   it('names only the fields that changed', () => {
     expect(changedFields({ label: 'a', note: 'x', version: 1 }, { label: 'b', note: 'x', version: 2 })).toEqual(['label: "a" → "b"']);
     expect(changedFields(null, { label: 'a' })).toEqual(['label: null → "a"']);
+  });
+});
+
+const SUMMARY = 'SummaryHandleAAAAAAAAAA';
+
+/** Two raters' key-fact lists of the unit: alice's two facts, bob's one. */
+function withKeyFacts(): AdjudicationPayload {
+  const unit = payload();
+  unit.key_facts = {
+    lists: [
+      {
+        rater: 'alice',
+        given: false,
+        facts: [
+          { position: 1, text: 'The motion carried.', given: null, alignments: [{ summary: SUMMARY, covered: true, sentences: [{ sentence: SENTENCE }] }] },
+          { position: 2, text: 'Three voted against.', given: null, alignments: [{ summary: SUMMARY, covered: false, sentences: [] }] },
+        ],
+      },
+      { rater: 'bob', given: false, facts: [{ position: 1, text: 'A vote was held.', given: null, alignments: [] }] },
+    ],
+    gold: { rule: 'written', rater: 'alice' },
+  };
+  return unit;
+}
+
+const keyFactsState = (body: unknown, version: number) => ({ ...(body as { facts: [] }), version }) as components['schemas']['KeyFactsState'];
+
+function renderUnit() {
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/app/admin/adjudication/77']}>
+      <Routes>
+        <Route path="/app/admin/adjudication/:assignmentId" element={<AdjudicationUnitPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('adjudicating key facts', () => {
+  it('shows each rater’s list with its alignment side by side, copies one and saves edits of it', async () => {
+    let version = 0;
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': (body) => answer('PATCH /api/assignments/{assignment_id}/key_facts/', 200, keyFactsState(body, ++version)),
+    });
+    const user = userEvent.setup();
+    renderUnit();
+    const alice = await screen.findByRole('region', { name: "alice's key facts" });
+    const bob = screen.getByRole('region', { name: "bob's key facts" });
+    expect(within(alice).getByText('1. The motion carried.')).toBeInTheDocument();
+    // Each cell shows the mark and names it for a screen reader (the row and column say which).
+    const cell = (list: HTMLElement, at: string) => list.querySelector(`[data-cell="${at}"]`);
+    expect(cell(alice, '1:A')).toHaveTextContent('✓ 1states it in sentence 1');
+    expect(cell(alice, '2:A')).toHaveTextContent('✗does not state it');
+    expect(cell(bob, '1:A')).toHaveTextContent('·not decided');
+    expect(within(alice).getByRole('cell', { name: 'states it in sentence 1' })).toBeInTheDocument();
+    expect(screen.getByText("Gold list: alice's (written)")).toBeInTheDocument();
+
+    await user.click(within(alice).getByRole('button', { name: "Copy alice's list" }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]).toMatchObject({ path: '/api/assignments/77/key_facts/', body: { facts: withKeyFacts().key_facts.lists[0]!.facts, version: 0 } });
+    const gold = screen.getByRole('region', { name: 'Gold key facts' });
+    const first = within(gold).getByRole('textbox', { name: 'Key fact 1' });
+    expect(first).toHaveValue('The motion carried.');
+
+    await user.type(first, ' 6–3');
+    // One save for the edit, after the typing pause, on the version the copy made.
+    await waitFor(() => expect(server.saves()).toHaveLength(2), { timeout: 3000 });
+    expect(server.saves()[1]?.body).toMatchObject({ version: 1, facts: [{ position: 1, text: 'The motion carried. 6–3' }, { position: 2, text: 'Three voted against.' }] });
+    expect(await within(gold).findByText('Gold key facts saved.')).toHaveAttribute('role', 'status');
+  });
+
+  it('sends an edit made while the copy is on its way after it, on the version it returned', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let version = 0;
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': async (body) => {
+        if (version === 0) await held;
+        return answer('PATCH /api/assignments/{assignment_id}/key_facts/', 200, keyFactsState(body, ++version));
+      },
+    });
+    renderUnit();
+    const alice = await screen.findByRole('region', { name: "alice's key facts" });
+    await userEvent.click(within(alice).getByRole('button', { name: "Copy alice's list" }));
+    const gold = screen.getByRole('region', { name: 'Gold key facts' });
+    await userEvent.click(within(gold).getByRole('button', { name: 'Remove key fact 2' }));
+    expect(server.saves()).toHaveLength(1); // the removal waits for the copy
+    release();
+    await waitFor(() => expect(server.saves()).toHaveLength(2));
+    expect(server.saves()[1]?.body).toMatchObject({ version: 1, facts: [{ position: 1, text: 'The motion carried.' }] });
+  });
+
+  it('says so when another admin saved the gold list first', async () => {
+    fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withKeyFacts()),
+      'PATCH /api/assignments/77/key_facts/': () => errorResponse(409, { message: 'Changed meanwhile.' }),
+    });
+    renderUnit();
+    const bob = await screen.findByRole('region', { name: "bob's key facts" });
+    await userEvent.click(within(bob).getByRole('button', { name: "Copy bob's list" }));
+    expect(await screen.findByText('Another admin changed the gold key facts meanwhile: the page now shows theirs.')).toBeInTheDocument();
+  });
+
+  it('shows no key-fact section in a unit without key facts', async () => {
+    fakeServer({ 'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, payload()) });
+    renderUnit();
+    await screen.findByText('Adjudicate: City council · Funding');
+    expect(screen.queryByRole('heading', { name: 'Key facts' })).not.toBeInTheDocument();
+  });
+});
+
+const ACU = 'AcuHandleAAAAAAAAAAAAAA';
+
+/** Two raters' verdicts on summary A's one given ACU; bob also wrote one of his own. */
+function withAtomicFacts(): AdjudicationPayload {
+  const unit = payload();
+  const fact = (verdict: 'supported' | 'not_supported') => ({ position: 1, text: 'The motion carried.', given: ACU, sentence: null, verdict, no_evidence: false, evidence: [] });
+  unit.atomic_facts = {
+    [SUMMARY]: {
+      answers: [
+        { rater: 'alice', facts: [fact('supported')] },
+        { rater: 'bob', facts: [fact('not_supported'), { position: 2, text: 'Bob’s own.', given: null, sentence: null, verdict: 'supported', no_evidence: false, evidence: [] }] },
+      ],
+      gold: { rule: 'given', rater: null },
+    },
+  };
+  return unit;
+}
+
+describe('adjudicating atomic facts', () => {
+  it('shows every rater’s verdict per fact and saves the gold verdict the admin sets', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withAtomicFacts()),
+      [`PATCH /api/assignments/77/atomic_facts/${SUMMARY}/`]: (body) =>
+        answer('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', 200, { ...(body as { facts: [] }), summary: SUMMARY, version: 1 } as components['schemas']['AtomicFactsState']),
+    });
+    renderUnit();
+    const table = await screen.findByRole('table', { name: 'Verdicts on the atomic facts of summary A' });
+    const row = within(table).getByRole('row', { name: /The motion carried/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['supported', 'not supported', expect.any(String)]);
+    expect(screen.getByText(/bob’s other atomic facts: 2\. Bob’s own\. \(supported\)/)).toBeInTheDocument();
+    expect(screen.getByText('Gold verdicts: the first rater’s on the given ACUs (given)')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gold verdict on atomic fact 1 of summary A' }), 'not_supported');
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    // The first rater's list, with the admin's verdict: given ACUs stay given.
+    expect(server.saves()[0]?.body).toEqual({ facts: [{ ...withAtomicFacts().atomic_facts[SUMMARY]!.answers[0]!.facts[0]!, verdict: 'not_supported' }], version: 0 });
+    expect(await screen.findByText('Gold atomic facts saved.')).toBeInTheDocument();
+  });
+
+  it('copies a rater’s whole list in one save', async () => {
+    const server = fakeServer({
+      'GET /api/admin/adjudication/77/': () => answer('GET /api/admin/adjudication/{assignment_id}/', 200, withAtomicFacts()),
+      [`PATCH /api/assignments/77/atomic_facts/${SUMMARY}/`]: (body) =>
+        answer('PATCH /api/assignments/{assignment_id}/atomic_facts/{summary}/', 200, { ...(body as { facts: [] }), summary: SUMMARY, version: 1 } as components['schemas']['AtomicFactsState']),
+    });
+    renderUnit();
+    await userEvent.click(await screen.findByRole('button', { name: "Copy bob's atomic facts" }));
+    await waitFor(() => expect(server.saves()).toHaveLength(1));
+    expect(server.saves()[0]?.body).toEqual({ facts: withAtomicFacts().atomic_facts[SUMMARY]!.answers[1]!.facts, version: 0 });
   });
 });

@@ -9,6 +9,8 @@ import { useLoad } from '../useLoad';
 import { HistoryButton } from '../../components/HistoryButton';
 import { ShortcutTable } from '../../workspace/ShortcutSheet';
 import { ADJUDICATION_SHORTCUTS, useAdjudicationKeys } from './adjudicationKeys';
+import { AtomicFactAdjudication } from './AtomicFactAdjudication';
+import { KeyFactAdjudication } from './KeyFactAdjudication';
 import type { AdjudicatedSentence, AdjudicationPayload, Gold, SentenceAnswer } from './types';
 
 function GoldBadge({ gold, what = 'gold' }: { gold: Gold<string | number | string[]>; what?: string }) {
@@ -138,6 +140,7 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
           />
         </Group>
       </Paper>
+      <KeyFactAdjudication payload={payload} onSaved={onSaved} />
       {payload.summaries.map((summary) => (
         <Paper key={summary.id} withBorder p="sm">
           <Group gap="xs" mb="xs">
@@ -160,6 +163,7 @@ function Unit({ payload, onSaved }: { payload: AdjudicationPayload; onSaved: () 
               }
             />
           </Group>
+          <AtomicFactAdjudication payload={payload} summary={summary} onSaved={onSaved} />
           <Stack gap="sm">
             {summary.sentences.map((sentence) => (
               <SentenceCase key={sentence.id} payload={payload} summaryLabel={summary.label} sentence={sentence} onGold={saveGold} onShowEvidence={setLinking} />

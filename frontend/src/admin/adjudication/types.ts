@@ -13,6 +13,8 @@ export type SentenceAnswer = Schemas['AdjudicatedSentenceAnswerOutput'];
 export type AdjudicatedSentence = Schemas['AdjudicatedSentenceOutput'];
 export type AdjudicatedSummary = Schemas['AdjudicatedSummaryOutput'];
 export type AdjudicationPayload = Schemas['AdjudicationPayloadOutput'];
+export type FactGold = Schemas['FactGoldOutput'];
+export type RaterAtomicFacts = Schemas['RaterAtomicFactsOutput'];
 
 /** Any gold value with its provenance. */
 export interface Gold<T> {

@@ -1,7 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .adjudicated_atomic_facts_output import AdjudicatedAtomicFactsOutput
 from .adjudicated_category_output import AdjudicatedCategoryOutput
 from .adjudicated_category_output_answers import AdjudicatedCategoryOutputAnswers
+from .adjudicated_key_facts_output import AdjudicatedKeyFactsOutput
 from .adjudicated_sentence_answer_output import AdjudicatedSentenceAnswerOutput
 from .adjudicated_sentence_output import AdjudicatedSentenceOutput
 from .adjudicated_sentence_output_answers import AdjudicatedSentenceOutputAnswers
@@ -10,6 +12,7 @@ from .adjudicated_summary_output import AdjudicatedSummaryOutput
 from .adjudicated_summary_output_answers import AdjudicatedSummaryOutputAnswers
 from .adjudication_case_input import AdjudicationCaseInput
 from .adjudication_payload_output import AdjudicationPayloadOutput
+from .adjudication_payload_output_atomic_facts import AdjudicationPayloadOutputAtomicFacts
 from .adjudication_queue_output import AdjudicationQueueOutput
 from .adjudication_queue_question import AdjudicationQueueQuestion
 from .admin_document_output import AdminDocumentOutput
@@ -126,6 +129,7 @@ from .explanations_batch_entry import ExplanationsBatchEntry
 from .explanations_batch_result import ExplanationsBatchResult
 from .explanations_save_input import ExplanationsSaveInput
 from .explanations_state import ExplanationsState
+from .fact_gold_output import FactGoldOutput
 from .feedback_input import FeedbackInput
 from .feedback_item_output import FeedbackItemOutput
 from .feedback_place_output import FeedbackPlaceOutput
@@ -293,7 +297,9 @@ from .question_enum import QuestionEnum
 from .queue_entry_output import QueueEntryOutput
 from .queue_item_output import QueueItemOutput
 from .queue_output import QueueOutput
+from .rater_atomic_facts_output import RaterAtomicFactsOutput
 from .rater_evidence_output import RaterEvidenceOutput
+from .rater_key_facts_output import RaterKeyFactsOutput
 from .rater_sentence_output import RaterSentenceOutput
 from .rater_span_output import RaterSpanOutput
 from .rater_summary_output import RaterSummaryOutput
@@ -363,6 +369,7 @@ from .round_select_weights import RoundSelectWeights
 from .round_selection_output import RoundSelectionOutput
 from .round_status_enum import RoundStatusEnum
 from .round_topic_units import RoundTopicUnits
+from .rule_enum import RuleEnum
 from .run_output import RunOutput
 from .run_upload_input import RunUploadInput
 from .runs_output import RunsOutput
@@ -458,8 +465,10 @@ from .weighted_rate_output import WeightedRateOutput
 from .workspace_payload_output import WorkspacePayloadOutput
 
 __all__ = (
+    "AdjudicatedAtomicFactsOutput",
     "AdjudicatedCategoryOutput",
     "AdjudicatedCategoryOutputAnswers",
+    "AdjudicatedKeyFactsOutput",
     "AdjudicatedSentenceAnswerOutput",
     "AdjudicatedSentenceOutput",
     "AdjudicatedSentenceOutputAnswers",
@@ -468,6 +477,7 @@ __all__ = (
     "AdjudicatedSummaryOutputAnswers",
     "AdjudicationCaseInput",
     "AdjudicationPayloadOutput",
+    "AdjudicationPayloadOutputAtomicFacts",
     "AdjudicationQueueOutput",
     "AdjudicationQueueQuestion",
     "AdminDocumentOutput",
@@ -584,6 +594,7 @@ __all__ = (
     "ExplanationsBatchResult",
     "ExplanationsSaveInput",
     "ExplanationsState",
+    "FactGoldOutput",
     "FeedbackInput",
     "FeedbackItemOutput",
     "FeedbackPlaceOutput",
@@ -745,7 +756,9 @@ __all__ = (
     "QueueEntryOutput",
     "QueueItemOutput",
     "QueueOutput",
+    "RaterAtomicFactsOutput",
     "RaterEvidenceOutput",
+    "RaterKeyFactsOutput",
     "RaterSentenceOutput",
     "RaterSpanOutput",
     "RaterSummaryOutput",
@@ -813,6 +826,7 @@ __all__ = (
     "RoundSelectionOutput",
     "RoundStatusEnum",
     "RoundTopicUnits",
+    "RuleEnum",
     "RunOutput",
     "RunUploadInput",
     "RunsOutput",

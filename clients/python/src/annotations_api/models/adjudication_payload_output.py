@@ -8,7 +8,11 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.adjudicated_category_output import AdjudicatedCategoryOutput
+    from ..models.adjudicated_key_facts_output import AdjudicatedKeyFactsOutput
     from ..models.adjudicated_summary_output import AdjudicatedSummaryOutput
+    from ..models.adjudication_payload_output_atomic_facts import (
+        AdjudicationPayloadOutputAtomicFacts,
+    )
     from ..models.admin_document_output import AdminDocumentOutput
     from ..models.case_output import CaseOutput
     from ..models.corpus_topic_output import CorpusTopicOutput
@@ -33,6 +37,8 @@ class AdjudicationPayloadOutput:
         summaries (list[AdjudicatedSummaryOutput]):
         topic_category (AdjudicatedCategoryOutput):
         judgements (JudgementsOutput):
+        key_facts (AdjudicatedKeyFactsOutput):
+        atomic_facts (AdjudicationPayloadOutputAtomicFacts): By summary handle.
         cases (list[CaseOutput]):
     """
 
@@ -45,6 +51,8 @@ class AdjudicationPayloadOutput:
     summaries: list[AdjudicatedSummaryOutput]
     topic_category: AdjudicatedCategoryOutput
     judgements: JudgementsOutput
+    key_facts: AdjudicatedKeyFactsOutput
+    atomic_facts: AdjudicationPayloadOutputAtomicFacts
     cases: list[CaseOutput]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -76,6 +84,10 @@ class AdjudicationPayloadOutput:
 
         judgements = self.judgements.to_dict()
 
+        key_facts = self.key_facts.to_dict()
+
+        atomic_facts = self.atomic_facts.to_dict()
+
         cases = []
         for cases_item_data in self.cases:
             cases_item = cases_item_data.to_dict()
@@ -94,6 +106,8 @@ class AdjudicationPayloadOutput:
                 "summaries": summaries,
                 "topic_category": topic_category,
                 "judgements": judgements,
+                "key_facts": key_facts,
+                "atomic_facts": atomic_facts,
                 "cases": cases,
             }
         )
@@ -103,7 +117,11 @@ class AdjudicationPayloadOutput:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.adjudicated_category_output import AdjudicatedCategoryOutput
+        from ..models.adjudicated_key_facts_output import AdjudicatedKeyFactsOutput
         from ..models.adjudicated_summary_output import AdjudicatedSummaryOutput
+        from ..models.adjudication_payload_output_atomic_facts import (
+            AdjudicationPayloadOutputAtomicFacts,
+        )
         from ..models.admin_document_output import AdminDocumentOutput
         from ..models.case_output import CaseOutput
         from ..models.corpus_topic_output import CorpusTopicOutput
@@ -148,6 +166,10 @@ class AdjudicationPayloadOutput:
 
         judgements = JudgementsOutput.from_dict(d.pop("judgements"))
 
+        key_facts = AdjudicatedKeyFactsOutput.from_dict(d.pop("key_facts"))
+
+        atomic_facts = AdjudicationPayloadOutputAtomicFacts.from_dict(d.pop("atomic_facts"))
+
         cases = []
         _cases = d.pop("cases")
         for cases_item_data in _cases:
@@ -165,6 +187,8 @@ class AdjudicationPayloadOutput:
             summaries=summaries,
             topic_category=topic_category,
             judgements=judgements,
+            key_facts=key_facts,
+            atomic_facts=atomic_facts,
             cases=cases,
         )
 
