@@ -24,6 +24,7 @@ from annotations.evaluator_scores.correlations import (
     ScoredSummaries,
     coefficients,
     correlation_table,
+    per_document,
 )
 from annotations.evaluator_scores.resampling import document_weights
 from annotations.evaluator_scores.strata import stratum_thresholds
@@ -267,3 +268,67 @@ def test_error_type_accuracy_counts_only_sentences_the_run_names_types_for() -> 
 def test_the_success_ratio_is_the_share_not_abstained() -> None:
     assert success_ratio(8, 2) == {"records": 8, "abstained": 2, "ratio": 0.75}
     assert success_ratio(0, 0)["ratio"] is None
+
+
+def pairwise_reference(x: np.ndarray, ys: np.ndarray) -> dict[str, np.ndarray]:
+    """The per-document coefficients as they were computed before 2026-11-27 (points last,
+    one sign per pair, ranks by sorting): the new layout must give the same bits."""
+    i, j = np.triu_indices(x.shape[-1], k=1)
+
+    def pearson(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a = a - a.mean(axis=-1, keepdims=True)
+        b = b - b.mean(axis=-1, keepdims=True)
+        saa = (a * a).sum(axis=-1)
+        sbb = (b * b).sum(axis=-1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = (a * b).sum(axis=-1) / np.sqrt(saa * sbb)
+        flat_a = saa <= (1e-12 * np.abs(a).max(axis=-1)) ** 2 * a.shape[-1]
+        flat_b = sbb <= (1e-12 * np.abs(b).max(axis=-1)) ** 2 * b.shape[-1]
+        return np.where(flat_a | flat_b, np.nan, np.clip(r, -1.0, 1.0))
+
+    def ranks(values: np.ndarray) -> np.ndarray:
+        return np.apply_along_axis(stats.rankdata, -1, values)
+
+    out: dict[str, list[np.ndarray]] = {name: [] for name in COEFFICIENTS}
+    dx = np.sign(x[..., j] - x[..., i])
+    for y in ys:
+        out["pearson"].append(pearson(x, y))
+        out["spearman"].append(pearson(ranks(x), ranks(y)))
+        dy = np.sign(y[..., j] - y[..., i])
+        untied_x = np.count_nonzero(dx, axis=-1).astype(float)
+        untied_y = np.count_nonzero(dy, axis=-1).astype(float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tau = (dx * dy).sum(axis=-1) / np.sqrt(untied_x * untied_y)
+        out["kendall"].append(
+            np.where((untied_x == 0) | (untied_y == 0), np.nan, np.clip(tau, -1.0, 1.0))
+        )
+    return {name: np.stack(values) for name, values in out.items()}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_per_document_coefficients_are_bit_for_bit_the_pairwise_references(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n_documents = 60
+    # Documents of 1 to 20 summaries; human scores in quarters (ties, constant documents);
+    # evaluators continuous, coarse (ties), and one constant.
+    document = np.repeat(np.arange(n_documents), rng.integers(1, 21, n_documents))
+    human = rng.integers(0, 5, len(document)) / 4
+    scores = np.stack(
+        [
+            human + rng.normal(0, 0.3, len(document)),
+            np.round(rng.random(len(document)) * 3) / 3,
+            np.full(len(document), 0.5),
+        ]
+    )
+    got = per_document(human, scores, document, n_documents)
+    for d in range(n_documents):
+        at = np.flatnonzero(document == d)
+        if len(at) < 2:
+            assert all(np.isnan(got[name][:, d]).all() for name in COEFFICIENTS)
+            continue
+        expected = pairwise_reference(human[at][None, :], scores[:, at][:, None, :])
+        for name in COEFFICIENTS:
+            assert np.array_equal(got[name][:, d], expected[name][:, 0], equal_nan=True), (
+                name,
+                d,
+            )
