@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from annotations.evaluator_scores.beyond import (
+    UNDECIDED,
     acu_scores,
     key_fact_scores,
     span_scores,
@@ -139,6 +140,27 @@ def _gold_lists(records: ReleaseRecords, name: str, at: np.ndarray) -> list[Any]
     return [decoded[code] for code in codes[at].tolist()]
 
 
+def gold_key_facts(records: ReleaseRecords, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The gold key facts of the summaries at ``at`` as (offsets, values): summary ``k``'s
+    are ``values[offsets[k]:offsets[k + 1]]``, 1 covered, 0 not, ``UNDECIDED``. Each
+    distinct list (a topic's facts share a few) is decoded once, then gathered by array."""
+    codes, texts = records.summaries.coded["key_facts"]
+    decoded = [json.loads(text) if text else [] for text in texts.tolist()]
+    lengths = np.array([len(facts) for facts in decoded], dtype=np.int64)
+    flat = np.array(
+        [UNDECIDED if fact is None else int(fact) for facts in decoded for fact in facts],
+        dtype=np.int8,
+    )
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    chosen = codes[at]
+    counts = lengths[chosen]
+    offsets = np.zeros(len(at) + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    # Fact i of the result is fact (i - offsets[k]) of its summary k's distinct list.
+    shift = np.repeat(starts[chosen] - offsets[:-1], counts)
+    return offsets, flat[shift + np.arange(offsets[-1])]
+
+
 def beyond_figures(
     records: ReleaseRecords,
     first_runs: dict[str, Predictions],
@@ -192,12 +214,11 @@ def beyond_figures(
                 **options,
             )
         if run.summary_key_facts:
-            given = _decoded(run.summary_key_facts)
-            at = np.array(sorted(given), dtype=np.int64)
+            at = run.summary_key_facts.summaries
             scored = key_fact_scores(
-                _gold_lists(records, "key_facts", at),
-                [given[int(i)] for i in at],
-                sentence_counts[at].tolist(),
+                *gold_key_facts(records, at),
+                run.summary_key_facts,
+                sentence_counts[at],
                 summaries.document[at],
                 n_documents,
                 **options,
