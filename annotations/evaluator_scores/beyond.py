@@ -112,27 +112,42 @@ def key_fact_scores(
     wanted = np.diff(gold_offsets)
     has_gold = wanted > 0
     scored = has_gold & (given == wanted)
-    # Every fact of a scored summary, with its summary (row) and its gold value.
-    owner_of_fact = np.repeat(np.arange(size), given)
-    facts = np.flatnonzero(scored[owner_of_fact])
-    owner = owner_of_fact[facts]
-    truth = gold[gold_offsets[owner] + facts - matches.fact_offsets[owner]]
-    calls = matches.covered[facts]
+    # The facts of the scored summaries (rows), in segments by ``offsets``, with their gold
+    # values. Usually every summary is scored and the arrays are taken as they are.
+    if scored.all():
+        rows = np.arange(size)
+        offsets, truth = matches.fact_offsets, gold
+        calls, listed = matches.covered, matches.listed
+    else:
+        rows = np.flatnonzero(scored)
+        owner_of_fact = np.repeat(np.arange(size), given)
+        facts = np.flatnonzero(scored[owner_of_fact])
+        owner = owner_of_fact[facts]
+        truth = gold[gold_offsets[owner] + facts - matches.fact_offsets[owner]]
+        calls, listed = matches.covered[facts], matches.listed[facts]
+        offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum(given[rows], out=offsets[1:])
     decided = truth != UNDECIDED
-    document = documents[owner]
-    n_decided = np.bincount(document[decided], minlength=n_documents).astype(np.float64)
-    right = decided & (truth == calls)
-    correct = np.bincount(document[right], minlength=n_documents).astype(np.float64)
+    document = documents[rows]
+    # Per summary, then per document: integer counts, so the float sums are exact.
+    n_decided = np.bincount(
+        document, weights=_segment_sums(decided, offsets), minlength=n_documents
+    )
+    correct = np.bincount(
+        document,
+        weights=_segment_sums(decided & (truth == calls), offsets),
+        minlength=n_documents,
+    )
     completeness = np.full(size, np.nan)
     conciseness = np.full(size, np.nan)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        completeness[scored] = (np.bincount(owner, weights=calls, minlength=size) / given)[scored]
-    # Conciseness: the distinct sentence numbers, within the summary, of its facts' lists.
-    unlisted = np.bincount(owner, weights=~matches.listed[facts], minlength=size)
-    aligned = scored & (unlisted == 0) & (sentences > 0)
-    number_counts = np.diff(matches.sentence_offsets)
-    fact_of_number = np.repeat(np.arange(len(number_counts)), number_counts)
-    row = owner_of_fact[fact_of_number]
+    completeness[rows] = _segment_sums(calls, offsets) / given[rows]
+    # Conciseness: the distinct sentence numbers, within the summary, of its facts' lists,
+    # for the scored summaries whose every match lists sentences.
+    aligned = np.zeros(size, dtype=bool)
+    aligned[rows] = (_segment_sums(~listed, offsets) == 0) & (sentences[rows] > 0)
+    # Each summary's sentence numbers are one segment of ``matches.sentences``.
+    number_offsets = matches.sentence_offsets[matches.fact_offsets]
+    row = np.repeat(np.arange(size), np.diff(number_offsets))
     numbers = matches.sentences.astype(np.int64)
     keep = aligned[row] & (numbers >= 1) & (numbers <= sentences[row])
     # Each summary's sentences as slots of one flat mask, marked where some fact names
@@ -141,7 +156,7 @@ def key_fact_scores(
     np.cumsum(sentences, out=first_slot[1:])
     mark = np.zeros(int(first_slot[-1]), dtype=bool)
     mark[first_slot[row[keep]] + numbers[keep] - 1] = True
-    stated = np.bincount(np.repeat(np.arange(size), sentences), weights=mark, minlength=size)
+    stated = _segment_sums(mark, first_slot)
     with np.errstate(divide="ignore", invalid="ignore"):
         conciseness[aligned] = (stated / sentences)[aligned]
     (accuracy,) = ratio_figures(
@@ -154,6 +169,14 @@ def key_fact_scores(
         "completeness": completeness,
         "conciseness": conciseness,
     }
+
+
+def _segment_sums(values: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The sum of each segment ``values[offsets[k]:offsets[k + 1]]`` (empty ones 0), from one
+    cumulative sum: cheaper than a bincount by owner, which needs an owner per value."""
+    total = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(values, out=total[1:])
+    return total[offsets[1:]] - total[offsets[:-1]]
 
 
 def acu_scores(

@@ -295,24 +295,28 @@ def key_fact_reference(
     return correct, decided, completeness, conciseness, mismatched
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("every_summary_scored", [False, True])
 def test_key_fact_scores_from_the_arrays_are_those_of_the_summary_by_summary_walk(
-    seed: int,
+    seed: int, every_summary_scored: bool
 ) -> None:
+    """Either some summaries are not given, have no gold facts or a list of the wrong
+    length, or (the usual run) every summary is given with a list as long as its gold."""
     rng = np.random.default_rng(seed)
+    odd = 0.0 if every_summary_scored else 1.0
     n_summaries, n_documents = 300, 40
     gold: list[list[bool | None]] = []
     predicted: list[list[Any] | None] = []
     sentences = rng.integers(0, 6, n_summaries).tolist()  # some summaries without sentences
     for _ in range(n_summaries):
-        n_facts = int(rng.integers(0, 6))  # some without gold facts
+        n_facts = int(rng.integers(0 if odd else 1, 6))  # some without gold facts
         gold.append(
             [None if rng.random() < 0.1 else bool(rng.random() < 0.5) for _ in range(n_facts)]
         )
-        if rng.random() < 0.15:
+        if rng.random() < 0.15 * odd:
             predicted.append(None)  # not given
             continue
-        length = n_facts if rng.random() < 0.9 else n_facts + 1  # some of the wrong length
+        length = n_facts if rng.random() >= 0.1 * odd else n_facts + 1  # some of the wrong length
         booleans = rng.random() < 0.3
         predicted.append(
             [
