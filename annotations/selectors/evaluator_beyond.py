@@ -36,16 +36,18 @@ from annotations.formats.release_records import UNJUDGED, ReleaseRecords
 ASPECTS = ("faithfulness", "completeness", "conciseness", "acu_score")
 
 
-def _shares(texts: np.ndarray) -> np.ndarray:
+def _shares(records: ReleaseRecords, name: str) -> np.ndarray:
     """Per summary, the share of ``true`` in its JSON list (key facts, ACUs); nan when it has
-    none or one is undecided. Each distinct text is decoded once."""
-    distinct, codes = np.unique(texts, return_inverse=True)
+    none or one is undecided. Each distinct text is decoded once, by the codes the records
+    keep (spelling the texts out and sorting them again took ~0.08 s a field over 200,000
+    summaries)."""
+    codes, distinct = records.summaries.coded[name]
     values = np.full(len(distinct), np.nan)
     for index, text in enumerate(distinct.tolist()):
         decided = json.loads(text) if text else []
         if decided and None not in decided:
             values[index] = sum(decided) / len(decided)
-    return values[codes.reshape(-1)]
+    return values[codes] if len(distinct) else np.full(len(codes), np.nan)
 
 
 def human_scores(records: ReleaseRecords) -> dict[str, np.ndarray]:
@@ -62,9 +64,9 @@ def human_scores(records: ReleaseRecords) -> dict[str, np.ndarray]:
         conciseness = np.where((total > 0) & (known_covers == total), covering / total, np.nan)
     return {
         "faithfulness": faithfulness,
-        "completeness": _shares(summaries.field("key_facts")),
+        "completeness": _shares(records, "key_facts"),
         "conciseness": conciseness,
-        "acu_score": _shares(summaries.field("acus")),
+        "acu_score": _shares(records, "acus"),
     }
 
 
@@ -189,6 +191,7 @@ def beyond_figures(
         "success": {},
     }
     sentence_counts = np.bincount(sentences.summary, minlength=len(summaries))
+    gold: tuple[np.ndarray, tuple[np.ndarray, np.ndarray]] | None = None
     for name, run in first_runs.items():
         report["success"][name] = {
             "sentence": success_ratio(
@@ -215,8 +218,11 @@ def beyond_figures(
             )
         if run.summary_key_facts:
             at = run.summary_key_facts.summaries
+            # Runs usually match the same summaries: their gold is gathered once.
+            if gold is None or not np.array_equal(gold[0], at):
+                gold = (at, gold_key_facts(records, at))
             scored = key_fact_scores(
-                *gold_key_facts(records, at),
+                *gold[1],
                 run.summary_key_facts,
                 sentence_counts[at],
                 summaries.document[at],
