@@ -14,7 +14,11 @@ a key-fact match per summary. Timed, as ``manage.py evaluator_report`` computes 
 - **faithfulness**: the human share of consistent sentences against each run's mean
   sentence score;
 - **completeness** and **conciseness**: the human ones from the gold key facts against each
-  run's key-fact matches (parsing the matches included).
+  run's key-fact matches.
+
+Also timed: the key-fact step (each run's matches read from the arrays of its stored
+``.npz``, as ``unpack_predictions`` reads them, and scored: accuracy, completeness,
+conciseness), and ``beyond_figures`` as a whole.
 
 Each table: Pearson, Spearman, Kendall at the summary level (per document, then averaged)
 and the system level, with intervals. Target < 2 s for the tables. Prints wall-clock and CPU
@@ -37,14 +41,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from annotations.evaluator_scores.beyond import key_fact_scores  # noqa: E402
-from annotations.formats.predictions import Predictions  # noqa: E402
-from annotations.formats.release_records import read_record_arrays  # noqa: E402
+from annotations.formats.key_fact_matches import matches_from_json  # noqa: E402
+from annotations.formats.predictions import (  # noqa: E402
+    Predictions,
+    pack_predictions,
+    unpack_predictions,
+)
+from annotations.formats.release_records import ReleaseRecords, read_record_arrays  # noqa: E402
 from annotations.selectors.evaluator_beyond import (  # noqa: E402
-    _decoded,
-    _gold_lists,
     _table,
     beyond_figures,
     faithfulness_scores,
+    gold_key_facts,
     human_scores,
 )
 
@@ -110,12 +118,30 @@ def runs(records, n_evaluators: int, rng: np.random.Generator) -> dict[str, Pred
             "score",
             values,
             np.full(len(records.summaries), np.nan),
-            summary_key_facts={
-                index: json.dumps([[1 + f % SENTENCES] if hit else [] for f, hit in enumerate(row)])
-                for index, row in enumerate(matches.tolist())
-            },
+            summary_key_facts=matches_from_json(
+                {
+                    index: json.dumps(
+                        [[1 + f % SENTENCES] if hit else [] for f, hit in enumerate(row)]
+                    )
+                    for index, row in enumerate(matches.tolist())
+                }
+            ),
         )
     return out
+
+
+def scored_key_facts(records: ReleaseRecords, run: Predictions, options: dict) -> dict:
+    """One run's key-fact figures, as ``beyond_figures`` computes them."""
+    matches = run.summary_key_facts
+    at = matches.summaries
+    return key_fact_scores(
+        *gold_key_facts(records, at),
+        matches,
+        np.bincount(records.sentences.summary, minlength=len(records.summaries))[at],
+        records.summaries.document[at],
+        int(records.summaries.document.max()) + 1,
+        **options,
+    )
 
 
 def timed(work):  # type: ignore[no-untyped-def]
@@ -144,19 +170,7 @@ def main() -> None:
     # scores, three aspects, each at the summary and the system level with intervals.
     human = human_scores(records)
     faithfulness = {name: faithfulness_scores(run, records) for name, run in first_runs.items()}
-    scored, _, _ = timed(
-        lambda: {
-            name: key_fact_scores(
-                _gold_lists(records, "key_facts", np.arange(len(records.summaries))),
-                list(_decoded(run.summary_key_facts).values()),
-                np.bincount(records.sentences.summary).tolist(),
-                records.summaries.document,
-                int(records.summaries.document.max()) + 1,
-                **options,
-            )
-            for name, run in first_runs.items()
-        }
-    )
+    scored = {name: scored_key_facts(records, run, options) for name, run in first_runs.items()}
     aspects = {
         "faithfulness": faithfulness,
         "completeness": {name: s["completeness"] for name, s in scored.items()},
@@ -181,24 +195,15 @@ def main() -> None:
         f"correlation tables (3 aspects x {args.evaluators} evaluators x 2 levels x 3"
         f" coefficients): {wall:.2f} s wall clock, {cpu:.2f} s CPU (target < 2 s)"
     )
-    # 2. The key-fact matches read from the runs and scored (accuracy, completeness,
-    # conciseness per summary): what the tables above start from.
+    # 2. The key-fact matches read from the runs' stored arrays and scored (accuracy,
+    # completeness, conciseness per summary): what the tables above start from.
+    stored = [pack_predictions(run) for run in first_runs.values()]
     _, wall, cpu = timed(
-        lambda: [
-            key_fact_scores(
-                _gold_lists(records, "key_facts", np.arange(len(records.summaries))),
-                list(_decoded(run.summary_key_facts).values()),
-                np.bincount(records.sentences.summary).tolist(),
-                records.summaries.document,
-                int(records.summaries.document.max()) + 1,
-                **options,
-            )
-            for run in first_runs.values()
-        ]
+        lambda: [scored_key_facts(records, unpack_predictions(data), options) for data in stored]
     )
     print(
-        f"key-fact matches parsed and scored, {args.evaluators} runs: {wall:.2f} s wall,"
-        f" {cpu:.2f} s CPU"
+        f"key-fact matches read from the stored arrays and scored, {args.evaluators} runs:"
+        f" {wall:.2f} s wall, {cpu:.2f} s CPU"
     )
     # 3. The whole report's part beyond balanced accuracy, as evaluator_report runs it.
     _, wall, cpu = timed(lambda: beyond_figures(records, first_runs, **options))

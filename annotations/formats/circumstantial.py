@@ -65,6 +65,13 @@ from annotations.formats.writers.encoding import restored
 
 # The study's file was written by pandas with its index: a first column without a name.
 INDEX_COLUMNS = ("", "Unnamed: 0")
+# The summarizer categories the study compares (fine-tuned models against LLMs), kept as
+# ``metadata["system_category"]`` for thresholds tuned per category (docs/evaluation.md).
+SYSTEM_CATEGORIES = ("fine-tuned", "LLM")
+# The study's file has no such column: its summarizers' categories, from the paper.
+STUDY_SYSTEM_CATEGORIES = {"BART": "fine-tuned", "GPT-4": "LLM", "Alpaca-13B": "LLM"}
+# Optional columns read when the header has them.
+OPTIONAL_COLUMNS = ("system_category",)
 LABELS = {"1": True, "0": False, "": None}
 PUBLISHED_TYPES = tuple(ERROR_TYPES.values())
 LIST_EXAMPLE = "['the meeting was moved', 'on Friday']"
@@ -267,9 +274,14 @@ def read_circumstantial(
         if topic not in topics[where]:
             topics[where][topic] = TopicRecord(name=topic, summaries=[])
             documents[where].topics.append(topics[where][topic])
+        category = _system_category(row, model)
         topics[where][topic].summaries.append(
             SummaryRecord(
-                external_id=model, system=model, text=values["summary"], sentences=sentences
+                external_id=model,
+                system=model,
+                text=values["summary"],
+                sentences=sentences,
+                metadata={"system_category": category} if category else {},
             )
         )
         spans, parts, categories = _spans(row, sentences, turns, allowed, mode)
@@ -322,6 +334,22 @@ def read_circumstantial(
     )
 
 
+def _system_category(row: _Row, model: str) -> str:
+    """The summarizer's category: the optional ``system_category`` column's (one of
+    SYSTEM_CATEGORIES, any letter case), else the study's for its summarizers, else none."""
+    given = row.values.get("system_category", "").strip()
+    if not given:
+        return STUDY_SYSTEM_CATEGORIES.get(model, "")
+    for category in SYSTEM_CATEGORIES:
+        if given.casefold() == category.casefold():
+            return category
+    raise row.fail(
+        "system_category",
+        f"expected one of {', '.join(SYSTEM_CATEGORIES)} (or empty: the study's category for"
+        f" {', '.join(STUDY_SYSTEM_CATEGORIES)}, none for another model), got {describe(given)}",
+    )
+
+
 def _decode(path: Path, name: str) -> str:
     raw = path.read_bytes()
     try:
@@ -362,10 +390,15 @@ def _rows(path: Path, name: str, notes: list[str]) -> Iterable[_Row]:
         raise FormatError(
             f"the column {twice[0]} appears twice in the header", file=name, line=1, field=twice[0]
         )
-    extra = [column for column in names if column and column not in COLUMNS]
+    extra = [
+        column
+        for column in names
+        if column and column not in COLUMNS and column not in OPTIONAL_COLUMNS
+    ]
     if extra:
         notes.append(f"{name}: ignored column(s) {', '.join(extra)}")
-    index = {column: names.index(column) for column in COLUMNS}
+    read = COLUMNS + tuple(column for column in OPTIONAL_COLUMNS if column in names)
+    index = {column: names.index(column) for column in read}
     line = reader.line_num
     number = 0
     while True:
@@ -403,7 +436,7 @@ def _rows(path: Path, name: str, notes: list[str]) -> Iterable[_Row]:
                 column: values[index[column]]
                 if column in RAW_COLUMNS
                 else restored(values[index[column]])
-                for column in COLUMNS
+                for column in read
             },
         )
         for column, value in row.values.items():

@@ -30,6 +30,12 @@ from typing import Any
 import numpy as np
 
 from annotations.formats.errors import FormatError
+from annotations.formats.key_fact_matches import (
+    KeyFactMatches,
+    empty_matches,
+    matches_from_json,
+    matches_from_stored,
+)
 from annotations.formats.prediction_rows import EXTRA_FIELDS, Chunk, Kind, RunFile, run_file
 from annotations.formats.release_records import UNJUDGED, IdIndex, ReleaseRecords
 
@@ -54,10 +60,12 @@ class Predictions:
     # placeholder that flags nothing (a label: consistent; a score: the run's highest).
     sentence_abstained: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     summary_abstained: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
-    # The optional structured outputs, by record index, as their canonical JSON text
-    # (prediction_rows.EXTRA_FIELDS): spans per sentence, key facts and ACUs per summary.
+    # The optional structured outputs (prediction_rows.EXTRA_FIELDS): spans per sentence and
+    # ACUs per summary, by record index, as their canonical JSON text; key-fact matches per
+    # summary as arrays (key_fact_matches.py), since every summary of a FineSurE-style run
+    # has them and they are scored in bulk.
     sentence_spans: dict[int, str] = field(default_factory=dict)
-    summary_key_facts: dict[int, str] = field(default_factory=dict)
+    summary_key_facts: KeyFactMatches = field(default_factory=empty_matches)
     summary_acus: dict[int, str] = field(default_factory=dict)
 
     @property
@@ -180,7 +188,9 @@ class _Placed:
             sentence_abstained=abstained[abstained < n],
             summary_abstained=abstained[abstained >= n] - n,
             sentence_spans=self.extras["spans"],
-            summary_key_facts={s - n: t for s, t in self.extras["key_facts"].items()},
+            summary_key_facts=matches_from_json(
+                {s - n: t for s, t in self.extras["key_facts"].items()}
+            ),
             summary_acus={s - n: t for s, t in self.extras["acus"].items()},
             sentence_explanations={s: t for s, t in self.explanations.items() if s < n},
             # Types are predicted for sentences only (a summary's are its sentences').
@@ -260,7 +270,7 @@ def pack_predictions(predictions: Predictions) -> bytes:
         sentence_abstained=np.asarray(predictions.sentence_abstained, dtype=np.int64),
         summary_abstained=np.asarray(predictions.summary_abstained, dtype=np.int64),
         **_packed_texts("spans", predictions.sentence_spans),  # type: ignore[arg-type]
-        **_packed_texts("key_facts", predictions.summary_key_facts),  # type: ignore[arg-type]
+        **predictions.summary_key_facts.stored(),  # type: ignore[arg-type]
         **_packed_texts("acus", predictions.summary_acus),  # type: ignore[arg-type]
     )
     return stream.getvalue()
@@ -291,7 +301,7 @@ def unpack_predictions(data: bytes) -> Predictions:
         sentence_abstained=_optional(arrays, "sentence_abstained"),
         summary_abstained=_optional(arrays, "summary_abstained"),
         sentence_spans=_unpacked_texts(arrays, "spans"),
-        summary_key_facts=_unpacked_texts(arrays, "key_facts"),
+        summary_key_facts=matches_from_stored(arrays),
         summary_acus=_unpacked_texts(arrays, "acus"),
         kind="score" if str(arrays["kind"]) == "score" else "label",
         sentence_values=arrays["sentence_values"],

@@ -4,7 +4,9 @@ error-type accuracy."""
 
 from __future__ import annotations
 
+import json
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ from sklearn.metrics import accuracy_score, balanced_accuracy_score, f1_score
 
 from annotations.evaluator_scores import LevelRecords, RunValues, tune_threshold
 from annotations.evaluator_scores.beyond import (
+    UNDECIDED,
     acu_scores,
     key_fact_scores,
     span_scores,
@@ -24,9 +27,12 @@ from annotations.evaluator_scores.correlations import (
     ScoredSummaries,
     coefficients,
     correlation_table,
+    per_document,
 )
 from annotations.evaluator_scores.resampling import document_weights
+from annotations.evaluator_scores.shares import ratio_figures
 from annotations.evaluator_scores.strata import stratum_thresholds
+from annotations.formats.key_fact_matches import KeyFactMatches, matches_from_json
 
 SCIPY = {
     "pearson": lambda x, y: stats.pearsonr(x, y)[0],
@@ -223,10 +229,29 @@ def test_span_f1_agrees_with_scikit_learn_exact_and_a_brute_force_overlap(seed: 
     assert got["all"]["overlap"]["value"] >= got["all"]["exact"]["value"]
 
 
+def key_fact_inputs(
+    gold: list[list[bool | None]], predicted: list[list[Any] | None]
+) -> tuple[np.ndarray, np.ndarray, KeyFactMatches, np.ndarray]:
+    """Lists as a run's file gives them, as the arrays the scoring takes: the gold of the
+    summaries given, their matches, and which summaries those are."""
+    matches = matches_from_json(
+        {k: json.dumps(entries) for k, entries in enumerate(predicted) if entries is not None}
+    )
+    given = [gold[k] for k in matches.summaries.tolist()]
+    offsets = np.concatenate([[0], np.cumsum([len(facts) for facts in given])]).astype(int)
+    values = np.array(
+        [UNDECIDED if fact is None else int(fact) for facts in given for fact in facts],
+        dtype=np.int8,
+    )
+    return offsets, values, matches, matches.summaries
+
+
 def test_key_fact_accuracy_completeness_and_conciseness_from_the_models_matches() -> None:
-    gold = [[True, False, True], [True, None], [False, False], [True]]
-    predicted = [[[1], [], [2, 3]], [True, True], [[1], []], [[], []]]  # the last: wrong length
-    got = key_fact_scores(gold, predicted, [4, 2, 2, 1], np.array([0, 0, 1, 1]), 2, **OPTIONS)
+    gold: list[list[bool | None]] = [[True, False, True], [True, None], [False, False], [True]]
+    predicted: list[list[Any] | None] = [[[1], [], [2, 3]], [True, True], [[1], []], [[], []]]
+    offsets, values, matches, at = key_fact_inputs(gold, predicted)  # the last: wrong length
+    sentences, documents = np.array([4, 2, 2, 1]), np.array([0, 0, 1, 1])
+    got = key_fact_scores(offsets, values, matches, sentences[at], documents[at], 2, **OPTIONS)
     truth = [True, False, True, True, False, False]
     calls = [True, False, True, True, True, False]
     assert got["accuracy"]["value"] == pytest.approx(accuracy_score(truth, calls))
@@ -237,6 +262,86 @@ def test_key_fact_accuracy_completeness_and_conciseness_from_the_models_matches(
     assert got["conciseness"][0] == 0.75
     assert np.isnan(got["conciseness"][1])
     assert got["conciseness"][2] == 0.5
+
+
+def key_fact_reference(
+    gold: list[list[bool | None]],
+    predicted: list[list[Any] | None],
+    sentences: list[int],
+    documents: np.ndarray,
+    n_documents: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Key-fact scoring walked summary by summary in Python, as it was done before the
+    matches became arrays (2026-11-27): (correct, decided) per document, completeness and
+    conciseness per summary, mismatched summaries."""
+    correct, decided = np.zeros(n_documents), np.zeros(n_documents)
+    completeness = np.full(len(gold), np.nan)
+    conciseness = np.full(len(gold), np.nan)
+    mismatched = 0
+    for index, (facts, given) in enumerate(zip(gold, predicted, strict=True)):
+        if given is None or not facts:
+            continue
+        if len(given) != len(facts):
+            mismatched += 1
+            continue
+        calls = [e if e is True or e is False else len(e) > 0 for e in given]
+        pairs = [(t, c) for t, c in zip(facts, calls, strict=True) if t is not None]
+        decided[documents[index]] += len(pairs)
+        correct[documents[index]] += sum(t == c for t, c in pairs)
+        completeness[index] = sum(calls) / len(calls)
+        if sentences[index] and not any(e is True or e is False for e in given):
+            stated = {n for e in given for n in e if 1 <= n <= sentences[index]}
+            conciseness[index] = len(stated) / sentences[index]
+    return correct, decided, completeness, conciseness, mismatched
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("every_summary_scored", [False, True])
+def test_key_fact_scores_from_the_arrays_are_those_of_the_summary_by_summary_walk(
+    seed: int, every_summary_scored: bool
+) -> None:
+    """Either some summaries are not given, have no gold facts or a list of the wrong
+    length, or (the usual run) every summary is given with a list as long as its gold."""
+    rng = np.random.default_rng(seed)
+    odd = 0.0 if every_summary_scored else 1.0
+    n_summaries, n_documents = 300, 40
+    gold: list[list[bool | None]] = []
+    predicted: list[list[Any] | None] = []
+    sentences = rng.integers(0, 6, n_summaries).tolist()  # some summaries without sentences
+    for _ in range(n_summaries):
+        n_facts = int(rng.integers(0 if odd else 1, 6))  # some without gold facts
+        gold.append(
+            [None if rng.random() < 0.1 else bool(rng.random() < 0.5) for _ in range(n_facts)]
+        )
+        if rng.random() < 0.15 * odd:
+            predicted.append(None)  # not given
+            continue
+        length = n_facts if rng.random() >= 0.1 * odd else n_facts + 1  # some of the wrong length
+        booleans = rng.random() < 0.3
+        predicted.append(
+            [
+                bool(rng.random() < 0.5)
+                if booleans or rng.random() < 0.05
+                # Sentence numbers, repeated across facts, some past the summary's end.
+                else sorted({int(n) for n in rng.integers(1, 8, int(rng.integers(0, 3)))})
+                for _ in range(length)
+            ]
+        )
+    documents = rng.integers(0, n_documents, n_summaries)
+    offsets, values, matches, at = key_fact_inputs(gold, predicted)
+    got = key_fact_scores(
+        offsets, values, matches, np.array(sentences)[at], documents[at], n_documents, **OPTIONS
+    )
+    correct, decided, completeness, conciseness, mismatched = key_fact_reference(
+        gold, predicted, sentences, documents, n_documents
+    )
+    (accuracy,) = ratio_figures(correct, decided, **OPTIONS)
+    assert got["accuracy"] == accuracy
+    assert got["pairs"] == int(decided.sum())
+    assert got["mismatched_summaries"] == mismatched
+    assert np.array_equal(got["completeness"], completeness[at], equal_nan=True)
+    assert np.array_equal(got["conciseness"], conciseness[at], equal_nan=True)
+    assert not np.isnan(got["conciseness"]).all()
 
 
 def test_acu_accuracy_and_score_from_the_models_verdicts() -> None:
@@ -267,3 +372,67 @@ def test_error_type_accuracy_counts_only_sentences_the_run_names_types_for() -> 
 def test_the_success_ratio_is_the_share_not_abstained() -> None:
     assert success_ratio(8, 2) == {"records": 8, "abstained": 2, "ratio": 0.75}
     assert success_ratio(0, 0)["ratio"] is None
+
+
+def pairwise_reference(x: np.ndarray, ys: np.ndarray) -> dict[str, np.ndarray]:
+    """The per-document coefficients as they were computed before 2026-11-27 (points last,
+    one sign per pair, ranks by sorting): the new layout must give the same bits."""
+    i, j = np.triu_indices(x.shape[-1], k=1)
+
+    def pearson(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a = a - a.mean(axis=-1, keepdims=True)
+        b = b - b.mean(axis=-1, keepdims=True)
+        saa = (a * a).sum(axis=-1)
+        sbb = (b * b).sum(axis=-1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = (a * b).sum(axis=-1) / np.sqrt(saa * sbb)
+        flat_a = saa <= (1e-12 * np.abs(a).max(axis=-1)) ** 2 * a.shape[-1]
+        flat_b = sbb <= (1e-12 * np.abs(b).max(axis=-1)) ** 2 * b.shape[-1]
+        return np.where(flat_a | flat_b, np.nan, np.clip(r, -1.0, 1.0))
+
+    def ranks(values: np.ndarray) -> np.ndarray:
+        return np.apply_along_axis(stats.rankdata, -1, values)
+
+    out: dict[str, list[np.ndarray]] = {name: [] for name in COEFFICIENTS}
+    dx = np.sign(x[..., j] - x[..., i])
+    for y in ys:
+        out["pearson"].append(pearson(x, y))
+        out["spearman"].append(pearson(ranks(x), ranks(y)))
+        dy = np.sign(y[..., j] - y[..., i])
+        untied_x = np.count_nonzero(dx, axis=-1).astype(float)
+        untied_y = np.count_nonzero(dy, axis=-1).astype(float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tau = (dx * dy).sum(axis=-1) / np.sqrt(untied_x * untied_y)
+        out["kendall"].append(
+            np.where((untied_x == 0) | (untied_y == 0), np.nan, np.clip(tau, -1.0, 1.0))
+        )
+    return {name: np.stack(values) for name, values in out.items()}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_per_document_coefficients_are_bit_for_bit_the_pairwise_references(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n_documents = 60
+    # Documents of 1 to 20 summaries; human scores in quarters (ties, constant documents);
+    # evaluators continuous, coarse (ties), and one constant.
+    document = np.repeat(np.arange(n_documents), rng.integers(1, 21, n_documents))
+    human = rng.integers(0, 5, len(document)) / 4
+    scores = np.stack(
+        [
+            human + rng.normal(0, 0.3, len(document)),
+            np.round(rng.random(len(document)) * 3) / 3,
+            np.full(len(document), 0.5),
+        ]
+    )
+    got = per_document(human, scores, document, n_documents)
+    for d in range(n_documents):
+        at = np.flatnonzero(document == d)
+        if len(at) < 2:
+            assert all(np.isnan(got[name][:, d]).all() for name in COEFFICIENTS)
+            continue
+        expected = pairwise_reference(human[at][None, :], scores[:, at][:, None, :])
+        for name in COEFFICIENTS:
+            assert np.array_equal(got[name][:, d], expected[name][:, 0], equal_nan=True), (
+                name,
+                d,
+            )

@@ -364,7 +364,8 @@ def test_spans_key_facts_and_acus_are_read_at_their_level(records: ReleaseRecord
     data = "".join(json.dumps(line) + "\n" for line in lines).encode()
     got = read_predictions(data, file="run.jsonl", records=records)
     assert json.loads(got.sentence_spans[1]) == [[4, 10, "Extrinsic Information"], [12, 14]]
-    assert json.loads(got.summary_key_facts[0]) == [[1], [], True]
+    assert got.summary_key_facts.summaries.tolist() == [0]
+    assert got.summary_key_facts.entries(0) == [[1], [], True]
     assert json.loads(got.summary_acus[1]) == [True, False]
     from annotations.formats.predictions import pack_predictions, unpack_predictions
 
@@ -372,6 +373,32 @@ def test_spans_key_facts_and_acus_are_read_at_their_level(records: ReleaseRecord
     assert again.sentence_spans == got.sentence_spans
     assert again.summary_key_facts == got.summary_key_facts
     assert again.summary_acus == got.summary_acus
+
+
+def test_a_run_stored_with_key_fact_matches_as_json_reads_as_the_arrays_of_a_new_one(
+    records: ReleaseRecords,
+) -> None:
+    from annotations.formats.predictions import pack_predictions, unpack_predictions
+
+    lines = [{"record_id": i, "label": 1} for i in sentence_ids()[:4]]
+    lines.append({"record_id": summary_ids()[0], "label": 0, "key_facts": [[2, 1], [], True]})
+    lines.append({"record_id": summary_ids()[1], "label": 1})
+    lines.append({"record_id": summary_ids()[2], "label": 1, "key_facts": [False, [3]]})
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    new = pack_predictions(read_predictions(data, file="run.jsonl", records=records))
+    # The same run as stored before 2026-11-27: the matches as JSON text per summary.
+    arrays = dict(np.load(io.BytesIO(new), allow_pickle=False))
+    assert "key_facts_fact_offsets" in arrays
+    for name in [name for name in arrays if name.startswith("key_facts_")]:
+        del arrays[name]
+    arrays["key_facts_at"] = np.array([0, 2], dtype=np.int64)
+    arrays["key_facts_json"] = np.array(["[[2, 1], [], true]", "[false, [3]]"])
+    stream = io.BytesIO()
+    np.savez(stream, **arrays)
+    old = unpack_predictions(stream.getvalue())
+    assert old.summary_key_facts == unpack_predictions(new).summary_key_facts
+    assert old.summary_key_facts.entries(0) == [[2, 1], [], True]
+    assert old.summary_key_facts.entries(2) == [False, [3]]
 
 
 @pytest.mark.parametrize(
