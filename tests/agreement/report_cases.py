@@ -177,6 +177,19 @@ def constructed_round(seed: int = 7) -> list[QuestionInput | SpanQuestionInput]:
             unit_names=None,
         ),
         QuestionInput("inferred", "Categories seen", "nominal", three, inferred),
+        # Weighted kappas over the labels each pair uses: the first two say 7 where the
+        # third says 6, so a pair of the first two has no 6 between its 4 and 7.
+        QuestionInput(
+            "ordinal_inferred",
+            "Ordinal, categories seen",
+            "ordinal",
+            three,
+            [
+                *([7 if v == 5 else v for v in row] for row in relevance[:2]),
+                [6 if v == 5 else v for v in relevance[2]],
+            ],
+            units=summary_units,
+        ),
         QuestionInput("types", "Error types", "set", three, types, units=units, unit_names=names),
         QuestionInput("scores", "Scores", "interval", three, scores, units=units),
         QuestionInput(
