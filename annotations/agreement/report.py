@@ -24,6 +24,7 @@ from annotations.agreement.bootstrap import bootstrap_ci, cluster_bootstrap_ci
 from annotations.agreement.cohen import cohen_kappa
 from annotations.agreement.errors import AgreementError
 from annotations.agreement.fleiss import fleiss_kappa
+from annotations.agreement.label_sets import encode_label_sets
 from annotations.agreement.labels import (
     MISSING_CODE,
     CodedRatings,
@@ -441,15 +442,18 @@ def _set_report(
     clusters: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     sets = [[frozenset(v) if v is not None else None for v in row] for row in matrix]
-    alpha, note = computed_or_note(lambda: _interval(masi_alpha, sets, clusters=clusters))
+    # Encoded once for the three figures below (each would encode them again).
+    coded, _ = computed_or_note(lambda: encode_label_sets(sets))
+    data = coded if coded is not None else sets
+    alpha, note = computed_or_note(lambda: _interval(masi_alpha, data, clusters=clusters))
     report["alpha"] = alpha
     report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
     report["note"] = note
     # Only sentences two or more raters labelled inconsistent have two type sets to compare;
     # n_units counts exactly those (see docs/agreement.md, "Set-valued labels").
-    pairwise, _ = computed_or_note(lambda: pairwise_percent_agreement(sets))
+    pairwise, _ = computed_or_note(lambda: pairwise_percent_agreement(data))
     report["percent_agreement"] = round_figure(pairwise[0]) if pairwise else None
-    per_label, _ = computed_or_note(lambda: per_label_fleiss(sets))
+    per_label, _ = computed_or_note(lambda: per_label_fleiss(data))
     if per_label:
         report["per_label"] = {
             str(k): round_figure(v) for k, v in sorted(per_label.items(), key=str)
