@@ -29,6 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+# As the site and the worker run (annotation_site/celery.py): set before numpy loads OpenBLAS.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -81,11 +81,12 @@ def pairwise_kappas(
 def majority_codes(codes: np.ndarray, n_categories: int) -> np.ndarray:
     """Per item, the code most raters of ``codes`` gave, or missing where none did or the most
     frequent codes tie (as ``report.majority_label``)."""
-    n_items = codes.shape[1]
-    counts = np.zeros((n_items, max(n_categories, 1)), dtype=np.int64)
-    for row in codes:
-        given = row != MISSING_CODE
-        np.add.at(counts, (np.flatnonzero(given), row[given]), 1)
+    n_items, width = codes.shape[1], max(n_categories, 1)
+    given = codes != MISSING_CODE
+    items = np.broadcast_to(np.arange(n_items), codes.shape)
+    counts = np.bincount(items[given] * width + codes[given], minlength=n_items * width).reshape(
+        n_items, width
+    )
     top = counts.max(axis=1)
     unique = (counts == top[:, np.newaxis]).sum(axis=1) == 1
     return np.where(unique & (top > 0), counts.argmax(axis=1), MISSING_CODE)
