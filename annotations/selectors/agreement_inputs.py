@@ -371,10 +371,22 @@ def inputs_hash(questions: list[QuestionInput | SpanQuestionInput]) -> str:
         # A label set is written as its sorted list, anything else JSON lacks as its text:
         # one call per such value from the C encoder, where a pass over every cell in Python
         # cost a quarter of a second on a 100,000-sentence round.
-        default=_as_json,
+        default=_JsonValues().encode,
     )
     return hashlib.sha256(encoded.encode()).hexdigest()
 
 
-def _as_json(value: Any) -> Any:
-    return sorted(value) if isinstance(value, frozenset) else str(value)
+class _JsonValues:
+    """What ``inputs_hash`` writes for a value JSON lacks; each label set sorted once (a
+    round repeats a few dozen sets over tens of thousands of sentences)."""
+
+    def __init__(self) -> None:
+        self.sorted_sets: dict[frozenset[Any], list[Any]] = {}
+
+    def encode(self, value: Any) -> Any:
+        if not isinstance(value, frozenset):
+            return str(value)
+        listed = self.sorted_sets.get(value)
+        if listed is None:
+            listed = self.sorted_sets[value] = sorted(value)
+        return listed
