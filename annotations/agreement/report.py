@@ -198,11 +198,9 @@ def _question_report(question: QuestionInput, *, target: float | None) -> dict[s
     present = np.asarray(cells != None)  # noqa: E711  (elementwise: numpy compares each cell)
     units = _informative(present)
     cells, present = cells[:, units], present[:, units]
-    clusters = (
-        np.asarray(question.units, dtype=object)[units].tolist()
-        if question.units is not None
-        else None
-    )
+    # Units may be any hashable (a tuple too), so they are picked, not made an array.
+    every_unit = list(question.units) if question.units is not None else None
+    clusters = [every_unit[u] for u in units.tolist()] if every_unit is not None else None
     report = _blank_report(question.key, question.label, question.level, target)
     report.update(n_units=len(units), n_raters=len(raters), small_n=len(units) < SMALL_N)
     if len(raters) < 2 or not len(units):

@@ -177,6 +177,17 @@ def constructed_round(seed: int = 7) -> list[QuestionInput | SpanQuestionInput]:
             unit_names=None,
         ),
         QuestionInput("inferred", "Categories seen", "nominal", three, inferred),
+        # Units named by tuples, as a (dialogue, topic) pair would be.
+        QuestionInput(
+            "tuple_units",
+            "Units named by tuples",
+            "nominal",
+            three,
+            sentences,
+            categories=labels,
+            units=[(u // 5, f"topic {u % 5}") for u in units],
+            unit_names={(u // 5, f"topic {u % 5}"): f"dialogue {u // 5}" for u in set(units)},
+        ),
         # Weighted kappas over the labels each pair uses: the first two say 7 where the
         # third says 6, so a pair of the first two has no 6 between its 4 and 7.
         QuestionInput(
