@@ -185,6 +185,7 @@ bench-agreement: $(STAMP)
 	$(PY) bench/bench_agreement.py
 	$(PY) bench/bench_span_agreement.py
 	$(PY) bench/bench_live_agreement.py
+	$(PY) bench/bench_live_agreement_db.py
 
 bench-release: $(STAMP)
 	$(PY) bench/bench_release.py

@@ -311,12 +311,15 @@ def _resample_by_drawing_units(
     unit has a pattern of its own, as span counts do."""
     index_type = np.int32 if total * n_resamples < 2**31 else np.int64
     pattern_of_unit = np.repeat(np.arange(len(counts), dtype=index_type), counts)
+    # Clusters are one pattern each: a drawn unit is its own pattern (no look-up needed).
+    one_each = bool((counts == 1).all())
     # Blocks of ~1M draws: the counts being incremented stay in cache.
     block = max(1, 1_000_000 // total)
     blocks = []
     for start in range(0, n_resamples, block):
         size = min(block, n_resamples - start)
-        drawn = pattern_of_unit[rng.integers(0, total, size=(size, total), dtype=index_type)]
+        units = rng.integers(0, total, size=(size, total), dtype=index_type)
+        drawn: np.ndarray = units if one_each else pattern_of_unit[units]
         drawn += (np.arange(size, dtype=index_type) * len(counts))[:, np.newaxis]
         blocks.append(
             np.bincount(drawn.ravel(), minlength=size * len(counts)).reshape(size, len(counts))

@@ -30,7 +30,12 @@ def encode_label_sets(data: Any) -> CodedSets:
     answer for the unit. An empty set is an answer: "none of the labels". A bare string is
     rejected rather than split into characters.
     """
+    if isinstance(data, CodedSets):
+        return data  # encoded once for several figures (the round report does)
     matrix = rating_matrix(data, what="label sets")
+    fast = _frozensets_only(matrix)
+    if fast is not None:
+        return fast
     index: dict[frozenset[Any], int] = {}
     codes: list[int] = []
     for position, value in enumerate(matrix.ravel().tolist()):
@@ -47,13 +52,35 @@ def encode_label_sets(data: Any) -> CodedSets:
         codes.append(code)
     # Number the sets in a stable order (by size, then labels) so results do not depend on
     # which unit happened to come first.
-    ordered = sorted(index, key=lambda labels: (len(labels), sorted(map(repr, labels))))
+    ordered = sorted(index, key=_set_order)
     renumber = np.empty(len(index) + 1, dtype=np.int64)
     renumber[-1] = MISSING_CODE  # code -1 indexes the last slot
     for new, labels in enumerate(ordered):
         renumber[index[labels]] = new
     raw = np.asarray(codes, dtype=np.int64).reshape(matrix.shape)
     return CodedSets(renumber[raw], tuple(ordered))
+
+
+def _set_order(labels: frozenset[Any]) -> tuple[int, list[str]]:
+    return len(labels), sorted(map(repr, labels))
+
+
+def _frozensets_only(matrix: np.ndarray) -> CodedSets | None:
+    """The codes of a matrix of frozensets and None (what the selectors hand over) from its
+    distinct values, one C-speed look-up per cell; None when any value is something else
+    (the cell-by-cell path then checks and names it)."""
+    flat = matrix.ravel().tolist()
+    try:
+        distinct = dict.fromkeys(flat)
+    except TypeError:  # a list or set of labels: the cell-by-cell path converts it
+        return None
+    if any(value is not None and type(value) is not frozenset for value in distinct):
+        return None
+    ordered = sorted((value for value in distinct if value is not None), key=_set_order)
+    index: dict[Any, int] = {labels: code for code, labels in enumerate(ordered)}
+    index[None] = MISSING_CODE
+    codes = np.fromiter(map(index.__getitem__, flat), dtype=np.int64, count=len(flat))
+    return CodedSets(codes.reshape(matrix.shape), tuple(ordered))
 
 
 def _as_label_set(value: Any, position: int, n_units: int) -> frozenset[Any]:

@@ -12,6 +12,7 @@ import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -103,29 +104,95 @@ def encode_ratings(
     value). ``ordered=True`` demands a meaningful order: numeric labels or explicit
     ``categories``. With ``categories`` every label must be one of them; their order is kept.
     """
+    if isinstance(data, CodedRatings):
+        return _already_coded(data, categories, ordered=ordered, what=what)
     matrix = rating_matrix(data, what=what)
     explicit = _checked_categories(categories)
     if matrix.dtype.kind in "biuf":
         return _encode_numeric(matrix, explicit)
     flat = matrix.ravel().tolist()
+    try:
+        # The distinct labels first (a C-speed pass): every check and code below then looks
+        # at a handful of values, not at each of the 300,000 cells of a large round, where
+        # checking cell by cell took seconds (docs/performance.md, 2026-11-27).
+        distinct = list(dict.fromkeys(flat))
+    except TypeError:
+        distinct = None  # an unhashable label: the cell-by-cell path names it
+    if distinct is not None:
+        coded = _encode_distinct(flat, distinct, matrix.shape, explicit, ordered, what)
+        if coded is not None:
+            return coded
     present = [value for value in flat if not is_missing(value)]
     if all(_is_number(value) for value in present):
         numeric = np.array([np.nan if is_missing(v) else v for v in flat], dtype=np.float64)
         return _encode_numeric(numeric.reshape(matrix.shape), explicit)
     if explicit is None:
         if ordered:
-            example = next(value for value in present if not _is_number(value))
-            raise AgreementError(
-                f"this level needs ordered labels, but {what} contains non-numeric labels such "
-                f"as {example!r}; pass categories=[...] listing every label from lowest to "
-                "highest, or use numeric labels"
-            )
+            raise _unordered(next(v for v in present if not _is_number(v)), what)
         explicit_categories = _sorted_or_first_seen(present)
     else:
         explicit_categories = explicit
     return _encode_objects(
         flat, matrix.shape, explicit_categories, explicit=explicit is not None, what=what
     )
+
+
+def _already_coded(
+    coded: CodedRatings, categories: Sequence[Any] | None, *, ordered: bool, what: str
+) -> CodedRatings:
+    """Ratings encoded once and handed to several coefficients (the round report does)."""
+    if categories is not None and tuple(categories) != coded.categories:
+        raise AgreementError(
+            f"{what} are coded over the categories {list(coded.categories)}, not over the"
+            f" given {list(categories)}"
+        )
+    if ordered and not coded.numeric and not coded.explicit:
+        raise _unordered(coded.categories[0], what)
+    return coded
+
+
+def _unordered(example: Any, what: str) -> AgreementError:
+    return AgreementError(
+        f"this level needs ordered labels, but {what} contains non-numeric labels such "
+        f"as {example!r}; pass categories=[...] listing every label from lowest to "
+        "highest, or use numeric labels"
+    )
+
+
+def _encode_distinct(
+    flat: list[Any],
+    distinct: list[Any],
+    shape: tuple[int, ...],
+    explicit: tuple[Any, ...] | None,
+    ordered: bool,
+    what: str,
+) -> CodedRatings | None:
+    """``encode_ratings`` from the distinct labels (first seen first) and one lookup per cell;
+    None where a label is not among ``explicit`` (the cell-by-cell path then names it)."""
+    present = [value for value in distinct if not is_missing(value)]
+    lookup: dict[Any, int]
+    if all(_is_number(value) for value in present):
+        # As the cell-by-cell path: floats (nan for missing) through _encode_numeric.
+        lookup = {value: position for position, value in enumerate(present)}
+        values = np.array([*present, np.nan], dtype=np.float64)
+        index = np.fromiter(map(lookup.get, flat, repeat(-1)), dtype=np.int64, count=len(flat))
+        return _encode_numeric(values[index].reshape(shape), explicit)
+    if explicit is None:
+        if ordered:
+            raise _unordered(next(v for v in present if not _is_number(v)), what)
+        categories = _sorted_or_first_seen(present)
+    else:
+        categories = explicit
+    lookup = {value: position for position, value in enumerate(categories)}
+    if any(value not in lookup for value in present):
+        return None
+    # map with the dict's own look-up runs in C (a generator costs ten times as much).
+    codes = np.fromiter(
+        map(lookup.get, flat, repeat(MISSING_CODE)), dtype=np.int64, count=len(flat)
+    )
+    numeric = all(_is_number(value) for value in categories)
+    plain = tuple(value.item() if isinstance(value, np.generic) else value for value in categories)
+    return CodedRatings(codes.reshape(shape), plain, numeric=numeric, explicit=explicit is not None)
 
 
 def _checked_categories(categories: Sequence[Any] | None) -> tuple[Any, ...] | None:
@@ -137,6 +204,18 @@ def _checked_categories(categories: Sequence[Any] | None) -> tuple[Any, ...] | N
     if len(set(result)) != len(result):
         raise AgreementError(f"categories contain duplicates: {list(result)}")
     return result
+
+
+def labels_seen(data: Any) -> tuple[Any, ...]:
+    """The categories ``encode_ratings`` infers for ``data`` without ``categories`` (sorted,
+    else first seen), as the labels themselves: integer labels stay integers where the
+    numeric encoding would give floats, so a report names them as they were given."""
+    flat = rating_matrix(data).ravel().tolist()
+    try:
+        distinct = dict.fromkeys(flat)
+    except TypeError:
+        return encode_ratings(data).categories  # raises, naming the unhashable label
+    return _sorted_or_first_seen([value for value in distinct if not is_missing(value)])
 
 
 def _is_number(value: Any) -> bool:

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from annotations.agreement.errors import AgreementError
-from annotations.agreement.labels import encode_ratings
+from annotations.agreement.label_sets import CodedSets
+from annotations.agreement.labels import encode_ratings, is_missing
 from annotations.agreement.patterns import unit_value_counts
 
 
@@ -52,7 +53,7 @@ def percent_agreement(data: Any, *, categories: Sequence[Any] | None = None) -> 
     return float(percent_from_totals(totals)[0])
 
 
-def pairwise_percent_agreement(data: Sequence[Sequence[Any]]) -> tuple[float, int]:
+def pairwise_percent_agreement(data: Sequence[Sequence[Any]] | CodedSets) -> tuple[float, int]:
     """Percent agreement of a ``(raters, units)`` matrix of any hashable values (label sets
     included), with the same definition as :func:`percent_agreement`: per unit, the share of
     rater pairs *both of whom answered* that gave equal values; then the mean over the units
@@ -60,10 +61,23 @@ def pairwise_percent_agreement(data: Sequence[Sequence[Any]]) -> tuple[float, in
 
     Returns ``(agreement, units used)``; raises ``AgreementError`` when no unit has a pair.
     """
-    n_units = len(data[0]) if data else 0
-    shares: list[float] = []
+    codes: np.ndarray | None
+    if isinstance(data, CodedSets):
+        n_units, codes = data.codes.shape[1], data.codes
+    else:
+        n_units, codes = len(data[0]) if data else 0, _value_codes(data)
+    if codes is not None:
+        shares = _pair_shares(codes)
+        if not shares:
+            raise AgreementError(
+                f"no unit has answers from two or more raters ({n_units} units): there is no"
+                " pair of answers to compare"
+            )
+        return sum(shares) / len(shares), len(shares)
+    rows = data if not isinstance(data, CodedSets) else []
+    shares = []
     for unit in range(n_units):
-        values = [row[unit] for row in data if row[unit] is not None]
+        values = [row[unit] for row in rows if row[unit] is not None]
         if len(values) < 2:
             continue
         pairs = len(values) * (len(values) - 1) // 2
@@ -77,3 +91,36 @@ def pairwise_percent_agreement(data: Sequence[Sequence[Any]]) -> tuple[float, in
             " of answers to compare"
         )
     return sum(shares) / len(shares), len(shares)
+
+
+def _value_codes(data: Sequence[Sequence[Any]]) -> np.ndarray | None:
+    """``(raters, units)`` codes of equal values (-1 for None), by one C-speed look-up per
+    value; None when a value is unhashable or the rows differ in length (the loop then
+    compares values as they are)."""
+    rows = [list(row) for row in data]
+    if not rows or len({len(row) for row in rows}) > 1:
+        return None
+    try:
+        index = {
+            value: code for code, value in enumerate(dict.fromkeys(v for r in rows for v in r))
+        }
+    except TypeError:
+        return None
+    if any(is_missing(value) for value in index if value is not None):
+        return None  # nan equals nothing, not even itself: only the loop says so
+    index[None] = -1
+    return np.array([np.fromiter(map(index.__getitem__, row), np.int64, len(row)) for row in rows])
+
+
+def _pair_shares(codes: np.ndarray) -> list[float]:
+    """Per unit with two or more answers, the share of agreeing pairs of answers, as the loop
+    computes it (integers divided in Python, units in order)."""
+    answered = codes >= 0
+    answers = answered.sum(axis=0)
+    agreeing = np.zeros(codes.shape[1], dtype=np.int64)
+    for i in range(len(codes)):
+        for j in range(i + 1, len(codes)):
+            agreeing += answered[i] & answered[j] & (codes[i] == codes[j])
+    pairs = answers * (answers - 1) // 2
+    kept = np.flatnonzero(answers >= 2)
+    return [a / p for a, p in zip(agreeing[kept].tolist(), pairs[kept].tolist(), strict=True)]

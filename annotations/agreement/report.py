@@ -14,20 +14,35 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from annotations.agreement.alpha import krippendorff_alpha
 from annotations.agreement.bootstrap import bootstrap_ci, cluster_bootstrap_ci
-from annotations.agreement.cohen import cohen_kappa, confusion_matrix
+from annotations.agreement.cohen import cohen_kappa
 from annotations.agreement.errors import AgreementError
-from annotations.agreement.fleiss import category_counts, fleiss_kappa
+from annotations.agreement.fleiss import fleiss_kappa
+from annotations.agreement.label_sets import encode_label_sets
+from annotations.agreement.labels import (
+    MISSING_CODE,
+    CodedRatings,
+    encode_ratings,
+    labels_seen,
+    rating_matrix,
+)
 from annotations.agreement.masi import masi_alpha
 from annotations.agreement.multilabel import per_label_fleiss
+from annotations.agreement.patterns import unit_value_counts
 from annotations.agreement.percent import pairwise_percent_agreement, percent_agreement
 from annotations.agreement.projection import DEFAULT_HALF_WIDTH, units_needed
+from annotations.agreement.rater_pairs import (
+    confusion_pairs,
+    pairwise_kappas,
+    summed_confusion,
+    vs_majority_kappas,
+)
 from annotations.agreement.span_agreement import evidence_agreement, span_agreement
 
 N_RESAMPLES = 1000
@@ -131,13 +146,17 @@ def computed_or_note(compute: Any) -> tuple[Any, str | None]:
         return None, str(error)
 
 
-def _informative(matrix: list[list[Any]]) -> list[int]:
-    """Units with at least two labels: the only ones any coefficient can use."""
-    return [
-        unit
-        for unit in range(len(matrix[0]) if matrix else 0)
-        if sum(row[unit] is not None for row in matrix) >= 2
-    ]
+def _cells(matrix: Sequence[Sequence[Any]]) -> np.ndarray:
+    """A question's labels as a ``(raters, items)`` object array (None: no label)."""
+    rows = [list(row) for row in matrix]
+    if not rows or not rows[0]:
+        return np.empty((len(rows), 0), dtype=object)
+    return rating_matrix(rows)
+
+
+def _informative(present: np.ndarray) -> np.ndarray:
+    """Items with at least two labels: the only ones any coefficient can use."""
+    return np.flatnonzero(present.sum(axis=0) >= 2)
 
 
 def _blank_report(key: str, label: str, level: str, target: float | None) -> dict[str, Any]:
@@ -173,56 +192,118 @@ def question_report(question: QuestionInput, *, target: float | None) -> dict[st
 
 def _question_report(question: QuestionInput, *, target: float | None) -> dict[str, Any]:
     raters = list(question.raters)
-    matrix = [list(row) for row in question.matrix]
-    units = _informative(matrix)
-    matrix = [[row[u] for u in units] for row in matrix]
-    clusters = [question.units[u] for u in units] if question.units is not None else None
+    cells = _cells(question.matrix)
+    # "Labelled" is "not None" here, as a reader counts; a float nan label is missing to
+    # the coefficients (labels.is_missing) but counted among the units.
+    present = np.asarray(cells != None)  # noqa: E711  (elementwise: numpy compares each cell)
+    units = _informative(present)
+    cells, present = cells[:, units], present[:, units]
+    # Units may be any hashable (a tuple too), so they are picked, not made an array.
+    every_unit = list(question.units) if question.units is not None else None
+    clusters = [every_unit[u] for u in units.tolist()] if every_unit is not None else None
     report = _blank_report(question.key, question.label, question.level, target)
     report.update(n_units=len(units), n_raters=len(raters), small_n=len(units) < SMALL_N)
-    if len(raters) < 2 or not units:
+    if len(raters) < 2 or not len(units):
         report["note"] = "Fewer than two raters labelled the same units."
         return report
     if question.level == "set":
-        return _set_report(report, matrix, raters, target, clusters)
+        return _set_report(report, cells, raters, target, clusters)
     if question.level in ("interval", "ratio"):
-        return _score_report(report, matrix, question.level, target, clusters)
-    categories = question.categories
-    names = question.category_names
-    if question.level == "nominal" and names:
-        # A nominal scale's codes mean nothing to a reader ("the label 0" of binned relevance
-        # is "1-2"): the coefficients are the same on the names, and every note then names
-        # the category as the dashboard does.
-        matrix = [[None if v is None else names.get(v, str(v)) for v in row] for row in matrix]
-        if categories is not None:
-            categories = [names.get(c, str(c)) for c in categories]
-        names = None
+        return _score_report(report, cells, question.level, target, clusters)
+    coded, categories, names = _coded(question, cells)
     alpha, alpha_note = computed_or_note(
         lambda: _interval(
             krippendorff_alpha,
-            matrix,
+            coded,
             level=question.level,
             categories=categories,
             clusters=clusters,
         )
     )
     report["alpha"] = alpha
-    percent, _ = computed_or_note(lambda: percent_agreement(matrix, categories=categories))
+    percent, _ = computed_or_note(lambda: percent_agreement(coded, categories=categories))
     report["percent_agreement"] = round_figure(percent) if percent is not None else None
-    coefficient, note = _main_coefficient(matrix, question.level, categories, clusters)
+    coefficient, note = _main_coefficient(coded, present, question.level, categories, clusters)
     report["coefficient"] = coefficient or (
         {"name": "Krippendorff's alpha", **alpha} if alpha else None
     )
     report["note"] = note if coefficient is None else None
     if report["coefficient"] is None:
         report["note"] = note or alpha_note
-    report["pairwise"] = _pairwise(matrix, raters, question.level, categories)
-    report["vs_majority"] = _vs_majority(matrix, raters, question.level, categories)
-    report["confusion"] = _confusion(matrix, categories, names)
+    weights = "quadratic" if question.level == "ordinal" else None
+    # Without given categories, each kappa is over the labels its two codings use, as
+    # cohen_kappa infers them.
+    compact = categories is None
+    report["pairwise"] = [
+        {
+            "a": raters[i],
+            "b": raters[j],
+            "value": round_figure(pair.value) if pair.value is not None else None,
+            "n_units": pair.n_units,
+        }
+        for (i, j), pair in zip(
+            itertools.combinations(range(len(raters)), 2),
+            pairwise_kappas(coded, present, weights=weights, compact=compact),
+            strict=True,
+        )
+    ]
+    report["vs_majority"] = [
+        {
+            "annotator": rater,
+            "value": round_figure(own.value) if own.value is not None else None,
+            "agreement": round_figure(own.agreement) if own.agreement is not None else None,
+            "n_units": own.n_units,
+        }
+        for rater, own in zip(
+            raters,
+            vs_majority_kappas(coded, present, weights=weights, compact=compact),
+            strict=True,
+        )
+    ]
+    report["confusion"] = summed_confusion(coded, categories, names)
     report["confusion_pairs"] = confusion_pairs(
-        matrix, clusters, categories, names, question.unit_names
+        coded,
+        clusters,
+        names,
+        question.unit_names,
+        ordered_by_categories=categories is not None,
+        top=TOP_PAIRS,
+        units_per_pair=UNITS_PER_PAIR,
     )
     _judge(report, target)
     return report
+
+
+def _coded(
+    question: QuestionInput, cells: np.ndarray
+) -> tuple[CodedRatings, list[Any] | None, Mapping[Any, str] | None]:
+    """A nominal or ordinal question's labels encoded once for every figure, with the
+    categories the figures are over and the names they read as. Without categories, they are
+    the labels seen (sorted), as each coefficient would infer them."""
+    given = question.categories
+    categories = list(given) if given is not None else None
+    coded = encode_ratings(cells, categories=given if given is not None else labels_seen(cells))
+    coded = replace(coded, explicit=given is not None)
+    names = question.category_names
+    if question.level == "nominal" and names:
+        # A nominal scale's codes mean nothing to a reader ("the label 0" of binned relevance
+        # is "1-2"): the coefficients are the same on the names, and every note then names
+        # the category as the dashboard does. Two codes with one name become one category.
+        named = [names.get(c, str(c)) for c in coded.categories]
+        if categories is not None:
+            categories = [names.get(c, str(c)) for c in categories]
+            words = tuple(categories)
+            if len(set(words)) != len(words):
+                raise AgreementError(f"categories contain duplicates: {categories}")
+        else:
+            words = tuple(sorted(set(named)))
+        position = {word: p for p, word in enumerate(words)}
+        recode = np.array([position[word] for word in named] + [MISSING_CODE], dtype=np.int64)
+        coded = CodedRatings(
+            recode[coded.codes], words, numeric=False, explicit=categories is not None
+        )
+        names = None
+    return coded, categories, names
 
 
 def _with_projection(
@@ -300,68 +381,23 @@ TOP_PAIRS = 3
 UNITS_PER_PAIR = 10
 
 
-def confusion_pairs(
-    matrix: list[list[Any]],
-    clusters: Sequence[Any] | None,
-    categories: Sequence[Any] | None,
-    names: Mapping[Any, str] | None,
-    unit_names: Mapping[Any, str] | None,
-) -> list[dict[str, Any]]:
-    """The most frequent unordered pairs of different labels given to one item by two raters,
-    each with how often it occurs and the work units where it does (the first
-    ``UNITS_PER_PAIR``, most affected first), so the admin can open them."""
-    order = {c: i for i, c in enumerate(categories or [])}
-    counts: Counter[tuple[Any, Any]] = Counter()
-    where: dict[tuple[Any, Any], Counter[Any]] = {}
-    for item in range(len(matrix[0]) if matrix else 0):
-        for i, j in itertools.combinations(range(len(matrix)), 2):
-            a, b = matrix[i][item], matrix[j][item]
-            if a is None or b is None or a == b:
-                continue
-            pair = tuple(sorted((a, b), key=lambda v: (order.get(v, len(order)), str(v))))
-            key = (pair[0], pair[1])
-            counts[key] += 1
-            if clusters is not None:
-                where.setdefault(key, Counter())[clusters[item]] += 1
-    names = names or {}
-    unit_names = unit_names or {}
-    listed = []
-    for (a, b), count in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0])))[:TOP_PAIRS]:
-        units = where.get((a, b), Counter())
-        listed.append(
-            {
-                "a": names.get(a, str(a)),
-                "b": names.get(b, str(b)),
-                "count": count,
-                "n_units": len(units),
-                "units": [
-                    {"id": unit, "name": unit_names.get(unit, str(unit)), "count": n}
-                    for unit, n in sorted(units.items(), key=lambda kv: (-kv[1], str(kv[0])))[
-                        :UNITS_PER_PAIR
-                    ]
-                ],
-            }
-        )
-    return listed
-
-
 def _main_coefficient(
-    matrix: list[list[Any]],
+    coded: CodedRatings,
+    present: np.ndarray,
     level: str,
     categories: Sequence[Any] | None,
     clusters: Sequence[Any] | None = None,
 ) -> tuple[dict[str, Any] | None, str | None]:
     weights = "quadratic" if level == "ordinal" else None
-    if len(matrix) == 2:
-        both = [
-            u
-            for u, (a, b) in enumerate(zip(matrix[0], matrix[1], strict=True))
-            if a is not None and b is not None
-        ]
-        if not both:
+    if len(coded.codes) == 2:
+        both = np.flatnonzero(present[0] & present[1])
+        if not len(both):
             return None, "The two raters share no labelled unit."
-        a, b = [matrix[0][u] for u in both], [matrix[1][u] for u in both]
-        pair_clusters = [clusters[u] for u in both] if clusters is not None else None
+        # The pair's labels as labels (a float nan where one was): cohen_kappa infers its
+        # categories from them when none are given.
+        values = np.array([*coded.categories, None], dtype=object)
+        a, b = values[coded.codes[0, both]], values[coded.codes[1, both]]
+        pair_clusters = [clusters[int(u)] for u in both] if clusters is not None else None
         name = "Cohen's kappa" + (" (quadratic weights)" if weights else "")
         result, note = computed_or_note(
             lambda: _interval(
@@ -369,18 +405,14 @@ def _main_coefficient(
             )
         )
         return ({"name": name, **result} if result else None), note
-    complete = [u for u in range(len(matrix[0])) if all(row[u] is not None for row in matrix)]
-    if len(complete) == len(matrix[0]) and level == "nominal":
-        counted = category_counts(
-            [[row[u] for u in complete] for row in matrix], categories=categories
-        )
-        counts = counted.counts
+    if present.all() and level == "nominal":
+        counts = unit_value_counts(coded.codes, coded.n_categories)
         result, note = computed_or_note(lambda: _interval(fleiss_kappa, counts, clusters=clusters))
-        if result is None and np.asarray(counts).sum() > 0:
+        if result is None and counts.sum() > 0:
             # Fleiss' error can only name a column of counts: name its category instead.
-            column = int(np.argmax(np.asarray(counts).sum(axis=0)))
-            only = list(counted.categories)[column]
-            if np.asarray(counts).sum(axis=0)[column] == np.asarray(counts).sum():
+            column = int(np.argmax(counts.sum(axis=0)))
+            only = coded.categories[column]
+            if counts.sum(axis=0)[column] == counts.sum():
                 note = (
                     f"Fleiss' kappa cannot be computed: every rating is {only!r}, so there is"
                     " no disagreement to expect by chance and nothing to compare against"
@@ -392,39 +424,6 @@ def _main_coefficient(
     )
 
 
-def _pairwise(
-    matrix: list[list[Any]], raters: list[str], level: str, categories: Sequence[Any] | None
-) -> list[dict[str, Any]]:
-    rows = []
-    for i, j in itertools.combinations(range(len(raters)), 2):
-        pairs = [
-            (a, b)
-            for a, b in zip(matrix[i], matrix[j], strict=True)
-            if a is not None and b is not None
-        ]
-        value, _ = (
-            computed_or_note(
-                lambda pairs=pairs: cohen_kappa(
-                    [p[0] for p in pairs],
-                    [p[1] for p in pairs],
-                    weights="quadratic" if level == "ordinal" else None,
-                    labels=categories,
-                )
-            )
-            if pairs
-            else (None, None)
-        )
-        rows.append(
-            {
-                "a": raters[i],
-                "b": raters[j],
-                "value": round_figure(value) if value is not None else None,
-                "n_units": len(pairs),
-            }
-        )
-    return rows
-
-
 def majority_label(values: list[Any]) -> Any:
     """The most frequent label, or None on a tie (no majority to compare with)."""
     counts = Counter(v for v in values if v is not None).most_common()
@@ -433,90 +432,26 @@ def majority_label(values: list[Any]) -> Any:
     return counts[0][0]
 
 
-def _vs_majority(
-    matrix: list[list[Any]], raters: list[str], level: str, categories: Sequence[Any] | None
-) -> list[dict[str, Any]]:
-    """Each rater against the majority of the others (Cohen's kappa over units where the
-    others have a majority)."""
-    rows = []
-    for i, rater in enumerate(raters):
-        own, majority = [], []
-        for unit in range(len(matrix[0])):
-            mine = matrix[i][unit]
-            others = majority_label([matrix[j][unit] for j in range(len(raters)) if j != i])
-            if mine is not None and others is not None:
-                own.append(mine)
-                majority.append(others)
-        value, _ = (
-            computed_or_note(
-                lambda own=own, majority=majority: cohen_kappa(
-                    own,
-                    majority,
-                    weights="quadratic" if level == "ordinal" else None,
-                    labels=categories,
-                )
-            )
-            if own
-            else (None, None)
-        )
-        agreement = (
-            sum(a == b for a, b in zip(own, majority, strict=True)) / len(own) if own else None
-        )
-        rows.append(
-            {
-                "annotator": rater,
-                "value": round_figure(value) if value is not None else None,
-                "agreement": round_figure(agreement) if agreement is not None else None,
-                "n_units": len(own),
-            }
-        )
-    return rows
-
-
-def _confusion(
-    matrix: list[list[Any]],
-    categories: Sequence[Any] | None,
-    names: Mapping[Any, str] | None = None,
-) -> dict[str, Any] | None:
-    """The confusion matrix of every pair of raters, summed (for two raters: theirs)."""
-    labels = (
-        list(categories)
-        if categories
-        else sorted({v for row in matrix for v in row if v is not None}, key=str)
-    )
-    if not labels:
-        return None
-    total = np.zeros((len(labels), len(labels)), dtype=int)
-    for i, j in itertools.combinations(range(len(matrix)), 2):
-        pairs = [
-            (a, b)
-            for a, b in zip(matrix[i], matrix[j], strict=True)
-            if a is not None and b is not None
-        ]
-        if pairs:
-            table = confusion_matrix([p[0] for p in pairs], [p[1] for p in pairs], labels=labels)
-            total += np.asarray(table.counts, dtype=int)
-    names = names or {}
-    return {"labels": [names.get(label, str(label)) for label in labels], "counts": total.tolist()}
-
-
 def _set_report(
     report: dict[str, Any],
-    matrix: list[list[Any]],
+    matrix: np.ndarray,
     raters: list[str],
     target: float | None,
     clusters: Sequence[Any] | None = None,
 ) -> dict[str, Any]:
     sets = [[frozenset(v) if v is not None else None for v in row] for row in matrix]
-    alpha, note = computed_or_note(lambda: _interval(masi_alpha, sets, clusters=clusters))
+    # Encoded once for the three figures below (each would encode them again).
+    coded, _ = computed_or_note(lambda: encode_label_sets(sets))
+    data = coded if coded is not None else sets
+    alpha, note = computed_or_note(lambda: _interval(masi_alpha, data, clusters=clusters))
     report["alpha"] = alpha
     report["coefficient"] = {"name": "Krippendorff's alpha (MASI)", **alpha} if alpha else None
     report["note"] = note
     # Only sentences two or more raters labelled inconsistent have two type sets to compare;
     # n_units counts exactly those (see docs/agreement.md, "Set-valued labels").
-    pairwise, _ = computed_or_note(lambda: pairwise_percent_agreement(sets))
+    pairwise, _ = computed_or_note(lambda: pairwise_percent_agreement(data))
     report["percent_agreement"] = round_figure(pairwise[0]) if pairwise else None
-    per_label, _ = computed_or_note(lambda: per_label_fleiss(sets))
+    per_label, _ = computed_or_note(lambda: per_label_fleiss(data))
     if per_label:
         report["per_label"] = {
             str(k): round_figure(v) for k, v in sorted(per_label.items(), key=str)
@@ -527,7 +462,7 @@ def _set_report(
 
 def _score_report(
     report: dict[str, Any],
-    matrix: list[list[Any]],
+    matrix: np.ndarray,
     level: str,
     target: float | None,
     clusters: Sequence[Any] | None = None,
