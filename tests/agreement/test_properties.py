@@ -29,7 +29,9 @@ from annotations.agreement.masi import masi_distance_matrix, matrix_metric
 FAST = settings(max_examples=60, deadline=None)
 
 labels = st.sampled_from(["a", "b", "c", "d"])
-maybe_labels = st.one_of(st.none(), labels)
+# One cell in five missing: with half missing, two thirds of the drawn codings had too few
+# paired items to define a coefficient and Hypothesis gave up on some seeds (filter_too_much).
+maybe_labels = st.sampled_from(["a", "b", "c", "d", None])
 
 
 @st.composite
@@ -64,6 +66,9 @@ def defined(function: Any, *args: Any, **kwargs: Any) -> float:
 @given(codings=two_codings(), weights=st.sampled_from([None, "linear", "quadratic"]))
 def test_cohen_is_symmetric(codings: tuple[list[Any], list[Any]], weights: str | None) -> None:
     a, b = codings
+    if weights is not None:  # weights need ordered labels: the same codings as numbers
+        rank = {"a": 1, "b": 2, "c": 3, "d": 4, None: None}
+        a, b = [rank[x] for x in a], [rank[x] for x in b]
     value = defined(cohen_kappa, a, b, weights=weights)
     assert cohen_kappa(b, a, weights=weights) == pytest.approx(value, abs=1e-12)
 

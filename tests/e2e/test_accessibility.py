@@ -30,7 +30,6 @@ from annotations.models import (
     RoundStatus,
     SentenceJudgement,
 )
-from annotations.selectors.judges import judges_report
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.evaluator_runs import evaluator_run_upload, release_records
@@ -40,7 +39,7 @@ from annotations.services.rounds import round_open
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_evaluators import published
 from tests.e2e.test_release_analysis import open_error_rates
-from tests.evaluators.test_judges import corpus_run
+from tests.evaluators.test_judges import corpus_run, judges_report
 from tests.review.test_review_flow import pilot_with_one_error, review_round
 
 pytestmark = [
@@ -174,8 +173,8 @@ def seed(media_root: Path) -> dict[str, int | str]:
     ).order_by("topic_id")[0]
     Round.objects.filter(pk=pilot.pk).update(status=RoundStatus.OPEN)
     Assignment.objects.filter(pk=linguist_unit.pk).update(status=AssignmentStatus.IN_PROGRESS)
-    # Scored once here (the live server shares this process's cache): the page then answers
-    # at once instead of scoring both runs with 1,000 resamples while axe waits.
+    # Scored once here, by the recompute task run in-process (the embedded configuration):
+    # the page then answers from the stored report instead of queueing one while axe waits.
     judges_report(project)
 
     def open_unit(slug: str) -> int:
