@@ -1,7 +1,7 @@
 """Live agreement benchmark with the database read: the automatic recompute of a seeded round.
 
     .venv/bin/python bench/bench_live_agreement_db.py [--summaries 20000] [--repeat 3]
-                                                      [--database-url URL] [--keep]
+                                                      [--database-url URL] [--keep | --reuse]
 
 bench_live_agreement.py times what the recompute computes once the labels are read; this
 script adds the read. It creates (drops first) a bench database, imports a synthetic corpus of
@@ -15,8 +15,10 @@ no error types or spans), then times, ``--repeat`` times each:
 - the whole compute as the task runs it (``agreement_report_compute``: read, hash, report,
   competence, the stored row), its stored report deleted before each run so it computes.
 
-Wall and CPU time (user + sys of this process; PostgreSQL's own CPU is not in it) and the
-load average are printed. Exits 0 whether or not the target is met.
+``--keep`` leaves the database; ``--reuse`` then times its round again without seeding (two
+versions of the code on the same data, one after the other). Wall and CPU time (user + sys
+of this process; PostgreSQL's own CPU is not in it) and the load average are printed. Exits 0
+whether or not the target is met.
 """
 
 from __future__ import annotations

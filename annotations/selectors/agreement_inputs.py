@@ -9,7 +9,8 @@ The read is one snapshot of the round (``read_snapshot``): a submit or a reopen 
 between its queries is either wholly in the inputs or not at all. Each query joins through
 the round (no list of assignment ids) and returns flat columns; the matrices are built with
 numpy from codes, one array per question, not a Python call per cell
-(docs/performance.md, "Agreement read").
+(docs/agreement.md, "The read"; figures in docs/performance.md, "The agreement recompute's
+database read").
 """
 
 from __future__ import annotations
