@@ -56,8 +56,9 @@ def read_snapshot() -> Iterator[None]:
     PostgreSQL: a transaction at REPEATABLE READ (its snapshot is taken at the first query),
     where the transaction has not run a statement yet; the recompute's own ``atomic`` has not,
     so the read is its first statement. A transaction that already ran one keeps its level
-    (a caller reading at READ COMMITTED then sees rows of an assignment submitted meanwhile;
-    they are dropped, see ``_rows``). SQLite: one transaction is one snapshot already.
+    (a caller reading at READ COMMITTED then sees rows of an assignment submitted meanwhile:
+    rows of an assignment or unit not in the first query's are dropped, never a KeyError).
+    SQLite: one transaction is one snapshot already.
     """
     if connection.in_atomic_block:
         if connection.vendor == "postgresql" and _transaction_idle():
