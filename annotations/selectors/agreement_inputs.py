@@ -4,6 +4,13 @@ Only submitted assignments of people count (published reference labels have no a
 Analysis mappings are applied here, at read time: relevance binned {1,2}→0 {3,4,5}→1, topic
 category with marginal + irrelevant merged; stored labels never change. A fixed number of
 queries whatever the round's size.
+
+The read is one snapshot of the round (``read_snapshot``): a submit or a reopen landing
+between its queries is either wholly in the inputs or not at all. Each query joins through
+the round (no list of assignment ids) and returns flat columns; the matrices are built with
+numpy from codes, one array per question, not a Python call per cell
+(docs/agreement.md, "The read"; figures in docs/performance.md, "The agreement recompute's
+database read").
 """
 
 from __future__ import annotations
@@ -11,8 +18,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
+
+import numpy as np
+from django.db import connection, transaction
+from django.db.models import QuerySet
 
 from annotations.agreement.report import QuestionInput, SpanQuestionInput
 from annotations.models import (
@@ -36,73 +49,474 @@ RELEVANCE_BINS = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1}
 MERGED_CATEGORIES = {"main": "main", "marginal": "marginal", "irrelevant": "marginal"}
 
 
+@contextmanager
+def read_snapshot() -> Iterator[None]:
+    """The queries inside see one state of the database.
+
+    PostgreSQL: a transaction at REPEATABLE READ (its snapshot is taken at the first query),
+    where the transaction has not run a statement yet; the recompute's own ``atomic`` has not,
+    so the read is its first statement. A transaction that already ran one keeps its level
+    (a caller reading at READ COMMITTED then sees rows of an assignment submitted meanwhile:
+    rows of an assignment or unit not in the first query's are dropped, never a KeyError).
+    SQLite: one transaction is one snapshot already.
+    """
+    if connection.in_atomic_block:
+        if connection.vendor == "postgresql" and _transaction_idle():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def _transaction_idle() -> bool:
+    from psycopg.pq import TransactionStatus
+
+    connection.ensure_connection()
+    raw = connection.connection
+    return raw is not None and raw.info.transaction_status == TransactionStatus.IDLE
+
+
+def _rows(queryset: QuerySet[Any]) -> list[tuple[Any, ...]]:
+    """A values_list query's rows as the driver returns them: the ORM writes the SQL (both
+    databases), the rows skip its per-row converters (a round has 300,000 judgements)."""
+    sql, params = queryset.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _column(rows: Sequence[tuple[Any, ...]], index: int, dtype: Any = np.int64) -> np.ndarray:
+    if not rows:
+        return np.empty(0, dtype=dtype)
+    return np.fromiter((row[index] for row in rows), dtype=dtype, count=len(rows))
+
+
+NO_INT = np.iinfo(np.int64).min  # a NULL in an "int?" column
+TEXT_SEPARATOR = "\x1f"  # ASCII unit separator: in no label, type name or category
+
+
+def _columns(queryset: QuerySet[Any], kinds: Sequence[str]) -> list[Any]:
+    """A values_list query's columns, unordered: "int" an int64 array, "int?" one with
+    NO_INT for NULL, "bool" an int64 array of 0/1, "text" a list of str (never NULL).
+
+    PostgreSQL: each column comes as one text joined by the database and parsed by numpy
+    (as selectors/judges.py ``_sql_run_arrays`` reads predictions), so 300,000 judgements
+    cost no Python tuple each; elsewhere (SQLite) the rows as the driver returns them."""
+    names: Sequence[str] = queryset._fields  # type: ignore[attr-defined]  # values_list's
+    if connection.vendor != "postgresql":
+        rows = _rows(queryset.order_by())
+        columns: list[Any] = []
+        for index, kind in enumerate(kinds):
+            if kind == "text":
+                columns.append([row[index] for row in rows])
+            elif kind == "int?":
+                columns.append(
+                    np.fromiter(
+                        (NO_INT if row[index] is None else row[index] for row in rows),
+                        dtype=np.int64,
+                        count=len(rows),
+                    )
+                )
+            else:
+                columns.append(_column(rows, index))
+        return columns
+    sql, params = queryset.order_by().query.sql_with_params()
+    parts = []
+    for name, kind in zip(names, kinds, strict=True):
+        column = f'q."{name}"'  # values_list's own aliases, the model's field paths
+        if kind == "text":
+            parts.append(f"string_agg({column}, chr(31))")
+        elif kind == "bool":
+            parts.append(f"string_agg(CASE WHEN {column} THEN '1' ELSE '0' END, ',')")
+        elif kind == "int?":
+            parts.append(f"string_agg(COALESCE({column}::text, '{NO_INT}'), ',')")
+        else:
+            parts.append(f"string_agg({column}::text, ',')")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*), {', '.join(parts)} FROM ({sql}) q", params)
+        count, *texts = cursor.fetchone()
+    columns = []
+    for text, kind in zip(texts, kinds, strict=True):
+        if kind == "text":
+            columns.append(text.split(TEXT_SEPARATOR) if count else [])
+        elif count:
+            columns.append(np.fromstring(text, dtype=np.int64, sep=","))
+        else:
+            columns.append(np.empty(0, dtype=np.int64))
+    return columns
+
+
+class Coder:
+    """Python values as integer codes (-1: no value) and back: a matrix is a codes array
+    turned into rows of the values themselves in one ``tolist``."""
+
+    def __init__(self, values: Sequence[Any] = ()) -> None:
+        # ``values`` in this order: code 0 is the first (the codes a caller computed).
+        self.values: list[Any] = list(values)
+        self.code_of: dict[Any, int] = {value: i for i, value in enumerate(self.values)}
+
+    def codes(self, values: Sequence[Any]) -> np.ndarray:
+        # A column repeats a handful of distinct values: one C-level dict lookup per row.
+        code_of = self.code_of
+        for value in set(values) - code_of.keys():
+            code_of[value] = len(self.values)
+            self.values.append(value)
+        return np.fromiter(map(code_of.__getitem__, values), dtype=np.int64, count=len(values))
+
+    def rows(self, codes: np.ndarray) -> list[list[Any]]:
+        table = np.empty(len(self.values) + 1, dtype=object)
+        table[: len(self.values)] = self.values
+        table[-1] = None  # code -1
+        return table[codes].tolist()  # type: ignore[no-any-return]
+
+
 def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionInput]:
     if round.kind == RoundKind.ERROR_TYPING:
         # An error-typing round answers one question: the types of its items.
         return [typing_question(round)]
     if round.kind == RoundKind.EXPLANATION:
         return list(explanation_questions(round))
-    project = round.project
-    assignments = list(
-        Assignment.objects.filter(
-            round=round, annotator__isnull=False, status=AssignmentStatus.SUBMITTED
-        )
-        .select_related("annotator")
-        .order_by("annotator__username")
-    )
-    # annotator__isnull=False above: every assignment has its annotator.
-    rater_of = {a.pk: a.annotator.get_username() for a in assignments if a.annotator is not None}
-    raters = sorted(set(rater_of.values()))
-    topic_ids = sorted({a.topic_id for a in assignments})
-    summaries = list(
-        Summary.objects.filter(topic_id__in=topic_ids)
-        .order_by("topic_id", "position", "id")
-        .values_list("id", "topic_id")
-    )
-    sentences = list(
-        SummarySentence.objects.filter(summary__topic_id__in=topic_ids)
-        .order_by("summary__topic_id", "summary__position", "summary_id", "position")
-        .values_list("id", "summary_id")
-    )
-    labels: dict[tuple[str, int], str] = {}
-    types: dict[tuple[str, int], frozenset[str]] = defaultdict(frozenset)
-    judgements = SentenceJudgement.objects.filter(assignment_id__in=rater_of).values_list(
-        "assignment_id", "sentence_id", "label"
-    )
-    for assignment_id, sentence_id, label in judgements:
-        if label:
-            labels[(rater_of[assignment_id], sentence_id)] = label
-    through = SentenceJudgement.error_types.through.objects.filter(
-        sentencejudgement__assignment_id__in=rater_of
-    ).values_list(
-        "sentencejudgement__assignment_id", "sentencejudgement__sentence_id", "errortype__name"
-    )
-    for assignment_id, sentence_id, name in through:
-        key = (rater_of[assignment_id], sentence_id)
-        types[key] = types[key] | {name}
-    summary_answers = {
-        (rater_of[a], s): (relevance, flag)
-        for a, s, relevance, flag in SummaryJudgement.objects.filter(
-            assignment_id__in=rater_of
-        ).values_list("assignment_id", "summary_id", "relevance", "not_a_summary")
-    }
-    categories = {
-        (rater_of[a], topic): category
-        for a, topic, category in TopicJudgement.objects.filter(assignment_id__in=rater_of)
-        .exclude(category="")
-        .values_list("assignment_id", "assignment__topic_id", "category")
-    }
-    assigned = {(rater_of[a.pk], a.topic_id) for a in assignments}
-    topic_of_summary = dict(summaries)
-    summary_of_sentence = dict(sentences)
+    with read_snapshot():
+        return _round_question_inputs(round)
 
+
+def _round_question_inputs(round: Round) -> list[QuestionInput | SpanQuestionInput]:
+    project = round.project
+    submitted = Assignment.objects.filter(
+        round=round, annotator__isnull=False, status=AssignmentStatus.SUBMITTED
+    )
+    # Each query below joins through these conditions, not a list of their ids.
+    through_round = {
+        "assignment__round": round,
+        "assignment__annotator__isnull": False,
+        "assignment__status": AssignmentStatus.SUBMITTED,
+    }
+    assignments = _rows(
+        submitted.order_by("annotator__username", "id").values_list(
+            "id", "annotator__username", "topic_id"
+        )
+    )
+    rater_of: dict[int, str] = {a: username for a, username, _ in assignments}
+    raters = sorted(set(rater_of.values()))
+    rater_index = {rater: i for i, rater in enumerate(raters)}
+    topic_ids = sorted({topic for *_, topic in assignments})
+    n_raters = len(raters)
+    topic_pk = np.asarray(topic_ids, dtype=np.int64)
+    of_round = {"topic_id__in": submitted.values("topic_id")}
+    summary_pk, summary_topic_pk, summary_position = _columns(
+        Summary.objects.filter(**of_round).values_list("id", "topic_id", "position"),
+        ("int", "int", "int"),
+    )
+    sentence_pk, sentence_summary_pk, sentence_topic_pk, summary_at, sentence_position = _columns(
+        SummarySentence.objects.filter(
+            summary__topic_id__in=submitted.values("topic_id")
+        ).values_list("id", "summary_id", "summary__topic_id", "summary__position", "position"),
+        ("int", "int", "int", "int", "int"),
+    )
+    # The report's order: by unit, summary position, summary, sentence position; only the
+    # units of the assignments read (a unit submitted since, under a caller's READ
+    # COMMITTED, is left out).
+    order = np.lexsort((summary_pk, summary_position, summary_topic_pk))
+    order = order[np.isin(summary_topic_pk[order], topic_pk)]
+    summary_pk, summary_topic_pk = summary_pk[order], summary_topic_pk[order]
+    order = np.lexsort((sentence_position, sentence_summary_pk, summary_at, sentence_topic_pk))
+    order = order[np.isin(sentence_topic_pk[order], topic_pk)]
+    sentence_pk = sentence_pk[order]
+    sentence_summary_pk = sentence_summary_pk[order]
+    sentence_topic_pk = sentence_topic_pk[order]
+    summary_topic = np.searchsorted(topic_pk, summary_topic_pk)
+    sentence_topic = np.searchsorted(topic_pk, sentence_topic_pk)
+    summary_order = np.argsort(summary_pk, kind="stable")
+    sentence_order = np.argsort(sentence_pk, kind="stable")
+    sentence_summary = _positions(summary_pk, summary_order, sentence_summary_pk)[0]
+
+    # rated[r, t]: rater r submitted unit t; a cell of an unrated unit is None.
+    rated = np.zeros((n_raters, len(topic_ids)), dtype=bool)
+    assignment_pk = np.asarray([a for a, *_ in assignments], dtype=np.int64)
+    assignment_rater = np.asarray(
+        [rater_index[username] for _, username, _ in assignments], dtype=np.int64
+    )
+    if assignments:
+        rated[assignment_rater, np.searchsorted(topic_pk, _column(assignments, 2))] = True
+    assignment_order = np.argsort(assignment_pk, kind="stable")
+
+    def cells(
+        assignment: np.ndarray, item: np.ndarray, pk: np.ndarray, order: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(rater, item column) of rows of (assignment, item), and which rows those are;
+        rows of an assignment or item outside the read are dropped."""
+        rater_at, known = _positions(assignment_pk, assignment_order, assignment)
+        column, in_items = _positions(pk, order, item)
+        keep = known & in_items
+        return assignment_rater[rater_at[keep]], column[keep], np.flatnonzero(keep)
+
+    def matrix_of(coder: Coder, codes: np.ndarray, item_topic: np.ndarray) -> UnitMatrix:
+        # codes: raters x items, -1 for no value; None also where the rater had not the unit.
+        codes = np.where(rated[:, item_topic], codes, -1)
+        return UnitMatrix(coder.rows(codes), topic_ids_of(item_topic))
+
+    def topic_ids_of(item_topic: np.ndarray) -> list[int]:
+        return topic_pk[item_topic].tolist()  # type: ignore[no-any-return]
+
+    judged_assignment, judged_sentence, judged_label = _columns(
+        SentenceJudgement.objects.filter(**through_round)
+        .exclude(label="")
+        .values_list("assignment_id", "sentence_id", "label"),
+        ("int", "int", "text"),
+    )
+    label_coder = Coder()
+    judged_rater, judged_column, kept = cells(
+        judged_assignment, judged_sentence, sentence_pk, sentence_order
+    )
+    label_codes = np.full((n_raters, len(sentence_pk)), -1, dtype=np.int64)
+    label_codes[judged_rater, judged_column] = label_coder.codes(judged_label)[kept]
+    consistent = label_coder.code_of.get("consistent", -2)
+    inconsistent = label_coder.code_of.get("inconsistent", -2)
+
+    answered_assignment, answered_summary, answered_relevance, answered_flag = _columns(
+        SummaryJudgement.objects.filter(**through_round).values_list(
+            "assignment_id", "summary_id", "relevance", "not_a_summary"
+        ),
+        ("int", "int", "int?", "bool"),
+    )
+    answered_rater, answered_column, kept = cells(
+        answered_assignment, answered_summary, summary_pk, summary_order
+    )
+
+    def summary_codes(codes_of_rows: np.ndarray, missing: int = -1) -> np.ndarray:
+        codes = np.full((n_raters, len(summary_pk)), missing, dtype=np.int64)
+        codes[answered_rater, answered_column] = codes_of_rows[kept]
+        return codes
+
+    category_assignment, category_topic_pk, category_names = _columns(
+        TopicJudgement.objects.filter(**through_round)
+        .exclude(category="")
+        .values_list("assignment_id", "assignment__topic_id", "category"),
+        ("int", "int", "text"),
+    )
+
+    questions: list[QuestionInput | SpanQuestionInput] = []
+    if project.ask_consistency:
+        questions.append(
+            QuestionInput(
+                "sentence_consistency",
+                "Sentence consistency",
+                "nominal",
+                raters,
+                matrix_of(label_coder, label_codes, sentence_topic),
+                categories=["consistent", "inconsistent"],
+            )
+        )
+        # A summary is consistent when every sentence is labelled consistent, inconsistent
+        # when every sentence is labelled and one is not; else (or without sentences) None.
+        flat = np.arange(n_raters)[:, None] * len(summary_pk) + sentence_summary[None, :]
+        size = n_raters * len(summary_pk)
+        labelled = np.bincount(flat.ravel(), (label_codes >= 0).ravel(), size)
+        agreeing = np.bincount(flat.ravel(), (label_codes == consistent).ravel(), size)
+        length = np.bincount(sentence_summary, minlength=len(summary_pk))
+        complete = (labelled.reshape(n_raters, len(summary_pk)) == length) & (length > 0)
+        whole = np.where(
+            complete, np.where(agreeing.reshape(n_raters, len(summary_pk)) == length, 0, 1), -1
+        )
+        derived = Coder(["consistent", "inconsistent"])
+        questions.append(
+            QuestionInput(
+                "summary_consistency",
+                "Summary consistency (from sentences)",
+                "nominal",
+                raters,
+                matrix_of(derived, whole, summary_topic),
+                categories=["consistent", "inconsistent"],
+            )
+        )
+    if project.ask_consistency and project.ask_error_types:
+        questions.append(
+            QuestionInput(
+                "error_types",
+                "Error types (sentences labelled inconsistent)",
+                "set",
+                raters,
+                _error_types_matrix(
+                    label_codes == inconsistent,
+                    rated[:, sentence_topic],
+                    cells,
+                    sentence_pk,
+                    sentence_order,
+                    through_round,
+                    topic_ids_of(sentence_topic),
+                ),
+            )
+        )
+    if project.ask_relevance:
+        relevance_values, relevance_of_rows = np.unique(answered_relevance, return_inverse=True)
+        relevance_coder = Coder(
+            [None if value == NO_INT else value for value in relevance_values.tolist()]
+        )
+        relevance_codes = summary_codes(relevance_of_rows.reshape(-1))
+        questions.append(
+            QuestionInput(
+                "relevance",
+                "Relevance (1-5)",
+                "ordinal",
+                raters,
+                matrix_of(relevance_coder, relevance_codes, summary_topic),
+                categories=[1, 2, 3, 4, 5],
+            )
+        )
+        # The same codes, each read as its bin.
+        binned = Coder([RELEVANCE_BINS.get(value) for value in relevance_coder.values])
+        questions.append(
+            QuestionInput(
+                "relevance_binned",
+                "Relevance binned {1,2} / {3,4,5}",
+                "nominal",
+                raters,
+                matrix_of(binned, relevance_codes, summary_topic),
+                categories=[0, 1],
+                category_names={0: "1\u20132", 1: "3\u20135"},  # "1-2", "3-5" with en dashes
+            )
+        )
+    if project.ask_topic_category:
+        category_coder = Coder()
+        category_codes = np.full((n_raters, len(topic_ids)), -1, dtype=np.int64)
+        category_rater, category_topic, kept_categories = cells(
+            category_assignment, category_topic_pk, topic_pk, np.arange(len(topic_pk))
+        )
+        category_codes[category_rater, category_topic] = category_coder.codes(category_names)[
+            kept_categories
+        ]
+        every_topic = np.arange(len(topic_ids))
+        questions.append(
+            QuestionInput(
+                "topic_category",
+                "Topic category",
+                "nominal",
+                raters,
+                matrix_of(category_coder, category_codes, every_topic),
+                categories=["main", "marginal", "irrelevant"],
+            )
+        )
+        merged = Coder([MERGED_CATEGORIES.get(value) for value in category_coder.values])
+        questions.append(
+            QuestionInput(
+                "topic_category_merged",
+                "Topic category (marginal + irrelevant merged)",
+                "nominal",
+                raters,
+                matrix_of(merged, category_codes, every_topic),
+                categories=["main", "marginal"],
+            )
+        )
+    if project.ask_not_a_summary:
+        # No answer reads as "a summary" (False) in a unit the rater submitted.
+        flag_coder = Coder([False, True])
+        flags = summary_codes(answered_flag, missing=0)
+        questions.append(
+            QuestionInput(
+                "not_a_summary",
+                "Not a summary",
+                "nominal",
+                raters,
+                matrix_of(flag_coder, flags, summary_topic),
+                categories=[False, True],
+                category_names={False: "a summary", True: "not a summary"},
+            )
+        )
+    if project.ask_error_spans:
+        flagged_rater, flagged_column = np.nonzero(label_codes == inconsistent)
+        labels = {
+            (raters[r], s): "inconsistent"
+            for r, s in zip(
+                flagged_rater.tolist(), sentence_pk[flagged_column].tolist(), strict=True
+            )
+        }
+        topic_of_sentence = dict(
+            zip(sentence_pk.tolist(), topic_ids_of(sentence_topic), strict=True)
+        )
+        questions += span_questions(
+            rater_of,
+            labels,
+            sentence_pk.tolist(),
+            evidence=project.ask_evidence,
+            topic_of_sentence=topic_of_sentence.__getitem__,
+            through_round=through_round,
+        )
+    if project.ask_completeness or project.ask_atomic_facts:
+        matrix = _cell_matrix(raters, assignments)
+        summary_pairs = list(zip(summary_pk.tolist(), summary_topic_pk.tolist(), strict=True))
+        if project.ask_completeness:
+            questions += key_fact_questions(
+                round,
+                rater_of,
+                matrix,
+                summary_pairs,
+                list(zip(sentence_pk.tolist(), sentence_summary_pk.tolist(), strict=True)),
+            )
+        if project.ask_atomic_facts:
+            questions += acu_questions(round, rater_of, matrix, summary_pairs)
+    return with_units(questions, submitted.values("topic_id"))
+
+
+def _positions(
+    pk: np.ndarray, order: np.ndarray, wanted: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where each of ``wanted`` is in ``pk`` (``order`` sorts ``pk``), and which are there."""
+    if not len(pk):
+        return np.zeros(len(wanted), dtype=np.int64), np.zeros(len(wanted), dtype=bool)
+    sorted_pk = pk[order]
+    at = np.minimum(np.searchsorted(sorted_pk, wanted), len(pk) - 1)
+    return order[at], sorted_pk[at] == wanted
+
+
+def _error_types_matrix(
+    inconsistent: np.ndarray,
+    rated: np.ndarray,
+    cells: Any,
+    sentence_pk: np.ndarray,
+    sentence_order: np.ndarray,
+    through_round: dict[str, Any],
+    units: list[int],
+) -> UnitMatrix:
+    """A sentence labelled inconsistent has its set of type names (maybe empty), any other
+    cell None."""
+    rows = _rows(
+        SentenceJudgement.error_types.through.objects.filter(
+            **{f"sentencejudgement__{key}": value for key, value in through_round.items()}
+        )
+        .order_by()
+        .values_list(
+            "sentencejudgement__assignment_id",
+            "sentencejudgement__sentence_id",
+            "errortype__name",
+        )
+    )
+    chosen: dict[tuple[int, int], set[str]] = defaultdict(set)
+    type_rater, type_column, kept = cells(
+        _column(rows, 0), _column(rows, 1), sentence_pk, sentence_order
+    )
+    for r, c, i in zip(type_rater.tolist(), type_column.tolist(), kept.tolist(), strict=True):
+        chosen[(r, c)].add(rows[i][2])
+    values = np.full(inconsistent.shape, None, dtype=object)
+    values[inconsistent & rated] = frozenset()
+    for (r, c), names in chosen.items():
+        if inconsistent[r, c] and rated[r, c]:
+            values[r, c] = frozenset(names)
+    return UnitMatrix(values.tolist(), units)
+
+
+def _cell_matrix(raters: list[str], assignments: Sequence[tuple[int, str, int]]) -> Any:
+    """``matrix(units, value, topic_of_unit)`` for the key-fact and ACU questions: a value
+    per cell (their rounds are a few hundred summaries, not 100,000 sentences)."""
     topics_of: dict[str, set[int]] = defaultdict(set)
-    for rater, topic_id in assigned:
+    for _, rater, topic_id in assignments:
         topics_of[rater].add(topic_id)
 
-    def matrix(units: list[Any], value: Any, topic: Any) -> list[list[Any]]:
-        # Each item's unit looked up once, not once per rater: a round of 100,000 sentences
-        # has 300,000 cells per sentence question.
+    def matrix(units: list[Any], value: Any, topic: Any) -> UnitMatrix:
         unit_topics = [topic(unit) for unit in units]
         rows = []
         for rater in raters:
@@ -115,146 +529,7 @@ def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionI
             )
         return UnitMatrix(rows, unit_topics)
 
-    sentence_ids = [s for s, _ in sentences]
-    summary_ids = [s for s, _ in summaries]
-    sentence_topic = lambda s: topic_of_summary[summary_of_sentence[s]]  # noqa: E731
-    sentences_of: dict[int, list[int]] = defaultdict(list)
-    for sentence_id, summary_id in sentences:
-        sentences_of[summary_id].append(sentence_id)
-
-    def summary_consistency(rater: str, summary_id: int) -> str | None:
-        values = [labels.get((rater, s)) for s in sentences_of[summary_id]]
-        if any(v is None for v in values) or not values:
-            return None
-        return "consistent" if all(v == "consistent" for v in values) else "inconsistent"
-
-    def relevance(rater: str, summary_id: int) -> int | None:
-        answer = summary_answers.get((rater, summary_id))
-        return answer[0] if answer else None
-
-    def relevance_bin(rater: str, summary_id: int) -> int | None:
-        rated = relevance(rater, summary_id)
-        return RELEVANCE_BINS.get(rated) if rated is not None else None
-
-    def error_types(rater: str, sentence_id: int) -> frozenset[str] | None:
-        return (
-            types[(rater, sentence_id)]
-            if labels.get((rater, sentence_id)) == "inconsistent"
-            else None
-        )
-
-    questions: list[QuestionInput | SpanQuestionInput] = []
-    if project.ask_consistency:
-        questions.append(
-            QuestionInput(
-                "sentence_consistency",
-                "Sentence consistency",
-                "nominal",
-                raters,
-                matrix(sentence_ids, lambda r, s: labels.get((r, s)), sentence_topic),
-                categories=["consistent", "inconsistent"],
-            )
-        )
-        questions.append(
-            QuestionInput(
-                "summary_consistency",
-                "Summary consistency (from sentences)",
-                "nominal",
-                raters,
-                matrix(summary_ids, summary_consistency, topic_of_summary.get),
-                categories=["consistent", "inconsistent"],
-            )
-        )
-    if project.ask_consistency and project.ask_error_types:
-        questions.append(
-            QuestionInput(
-                "error_types",
-                "Error types (sentences labelled inconsistent)",
-                "set",
-                raters,
-                matrix(sentence_ids, error_types, sentence_topic),
-            )
-        )
-    if project.ask_relevance:
-        questions.append(
-            QuestionInput(
-                "relevance",
-                "Relevance (1-5)",
-                "ordinal",
-                raters,
-                matrix(summary_ids, relevance, topic_of_summary.get),
-                categories=[1, 2, 3, 4, 5],
-            )
-        )
-        questions.append(
-            QuestionInput(
-                "relevance_binned",
-                "Relevance binned {1,2} / {3,4,5}",
-                "nominal",
-                raters,
-                matrix(
-                    summary_ids,
-                    relevance_bin,
-                    topic_of_summary.get,
-                ),
-                categories=[0, 1],
-                category_names={0: "1\u20132", 1: "3\u20135"},  # "1-2", "3-5" with en dashes
-            )
-        )
-    if project.ask_topic_category:
-        questions.append(
-            QuestionInput(
-                "topic_category",
-                "Topic category",
-                "nominal",
-                raters,
-                matrix(topic_ids, lambda r, t: categories.get((r, t)), lambda t: t),
-                categories=["main", "marginal", "irrelevant"],
-            )
-        )
-        questions.append(
-            QuestionInput(
-                "topic_category_merged",
-                "Topic category (marginal + irrelevant merged)",
-                "nominal",
-                raters,
-                matrix(
-                    topic_ids,
-                    lambda r, t: MERGED_CATEGORIES.get(categories.get((r, t), "")),
-                    lambda t: t,
-                ),
-                categories=["main", "marginal"],
-            )
-        )
-    if project.ask_not_a_summary:
-        questions.append(
-            QuestionInput(
-                "not_a_summary",
-                "Not a summary",
-                "nominal",
-                raters,
-                matrix(
-                    summary_ids,
-                    lambda r, s: bool(summary_answers.get((r, s), (None, False))[1]),
-                    topic_of_summary.get,
-                ),
-                categories=[False, True],
-                category_names={False: "a summary", True: "not a summary"},
-            )
-        )
-    if project.ask_error_spans:
-        questions += span_questions(
-            rater_of,
-            labels,
-            sentence_ids,
-            evidence=project.ask_evidence,
-            topic_of_sentence=sentence_topic,
-        )
-    if project.ask_completeness:
-        questions += key_fact_questions(round, rater_of, matrix, summaries, sentences)
-    if project.ask_atomic_facts:
-        questions += acu_questions(round, rater_of, matrix, summaries)
-    return with_units(questions, topic_ids)
+    return matrix
 
 
 class UnitMatrix(list[list[Any]]):
@@ -266,11 +541,13 @@ class UnitMatrix(list[list[Any]]):
 
 
 def with_units(
-    questions: list[QuestionInput | SpanQuestionInput], topic_ids: list[int]
+    questions: list[QuestionInput | SpanQuestionInput],
+    topic_ids: list[int] | QuerySet[Any],
 ) -> list[QuestionInput | SpanQuestionInput]:
     """Every question with the work unit of each item and the units' names (one query): the
-    report resamples units where items nest in them, and its confusion pairs link to them."""
-    names = unit_names(topic_ids)
+    report resamples units where items nest in them, and its confusion pairs link to them.
+    ``topic_ids`` may be a subquery (the round's 4,000 units as an IN list cost 0.1 s)."""
+    names = unit_names(topic_ids)  # type: ignore[arg-type]  # a subquery reads as its ids
     done: list[QuestionInput | SpanQuestionInput] = []
     for question in questions:
         if isinstance(question, QuestionInput):
@@ -297,6 +574,7 @@ def span_questions(
     *,
     evidence: bool,
     topic_of_sentence: Any = None,
+    through_round: dict[str, Any],
 ) -> list[SpanQuestionInput]:
     """The span questions (and the evidence one) over the sentences that two or more raters
     labelled inconsistent: their spans, and per error type the spans of that type."""
@@ -307,11 +585,22 @@ def span_questions(
             flagged[sentence_id].append(rater)
     shared = [s for s in sentence_ids if len(flagged.get(s, ())) >= 2]
     spans: dict[tuple[str, int], list[tuple[int, int, str | None]]] = defaultdict(list)
-    for assignment_id, sentence_id, start, end, type_name in ErrorSpan.objects.filter(
-        judgement__assignment_id__in=rater_of, judgement__label="inconsistent"
-    ).values_list(
-        "judgement__assignment_id", "judgement__sentence_id", "start", "end", "error_type__name"
+    for assignment_id, sentence_id, start, end, type_name in _rows(
+        ErrorSpan.objects.filter(
+            **{f"judgement__{key}": value for key, value in through_round.items()},
+            judgement__label="inconsistent",
+        )
+        # Meta.ordering (judgement, start) kept: each rater's spans in the report's order.
+        .values_list(
+            "judgement__assignment_id",
+            "judgement__sentence_id",
+            "start",
+            "end",
+            "error_type__name",
+        )
     ):
+        if assignment_id not in rater_of:
+            continue  # submitted after the assignments were read (see read_snapshot)
         spans[(rater_of[assignment_id], sentence_id)].append((start, end, type_name))
     type_names = sorted({name for marked in spans.values() for *_, name in marked if name})
 
@@ -334,13 +623,19 @@ def span_questions(
     ]
     if evidence:
         cited: dict[tuple[str, int], set[int]] = defaultdict(set)
-        for assignment_id, sentence_id, position in EvidenceSpan.objects.filter(
-            error_span__judgement__assignment_id__in=rater_of
-        ).values_list(
-            "error_span__judgement__assignment_id",
-            "error_span__judgement__sentence_id",
-            "turn__position",
+        for assignment_id, sentence_id, position in _rows(
+            EvidenceSpan.objects.filter(
+                **{f"error_span__judgement__{key}": value for key, value in through_round.items()}
+            )
+            .order_by()
+            .values_list(
+                "error_span__judgement__assignment_id",
+                "error_span__judgement__sentence_id",
+                "turn__position",
+            )
         ):
+            if assignment_id not in rater_of:
+                continue
             cited[(rater_of[assignment_id], sentence_id)].add(position)
         questions.append(
             SpanQuestionInput(
