@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 
+from annotations.formats.corpus_copy import COLUMNS, copy_blocks
 from annotations.formats.corpus_predictions import (
     LABEL_TEXT,
     CorpusPredictions,
@@ -37,18 +38,6 @@ from annotations.services.evaluator_runs import MAX_NAME, EvaluatorInvalid
 
 MAX_VERSION = 100
 BATCH = 5_000
-COLUMNS = (
-    "run_id",
-    "summary_id",
-    "sentence_id",
-    "label",
-    "score",
-    "abstain",
-    "explanation",
-    "error_types",
-    "spans",
-    "evidence",
-)
 
 
 def taxonomy_spellings(project: Project) -> dict[str, str]:
@@ -131,17 +120,17 @@ def _rows(run_id: int, predictions: CorpusPredictions) -> Iterator[tuple[Any, ..
 
 
 def _insert(run: CorpusRun, predictions: CorpusPredictions) -> None:
-    rows = _rows(run.pk, predictions)
     if connection.vendor == "postgresql":
         table = connection.ops.quote_name(CorpusPrediction._meta.db_table)
         with connection.cursor() as cursor:
             raw = cursor.cursor  # psycopg 3's own cursor, for COPY
-            with raw.copy(f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
+            statement = f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN (FORMAT BINARY)"
+            with raw.copy(statement) as copy:
+                for block in copy_blocks(run.pk, predictions):
+                    copy.write(block)
         return
     batch: list[CorpusPrediction] = []
-    for row in rows:
+    for row in _rows(run.pk, predictions):
         batch.append(CorpusPrediction(**dict(zip(COLUMNS, row, strict=True))))
         if len(batch) == BATCH:
             CorpusPrediction.objects.bulk_create(batch)
