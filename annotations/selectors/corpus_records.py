@@ -23,19 +23,110 @@ import json
 from array import array
 
 import numpy as np
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count
 
 from annotations.formats.corpus_predictions import CorpusRecords
-from annotations.formats.release_records import IdIndex
-from annotations.models import Document, Project, Summary, SummarySentence
+from annotations.formats.release_records import IdIndex, _prefix
+from annotations.models import CorpusRecordsCache, Document, Project, Summary, SummarySentence
 
 STREAM_ROWS = 20_000
+# Changed whenever the cached arrays' layout or the record ids' rule changes.
+CACHE_FORMAT = "corpus-records-1"
+# A blob this large (~24 million records) would pass PostgreSQL's 1 GB bytea limit: not kept.
+CACHE_LIMIT = 900 * 2**20
 
 
 def corpus_records(project: Project) -> CorpusRecords:
+    """The corpus's records, from the cache when the project's documents are the ones it was
+    computed from, else computed (and kept for the next upload)."""
+    fingerprint = corpus_fingerprint(project)
+    cached = (
+        CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint)
+        .values_list("records", "sentences", "arrays")
+        .first()
+    )
+    if cached is not None:
+        return _unpacked(*cached)
     with transaction.atomic():
-        return _corpus_records(project)
+        records = _corpus_records(project)
+    packed = _packed(records)
+    if len(packed) <= CACHE_LIMIT:
+        try:
+            with transaction.atomic():
+                CorpusRecordsCache.objects.update_or_create(
+                    project=project,
+                    defaults={
+                        "fingerprint": fingerprint,
+                        "records": len(records),
+                        "sentences": records.sentences,
+                        "arrays": packed,
+                    },
+                )
+        except IntegrityError:  # another upload kept them first: theirs are as good
+            pass
+    return records
+
+
+def corpus_fingerprint(project: Project) -> str:
+    """What the corpus's record ids depend on: each document's id, corpus and content hash
+    (its topics, summaries, sentences and turns). A document's content never changes once
+    imported, and its summaries and sentences are created with it, so the same documents mean
+    the same records and database ids."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    for pk, corpus, content in (
+        Document.objects.filter(corpus__project=project)
+        .order_by("pk")
+        .values_list("pk", "corpus__slug", "content_hash")
+        .iterator(chunk_size=STREAM_ROWS)
+    ):
+        digest.update(f"{pk}\x1f{corpus}\x1f{content}\x1e".encode())
+    return digest.hexdigest()
+
+
+# The arrays of ``CorpusRecords`` in the blob's order, each one item per record; the sorted
+# order of the ids is kept too, so that reading them back sorts nothing.
+_FIELDS = (("ids", "S20"), ("order", "<i8"), ("keys", "<i8"), ("summary", "<i8"))
+_SMALL = (("lengths", "<i4"), ("turns", "<i4"))
+
+
+def _packed(records: CorpusRecords) -> bytes:
+    parts = [
+        np.ascontiguousarray(records.ids.ids, dtype="S20").tobytes(),
+        np.ascontiguousarray(records.ids._order, dtype="<i8").tobytes(),
+        np.ascontiguousarray(records.keys, dtype="<i8").tobytes(),
+        np.ascontiguousarray(records.summary, dtype="<i8").tobytes(),
+        np.ascontiguousarray(records.lengths, dtype="<i4").tobytes(),
+        np.ascontiguousarray(records.turns, dtype="<i4").tobytes(),
+    ]
+    return b"".join(parts)
+
+
+class _SortedIdIndex(IdIndex):
+    """An ``IdIndex`` whose sorted order is already known (read from the cache)."""
+
+    def __init__(self, ids: np.ndarray, order: np.ndarray) -> None:
+        self.ids = ids
+        self._order = order
+        self._sorted = ids[order]
+        self._prefixes = _prefix(self._sorted)
+
+
+def _unpacked(records: int, sentences: int, blob: bytes | memoryview) -> CorpusRecords:
+    buffer = memoryview(blob)
+    arrays: dict[str, np.ndarray] = {}
+    offset = 0
+    for name, dtype in _FIELDS + _SMALL:
+        arrays[name] = np.frombuffer(buffer, dtype=dtype, count=records, offset=offset)
+        offset += arrays[name].nbytes
+    return CorpusRecords(
+        ids=_SortedIdIndex(arrays["ids"], arrays["order"]),
+        sentences=sentences,
+        keys=arrays["keys"],
+        summary=arrays["summary"],
+        lengths=arrays["lengths"],
+        turns=arrays["turns"],
+    )
 
 
 def _corpus_records(project: Project) -> CorpusRecords:
