@@ -211,3 +211,45 @@ def test_the_record_ids_are_kept_and_computed_again_when_the_corpus_grows(
         file_name="late.csv",
     )
     assert CorpusPrediction.objects.get(run=run).sentence_id == new_rows[0][1].pk
+
+
+def test_a_jsonl_of_plain_rows_stores_what_the_same_csv_stores(demo: Project) -> None:
+    rows = sentence_rows(demo)
+    given = [
+        ('"label": 0', "0", "", ""),
+        ('"label": "Consistent ", "score": 1', " Consistent ", "1", ""),
+        ('"score": 0.25', "", "0.25", ""),
+        ('"label": "abstain"', "abstain", "", ""),
+        ('"abstain": true', "", "", "true"),
+        ('"label": "1", "abstain": false', "1", "", "false"),
+    ]
+    jsonl = []
+    csv_lines = ["record_id,label,score,abstain"]
+    for (rid, _), (fields, label, score, abstain) in zip(rows, given, strict=False):
+        jsonl.append(f'{{"record_id": "{rid}", {fields}}}')
+        csv_lines.append(f"{rid},{label},{score},{abstain}")
+    from_jsonl = corpus_run_upload(
+        project=demo,
+        evaluator="P",
+        version="jsonl",
+        data="\n".join(jsonl).encode(),
+        file_name="p.jsonl",
+    )
+    from_csv = corpus_run_upload(
+        project=demo,
+        evaluator="P",
+        version="csv",
+        data="\n".join(csv_lines).encode(),
+        file_name="p.csv",
+    )
+    assert stored(from_jsonl) == stored(from_csv)
+    by_sentence = {row[1]: row[2:5] for row in stored(from_jsonl)}
+    assert [by_sentence[sentence.pk] for _, sentence in rows[: len(given)]] == [
+        ("inconsistent", None, False),
+        ("consistent", 1.0, False),
+        ("", 0.25, False),
+        ("", None, True),
+        ("", None, True),
+        ("consistent", None, False),
+    ]
+    assert from_jsonl.abstained == 2
