@@ -27,11 +27,14 @@ from annotations.formats.corpus_predictions import (
 )
 from annotations.models import (
     CorpusPrediction,
+    CorpusRecordsCache,
     CorpusRun,
     ErrorType,
     Evaluator,
     EvaluatorKind,
     Project,
+    Summary,
+    SummarySentence,
 )
 from annotations.selectors.corpus_records import corpus_records
 from annotations.services.evaluator_runs import MAX_NAME, EvaluatorInvalid
@@ -139,6 +142,38 @@ def _insert(run: CorpusRun, predictions: CorpusPredictions) -> None:
         CorpusPrediction.objects.bulk_create(batch)
 
 
+def _check_references(run: CorpusRun) -> str:
+    """Every summary and sentence the run's rows name exists, each sentence in its summary:
+    what the foreign keys the table does without (models/corpus_runs.py) would check, in one
+    query (hash anti-joins: ~1 s of CPU for a million rows, against 27 s for PostgreSQL's
+    row-by-row checks). The tables are locked against writes until the commit, as the keys'
+    row locks would, so nothing it found can be deleted before the rows are committed.
+    Returns the refusal, or ""."""
+    quote = connection.ops.quote_name
+    table = quote(CorpusPrediction._meta.db_table)
+    summaries = quote(Summary._meta.db_table)
+    sentences = quote(SummarySentence._meta.db_table)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # SQLite has one writer at a time: its write transaction already excludes them.
+            cursor.execute(f"LOCK TABLE {summaries}, {sentences} IN SHARE MODE")
+        cursor.execute(
+            f"""SELECT 1 FROM {table} p WHERE p.run_id = %s AND (
+                NOT EXISTS (SELECT 1 FROM {summaries} s WHERE s.id = p.summary_id)
+                OR (p.sentence_id IS NOT NULL AND NOT EXISTS (
+                    SELECT 1 FROM {sentences} x
+                    WHERE x.id = p.sentence_id AND x.summary_id = p.summary_id)))
+            LIMIT 1""",  # the tables' names are the models' own; the run's id is bound
+            [run.pk],
+        )
+        if cursor.fetchone() is None:
+            return ""
+    return (
+        "names a summary or sentence that was deleted from the corpus while it was uploaded;"
+        " nothing was stored: upload the file again"
+    )
+
+
 def corpus_run_upload(
     *,
     project: Project,
@@ -159,6 +194,7 @@ def corpus_run_upload(
     predictions = read_corpus_predictions(
         data, file=file_name, records=corpus_records(project), types=taxonomy_spellings(project)
     )
+    changed = ""
     with transaction.atomic():
         owner, _ = Evaluator.objects.get_or_create(
             project=project,
@@ -185,6 +221,14 @@ def corpus_run_upload(
         except IntegrityError:
             raise _version_taken(project, name, label) from None
         _insert(run, predictions)
+        changed = _check_references(run)
+        if changed:
+            transaction.set_rollback(True)
+    if changed:
+        # The kept ids are stale (or the corpus changed meanwhile): the next upload computes
+        # them again and names the record that is gone.
+        CorpusRecordsCache.objects.filter(project=project).delete()
+        raise EvaluatorInvalid({"file": [changed]})
     return run
 
 

@@ -25,6 +25,7 @@ from annotations.models import (
 from annotations.selectors.corpus_records import corpus_records
 from annotations.services.corpus_import import corpus_import_native
 from annotations.services.corpus_runs import corpus_run_upload
+from annotations.services.evaluator_runs import EvaluatorInvalid
 from tests.evaluators.test_corpus_runs import sentence_rows, summary_id
 from tests.services.test_corpus_import import dialogue, write_lines
 
@@ -253,3 +254,32 @@ def test_a_jsonl_of_plain_rows_stores_what_the_same_csv_stores(demo: Project) ->
         ("consistent", None, False),
     ]
     assert from_jsonl.abstained == 2
+
+
+def test_a_run_naming_a_deleted_sentence_is_refused_even_from_kept_ids(demo: Project) -> None:
+    rows = sentence_rows(demo)
+    (kept_id, kept), (gone_id, gone) = (
+        rows[0],
+        next((rid, s) for rid, s in rows if s.summary_id != rows[0][1].summary_id),
+    )
+    earlier = corpus_run_upload(
+        project=demo,
+        evaluator="E",
+        version="v1",
+        data=f"record_id,label\n{kept_id},1\n{gone_id},0\n".encode(),
+        file_name="first.csv",
+    )
+    assert CorpusRecordsCache.objects.filter(project=demo).exists()
+    # Deleted without its document (whose content hash the kept ids are keyed by): the kept
+    # ids still name it. Its predictions go with it (CASCADE without database keys).
+    gone.summary.delete()
+    assert list(
+        CorpusPrediction.objects.filter(run=earlier).values_list("sentence_id", flat=True)
+    ) == [kept.pk]
+    body = f"record_id,label\n{kept_id},1\n{gone_id},0\n".encode()
+    with pytest.raises(EvaluatorInvalid, match="deleted from the corpus while it was uploaded"):
+        corpus_run_upload(project=demo, evaluator="E", version="v2", data=body, file_name="b.csv")
+    assert not CorpusRun.objects.filter(version="v2").exists()
+    assert CorpusPrediction.objects.count() == 1
+    with pytest.raises(FormatError, match=r"^b.csv, line 3, field record_id: .* is not a record"):
+        corpus_run_upload(project=demo, evaluator="E", version="v2", data=body, file_name="b.csv")
