@@ -2,8 +2,9 @@
 docs/models-in-the-loop.md, "Corpus runs").
 
 Computing them (``selectors/corpus_records.py``) streams every sentence of the corpus with
-its names and hashes each one: 18 s of CPU for the bench's million sentences, most of an
-upload's own work. They change only when the corpus does, and an import only ever adds
+its names and hashes each one: for the bench's million sentences ~9 s of the upload's CPU and
+~11 s of PostgreSQL's (47 s of wall time at load average 6), against 4 s to read them back
+from here (bench/README.md, 2026-11-28). They change only when the corpus does, and an import only ever adds
 documents whose content is then fixed (a different content under the same id is refused), so
 they are kept here, keyed by a fingerprint of the project's documents (their ids, corpora and
 content hashes), and computed again when it differs. Kept in the database, not in files, so
