@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from array import array
+from collections.abc import Iterator
 
 import numpy as np
 from django.db import IntegrityError, connection, transaction
@@ -37,7 +38,7 @@ CACHE_FORMAT = "corpus-records-1"
 # A blob this large (~18 million records) would near PostgreSQL's 1 GB bytea limit: not kept.
 CACHE_LIMIT = 900 * 2**20
 ITEM_BYTES = 20 + 8 + 8 + 8 + 4 + 4  # per record: the arrays of _FIELDS and _SMALL
-STREAM_BYTES = 1 << 20
+PART_BYTES = 8 << 20
 
 
 def corpus_records(project: Project) -> CorpusRecords:
@@ -45,13 +46,13 @@ def corpus_records(project: Project) -> CorpusRecords:
     computed from, else computed (and kept for the next upload)."""
     fingerprint = corpus_fingerprint(project)
     cached = (
-        CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint)
-        .values_list("pk", "records", "sentences")
+        CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint, part=0)
+        .values_list("records", "sentences")
         .first()
     )
     if cached is not None:
-        pk, count, sentences = cached
-        blob = _read_blob(pk, count * ITEM_BYTES)
+        count, sentences = cached
+        blob = _read_blob(project, fingerprint, count * ITEM_BYTES)
         if blob is not None:
             return _unpacked(count, sentences, blob)
     with transaction.atomic():
@@ -66,72 +67,89 @@ def corpus_records(project: Project) -> CorpusRecords:
     return records
 
 
-def _parts(records: CorpusRecords) -> list[np.ndarray]:
-    """The arrays kept, in the blob's order (``_FIELDS`` then ``_SMALL``)."""
-    return [
+def _parts(records: CorpusRecords) -> Iterator[bytes]:
+    """The kept arrays (``_FIELDS`` then ``_SMALL``), concatenated, in parts of at most
+    PART_BYTES."""
+    arrays = (
         np.ascontiguousarray(records.ids.ids, dtype="S20"),
         np.ascontiguousarray(records.ids._order, dtype="<i8"),
         np.ascontiguousarray(records.keys, dtype="<i8"),
         np.ascontiguousarray(records.summary, dtype="<i8"),
         np.ascontiguousarray(records.lengths, dtype="<i4"),
         np.ascontiguousarray(records.turns, dtype="<i4"),
-    ]
+    )
+    for kept in arrays:
+        raw = kept.view(np.uint8).reshape(-1)
+        for start in range(0, len(raw), PART_BYTES):
+            yield raw[start : start + PART_BYTES].tobytes()
 
 
 def _write_blob(project: Project, fingerprint: str, records: CorpusRecords) -> None:
-    """The cache's row. On PostgreSQL by COPY, the blob streamed as hex a megabyte at a
-    time: through the ORM a million records' 52 MB were a 104 MB hex literal in one SQL
-    string, and the upload peaked at 911 MB."""
+    """The cache's rows, one per part: on PostgreSQL by COPY (through the ORM each part
+    would be a hex literal in its own SQL string)."""
+    fields = {
+        "project": project,
+        "fingerprint": fingerprint,
+        "records": len(records),
+        "sentences": records.sentences,
+    }
     if connection.vendor != "postgresql":
-        CorpusRecordsCache.objects.create(
-            project=project,
-            fingerprint=fingerprint,
-            records=len(records),
-            sentences=records.sentences,
-            arrays=b"".join(part.tobytes() for part in _parts(records)),
-        )
+        for part, data in enumerate(_parts(records)):
+            CorpusRecordsCache.objects.create(part=part, arrays=data, **fields)
         return
     table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
-    columns = "project_id, fingerprint, records, sentences, created_at, arrays"
+    columns = "project_id, fingerprint, records, sentences, created_at, part, arrays"
     head = f"{project.pk}\t{fingerprint}\t{len(records)}\t{records.sentences}\t"
-    head += f"{timezone.now().isoformat()}\t\\\\x"
+    head += timezone.now().isoformat()
     with (
         connection.cursor() as cursor,
         cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
     ):
-        copy.write(head.encode())
-        for part in _parts(records):
-            raw = part.view(np.uint8).reshape(-1)
-            for start in range(0, len(raw), STREAM_BYTES):
-                copy.write(raw[start : start + STREAM_BYTES].tobytes().hex().encode())
-        copy.write(b"\n")
+        for part, data in enumerate(_parts(records)):
+            copy.write(f"{head}\t{part}\t\\\\x{data.hex()}\n".encode())
 
 
-def _read_blob(pk: int, size: int) -> bytearray | memoryview | None:
-    """The cache row's blob. On PostgreSQL by binary COPY into one buffer of its known
-    size: the ORM reads a bytea as hex text, twice its size, then as bytes (the upload
-    peaked at 604 MB)."""
-    if connection.vendor != "postgresql":
-        blob = CorpusRecordsCache.objects.filter(pk=pk).values_list("arrays", flat=True).first()
-        return None if blob is None or len(blob) != size else memoryview(blob)
-    table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
-    # Binary COPY: a 19-byte header, a 16-bit field count and a 32-bit length, the bytes,
-    # and a 16-bit trailer.
-    stream = bytearray(19 + 2 + 4 + size + 2)
+def _read_blob(project: Project, fingerprint: str, size: int) -> bytearray | None:
+    """The kept parts, concatenated into one buffer of the size expected. On PostgreSQL by
+    binary COPY (the ORM reads a bytea as hex text, twice its size)."""
+    blob = bytearray(size)
     filled = 0
+    if connection.vendor != "postgresql":
+        for data in (
+            CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint)
+            .order_by("part")
+            .values_list("arrays", flat=True)
+        ):
+            blob[filled : filled + len(data)] = data
+            filled += len(data)
+        return blob if filled == size else None
+    table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
+    query = (
+        f"COPY (SELECT arrays FROM {table} WHERE project_id = %s AND fingerprint = %s"
+        " ORDER BY part) TO STDOUT (FORMAT BINARY)"
+    )
+    # Binary COPY: a 19-byte header; per row a 16-bit field count, a 32-bit length and the
+    # bytes; a 16-bit trailer (-1). Parsed as it arrives: at most a part is pending.
+    pending = bytearray()
+    header = False
     with (
         connection.cursor() as cursor,
-        cursor.cursor.copy(
-            f"COPY (SELECT arrays FROM {table} WHERE id = %s) TO STDOUT (FORMAT BINARY)", [pk]
-        ) as copy,
+        cursor.cursor.copy(query, [project.pk, fingerprint]) as copy,
     ):
-        for block in copy:  # read to its end, even past a wrong size, to leave COPY
-            if filled + len(block) <= len(stream):
-                stream[filled : filled + len(block)] = block
-            filled += len(block)
-    if filled != len(stream) or int.from_bytes(stream[21:25], "big") != size:
-        return None
-    return memoryview(stream)[25 : 25 + size]
+        for block in copy:
+            pending += block
+            if not header and len(pending) >= 19:
+                del pending[:19]
+                header = True
+            while header and len(pending) >= 6 and pending[:2] != b"\xff\xff":
+                length = int.from_bytes(pending[2:6], "big")
+                if len(pending) < 6 + length:
+                    break
+                if filled + length <= size:
+                    blob[filled : filled + length] = pending[6 : 6 + length]
+                filled += length
+                del pending[: 6 + length]
+    return blob if filled == size else None
 
 
 def corpus_fingerprint(project: Project) -> str:
