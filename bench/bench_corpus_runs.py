@@ -128,7 +128,7 @@ def _report(measured: dict[str, float], form: str, cold: bool) -> None:
     print(
         "  steps: "
         + ", ".join(f"{step} {measured[step]:.2f} s" for step in steps)
-        + f"; the rest (evaluator and run rows, commit: the deferred foreign-key checks)"
+        + f"; the rest (evaluator and run rows, the one-query check of the ids written, commit)"
         f" {rest:.2f} s"
     )
     print(
