@@ -36,6 +36,7 @@ import pandas as pd
 
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.prediction_rows import (
+    CHUNK_ROWS,
     LABEL_VALUES,
     Chunk,
     CsvRun,
@@ -44,6 +45,7 @@ from annotations.formats.prediction_rows import (
 )
 from annotations.formats.predictions import _refuse_non_utf8
 from annotations.formats.release_records import IdIndex
+from annotations.formats.strict_json import StrictJSONError, loads
 from annotations.formats.writers.record_arrays import as_id_bytes
 
 # Label codes per slot: what the row said.
@@ -53,6 +55,8 @@ ALLOWED = "1 or consistent, 0 or inconsistent, or abstain"
 TRUE_WORDS = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
 RECORD_ID_LENGTH = 20  # rows.record_id: 20 hex characters
 MAX_LIST = 1000  # spans, evidence turns or types in one row
+# A JSONL row with only these is read by the column (CorpusJsonlRun._plain_chunk).
+PLAIN_FIELDS = {"record_id", "label", "score", "abstain"}
 
 
 def _no_labels() -> np.ndarray:
@@ -113,7 +117,7 @@ class _Checks(RunFile):
                     start + row,
                     "record_id",
                 )
-        return as_id_bytes(ids.tolist())
+        return _id_bytes(ids)
 
     def _check_types(
         self, chosen: object, row: int, into: list[tuple[int, tuple[str, ...]]]
@@ -212,6 +216,62 @@ class _Checks(RunFile):
         chunk.labels = np.where(said_abstain, NO_LABEL, chunk.labels).astype(np.int8)
 
 
+def _arrow(cells: pd.Series) -> Any | None:
+    """The pyarrow array behind a column of pandas' arrow-backed strings (pandas' default
+    when pyarrow is installed), else None: the fast paths below are taken only then."""
+    if not isinstance(cells.array, pd.arrays.ArrowStringArray):
+        return None
+    import pyarrow as pa
+
+    column = pa.array(cells.array)  # no copy: the same buffers
+    return (
+        column if pa.types.is_large_string(column.type) or pa.types.is_string(column.type) else None
+    )
+
+
+def _id_bytes(ids: pd.Series) -> np.ndarray:
+    """The ids as fixed-width bytes. When every id has RECORD_ID_LENGTH bytes (as every
+    known one does) they are the column's own buffer, read in place: 25,000 ids in 0.2 ms,
+    against 35 ms encoding each string (1.4 s of a million-row upload)."""
+    column = _arrow(ids)
+    if column is not None and len(column) and column.null_count == 0:
+        import pyarrow.compute as pc
+
+        lengths = pc.min_max(pc.binary_length(column))
+        if lengths["min"].as_py() == lengths["max"].as_py() == RECORD_ID_LENGTH:
+            wide = pa_offsets_dtype(column)
+            offsets = np.frombuffer(column.buffers()[1], dtype=wide)[column.offset :]
+            first, last = int(offsets[0]), int(offsets[len(column)])
+            data = np.frombuffer(column.buffers()[2], dtype=np.uint8)[first:last]
+            return data.view(f"S{RECORD_ID_LENGTH}").copy()
+    return as_id_bytes(ids.tolist())
+
+
+def pa_offsets_dtype(column: Any) -> type[np.signedinteger[Any]]:
+    import pyarrow as pa
+
+    return np.int64 if pa.types.is_large_string(column.type) else np.int32
+
+
+def _scores(cells: pd.Series) -> np.ndarray:
+    """Stripped score cells as floats, ``nan`` where empty or not a number (the caller
+    names the first such non-empty cell). pyarrow's parser when it accepts the whole column
+    (0.1 s a million, against 1.7 s for ``pd.to_numeric``); pandas' otherwise, so a value
+    either reads the same or is refused the same way."""
+    column = _arrow(cells)
+    if column is not None:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        try:
+            empty = pc.equal(column, "")
+            parsed = pc.cast(pc.if_else(empty, None, column), pa.float64())
+            return parsed.to_numpy(zero_copy_only=False)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            pass
+    return pd.to_numeric(cells, errors="coerce").to_numpy(dtype=float)
+
+
 def _list_cell(run: _Checks, cell: str, row: int, name: str, example: str) -> object:
     try:
         return json.loads(cell)
@@ -244,7 +304,7 @@ class CorpusCsvRun(_Checks, CsvRun):
         if "score" in frame.columns:
             cells = frame["score"].str.strip()
             given = (cells != "").to_numpy()
-            scores = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=float)
+            scores = _scores(cells)
             bad = np.flatnonzero(given & np.isnan(scores))
             if len(bad):
                 row = int(bad[0])
@@ -316,7 +376,87 @@ class CorpusJsonlRun(_Checks, JsonlRun):
         JsonlRun.__init__(self, data, file=file, longest_id=RECORD_ID_LENGTH)
         self.types = types
 
+    def chunks(self) -> Iterator[Chunk]:
+        """As ``JsonlRun.chunks`` (same lines, numbers and refusals), but each line is cut
+        from the file as it is reached: splitting the whole file first held a bytes object
+        per line, ~110 MB for a million, and the upload peaked at 514 MB."""
+        data = self.data
+        rows: list[dict[str, Any]] = []
+        position, number, end = 0, 0, len(data)
+        while position <= end:
+            newline = data.find(b"\n", position)
+            if newline < 0:
+                newline = end
+            raw = data[position:newline]
+            position = newline + 1
+            number += 1
+            if not raw.strip():
+                continue
+            try:
+                row = loads(raw)
+            except StrictJSONError as error:
+                raise FormatError(str(error), file=self.file, line=number) from None
+            if not isinstance(row, dict):
+                raise FormatError(
+                    f"expected an object, got {describe(row)}", file=self.file, line=number
+                )
+            self._lines.append(number)
+            rows.append(row)
+            if len(rows) == CHUNK_ROWS:
+                yield self._chunk(rows, len(self._lines) - len(rows))
+                rows = []
+        if rows or not self._lines:
+            yield self._chunk(rows, len(self._lines) - len(rows))
+
     def _chunk(self, rows: list[dict[str, Any]], start: int) -> Chunk:
+        chunk = self._plain_chunk(rows, start)
+        return chunk if chunk is not None else self._checked_chunk(rows, start)
+
+    def _plain_chunk(self, rows: list[dict[str, Any]], start: int) -> CorpusChunk | None:
+        """A chunk whose rows hold only ``record_id``, ``label``, ``score`` and ``abstain``,
+        each of a type ``_checked_chunk`` takes as it is, read a column at a time (the
+        distinct labels looked up once, not each row's): 0.5 s a million rows against 2.5 s
+        row by row. None for any other chunk, which ``_checked_chunk`` reads (and refuses,
+        naming the row) exactly as before; what this accepts, it stores the same way."""
+        if not rows or not set().union(*rows) <= PLAIN_FIELDS:
+            return None
+        ids = [row.get("record_id") for row in rows]
+        scores = [row.get("score") for row in rows]
+        labels = [row.get("label") for row in rows]
+        declined = [row.get("abstain") for row in rows]
+        if (
+            set(map(type, ids)) != {str}
+            or not set(map(type, scores)) <= {float, int, type(None)}
+            or not set(map(type, labels)) <= {str, int, type(None)}
+            or not set(map(type, declined)) <= {bool, type(None)}
+        ):
+            return None
+        codes: dict[Any, int] = {}
+        for label in set(labels):
+            key = label.strip().lower() if isinstance(label, str) else label
+            if label is None:
+                codes[label] = NO_LABEL
+            elif key == "abstain":
+                codes[label] = ABSTAIN
+            elif key in LABEL_VALUES:
+                codes[label] = int(LABEL_VALUES[key])
+            else:
+                return None
+        try:
+            values = np.array([math.nan if v is None else v for v in scores], dtype=float)
+        except OverflowError:
+            return None
+        chunk = CorpusChunk(
+            start,
+            self._check_ids(pd.Series(ids, dtype=object), start),
+            values,
+            labels=np.fromiter((codes[label] for label in labels), np.int8, len(labels)),
+            abstain=np.fromiter((flag is True for flag in declined), bool, len(declined)),
+        )
+        self._check_verdicts(chunk)
+        return chunk
+
+    def _checked_chunk(self, rows: list[dict[str, Any]], start: int) -> CorpusChunk:
         ids = []
         for offset, row in enumerate(rows):
             value = row.get("record_id")

@@ -2,6 +2,7 @@
 
 from annotations.models.assistance import RoundAssistance
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
+from annotations.models.corpus_records_cache import CorpusRecordsCache
 from annotations.models.corpus_runs import CorpusPrediction, CorpusRun
 from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
 from annotations.models.explanations import (
@@ -97,6 +98,7 @@ __all__ = [
     "ConsistencyLabel",
     "Corpus",
     "CorpusPrediction",
+    "CorpusRecordsCache",
     "CorpusRun",
     "DeliveryStatus",
     "Disagreement",

@@ -70,14 +70,37 @@ class CorpusPrediction(models.Model):
     (``sentence`` null) verdict. ``label`` is a ConsistencyLabel value or "" when the run gave
     only a score; ``abstain`` marks a record the model declined, with neither."""
 
-    run = models.ForeignKey(CorpusRun, on_delete=models.CASCADE, related_name="predictions")
-    summary = models.ForeignKey("annotations.Summary", on_delete=models.CASCADE, related_name="+")
+    # No database foreign keys and no single-column indexes on these three (issue 31,
+    # "Measure"): a run is a million rows written at once. COPYing the bench's 1,001,169 rows
+    # into a copy of this table cost PostgreSQL 40.4 s of CPU with its deferred key checks
+    # (three per row, each locking the row it names), 10.5 s without them and 7.0 s without
+    # the three single-column indexes too (bench/README.md, 2026-11-28). The upload
+    # writes only ids it read from these tables, and then checks them all in one query under
+    # a lock on them (services/corpus_runs.py, ``_check_references``); deleting a run, a
+    # summary or a sentence still deletes its predictions (Django's CASCADE, which never
+    # relied on the database's keys). Readers filter by run through the (run, ...) indexes.
+    run = models.ForeignKey(
+        CorpusRun,
+        on_delete=models.CASCADE,
+        related_name="predictions",
+        db_constraint=False,
+        db_index=False,
+    )
+    summary = models.ForeignKey(
+        "annotations.Summary",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
+    )
     sentence = models.ForeignKey(
         "annotations.SummarySentence",
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="+",
+        db_constraint=False,
+        db_index=False,
     )
     label = models.CharField(max_length=12, blank=True)
     score = models.FloatField(null=True, blank=True)

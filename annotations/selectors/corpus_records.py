@@ -21,21 +21,184 @@ from __future__ import annotations
 import hashlib
 import json
 from array import array
+from collections.abc import Iterator
 
 import numpy as np
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
+from django.utils import timezone
 
 from annotations.formats.corpus_predictions import CorpusRecords
-from annotations.formats.release_records import IdIndex
-from annotations.models import Document, Project, Summary, SummarySentence
+from annotations.formats.release_records import IdIndex, _prefix
+from annotations.models import CorpusRecordsCache, Document, Project, Summary, SummarySentence
 
 STREAM_ROWS = 20_000
+# Changed whenever the cached arrays' layout or the record ids' rule changes.
+CACHE_FORMAT = "corpus-records-1"
+# A blob this large (~18 million records) would near PostgreSQL's 1 GB bytea limit: not kept.
+CACHE_LIMIT = 900 * 2**20
+ITEM_BYTES = 20 + 8 + 8 + 8 + 4 + 4  # per record: the arrays of _FIELDS and _SMALL
+PART_BYTES = 8 << 20
 
 
 def corpus_records(project: Project) -> CorpusRecords:
+    """The corpus's records, from the cache when the project's documents are the ones it was
+    computed from, else computed (and kept for the next upload)."""
+    fingerprint = corpus_fingerprint(project)
+    cached = (
+        CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint, part=0)
+        .values_list("records", "sentences")
+        .first()
+    )
+    if cached is not None:
+        count, sentences = cached
+        blob = _read_blob(project, fingerprint, count * ITEM_BYTES)
+        if blob is not None:
+            return _unpacked(count, sentences, blob)
     with transaction.atomic():
-        return _corpus_records(project)
+        records = _corpus_records(project)
+    if len(records) * ITEM_BYTES <= CACHE_LIMIT:
+        try:
+            with transaction.atomic():
+                CorpusRecordsCache.objects.filter(project=project).delete()
+                _write_blob(project, fingerprint, records)
+        except IntegrityError:  # another upload kept them first: theirs are as good
+            pass
+    return records
+
+
+def _parts(records: CorpusRecords) -> Iterator[bytes]:
+    """The kept arrays (``_FIELDS`` then ``_SMALL``), concatenated, in parts of at most
+    PART_BYTES."""
+    arrays = (
+        np.ascontiguousarray(records.ids.ids, dtype="S20"),
+        np.ascontiguousarray(records.ids._order, dtype="<i8"),
+        np.ascontiguousarray(records.keys, dtype="<i8"),
+        np.ascontiguousarray(records.summary, dtype="<i8"),
+        np.ascontiguousarray(records.lengths, dtype="<i4"),
+        np.ascontiguousarray(records.turns, dtype="<i4"),
+    )
+    for kept in arrays:
+        raw = kept.view(np.uint8).reshape(-1)
+        for start in range(0, len(raw), PART_BYTES):
+            yield raw[start : start + PART_BYTES].tobytes()
+
+
+def _write_blob(project: Project, fingerprint: str, records: CorpusRecords) -> None:
+    """The cache's rows, one per part: on PostgreSQL by COPY (through the ORM each part
+    would be a hex literal in its own SQL string)."""
+    fields = {
+        "project": project,
+        "fingerprint": fingerprint,
+        "records": len(records),
+        "sentences": records.sentences,
+    }
+    if connection.vendor != "postgresql":
+        for part, data in enumerate(_parts(records)):
+            CorpusRecordsCache.objects.create(part=part, arrays=data, **fields)
+        return
+    table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
+    columns = "project_id, fingerprint, records, sentences, created_at, part, arrays"
+    head = f"{project.pk}\t{fingerprint}\t{len(records)}\t{records.sentences}\t"
+    head += timezone.now().isoformat()
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        for part, data in enumerate(_parts(records)):
+            copy.write(f"{head}\t{part}\t\\\\x{data.hex()}\n".encode())
+
+
+def _read_blob(project: Project, fingerprint: str, size: int) -> bytearray | None:
+    """The kept parts, concatenated into one buffer of the size expected. On PostgreSQL by
+    binary COPY (the ORM reads a bytea as hex text, twice its size)."""
+    blob = bytearray(size)
+    filled = 0
+    if connection.vendor != "postgresql":
+        for data in (
+            CorpusRecordsCache.objects.filter(project=project, fingerprint=fingerprint)
+            .order_by("part")
+            .values_list("arrays", flat=True)
+        ):
+            blob[filled : filled + len(data)] = data
+            filled += len(data)
+        return blob if filled == size else None
+    table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
+    query = (
+        f"COPY (SELECT arrays FROM {table} WHERE project_id = %s AND fingerprint = %s"
+        " ORDER BY part) TO STDOUT (FORMAT BINARY)"
+    )
+    # Binary COPY: a 19-byte header; per row a 16-bit field count, a 32-bit length and the
+    # bytes; a 16-bit trailer (-1). Parsed as it arrives: at most a part is pending.
+    pending = bytearray()
+    header = False
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(query, [project.pk, fingerprint]) as copy,
+    ):
+        for block in copy:
+            pending += block
+            if not header and len(pending) >= 19:
+                del pending[:19]
+                header = True
+            while header and len(pending) >= 6 and pending[:2] != b"\xff\xff":
+                length = int.from_bytes(pending[2:6], "big")
+                if len(pending) < 6 + length:
+                    break
+                if filled + length <= size:
+                    blob[filled : filled + length] = pending[6 : 6 + length]
+                filled += length
+                del pending[: 6 + length]
+    return blob if filled == size else None
+
+
+def corpus_fingerprint(project: Project) -> str:
+    """What the corpus's record ids depend on: each document's id, corpus and content hash
+    (its topics, summaries, sentences and turns). A document's content never changes once
+    imported, and its summaries and sentences are created with it, so the same documents mean
+    the same records and database ids."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    for pk, corpus, content in (
+        Document.objects.filter(corpus__project=project)
+        .order_by("pk")
+        .values_list("pk", "corpus__slug", "content_hash")
+        .iterator(chunk_size=STREAM_ROWS)
+    ):
+        digest.update(f"{pk}\x1f{corpus}\x1f{content}\x1e".encode())
+    return digest.hexdigest()
+
+
+# The arrays of ``CorpusRecords`` in the blob's order, each one item per record; the sorted
+# order of the ids is kept too, so that reading them back sorts nothing.
+_FIELDS = (("ids", "S20"), ("order", "<i8"), ("keys", "<i8"), ("summary", "<i8"))
+_SMALL = (("lengths", "<i4"), ("turns", "<i4"))
+
+
+class _SortedIdIndex(IdIndex):
+    """An ``IdIndex`` whose sorted order is already known (read from the cache)."""
+
+    def __init__(self, ids: np.ndarray, order: np.ndarray) -> None:
+        self.ids = ids
+        self._order = order
+        self._sorted = ids[order]
+        self._prefixes = _prefix(self._sorted)
+
+
+def _unpacked(records: int, sentences: int, blob: bytearray | memoryview) -> CorpusRecords:
+    buffer = memoryview(blob)
+    arrays: dict[str, np.ndarray] = {}
+    offset = 0
+    for name, dtype in _FIELDS + _SMALL:
+        arrays[name] = np.frombuffer(buffer, dtype=dtype, count=records, offset=offset)
+        offset += arrays[name].nbytes
+    return CorpusRecords(
+        ids=_SortedIdIndex(arrays["ids"], arrays["order"]),
+        sentences=sentences,
+        keys=arrays["keys"],
+        summary=arrays["summary"],
+        lengths=arrays["lengths"],
+        turns=arrays["turns"],
+    )
 
 
 def _corpus_records(project: Project) -> CorpusRecords:
