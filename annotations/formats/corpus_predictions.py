@@ -36,7 +36,6 @@ import pandas as pd
 
 from annotations.formats.errors import FormatError, describe
 from annotations.formats.prediction_rows import (
-    CHUNK_ROWS,
     LABEL_VALUES,
     Chunk,
     CsvRun,
@@ -45,7 +44,6 @@ from annotations.formats.prediction_rows import (
 )
 from annotations.formats.predictions import _refuse_non_utf8
 from annotations.formats.release_records import IdIndex
-from annotations.formats.strict_json import StrictJSONError, loads
 from annotations.formats.writers.record_arrays import as_id_bytes
 
 # Label codes per slot: what the row said.
@@ -375,38 +373,6 @@ class CorpusJsonlRun(_Checks, JsonlRun):
     def __init__(self, data: bytes, *, file: str, types: Mapping[str, str]) -> None:
         JsonlRun.__init__(self, data, file=file, longest_id=RECORD_ID_LENGTH)
         self.types = types
-
-    def chunks(self) -> Iterator[Chunk]:
-        """As ``JsonlRun.chunks`` (same lines, numbers and refusals), but each line is cut
-        from the file as it is reached: splitting the whole file first held a bytes object
-        per line, ~110 MB for a million, and the upload peaked at 514 MB."""
-        data = self.data
-        rows: list[dict[str, Any]] = []
-        position, number, end = 0, 0, len(data)
-        while position <= end:
-            newline = data.find(b"\n", position)
-            if newline < 0:
-                newline = end
-            raw = data[position:newline]
-            position = newline + 1
-            number += 1
-            if not raw.strip():
-                continue
-            try:
-                row = loads(raw)
-            except StrictJSONError as error:
-                raise FormatError(str(error), file=self.file, line=number) from None
-            if not isinstance(row, dict):
-                raise FormatError(
-                    f"expected an object, got {describe(row)}", file=self.file, line=number
-                )
-            self._lines.append(number)
-            rows.append(row)
-            if len(rows) == CHUNK_ROWS:
-                yield self._chunk(rows, len(self._lines) - len(rows))
-                rows = []
-        if rows or not self._lines:
-            yield self._chunk(rows, len(self._lines) - len(rows))
 
     def _chunk(self, rows: list[dict[str, Any]], start: int) -> Chunk:
         chunk = self._plain_chunk(rows, start)

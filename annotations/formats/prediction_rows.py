@@ -320,8 +320,19 @@ class JsonlRun(RunFile):
         return self._lines[row]
 
     def chunks(self) -> Iterator[Chunk]:
+        """Each line is cut from the file as it is reached: splitting the whole file first held
+        a bytes object per line, ~110 MB for a million, and a corpus run's upload peaked at
+        514 MB."""
+        data = self.data
         rows: list[dict[str, Any]] = []
-        for number, raw in enumerate(self.data.split(b"\n"), start=1):
+        position, number, end = 0, 0, len(data)
+        while position <= end:
+            newline = data.find(b"\n", position)
+            if newline < 0:
+                newline = end
+            raw = data[position:newline]
+            position = newline + 1
+            number += 1
             if not raw.strip():
                 continue
             try:
