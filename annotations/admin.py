@@ -85,11 +85,26 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
-class TurnInline(admin.TabularInline):
+class CorpusContentAdmin(admin.ModelAdmin):
+    """A corpus's content is fixed once imported: the document's content hash, the corpus's
+    record ids (kept under a fingerprint of its documents, selectors/corpus_records.py), every
+    release record id and every judgement's sentence depend on it. The admin shows a topic,
+    a summary and its sentences and can delete a whole document, never a part of one."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TurnInline(ReadOnlyInline):
     model = m.Turn
-    extra = 0
+    show_change_link = False
     fields = ("position", "speaker", "role", "text", "start", "end")
-    readonly_fields = ("start", "end")
 
 
 class TopicInline(ReadOnlyInline):
@@ -120,7 +135,7 @@ class SummaryInline(ReadOnlyInline):
 
 
 @admin.register(m.Topic)
-class TopicAdmin(admin.ModelAdmin):
+class TopicAdmin(CorpusContentAdmin):
     list_display = ("__str__", "document", "position")
     list_filter = ("document__corpus__project", "document__corpus")
     search_fields = ("name", "document__external_id")
@@ -129,14 +144,14 @@ class TopicAdmin(admin.ModelAdmin):
     inlines = [SummaryInline]
 
 
-class SentenceInline(admin.TabularInline):
+class SentenceInline(ReadOnlyInline):
     model = m.SummarySentence
-    extra = 0
+    show_change_link = False
     fields = ("position", "source_index", "text", "start", "end")
 
 
 @admin.register(m.Summary)
-class SummaryAdmin(admin.ModelAdmin):
+class SummaryAdmin(CorpusContentAdmin):
     list_display = ("external_id", "system", "topic", "short_text")
     list_filter = ("system", "topic__document__corpus__project", "topic__document__split")
     search_fields = ("text", "system", "topic__name", "topic__document__external_id")

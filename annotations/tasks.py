@@ -14,6 +14,7 @@ from celery import shared_task
 from annotations.models import Job, Project, Release, Round
 from annotations.selectors.adjudication_queue import disagreements_list
 from annotations.selectors.assistance_inputs import AssistanceChoiceError
+from annotations.selectors.corpus_records import corpus_records_prepare
 from annotations.services.agreement_reports import agreement_report_compute
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.jobs import job_finish, job_progress
@@ -54,6 +55,7 @@ def import_corpus_task(
         report = tofueval_import(project=project, release_dir=Path(path), documents=Path(documents))
     else:
         report = corpus_import_native(project=project, path=Path(path))
+    corpus_records_prepare(project)
     return {
         "documents_created": report.documents_created,
         "summaries": report.summaries,
@@ -89,6 +91,8 @@ def import_job_task(job_id: int) -> None:
             report = corpus_import_upload(
                 project=job.project, path=path, name=name, params=job.params, progress=progress
             )
+            job_progress(job_id, progress=100, message="keeping the corpus's record ids")
+            corpus_records_prepare(job.project)
         job_finish(job_id, result=import_result(report))
     except Exception as error:
         job_finish(job_id, error=failure_message(error, expected=(ImportFailed,)))

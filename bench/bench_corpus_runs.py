@@ -16,7 +16,8 @@ Then, twice, each time in a fresh process with the production settings, Django a
 service loaded (as a worker has them), ``corpus_run_upload`` is timed end to end: the corpus's
 record ids (the first time computed in one streamed query, as for a corpus never uploaded to
 or changed since; the second time read from ``CorpusRecordsCache``), the file read and checked
-a chunk at a time, and the predictions written by binary COPY in one transaction; records/s
+a chunk at a time, and the records written as arrays in parts (``CorpusRunPart``) by binary
+COPY in one transaction; records/s
 (target >= 200,000) and the process's peak RSS (VmHWM, target < 400 MB), with the time of each
 step. ``--keep`` keeps the database; ``--reuse`` measures a kept one again. See
 bench/README.md.
@@ -85,7 +86,9 @@ def _upload(database_url: str, media: str, path: str, cold: bool) -> dict[str, f
     corpus_runs.read_corpus_predictions = timed(  # type: ignore[attr-defined]
         "read and check", corpus_predictions.read_corpus_predictions
     )
-    corpus_runs._insert = timed("COPY", corpus_runs._insert)  # type: ignore[attr-defined]
+    corpus_runs.store_run_records = timed(  # type: ignore[attr-defined]
+        "parts written", corpus_runs.store_run_records
+    )
     data = Path(path).read_bytes()
     before = _maxrss_mb()
     from django.db import connection
@@ -116,7 +119,7 @@ def _upload(database_url: str, media: str, path: str, cold: bool) -> dict[str, f
 
 def _report(measured: dict[str, float], form: str, cold: bool) -> None:
     n = measured["records"]
-    steps = ("corpus ids", "read and check", "COPY")
+    steps = ("corpus ids", "read and check", "parts written")
     rest = measured["seconds"] - sum(measured[step] for step in steps)
     print(
         f"upload ({'record ids computed' if cold else 'record ids kept'}): {n:,.0f} records"
@@ -128,7 +131,7 @@ def _report(measured: dict[str, float], form: str, cold: bool) -> None:
     print(
         "  steps: "
         + ", ".join(f"{step} {measured[step]:.2f} s" for step in steps)
-        + f"; the rest (evaluator and run rows, the one-query check of the ids written, commit)"
+        + f"; the rest (evaluator and run rows, sorting the records into parts, commit)"
         f" {rest:.2f} s"
     )
     print(

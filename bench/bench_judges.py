@@ -56,7 +56,6 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
     from django.utils import timezone
 
     from annotations.models import (
-        CorpusPrediction,
         CorpusRun,
         Evaluator,
         GuidelineVersion,
@@ -68,7 +67,8 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
         SummarySentence,
         Topic,
     )
-    from annotations.services.bulk import insert_rows
+    from annotations.formats.corpus_run_parts import records_from_rows
+    from annotations.services.corpus_runs import store_run_records
 
     rng = random.Random(seed)
     now = timezone.now()
@@ -103,18 +103,6 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
         .order_by("id")
         .values_list("id", "summary_id")
     )
-    columns = [
-        "run_id",
-        "summary_id",
-        "sentence_id",
-        "label",
-        "score",
-        "abstain",
-        "explanation",
-        "error_types",
-        "spans",
-        "evidence",
-    ]
     for number in range(runs):
         evaluator, _ = Evaluator.objects.get_or_create(
             project=project, name=f"Judge {number % 4}", defaults={"kind": "llm"}
@@ -133,10 +121,10 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
         for pk, summary in sentences:
             if rng.random() < 0.03:
                 abstained += 1
-                rows.append((run.pk, summary, pk, "", None, True, "", "[]", "[]", "[]"))
+                rows.append((summary, pk, "", None, True, None))
             else:
-                rows.append((run.pk, summary, pk, "", rng.random(), False, "", "[]", "[]", "[]"))
-        insert_rows(CorpusPrediction, columns, rows)
+                rows.append((summary, pk, "", rng.random(), False, None))
+        store_run_records(run, records_from_rows(rows))
         CorpusRun.objects.filter(pk=run.pk).update(abstained=abstained)
     return {
         "admin": admin.pk,

@@ -29,13 +29,14 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
 
     from annotations.models import (
         Assignment,
-        CorpusPrediction,
         CorpusRun,
         Evaluator,
         Round,
         SummarySentence,
     )
+    from annotations.formats.corpus_run_parts import Extra, records_from_rows
     from annotations.services.assisted import round_assistance_set
+    from annotations.services.corpus_runs import store_run_records
 
     round_ = Round.objects.get(pk=seeded.round_id)
     evaluator = Evaluator.objects.create(project=round_.project, name="bench-judge", kind="llm")
@@ -53,19 +54,19 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
         sentences=len(sentences),
         has_labels=True,
     )
-    CorpusPrediction.objects.bulk_create(
-        (
-            CorpusPrediction(
-                run=run,
-                summary_id=summary,
-                sentence_id=pk,
-                label="inconsistent" if pk % 3 == 0 else "consistent",
-                explanation="The dialogue says the opposite in turn 4. " * 3,
-                evidence=[3, 4],
+    store_run_records(
+        run,
+        records_from_rows(
+            (
+                summary,
+                pk,
+                "inconsistent" if pk % 3 == 0 else "consistent",
+                None,
+                False,
+                Extra("The dialogue says the opposite in turn 4. " * 3, evidence=(3, 4)),
             )
             for pk, summary in sentences
         ),
-        batch_size=5000,
     )
     round_assistance_set(round=round_, run=run, share=0.5)
     key, units = seeded.users[-1]

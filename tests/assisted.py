@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from annotations.models import (
     Assignment,
-    CorpusPrediction,
     CorpusRun,
     Evaluator,
     Membership,
@@ -21,6 +20,7 @@ from annotations.models import (
     SummarySentence,
 )
 from annotations.services.rounds import round_create, round_open
+from tests.corpus_predictions import store_predictions
 from tests.factories import (
     DocumentFactory,
     GuidelineFactory,
@@ -83,18 +83,20 @@ def assisted_study(*, units: int = 8, share: float = 0.5, seed: int = 3) -> Assi
         has_labels=True,
         has_scores=True,
     )
-    CorpusPrediction.objects.bulk_create(
-        CorpusPrediction(
-            run=run,
-            summary_id=sentence.summary_id,
-            sentence=sentence,
-            label="inconsistent" if index % 2 else "consistent",
-            score=0.25 if index % 2 else 0.75,
-            explanation=f"{EXPLANATION_MARK} {index}: the dialogue says otherwise.",
-            evidence=[1],
-            spans=[[0, 5]],
-        )
-        for index, sentence in enumerate(sentences)
+    store_predictions(
+        run,
+        (
+            {
+                "summary_id": sentence.summary_id,
+                "sentence_id": sentence.pk,
+                "label": "inconsistent" if index % 2 else "consistent",
+                "score": 0.25 if index % 2 else 0.75,
+                "explanation": f"{EXPLANATION_MARK} {index}: the dialogue says otherwise.",
+                "evidence": [1],
+                "spans": [[0, 5]],
+            }
+            for index, sentence in enumerate(sentences)
+        ),
     )
     round_, _ = round_create(
         project=project,

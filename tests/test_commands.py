@@ -12,6 +12,7 @@ from django.test import override_settings
 
 from annotations.models import (
     Assignment,
+    CorpusRecordsCache,
     Document,
     Membership,
     Project,
@@ -20,6 +21,7 @@ from annotations.models import (
     SentenceJudgement,
     Topic,
 )
+from annotations.selectors.corpus_records import corpus_fingerprint
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +53,11 @@ def test_import_corpus_native_creates_the_project_and_reports_counts(tmp_path: P
     project = Project.objects.get(slug="calls-study")
     assert project.taxonomy.copied_from.slug == "tofueval"
     assert not project.taxonomy.builtin
+    # The corpus's record ids are kept now, so an evaluator's first corpus run reads them.
+    assert "kept the corpus's record ids for evaluator runs" in output
+    assert set(
+        CorpusRecordsCache.objects.filter(project=project).values_list("fingerprint", flat=True)
+    ) == {corpus_fingerprint(project)}
 
 
 def _one_document(tmp_path: Path) -> Path:

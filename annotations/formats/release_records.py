@@ -54,13 +54,33 @@ class IdIndex:
     prefix several records share are then searched on their whole bytes."""
 
     def __init__(self, ids: np.ndarray) -> None:
-        self.ids = ids  # bytes (dtype S), in the records' order
+        self._ids: np.ndarray | None = ids  # bytes (dtype S), in the records' order
         self._order = np.argsort(ids, kind="stable")
         self._sorted = ids[self._order]
         self._prefixes = _prefix(self._sorted)
 
+    @classmethod
+    def from_sorted(cls, sorted_ids: np.ndarray, order: np.ndarray) -> IdIndex:
+        """An index of ids already sorted (``sorted_ids``, the ids at ``order``), without a
+        copy of them in the records' order until one is asked for (a million kept corpus ids
+        are 20 MB each way)."""
+        index = cls.__new__(cls)
+        index._ids = None
+        index._sorted = sorted_ids
+        index._order = order
+        index._prefixes = _prefix(sorted_ids)
+        return index
+
+    @property
+    def ids(self) -> np.ndarray:
+        """The ids in the records' order (dtype S)."""
+        if self._ids is None:
+            self._ids = np.empty_like(self._sorted)
+            self._ids[self._order] = self._sorted
+        return self._ids
+
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self._sorted)
 
     def find(self, wanted: np.ndarray) -> np.ndarray:
         """Each wanted id's index (``wanted``: dtype S), or -1."""
@@ -82,7 +102,10 @@ class IdIndex:
         return found
 
     def text(self, index: int) -> str:
-        return bytes(self.ids[index]).decode("utf-8", "replace")
+        if self._ids is None:  # one id, for a message: found without the whole copy
+            (at,) = np.flatnonzero(self._order == index)
+            return bytes(self._sorted[at]).decode("utf-8", "replace")
+        return bytes(self._ids[index]).decode("utf-8", "replace")
 
     def __getitem__(self, which: Any) -> np.ndarray:
         """The ids at ``which`` (an index array or mask), as text."""

@@ -3,7 +3,7 @@
 from annotations.models.assistance import RoundAssistance
 from annotations.models.corpus import Corpus, Document, Split, Summary, SummarySentence, Topic, Turn
 from annotations.models.corpus_records_cache import CorpusRecordsCache
-from annotations.models.corpus_runs import CorpusPrediction, CorpusRun
+from annotations.models.corpus_runs import CorpusRun, CorpusRunPart
 from annotations.models.evaluators import Evaluator, EvaluatorKind, EvaluatorRun, PredictionKind
 from annotations.models.explanations import (
     ExplanationItem,
@@ -97,9 +97,9 @@ __all__ = [
     "Confidence",
     "ConsistencyLabel",
     "Corpus",
-    "CorpusPrediction",
     "CorpusRecordsCache",
     "CorpusRun",
+    "CorpusRunPart",
     "DeliveryStatus",
     "Disagreement",
     "Document",

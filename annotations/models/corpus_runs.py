@@ -8,8 +8,9 @@ used to choose which units to annotate. Records are named by the corpus-level id
 (``annotations.formats.writers.rows.record_id`` of corpus, document, topic, summary and sentence
 number), never database ids, so a file made for a release joins the corpus too.
 
-Predictions are rows, not a file: the workspace reads one unit's verdicts at a time (a handful
-of rows by index), and the Judges page joins them to gold in SQL. Nothing here is ever sent to
+Predictions are arrays in parts (``CorpusRunPart``), not a row per record: the workspace reads
+one unit's verdicts from the part holding its summaries, the Judges page and the choice of
+units read whole runs. Nothing here is ever sent to
 a linguist or reviewer except through the assisted round's reveal, which names the model only
 as "Model".
 """
@@ -65,77 +66,35 @@ class CorpusRun(models.Model):
         return f"{self.evaluator} {self.version}"
 
 
-class CorpusPrediction(models.Model):
-    """One record of a corpus run: a sentence's (``sentence`` set) or a whole summary's
-    (``sentence`` null) verdict. ``label`` is a ConsistencyLabel value or "" when the run gave
-    only a score; ``abstain`` marks a record the model declined, with neither."""
+class CorpusRunPart(models.Model):
+    """A run's records for a range of summaries, as arrays (``formats/corpus_run_parts.py``
+    packs and reads them): about 4,096 records a part, cut at summary boundaries, so a run of
+    a million records is ~250 rows. A row per record cost PostgreSQL 5-7 s of CPU to insert a
+    million (a heap and four indexes; docs/performance.md, 2026-11-28), and no reader needs
+    rows: the Judges page and the choice of units read whole runs, an assisted unit reads the
+    part holding its summaries (the ``(run, first_summary)`` index)."""
 
-    # No database foreign keys and no single-column indexes on these three (issue 31,
-    # "Measure"): a run is a million rows written at once. COPYing the bench's 1,001,169 rows
-    # into a copy of this table cost PostgreSQL 40.4 s of CPU with its deferred key checks
-    # (three per row, each locking the row it names), 10.5 s without them and 7.0 s without
-    # the three single-column indexes too (bench/README.md, 2026-11-28). The upload
-    # writes only ids it read from these tables, and then checks them all in one query under
-    # a lock on them (services/corpus_runs.py, ``_check_references``); deleting a run, a
-    # summary or a sentence still deletes its predictions (Django's CASCADE, which never
-    # relied on the database's keys). Readers filter by run through the (run, ...) indexes.
+    # No index of its own: the (run, number) constraint's index serves lookups by run.
     run = models.ForeignKey(
-        CorpusRun,
-        on_delete=models.CASCADE,
-        related_name="predictions",
-        db_constraint=False,
-        db_index=False,
+        CorpusRun, on_delete=models.CASCADE, related_name="parts", db_index=False
     )
-    summary = models.ForeignKey(
-        "annotations.Summary",
-        on_delete=models.CASCADE,
-        related_name="+",
-        db_constraint=False,
-        db_index=False,
-    )
-    sentence = models.ForeignKey(
-        "annotations.SummarySentence",
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="+",
-        db_constraint=False,
-        db_index=False,
-    )
-    label = models.CharField(max_length=12, blank=True)
-    score = models.FloatField(null=True, blank=True)
-    abstain = models.BooleanField(default=False)
-    explanation = models.TextField(blank=True)
-    # Error type codes as the run named them (checked against the project's taxonomy on upload).
-    error_types = models.JSONField(default=list, blank=True)
-    # [[start, end], ...] character offsets in the sentence.
-    spans = models.JSONField(default=list, blank=True)
-    # Dialogue turn positions the run cites as evidence.
-    evidence = models.JSONField(default=list, blank=True)
+    number = models.PositiveIntegerField()
+    first_summary = models.BigIntegerField(help_text="The lowest summary id in the part.")
+    last_summary = models.BigIntegerField(help_text="The highest summary id in the part.")
+    records = models.PositiveIntegerField()
+    arrays = models.BinaryField()
+    # {position in the part: [explanation, error types, spans, evidence]}, only where given.
+    extras = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["run", "sentence"],
-                condition=Q(sentence__isnull=False),
-                name="corpus_prediction_sentence_once",
-            ),
-            models.UniqueConstraint(
-                fields=["run", "summary"],
-                condition=Q(sentence__isnull=True),
-                name="corpus_prediction_summary_once",
-            ),
+            models.UniqueConstraint(fields=["run", "number"], name="corpus_run_part_once"),
             models.CheckConstraint(
-                condition=Q(label__in=["", "consistent", "inconsistent"]),
-                name="corpus_prediction_label_known",
-            ),
-            models.CheckConstraint(
-                condition=Q(abstain=True, label="", score__isnull=True)
-                | (Q(abstain=False) & (~Q(label="") | Q(score__isnull=False))),
-                name="corpus_prediction_verdict_or_abstain",
+                condition=Q(first_summary__lte=models.F("last_summary")),
+                name="corpus_run_part_range",
             ),
         ]
-        indexes = [models.Index(fields=["run", "summary"], name="corpus_prediction_by_summary")]
+        indexes = [models.Index(fields=["run", "first_summary"], name="corpus_run_part_by_summary")]
 
     def __str__(self) -> str:
-        return f"{self.run} on {self.sentence_id or self.summary_id}"
+        return f"part {self.number} of {self.run}"

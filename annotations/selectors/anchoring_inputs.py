@@ -1,6 +1,7 @@
 """The inputs of an assisted round's anchoring figures (annotations/agreement/anchoring.py):
 every linguist's final and pre-reveal label, the model's label of each sentence, and each
-pair's active seconds. Four queries, whatever the round's size."""
+pair's active seconds. Four queries, whatever the round's size (the model's labels are
+read from the run's parts holding the round's summaries)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,19 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+import numpy as np
+
 from annotations.agreement.anchoring import LabelRecord, UnitTime
+from annotations.formats.corpus_predictions import LABEL_TEXT, NO_LABEL
+from annotations.formats.corpus_run_parts import SUMMARY_LEVEL
 from annotations.models import (
     Assignment,
     AssignmentStatus,
-    CorpusPrediction,
     Round,
     RoundAssistance,
     SentenceJudgement,
 )
+from annotations.selectors.corpus_run_records import run_records
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,18 +61,19 @@ def anchoring_inputs(*, round: Round) -> AnchoringInputs | None:
             "assignment__assisted",
             "label",
             "pre_reveal_label",
+            "sentence__summary_id",
         )
     )
-    model = dict(
-        CorpusPrediction.objects.filter(
-            run_id=run_id,
-            abstain=False,
-            sentence__summary__topic__assignments__round=round,
-        )
-        .exclude(label="")
-        .distinct()
-        .values_list("sentence_id", "label")
+    records = run_records(run_id, summaries={row[-1] for row in rows})
+    said = np.flatnonzero(
+        (records.sentence != SUMMARY_LEVEL) & ~records.abstain & (records.labels != NO_LABEL)
     )
+    model = {
+        sentence: LABEL_TEXT[label]
+        for sentence, label in zip(
+            records.sentence[said].tolist(), records.labels[said].tolist(), strict=True
+        )
+    }
     labels = [
         LabelRecord(
             unit=topic,
@@ -78,7 +84,7 @@ def anchoring_inputs(*, round: Round) -> AnchoringInputs | None:
             pre_reveal=pre_reveal if assisted else "",
             model=model.get(sentence, ""),
         )
-        for topic, sentence, username, assisted, label, pre_reveal in rows
+        for topic, sentence, username, assisted, label, pre_reveal, _ in rows
     ]
     times = [
         UnitTime(unit=topic, annotator=username, assisted=assisted, seconds=float(seconds))

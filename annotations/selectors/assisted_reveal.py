@@ -1,17 +1,21 @@
 """The model's verdicts an assisted linguist may see (docs/models-in-the-loop.md, "Assisted
 rounds"): only for the sentences of their own assisted assignment whose label they saved
 (``SentenceJudgement.revealed_at``), named "Model", never by evaluator, version or run.
-An unassisted assignment gets none, whatever it saved. Two queries, whatever the unit's size.
+An unassisted assignment gets none, whatever it saved. Three queries, whatever the unit's size.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from django.contrib.auth.models import AbstractBaseUser
 
+from annotations.formats.corpus_predictions import LABEL_TEXT
+from annotations.formats.corpus_run_parts import Extra
 from annotations.handles import encode_many
-from annotations.models import CorpusPrediction, SentenceJudgement
+from annotations.models import SentenceJudgement
+from annotations.selectors.corpus_run_records import run_records
 from annotations.selectors.workspace import user_assignments
 
 # What the linguist sees the verdicts as: never the evaluator's name or version.
@@ -31,47 +35,30 @@ def assisted_reveal(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, 
     assisted, run_id = found
     if not assisted or run_id is None:
         return {"assisted": False, "source": None, "sentences": []}
-    revealed = SentenceJudgement.objects.filter(
-        assignment_id=assignment_id, revealed_at__isnull=False
-    ).values("sentence_id")
-    rows = list(
-        CorpusPrediction.objects.filter(run_id=run_id, sentence_id__in=revealed)
-        .order_by("sentence_id")
-        .values_list(
-            "sentence_id",
-            "label",
-            "score",
-            "abstain",
-            "explanation",
-            "error_types",
-            "spans",
-            "evidence",
-        )
+    revealed = dict(
+        SentenceJudgement.objects.filter(
+            assignment_id=assignment_id, revealed_at__isnull=False
+        ).values_list("sentence_id", "sentence__summary_id")
     )
-    sentence_handles = encode_many(assignment_id, "sentence", [row[0] for row in rows])
-    return {
-        "assisted": True,
-        "source": MODEL_NAME,
-        "sentences": [
+    records = run_records(run_id, summaries=set(revealed.values()))
+    shown = np.flatnonzero(np.isin(records.sentence, np.fromiter(revealed, dtype=np.int64)))
+    shown = shown[np.argsort(records.sentence[shown], kind="stable")]
+    sentence_ids = records.sentence[shown].tolist()
+    sentence_handles = encode_many(assignment_id, "sentence", sentence_ids)
+    sentences = []
+    for handle, at in zip(sentence_handles, shown.tolist(), strict=True):
+        extra = records.extras.get(at, Extra())
+        score = float(records.scores[at])
+        sentences.append(
             {
                 "sentence": handle,
-                "label": label or None,
-                "score": score,
-                "abstain": abstain,
-                "explanation": explanation,
-                "error_types": list(error_types),
-                "spans": [list(span) for span in spans],
-                "evidence": list(evidence),
+                "label": LABEL_TEXT.get(int(records.labels[at])),
+                "score": None if score != score else score,
+                "abstain": bool(records.abstain[at]),
+                "explanation": extra.explanation,
+                "error_types": list(extra.error_types),
+                "spans": [list(span) for span in extra.spans],
+                "evidence": list(extra.evidence),
             }
-            for handle, (
-                _,
-                label,
-                score,
-                abstain,
-                explanation,
-                error_types,
-                spans,
-                evidence,
-            ) in zip(sentence_handles, rows, strict=True)
-        ],
-    }
+        )
+    return {"assisted": True, "source": MODEL_NAME, "sentences": sentences}

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from django.db import connection
 from django.db.models import Count, Max, QuerySet
 from django.utils import timezone
 
@@ -41,13 +40,14 @@ from annotations.evaluator_scores import (
     level_leaderboard,
 )
 from annotations.evaluator_scores.calibration import binary_kappa, reliability
+from annotations.formats.corpus_predictions import CONSISTENT, INCONSISTENT
+from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, RunRecords
 from annotations.formats.release_records import ReleaseRecords, read_record_arrays
 from annotations.formats.writers.record_arrays import RecordArraysWriter
 from annotations.formats.writers.rows import RecordIds
 from annotations.models import (
     Assignment,
     AssignmentStatus,
-    CorpusPrediction,
     CorpusRun,
     Project,
     ReviewDecision,
@@ -59,6 +59,7 @@ from annotations.models import (
     TopicJudgement,
     TypingJudgement,
 )
+from annotations.selectors.corpus_run_records import runs_records
 from annotations.selectors.evaluator_leaderboard import levels_of
 from annotations.selectors.release_rows import ReleaseScope, release_topic_ids, summary_rows
 from annotations.services.releases import _splitter
@@ -231,88 +232,45 @@ def run_key(run: CorpusRun) -> tuple[Any, ...]:
     )
 
 
-def _run_arrays(kind: str, rows: list[tuple[Any, ...]]) -> RunArrays:
-    """From (sentence id, summary id, label, score, abstain) rows of one run."""
-    as_score = kind == "score"
-
-    def value(label: str, score: float | None, abstain: bool) -> float:
-        if abstain:
-            return np.nan
-        if as_score:
-            return np.nan if score is None else float(score)
-        return 1.0 if label == "consistent" else 0.0 if label == "inconsistent" else np.nan
-
-    sentences = sorted((r[0], value(*r[2:])) for r in rows if r[0] is not None)
-    summaries = sorted((r[1], value(*r[2:])) for r in rows if r[0] is None)
-
-    def arrays(pairs: list[tuple[int, float]]) -> tuple[np.ndarray, np.ndarray]:
-        return (
-            np.fromiter((p[0] for p in pairs), np.int64, len(pairs)),
-            np.fromiter((p[1] for p in pairs), np.float64, len(pairs)),
+def _run_arrays(kind: str, records: RunRecords) -> RunArrays:
+    """One run's values per sentence and per summary, each level sorted by id: its score for
+    a score run, else 1 (consistent) / 0 (inconsistent); nan where it abstained or said
+    nothing at that level's kind."""
+    if kind == "score":
+        values = records.scores.copy()
+    else:
+        values = np.select(
+            [records.labels == CONSISTENT, records.labels == INCONSISTENT], [1.0, 0.0], np.nan
         )
+    values[records.abstain] = np.nan
+    is_summary = records.sentence == SUMMARY_LEVEL
 
-    return RunArrays(kind, *arrays(sentences), *arrays(summaries))
+    def level(mask: np.ndarray, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        pks = ids[mask]
+        order = np.argsort(pks, kind="stable")
+        return pks[order], values[mask][order]
 
-
-def _sql_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
-    """PostgreSQL: each run's predictions as two comma-joined texts per level (ids, values),
-    sorted by the database and parsed by numpy: a million rows cost no Python object each.
-    Floats print exactly (PostgreSQL 12+ prints the shortest text that reads back the same)."""
-    table = CorpusPrediction._meta.db_table
-    query = f"""
-        SELECT run_id, sentence_id IS NULL,
-               string_agg(COALESCE(sentence_id, summary_id)::text, ','
-                          ORDER BY COALESCE(sentence_id, summary_id)),
-               string_agg(CASE WHEN abstain OR score IS NULL THEN 'nan' ELSE score::text END,
-                          ',' ORDER BY COALESCE(sentence_id, summary_id)),
-               string_agg(CASE WHEN NOT abstain AND label = 'consistent' THEN '1'
-                               WHEN NOT abstain AND label = 'inconsistent' THEN '0'
-                               ELSE 'nan' END,
-                          ',' ORDER BY COALESCE(sentence_id, summary_id))
-        FROM {table} WHERE run_id = ANY(%s) GROUP BY run_id, sentence_id IS NULL
-    """  # the table name is the model's own; the run ids are bound
-    parts: dict[int, dict[bool, tuple[np.ndarray, np.ndarray]]] = {run.pk: {} for run in runs}
-    with connection.cursor() as cursor:
-        cursor.execute(query, [[run.pk for run in runs]])
-        for run_id, is_summary, ids, scores, labels in cursor.fetchall():
-            values = scores if kind[run_id] == "score" else labels
-            parts[run_id][bool(is_summary)] = (
-                np.fromstring(ids, dtype=np.int64, sep=","),
-                np.fromstring(values, dtype=np.float64, sep=","),
-            )
-    empty = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64))
-    return {
-        run.pk: RunArrays(
-            kind[run.pk],
-            *parts[run.pk].get(False, empty),
-            *parts[run.pk].get(True, empty),
-        )
-        for run in runs
-    }
+    return RunArrays(
+        kind,
+        *level(~is_summary, records.sentence),
+        *level(is_summary, records.summary),
+    )
 
 
-def _orm_run_arrays(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
-    loaded: dict[int, list[tuple[Any, ...]]] = {run.pk: [] for run in runs}
-    for run_id, *row in (
-        CorpusPrediction.objects.filter(run_id__in=[run.pk for run in runs])
-        .order_by()
-        .values_list("run_id", "sentence_id", "summary_id", "label", "score", "abstain")
-        .iterator(chunk_size=50_000)
-    ):
-        loaded[run_id].append(tuple(row))
-    return {run.pk: _run_arrays(kind[run.pk], loaded[run.pk]) for run in runs}
+def _read_runs(runs: list[CorpusRun], kind: dict[int, str]) -> dict[int, RunArrays]:
+    read = runs_records([run.pk for run in runs])
+    return {run.pk: _run_arrays(kind[run.pk], read[run.pk]) for run in runs}
 
 
 def runs_arrays(runs: list[CorpusRun]) -> list[RunArrays]:
     """Each run's predictions, read in one query for the runs not kept yet."""
     kind = {run.pk: ("score" if run.has_scores else "label") for run in runs}
     missing = [run for run in runs if run_key(run) not in RUN_CACHE]
-    read = _sql_run_arrays if connection.vendor == "postgresql" else _orm_run_arrays
-    loaded = read(missing, kind) if missing else {}
+    loaded = _read_runs(missing, kind) if missing else {}
 
     def compute(run: CorpusRun) -> Callable[[], RunArrays]:
         # Dropped from the cache since the check (another request's runs): read again.
-        return lambda: loaded[run.pk] if run.pk in loaded else read([run], kind)[run.pk]
+        return lambda: loaded[run.pk] if run.pk in loaded else _read_runs([run], kind)[run.pk]
 
     return [RUN_CACHE.get(run_key(run), compute(run)) for run in runs]
 

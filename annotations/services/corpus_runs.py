@@ -3,9 +3,10 @@ docs/models-in-the-loop.md, "Corpus runs").
 
 ``corpus_run_upload`` reads the file against the corpus's record ids
 (``selectors/corpus_records.py``), every check before anything is written (a refused file
-leaves no evaluator, run or prediction behind), then stores the run and one
-``CorpusPrediction`` row per record in one transaction: on PostgreSQL by ``COPY`` (a million
-rows in seconds), elsewhere (the embedded SQLite) by ``bulk_create`` in batches. Runs are
+leaves no evaluator, run or prediction behind), then stores the run and its
+records as arrays in parts (``CorpusRunPart``, ``formats/corpus_run_parts.py``) in one
+transaction: on PostgreSQL by binary ``COPY``, elsewhere (the embedded SQLite) by
+``bulk_create``. Runs are
 immutable; a correction is a new version.
 """
 
@@ -13,34 +14,31 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+import struct
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 
-from annotations.formats.corpus_copy import COLUMNS, copy_blocks
-from annotations.formats.corpus_predictions import (
-    LABEL_TEXT,
-    CorpusPredictions,
-    read_corpus_predictions,
+from annotations.formats.corpus_predictions import read_corpus_predictions
+from annotations.formats.corpus_run_parts import (
+    PART_RECORDS,
+    RunRecords,
+    checked_records,
+    parts_of,
 )
 from annotations.models import (
-    CorpusPrediction,
-    CorpusRecordsCache,
     CorpusRun,
+    CorpusRunPart,
     ErrorType,
     Evaluator,
     EvaluatorKind,
     Project,
-    Summary,
-    SummarySentence,
 )
 from annotations.selectors.corpus_records import corpus_records
 from annotations.services.evaluator_runs import MAX_NAME, EvaluatorInvalid
 
 MAX_VERSION = 100
-BATCH = 5_000
 
 
 def taxonomy_spellings(project: Project) -> dict[str, str]:
@@ -81,108 +79,50 @@ def _version_taken(project: Project, name: str, version: str) -> EvaluatorInvali
     )
 
 
-def _rows(run_id: int, predictions: CorpusPredictions) -> Iterator[tuple[Any, ...]]:
-    """The run's rows in slot order, as COPY and bulk_create take them: converted to Python
-    values ``BATCH`` at a time (a million at once were ~150 MB of Python numbers)."""
-    records = predictions.records
-    sentences = records.sentences
-    extras = (
-        predictions.explanations.keys()
-        | predictions.error_types.keys()
-        | predictions.spans.keys()
-        | predictions.evidence.keys()
-    )
-    for start in range(0, len(predictions.given), BATCH):
-        part = slice(start, start + BATCH)
-        given = predictions.given[part]
-        keys = records.keys[given].tolist()
-        summaries = records.summary[given].tolist()
-        scores = predictions.scores[part].tolist()
-        labels = predictions.labels[part].tolist()
-        abstain = predictions.abstain[part].tolist()
-        for i, slot in enumerate(given.tolist()):
-            score = scores[i]
-            row: tuple[Any, ...] = (
-                run_id,
-                summaries[i],
-                keys[i] if slot < sentences else None,
-                LABEL_TEXT.get(labels[i], ""),
-                None if score != score else score,
-                abstain[i],
+def _copy_field(value: bytes | None) -> bytes:
+    return b"\xff\xff\xff\xff" if value is None else struct.pack(">i", len(value)) + value
+
+
+def store_run_records(run: CorpusRun, records: RunRecords, *, size: int = PART_RECORDS) -> None:
+    """Write ``records`` (``sorted_records`` order) as the run's parts of about ``size``
+    records: on PostgreSQL by binary COPY (through the ORM a bytea is a hex literal in the
+    SQL text, twice its size), elsewhere (the embedded SQLite) by ``bulk_create``."""
+    parts = parts_of(records, size)
+    if connection.vendor != "postgresql":
+        CorpusRunPart.objects.bulk_create(
+            CorpusRunPart(
+                run=run,
+                number=part.number,
+                first_summary=part.first_summary,
+                last_summary=part.last_summary,
+                records=part.records,
+                arrays=part.arrays,
+                extras=part.extras,
             )
-            if slot in extras:
-                yield (
-                    *row,
-                    predictions.explanations.get(slot, ""),
-                    json.dumps(list(predictions.error_types.get(slot, ()))),
-                    json.dumps([list(s) for s in predictions.spans.get(slot, ())]),
-                    json.dumps(list(predictions.evidence.get(slot, ()))),
-                )
-            else:
-                yield (*row, "", "[]", "[]", "[]")
-
-
-def _insert(run: CorpusRun, predictions: CorpusPredictions) -> None:
-    if connection.vendor == "postgresql":
-        table = connection.ops.quote_name(CorpusPrediction._meta.db_table)
-        with connection.cursor() as cursor:
-            raw = cursor.cursor  # psycopg 3's own cursor, for COPY
-            statement = f"COPY {table} ({', '.join(COLUMNS)}) FROM STDIN (FORMAT BINARY)"
-            with raw.copy(statement) as copy:
-                for block in copy_blocks(run.pk, predictions):
-                    copy.write(block)
+            for part in parts
+        )
         return
-    batch: list[CorpusPrediction] = []
-    for row in _rows(run.pk, predictions):
-        batch.append(CorpusPrediction(**dict(zip(COLUMNS, row, strict=True))))
-        if len(batch) == BATCH:
-            CorpusPrediction.objects.bulk_create(batch)
-            batch = []
-    if batch:
-        CorpusPrediction.objects.bulk_create(batch)
-
-
-def _check_references(run: CorpusRun) -> str:
-    """Every summary and sentence the run's rows name exists, each sentence in its summary:
-    what the foreign keys the table does without (models/corpus_runs.py) would check, in two
-    anti-joins. The tables are locked against writes until the commit, as the keys' row
-    locks would, so nothing found can be deleted before the rows are committed. Returns the
-    refusal, or "".
-
-    The rows were just written, so PostgreSQL's statistics say the run has none and it
-    plans a nested loop: 9.2 s for the bench's million rows (one index probe each), against
-    1.7 s for the merge anti-joins it takes when nested loops are off, as they are here for
-    these two statements only."""
-    quote = connection.ops.quote_name
-    table = quote(CorpusPrediction._meta.db_table)
-    summaries = quote(Summary._meta.db_table)
-    sentences = quote(SummarySentence._meta.db_table)
-    checks = (  # the tables' names are the models' own; the run's id is bound
-        f"""SELECT 1 FROM {table} p WHERE p.run_id = %s
-            AND NOT EXISTS (SELECT 1 FROM {summaries} s WHERE s.id = p.summary_id) LIMIT 1""",
-        f"""SELECT 1 FROM {table} p WHERE p.run_id = %s AND p.sentence_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM {sentences} x
-                            WHERE x.id = p.sentence_id AND x.summary_id = p.summary_id)
-            LIMIT 1""",
-    )
-    postgresql = connection.vendor == "postgresql"
-    found = False
-    with connection.cursor() as cursor:
-        if postgresql:
-            # SQLite has one writer at a time: its write transaction already excludes them.
-            cursor.execute(f"LOCK TABLE {summaries}, {sentences} IN SHARE MODE")
-            cursor.execute("SELECT set_config('enable_nestloop', 'off', true)")
-        for check in checks:
-            cursor.execute(check, [run.pk])
-            found = found or cursor.fetchone() is not None
-        if postgresql:
-            cursor.execute("SELECT set_config('enable_nestloop', 'on', true)")
-    if not found:
-        return ""
-    return (
-        "names a summary or sentence that was deleted from the corpus while it was uploaded;"
-        " nothing was stored: upload the file again"
-    )
+    table = connection.ops.quote_name(CorpusRunPart._meta.db_table)
+    columns = "run_id, number, first_summary, last_summary, records, arrays, extras"
+    # Binary COPY (PostgreSQL's "Binary Format"): a signature; per row a 16-bit field count
+    # and per field a 32-bit length and its bytes, big-endian; jsonb is a version byte (1)
+    # and the text; a -1 field count ends the stream.
+    statement = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
+    with connection.cursor() as cursor, cursor.cursor.copy(statement) as copy:
+        copy.write(b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0))
+        for part in parts:
+            fields = (
+                struct.pack(">q", run.pk),
+                struct.pack(">i", part.number),
+                struct.pack(">q", part.first_summary),
+                struct.pack(">q", part.last_summary),
+                struct.pack(">i", part.records),
+                part.arrays,
+                b"\x01" + json.dumps(part.extras, ensure_ascii=False).encode("utf-8"),
+            )
+            copy.write(struct.pack(">h", len(fields)))
+            copy.write(b"".join(_copy_field(value) for value in fields))
+        copy.write(struct.pack(">h", -1))
 
 
 def corpus_run_upload(
@@ -205,7 +145,6 @@ def corpus_run_upload(
     predictions = read_corpus_predictions(
         data, file=file_name, records=corpus_records(project), types=taxonomy_spellings(project)
     )
-    changed = ""
     with transaction.atomic():
         owner, _ = Evaluator.objects.get_or_create(
             project=project,
@@ -231,15 +170,7 @@ def corpus_run_upload(
                 run.save()
         except IntegrityError:
             raise _version_taken(project, name, label) from None
-        _insert(run, predictions)
-        changed = _check_references(run)
-        if changed:
-            transaction.set_rollback(True)
-    if changed:
-        # The kept ids are stale (or the corpus changed meanwhile): the next upload computes
-        # them again and names the record that is gone.
-        CorpusRecordsCache.objects.filter(project=project).delete()
-        raise EvaluatorInvalid({"file": [changed]})
+        store_run_records(run, checked_records(predictions))
     return run
 
 

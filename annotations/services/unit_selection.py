@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from django.db.models import Count, Exists, OuterRef, QuerySet
 
 from annotations.evaluator_scores.selection import (
@@ -23,10 +24,10 @@ from annotations.evaluator_scores.selection import (
     record_uncertainty,
     unit_priority,
 )
+from annotations.formats.corpus_predictions import INCONSISTENT, NO_LABEL
 from annotations.models import (
     ANNOTATION_ROUND_KINDS,
     Assignment,
-    CorpusPrediction,
     CorpusRun,
     Project,
     Round,
@@ -36,6 +37,7 @@ from annotations.models import (
     Topic,
     UnitSelection,
 )
+from annotations.selectors.corpus_run_records import runs_records
 
 FIELD = "units.select"
 # The rounds whose units count as annotated: every round of the project's scheme, and
@@ -108,12 +110,16 @@ def selection_plan(
     systems: dict[int, set[str]] = defaultdict(set)
     frame_sentences: dict[str, int] = defaultdict(int)
     frame_summaries = Summary.objects.filter(topic__in=_frame_query(project))
-    for topic_id, system, sentences in (
-        frame_summaries.values_list("topic_id", "system").annotate(n=Count("sentences")).order_by()
+    unit_of: dict[int, int] = {}
+    for summary_id, topic_id, system, sentences in (
+        frame_summaries.values_list("pk", "topic_id", "system")
+        .annotate(n=Count("sentences"))
+        .order_by()
     ):
+        unit_of[summary_id] = topic_id
         systems[topic_id].add(system)
         frame_sentences[system] += sentences
-    disagreements, uncertainties = _record_measures(runs, project)
+    disagreements, uncertainties = _record_measures(runs, unit_of)
     priorities = {
         pk: unit_priority(disagreements.get(pk, []), uncertainties.get(pk, []), weights)
         for pk in frame
@@ -146,28 +152,32 @@ def _frame_query(project: Project) -> QuerySet[Topic]:
 
 
 def _record_measures(
-    runs: list[CorpusRun], project: Project
+    runs: list[CorpusRun], unit_of: dict[int, int]
 ) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
     """Per unit: each record's disagreement across the runs, and each record's uncertainty
-    (mean over the runs that scored it). A record is a sentence, or a summary as a whole."""
-    verdicts: dict[tuple[int, int, int | None], list[bool]] = defaultdict(list)
-    scores: dict[tuple[int, int, int | None], list[float]] = defaultdict(list)
-    for topic_id, summary_id, sentence_id, label, score in (
-        CorpusPrediction.objects.filter(
-            run__in=[run.pk for run in runs],
-            abstain=False,
-            summary__topic__in=_frame_query(project),
-        )
-        .values_list("summary__topic_id", "summary_id", "sentence_id", "label", "score")
-        .iterator(chunk_size=10_000)
-    ):
-        key = (topic_id, summary_id, sentence_id)
-        if label:
-            verdicts[key].append(label == "inconsistent")
-        elif score is not None:
-            verdicts[key].append(score < THRESHOLD)
-        if score is not None:
-            scores[key].append(record_uncertainty(score))
+    (mean over the runs that scored it). A record is a sentence, or a summary as a whole;
+    ``unit_of`` maps the frame's summaries to their units (a record outside it is not
+    counted)."""
+    verdicts: dict[tuple[int, int, int], list[bool]] = defaultdict(list)
+    scores: dict[tuple[int, int, int], list[float]] = defaultdict(list)
+    in_frame = np.fromiter(unit_of, dtype=np.int64, count=len(unit_of))
+    for records in runs_records([run.pk for run in runs]).values():
+        kept = np.flatnonzero(~records.abstain & np.isin(records.summary, in_frame))
+        for summary_id, sentence_id, label, score in zip(
+            records.summary[kept].tolist(),
+            records.sentence[kept].tolist(),
+            records.labels[kept].tolist(),
+            records.scores[kept].tolist(),
+            strict=True,
+        ):
+            key = (unit_of[summary_id], summary_id, sentence_id)
+            scored = score == score
+            if label != NO_LABEL:
+                verdicts[key].append(label == INCONSISTENT)
+            elif scored:
+                verdicts[key].append(score < THRESHOLD)
+            if scored:
+                scores[key].append(record_uncertainty(score))
     disagreements: dict[int, list[float]] = defaultdict(list)
     uncertainties: dict[int, list[float]] = defaultdict(list)
     for (topic_id, _, _), votes in verdicts.items():

@@ -16,7 +16,6 @@ from django.test import Client
 from annotations.handles import decode
 from annotations.models import (
     Assignment,
-    CorpusPrediction,
     JudgementChange,
     Membership,
     Role,
@@ -33,6 +32,7 @@ from tests.assisted import (
     AssistedStudy,
     assisted_study,
 )
+from tests.corpus_predictions import prediction_of
 from tests.factories import UserFactory
 from tests.people import signed_in
 
@@ -88,9 +88,9 @@ def test_the_verdict_appears_only_after_the_label_is_saved_and_names_the_model()
     (verdict,) = body["sentences"]  # only the saved sentence, not ``second``
     assert verdict["sentence"] == first != second
     sentence_id = decode(assignment.pk, "sentence", first)
-    expected = CorpusPrediction.objects.get(run=study.run, sentence_id=sentence_id)
-    assert verdict["label"] == expected.label
-    assert verdict["explanation"] == expected.explanation
+    expected = prediction_of(study.run, sentence_id)
+    assert verdict["label"] == expected["label"]
+    assert verdict["explanation"] == expected["explanation"]
     assert verdict["evidence"] == [1]
     for secret in (EVALUATOR_NAME, RUN_VERSION):
         assert secret not in revealed.content.decode()

@@ -11,7 +11,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from annotations.models import Document, Job, Project, Role, Round
+from annotations.models import CorpusRecordsCache, Document, Job, Project, Role, Round
+from annotations.selectors.corpus_records import corpus_fingerprint
 from annotations.services.projects import membership_add, project_get_or_create
 from tests.formats.test_circumstantial import LENIENT_FIXTURE
 from tests.people import ADMIN, signed_in
@@ -176,6 +177,10 @@ def test_an_aggrefact_csv_uploaded_in_the_browser_imports_its_published_labels(
     assert job["status"] == "succeeded", job
     assert "published judgements: 3" in job["result"]["lines"]
     assert Round.objects.get(project=study, name="AggreFact published labels").kind == "reference"
+    # The job kept the corpus's record ids: an evaluator's first corpus run reads them.
+    assert set(
+        CorpusRecordsCache.objects.filter(project=study).values_list("fingerprint", flat=True)
+    ) == {corpus_fingerprint(study)}
 
 
 def test_a_malformed_upload_fails_its_job_naming_the_place_and_imports_nothing(

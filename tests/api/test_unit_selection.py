@@ -14,7 +14,6 @@ from django.test import Client
 from annotations.evaluator_scores.selection import weighted_rate
 from annotations.models import (
     Assignment,
-    CorpusPrediction,
     CorpusRun,
     Evaluator,
     EvaluatorKind,
@@ -28,6 +27,7 @@ from annotations.models import (
     SummarySentence,
     UnitSelection,
 )
+from tests.corpus_predictions import store_predictions
 from tests.factories import (
     AssignmentFactory,
     DocumentFactory,
@@ -76,7 +76,8 @@ def _study(units_per_system: dict[str, int] = SYSTEMS) -> dict[str, Any]:
         for index, (name, version) in enumerate(zip(EVALUATORS, VERSIONS, strict=True))
     ]
     hard: set[int] = set()
-    predictions = []
+    scored: list[dict[str, Any]] = []
+    labelled: list[dict[str, Any]] = []
     for system, count in units_per_system.items():
         for index in range(count):
             topic = TopicFactory(document=DocumentFactory(corpus__project=project))
@@ -88,21 +89,18 @@ def _study(units_per_system: dict[str, int] = SYSTEMS) -> dict[str, Any]:
                 sentence = SentenceFactory(
                     summary=summary, position=number, text=f"Claim {number} {index}."
                 )
-                predictions += [
-                    CorpusPrediction(
-                        run=runs[0],
-                        summary=summary,
-                        sentence=sentence,
-                        score=0.45 if is_hard else 0.97,
-                    ),
-                    CorpusPrediction(
-                        run=runs[1],
-                        summary=summary,
-                        sentence=sentence,
-                        label="consistent",
-                    ),
-                ]
-    CorpusPrediction.objects.bulk_create(predictions)
+                scored.append(
+                    {
+                        "summary_id": summary.pk,
+                        "sentence_id": sentence.pk,
+                        "score": 0.45 if is_hard else 0.97,
+                    }
+                )
+                labelled.append(
+                    {"summary_id": summary.pk, "sentence_id": sentence.pk, "label": "consistent"}
+                )
+    store_predictions(runs[0], scored)
+    store_predictions(runs[1], labelled)
     pilot = RoundFactory(project=project, name="Earlier pilot")
     annotated = []
     for _ in range(ANNOTATED):

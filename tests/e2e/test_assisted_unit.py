@@ -10,8 +10,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from annotations.models import CorpusPrediction, JudgementChange, SentenceJudgement
+from annotations.models import JudgementChange, SentenceJudgement
 from tests.assisted import EVALUATOR_NAME, EXPLANATION_MARK, LINGUISTS, RUN_VERSION, assisted_study
+from tests.corpus_predictions import prediction_of
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_accessibility import serious_violations
 
@@ -41,11 +42,11 @@ def test_label_save_reveal_revise_in_an_assisted_unit(page: Page, live_server) -
     first.get_by_role("button", name="Summary A, sentence 1: consistent").click()
     saved(page)
     judgement = SentenceJudgement.objects.get(assignment=assisted)
-    prediction = CorpusPrediction.objects.get(run=study.run, sentence=judgement.sentence)
+    prediction = prediction_of(study.run, judgement.sentence_id)
     verdict = first.get_by_role("note", name="Model's verdict")
     expect(verdict).to_be_visible(timeout=10_000)
-    expect(verdict).to_contain_text(f"Model: {prediction.label}")
-    expect(verdict).to_contain_text(prediction.explanation)
+    expect(verdict).to_contain_text(f"Model: {prediction['label']}")
+    expect(verdict).to_contain_text(prediction["explanation"])
     # Only this sentence's verdict, and never the evaluator's name or version.
     expect(page.get_by_role("note", name="Model's verdict")).to_have_count(1)
     body = page.locator("body")

@@ -19,8 +19,8 @@ from django.core.management import CommandError, call_command
 
 from annotations.formats.writers.rows import record_id
 from annotations.models import (
-    CorpusPrediction,
     CorpusRun,
+    CorpusRunPart,
     ErrorType,
     Evaluator,
     Project,
@@ -30,6 +30,7 @@ from annotations.models import (
 )
 from annotations.selectors.corpus_records import corpus_records
 from annotations.services.corpus_runs import corpus_run_upload
+from tests.corpus_predictions import all_predictions, prediction_of, predictions_of
 from tests.people import signed_in
 from tests.scoring.test_release_scores import build, labelled_round  # noqa: F401
 
@@ -93,9 +94,7 @@ def upload(project: Project, path: Path, *extra: str) -> dict[str, Any]:
 
 def nothing_stored() -> bool:
     return not (
-        Evaluator.objects.exists()
-        or CorpusRun.objects.exists()
-        or CorpusPrediction.objects.exists()
+        Evaluator.objects.exists() or CorpusRun.objects.exists() or CorpusRunPart.objects.exists()
     )
 
 
@@ -147,19 +146,23 @@ def test_a_csv_run_with_labels_scores_and_abstentions(demo: Project, tmp_path: P
     run = CorpusRun.objects.get()
     assert run.has_labels
     assert run.has_scores
-    made = {p.sentence_id: p for p in CorpusPrediction.objects.filter(run=run)}
-    assert (made[one.pk].label, made[one.pk].score) == ("inconsistent", 0.1)
-    assert made[one.pk].explanation == "The date is wrong."
-    assert made[one.pk].error_types == [type_.code]
-    assert (made[two.pk].label, made[two.pk].score, made[two.pk].abstain) == (
+    made = {p["sentence_id"]: p for p in predictions_of(run)}
+    assert (made[one.pk]["label"], made[one.pk]["score"]) == ("inconsistent", 0.1)
+    assert made[one.pk]["explanation"] == "The date is wrong."
+    assert made[one.pk]["error_types"] == [type_.code]
+    assert (made[two.pk]["label"], made[two.pk]["score"], made[two.pk]["abstain"]) == (
         "consistent",
         None,
         False,
     )
-    assert (made[three.pk].label, made[three.pk].score, made[three.pk].abstain) == ("", None, True)
-    assert made[None].summary_id == one.summary_id
-    assert made[None].score == 0.4
-    assert made[one.pk].summary_id == one.summary_id
+    assert (made[three.pk]["label"], made[three.pk]["score"], made[three.pk]["abstain"]) == (
+        "",
+        None,
+        True,
+    )
+    assert made[None]["summary_id"] == one.summary_id
+    assert made[None]["score"] == 0.4
+    assert made[one.pk]["summary_id"] == one.summary_id
 
 
 def test_a_jsonl_run_with_spans_and_evidence(demo: Project, tmp_path: Path) -> None:
@@ -181,10 +184,10 @@ def test_a_jsonl_run_with_spans_and_evidence(demo: Project, tmp_path: Path) -> N
     stored = upload(demo, path, "--evaluator", "AlignScore", "--version", "large")
     abstaining = sum(1 for _, s in rows if s.position == 1)
     assert (stored["sentences"], stored["abstained"]) == (len(rows), abstaining)
-    assert CorpusPrediction.objects.count() == len(rows)
-    first = CorpusPrediction.objects.get(sentence=rows[0][1])
-    assert first.spans == [[0, rows[0][1].end - rows[0][1].start]]
-    assert first.evidence == [0, 1]
+    assert len(all_predictions()) == len(rows)
+    first = prediction_of(CorpusRun.objects.get(), rows[0][1].pk)
+    assert first["spans"] == [[0, rows[0][1].end - rows[0][1].start]]
+    assert first["evidence"] == [0, 1]
     # Another version of the same evaluator: a second run; the same version again: refused.
     upload(demo, path, "--evaluator", "AlignScore", "--version", "base")
     with pytest.raises(CommandError, match="already has a corpus run 'base'"):
@@ -316,17 +319,12 @@ def test_the_service_maps_every_sentence_and_summary_of_the_corpus(demo: Project
         project=demo, evaluator="All", version="v1", data=body.encode(), file_name="all.csv"
     )
     assert (run.sentences, run.summaries, run.abstained) == (len(rows), len(summaries), 0)
-    stored = set(
-        CorpusPrediction.objects.filter(run=run, sentence__isnull=False).values_list(
-            "sentence_id", "summary_id"
-        )
-    )
+    made = predictions_of(run)
+    stored = {(p["sentence_id"], p["summary_id"]) for p in made if p["sentence_id"] is not None}
     assert stored == {(s.pk, s.summary_id) for _, s in rows}
-    assert set(
-        CorpusPrediction.objects.filter(run=run, sentence__isnull=True).values_list(
-            "summary_id", "label"
-        )
-    ) == {(pk, "consistent") for pk in summaries}
+    assert {(p["summary_id"], p["label"]) for p in made if p["sentence_id"] is None} == {
+        (pk, "consistent") for pk in summaries
+    }
     assert Turn.objects.filter(document__corpus__project=demo).exists()
 
 
@@ -430,4 +428,4 @@ def test_a_real_worker_stores_a_corpus_run(demo: Project, tmp_path: Path) -> Non
     assert job.status == "succeeded", job.error
     assert job.result is not None
     assert job.result["sentences"] == len(rows)
-    assert CorpusPrediction.objects.filter(run__version="1").count() == len(rows)
+    assert len(predictions_of(CorpusRun.objects.get(version="1"))) == len(rows)

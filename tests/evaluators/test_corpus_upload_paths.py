@@ -10,23 +10,30 @@ from typing import Any
 
 import numpy as np
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from annotations.formats.corpus_predictions import CorpusRecords, read_corpus_predictions
 from annotations.formats.errors import FormatError
 from annotations.formats.prediction_rows import CHUNK_ROWS
 from annotations.formats.release_records import IdIndex
 from annotations.models import (
-    CorpusPrediction,
     CorpusRecordsCache,
     CorpusRun,
+    CorpusRunPart,
     ErrorType,
     Project,
+    Summary,
+    SummarySentence,
 )
 from annotations.selectors.corpus_records import corpus_records
+from annotations.selectors.corpus_run_records import run_records
+from annotations.selectors.judges import _aligned, runs_arrays
 from annotations.services.corpus_import import corpus_import_native
-from annotations.services.corpus_runs import corpus_run_upload
-from annotations.services.evaluator_runs import EvaluatorInvalid
+from annotations.services.corpus_runs import corpus_run_upload, store_run_records
+from tests.corpus_predictions import predictions_of
 from tests.evaluators.test_corpus_runs import sentence_rows, summary_id
+from tests.people import signed_in
 from tests.services.test_corpus_import import dialogue, write_lines
 
 pytestmark = pytest.mark.django_db(databases="__all__")
@@ -46,8 +53,10 @@ FIELDS = (
 
 def stored(run: CorpusRun) -> set[tuple[Any, ...]]:
     return {
-        tuple(json.dumps(v) if isinstance(v, list) else v for v in row)
-        for row in CorpusPrediction.objects.filter(run=run).values_list(*FIELDS)
+        tuple(
+            json.dumps(row[name]) if isinstance(row[name], list) else row[name] for name in FIELDS
+        )
+        for row in predictions_of(run)
     }
 
 
@@ -181,7 +190,7 @@ def test_a_refused_upload_of_a_large_file_stores_nothing(demo: Project) -> None:
             project=demo, evaluator="E", version="v1", data=body.encode(), file_name="again.csv"
         )
     assert not CorpusRun.objects.exists()
-    assert not CorpusPrediction.objects.exists()
+    assert not CorpusRunPart.objects.exists()
 
 
 def kept_fingerprints(project: Project) -> set[str]:
@@ -219,7 +228,8 @@ def test_the_record_ids_are_kept_and_computed_again_when_the_corpus_grows(
         data=f"record_id,label\n{new_rows[0][0]},0\n".encode(),
         file_name="late.csv",
     )
-    assert CorpusPrediction.objects.get(run=run).sentence_id == new_rows[0][1].pk
+    (made,) = predictions_of(run)
+    assert made["sentence_id"] == new_rows[0][1].pk
 
 
 def test_a_jsonl_of_plain_rows_stores_what_the_same_csv_stores(demo: Project) -> None:
@@ -264,11 +274,38 @@ def test_a_jsonl_of_plain_rows_stores_what_the_same_csv_stores(demo: Project) ->
     assert from_jsonl.abstained == 2
 
 
-def test_a_run_naming_a_deleted_sentence_is_refused_even_from_kept_ids(demo: Project) -> None:
+def test_a_summary_cannot_be_deleted_apart_from_its_document_in_the_admin(
+    demo: Project,
+) -> None:
+    """The kept record ids are keyed by the documents' content: a summary or a topic deleted
+    alone would leave them naming it. The admin shows a corpus's parts and never edits or
+    deletes one; a whole document it can delete."""
+    summary = Summary.objects.filter(topic__document__corpus__project=demo).first()
+    assert summary is not None
+    admin = signed_in("admin")
+    for model, pk in (("summary", summary.pk), ("topic", summary.topic_id)):
+        assert admin.get(f"/admin/annotations/{model}/{pk}/change/").status_code == 200
+        assert admin.get(f"/admin/annotations/{model}/{pk}/delete/").status_code == 403
+        assert (
+            admin.post(f"/admin/annotations/{model}/{pk}/delete/", {"post": "yes"}).status_code
+            == 403
+        )
+    assert Summary.objects.filter(pk=summary.pk).exists()
+    page = admin.get(f"/admin/annotations/summary/{summary.pk}/change/").content.decode()
+    assert 'name="sentences-0-text"' not in page  # shown, not editable
+
+
+def test_a_deleted_document_is_refused_by_the_next_upload_and_never_read_from_an_earlier_run(
+    demo: Project,
+) -> None:
     rows = sentence_rows(demo)
     (kept_id, kept), (gone_id, gone) = (
         rows[0],
-        next((rid, s) for rid, s in rows if s.summary_id != rows[0][1].summary_id),
+        next(
+            (rid, s)
+            for rid, s in rows
+            if s.summary.topic.document_id != rows[0][1].summary.topic.document_id
+        ),
     )
     earlier = corpus_run_upload(
         project=demo,
@@ -278,16 +315,49 @@ def test_a_run_naming_a_deleted_sentence_is_refused_even_from_kept_ids(demo: Pro
         file_name="first.csv",
     )
     assert CorpusRecordsCache.objects.filter(project=demo).exists()
-    # Deleted without its document (whose content hash the kept ids are keyed by): the kept
-    # ids still name it. Its predictions go with it (CASCADE without database keys).
-    gone.summary.delete()
-    assert list(
-        CorpusPrediction.objects.filter(run=earlier).values_list("sentence_id", flat=True)
-    ) == [kept.pk]
+    gone.summary.topic.document.delete()
+    # The earlier run keeps its snapshot (runs never change); what reads it aligns it with
+    # the corpus as it is now, where the deleted sentence has no place.
+    (arrays,) = runs_arrays(
+        [CorpusRun.objects.select_related("evaluator", "project").get(pk=earlier.pk)]
+    )
+    assert sorted(arrays.sentence_pk.tolist()) == sorted([kept.pk, gone.pk])
+    now = np.array(
+        SummarySentence.objects.filter(summary__topic__document__corpus__project=demo)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    aligned = _aligned(arrays.sentence_pk, arrays.sentence_values, now)
+    assert np.count_nonzero(~np.isnan(aligned)) == 1
+    assert aligned[now.tolist().index(kept.pk)] == 1.0
     body = f"record_id,label\n{kept_id},1\n{gone_id},0\n".encode()
-    with pytest.raises(EvaluatorInvalid, match="deleted from the corpus while it was uploaded"):
-        corpus_run_upload(project=demo, evaluator="E", version="v2", data=body, file_name="b.csv")
-    assert not CorpusRun.objects.filter(version="v2").exists()
-    assert CorpusPrediction.objects.count() == 1
     with pytest.raises(FormatError, match=r"^b.csv, line 3, field record_id: .* is not a record"):
         corpus_run_upload(project=demo, evaluator="E", version="v2", data=body, file_name="b.csv")
+    assert not CorpusRun.objects.filter(version="v2").exists()
+
+
+def test_a_unit_s_records_are_read_from_the_parts_holding_its_summaries(demo: Project) -> None:
+    """Stored in parts of a few records, a run gives back, for any set of summaries (a few:
+    looked up part by part; many: by range), exactly what the whole run holds for them, in
+    one query."""
+    rows = sentence_rows(demo)
+    scores = "".join(f"{rid},{n / len(rows)}\n" for n, (rid, _) in enumerate(rows))
+    body = "record_id,score\n" + scores
+    run = corpus_run_upload(
+        project=demo, evaluator="E", version="v1", data=body.encode(), file_name="all.csv"
+    )
+    whole = run_records(run.pk)
+    CorpusRunPart.objects.filter(run=run).delete()
+    store_run_records(run, whole, size=5)
+    assert CorpusRunPart.objects.filter(run=run).count() >= len(rows) // 10
+    summaries = sorted({s.summary_id for _, s in rows})
+    rng = np.random.default_rng(7)
+    for count in (1, 3, len(summaries) // 2, len(summaries)):
+        chosen = {int(pk) for pk in rng.choice(summaries, size=count, replace=False)}
+        with CaptureQueriesContext(connection) as queries:
+            got = run_records(run.pk, summaries=chosen)
+        assert len(queries) == 1
+        expected = whole.of_summaries(chosen)
+        assert got.sentence.tolist() == expected.sentence.tolist()
+        np.testing.assert_array_equal(got.scores, expected.scores)
+    assert len(run_records(run.pk, summaries=set())) == 0

@@ -24,8 +24,8 @@ from annotations.formats.writers.rows import record_id
 from annotations.models import (
     Assignment,
     AssignmentStatus,
-    CorpusPrediction,
     CorpusRun,
+    CorpusRunPart,
     Document,
     ErrorType,
     Evaluator,
@@ -44,6 +44,7 @@ from annotations.selectors.judges import judges_inputs
 from annotations.services.adjudication_round import adjudication_open
 from annotations.services.judges_live import judges_page_refresh
 from annotations.services.releases import release_build, release_create
+from tests.corpus_predictions import store_predictions
 from tests.labelling import label_units
 from tests.people import ADMIN, LINGUIST, RESEARCHER, REVIEWER, signed_in
 
@@ -146,28 +147,10 @@ def corpus_run(
     owner = dict(
         SummarySentence.objects.filter(pk__in=list(predictions)).values_list("pk", "summary_id")
     )
-    CorpusPrediction.objects.bulk_create(
-        [
-            CorpusPrediction(
-                run=run,
-                summary_id=owner[pk],
-                sentence_id=pk,
-                label=p.get("label", ""),
-                score=p.get("score"),
-                abstain=bool(p.get("abstain")),
-            )
-            for pk, p in predictions.items()
-        ]
-        + [
-            CorpusPrediction(
-                run=run,
-                summary_id=pk,
-                label=p.get("label", ""),
-                score=p.get("score"),
-                abstain=bool(p.get("abstain")),
-            )
-            for pk, p in summaries.items()
-        ]
+    store_predictions(
+        run,
+        [{**p, "summary_id": owner[pk], "sentence_id": pk} for pk, p in predictions.items()]
+        + [{**p, "summary_id": pk} for pk, p in summaries.items()],
     )
     return run
 
@@ -540,9 +523,10 @@ def test_a_recompute_reads_the_gold_in_queries_that_do_not_grow_with_runs(studie
     assert counted() == one
 
 
-def test_runs_read_in_sql_equal_runs_read_through_the_orm(studied: Round) -> None:
-    """PostgreSQL reads a run's predictions as joined text (fast); any other database row by
-    row: the same arrays, abstentions and summary verdicts included."""
+def test_runs_read_from_their_parts_give_each_record_its_value(studied: Round) -> None:
+    """A run's records come back from its stored parts (arrays, several parts a run) as the
+    values the record-by-record rule gives: its score for a score run, 1/0 for a label,
+    nan where it abstained; sorted by id per level, summary verdicts included."""
     from annotations.selectors import judges
 
     project = studied.project
@@ -551,39 +535,39 @@ def test_runs_read_in_sql_equal_runs_read_through_the_orm(studied: Round) -> Non
     summaries = dict(
         SummarySentence.objects.filter(pk__in=list(scores)).values_list("summary_id", "pk")
     )
+    summary_scores = {pk: 0.1 * (n % 10) for n, pk in enumerate(summaries)}
     scored = corpus_run(
         project,
         "Scores",
         "v1",
         {pk: ({"abstain": True} if pk in abstain else {"score": s}) for pk, s in scores.items()},
-        summaries={pk: {"score": 0.1 * (n % 10)} for n, pk in enumerate(summaries)},
+        summaries={pk: {"score": value} for pk, value in summary_scores.items()},
     )
+    labels = {pk: "inconsistent" if s < 0.3 else "consistent" for pk, s in scores.items()}
     labelled = corpus_run(
         project,
         "Labels",
         "v1",
         {
-            pk: {"abstain": True}
-            if pk in abstain
-            else {"label": "inconsistent" if s < 0.3 else "consistent", "score": None}
+            pk: {"abstain": True} if pk in abstain else {"label": labels[pk], "score": None}
             for pk, s in scores.items()
         },
     )
-    kind = {scored.pk: "score", labelled.pk: "label"}
-    by_sql = judges._sql_run_arrays([scored, labelled], kind)
-    by_orm = judges._orm_run_arrays([scored, labelled], kind)
+    assert CorpusRunPart.objects.filter(run=scored).count() >= 1
+    read = judges._read_runs([scored, labelled], {scored.pk: "score", labelled.pk: "label"})
+    ids = sorted(scores)
+    expected = {
+        scored.pk: [np.nan if pk in abstain else scores[pk] for pk in ids],
+        labelled.pk: [np.nan if pk in abstain else float(labels[pk] == "consistent") for pk in ids],
+    }
     for run in (scored, labelled):
-        for field in ("sentence_pk", "sentence_values", "summary_pk", "summary_values"):
-            np.testing.assert_array_equal(
-                getattr(by_sql[run.pk], field), getattr(by_orm[run.pk], field), err_msg=field
-            )
-    assert np.isnan(by_sql[scored.pk].sentence_values).sum() == 3
-    assert set(
-        np.unique(
-            by_sql[labelled.pk].sentence_values[~np.isnan(by_sql[labelled.pk].sentence_values)]
-        )
-    ) <= {0.0, 1.0}
-    assert len(by_sql[scored.pk].summary_pk) == len(summaries)
+        assert read[run.pk].sentence_pk.tolist() == ids
+        np.testing.assert_array_equal(read[run.pk].sentence_values, expected[run.pk])
+    assert read[scored.pk].summary_pk.tolist() == sorted(summary_scores)
+    np.testing.assert_array_equal(
+        read[scored.pk].summary_values, [summary_scores[pk] for pk in sorted(summary_scores)]
+    )
+    assert len(read[labelled.pk].summary_pk) == 0
 
 
 def test_new_labels_show_the_last_figures_while_the_next_wait_for_the_debounce(

@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from annotations.models import Role
+from annotations.selectors.corpus_records import corpus_records_prepare
 from annotations.services.circumstantial_import import circumstantial_import
 from annotations.services.corpus_import import ImportFailed, corpus_import_native
 from annotations.services.finesure_import import finesure_import
@@ -180,6 +181,8 @@ class Command(BaseCommand):
             self.stdout.write(f"{user.get_username()} is a {Role(role).label} of {project.slug}")
         for line in report.lines():
             self.stdout.write(line)
+        if corpus_records_prepare(project):
+            self.stdout.write("kept the corpus's record ids for evaluator runs")
 
     @staticmethod
     def _member(value: str) -> tuple[Any, str]:

@@ -1,0 +1,103 @@
+"""Migration 0033 keeps every corpus run stored before it: a run's rows (one per record) become
+its parts, each record with its verdict, score, abstention and extras."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from annotations.formats.corpus_predictions import CONSISTENT, INCONSISTENT, NO_LABEL
+from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, Extra, part_records
+
+BEFORE = [("annotations", "0032_corpus_run_upload")]
+AFTER = [("annotations", "0033_corpus_run_parts")]
+
+
+@pytest.mark.long
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_run_s_rows_become_its_parts_record_for_record() -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state(BEFORE).apps
+    project = old.get_model("annotations", "Project").objects.create(
+        slug="old",
+        name="Old",
+        taxonomy=old.get_model("annotations", "ErrorTaxonomy").objects.create(
+            slug="old-taxonomy", name="Old"
+        ),
+    )
+    corpus = old.get_model("annotations", "Corpus").objects.create(project=project, slug="c")
+    document = old.get_model("annotations", "Document").objects.create(
+        corpus=corpus, external_id="d", content_hash="x"
+    )
+    topic = old.get_model("annotations", "Topic").objects.create(
+        document=document, name="t", position=0
+    )
+    summaries = [
+        old.get_model("annotations", "Summary").objects.create(
+            topic=topic, external_id=f"s{n}", system="s", text="One. Two.", position=n
+        )
+        for n in range(2)
+    ]
+    sentences = [
+        old.get_model("annotations", "SummarySentence").objects.create(
+            summary=summary, position=n, text="One.", start=0, end=4
+        )
+        for summary in summaries
+        for n in range(2)
+    ]
+    evaluator = old.get_model("annotations", "Evaluator").objects.create(
+        project=project, name="Judge", kind="llm"
+    )
+    run = old.get_model("annotations", "CorpusRun").objects.create(
+        project=project,
+        evaluator=evaluator,
+        version="v1",
+        sha256="0" * 64,
+        sentences=4,
+        summaries=1,
+    )
+    Prediction = old.get_model("annotations", "CorpusPrediction")
+    Prediction.objects.create(run=run, summary=summaries[1], label="inconsistent")
+    Prediction.objects.create(
+        run=run,
+        summary=summaries[0],
+        sentence=sentences[1],
+        label="inconsistent",
+        score=0.25,
+        explanation="Turn 2 says otherwise.",
+        error_types=["EntE"],
+        spans=[[0, 3]],
+        evidence=[2],
+    )
+    Prediction.objects.create(
+        run=run, summary=summaries[0], sentence=sentences[0], label="consistent"
+    )
+    Prediction.objects.create(run=run, summary=summaries[1], sentence=sentences[2], abstain=True)
+    Prediction.objects.create(run=run, summary=summaries[1], sentence=sentences[3], score=0.9)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER)
+    new = executor.loader.project_state(AFTER).apps
+    (part,) = new.get_model("annotations", "CorpusRunPart").objects.filter(run_id=run.pk)
+    records = part_records(part.records, bytes(part.arrays), part.extras)
+    got = [
+        (
+            int(records.summary[at]),
+            int(records.sentence[at]),
+            int(records.labels[at]),
+            None if records.scores[at] != records.scores[at] else float(records.scores[at]),
+            bool(records.abstain[at]),
+        )
+        for at in range(len(records))
+    ]
+    first, second = (s.pk for s in summaries)
+    assert got == [
+        (first, sentences[0].pk, CONSISTENT, None, False),
+        (first, sentences[1].pk, INCONSISTENT, 0.25, False),
+        (second, SUMMARY_LEVEL, INCONSISTENT, None, False),
+        (second, sentences[2].pk, NO_LABEL, None, True),
+        (second, sentences[3].pk, NO_LABEL, 0.9, False),
+    ]
+    assert dict(records.extras) == {1: Extra("Turn 2 says otherwise.", ("EntE",), ((0, 3),), (2,))}
