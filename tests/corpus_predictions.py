@@ -16,7 +16,7 @@ from annotations.services.corpus_runs import store_run_records
 
 def predictions_of(run: CorpusRun | int) -> list[dict[str, Any]]:
     """Every record of ``run``, by summary, then sentence (a summary's own first)."""
-    records = run_records(run if isinstance(run, int) else run.pk)
+    records = run_records(run if isinstance(run, int) else run.pk, extras=True)
     rows = []
     for at in range(len(records)):
         extra = records.extras.get(at, Extra())

@@ -7,7 +7,8 @@ bench's 1,001,169 records (a heap and four indexes), whatever the upload did: th
 records/s the issue asks for was out of reach by that alone. Its readers never needed rows:
 the Judges page and the choice of units read whole runs, and an assisted unit reads one
 unit's handful of records. So a run is kept as ``RunRecords`` sorted by summary, cut at
-summary boundaries into parts of about ``PART_RECORDS`` records; each part is a row
+summary boundaries into parts of about ``PART_RECORDS`` records (1,024: an LLM judge explains
+every record, so a part's extras are ~200 kB of JSON a reveal parses); each part is a row
 (``CorpusRunPart``) holding its arrays' bytes and the range of summary ids it covers, so
 that a unit's records are one indexed lookup and a small decode away.
 
@@ -20,6 +21,7 @@ records with an explanation, error types, spans or evidence carry them in the pa
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +35,7 @@ from annotations.formats.corpus_predictions import (
     CorpusPredictions,
 )
 
-PART_RECORDS = 4096
+PART_RECORDS = 1024
 SUMMARY_LEVEL = -1
 _LAYOUT = (("summary", "<i8"), ("sentence", "<i8"), ("scores", "<f8"))
 _SMALL = (("labels", "<i1"), ("abstain", "<u1"))
@@ -113,18 +115,15 @@ class RunRecords:
     def joined(cls, parts: list[RunRecords]) -> RunRecords:
         if not parts:
             return cls()
-        extras: dict[int, Extra] = {}
-        offset = 0
-        for part in parts:
-            extras.update((offset + at, extra) for at, extra in part.extras.items())
-            offset += len(part)
+        if len(parts) == 1:
+            return parts[0]
         return cls(
             np.concatenate([p.summary for p in parts]),
             np.concatenate([p.sentence for p in parts]),
             np.concatenate([p.scores for p in parts]),
             np.concatenate([p.labels for p in parts]),
             np.concatenate([p.abstain for p in parts]),
-            extras,
+            JoinedExtras([p.extras for p in parts], [len(p) for p in parts]),
         )
 
 
@@ -222,8 +221,63 @@ def parts_of(records: RunRecords, size: int = PART_RECORDS) -> Iterator[Part]:
         start = end
 
 
-def part_records(count: int, arrays: bytes | memoryview, extras: Mapping[str, Any]) -> RunRecords:
-    """A stored part back as records (views of ``arrays``, read-only)."""
+class PartExtras(Mapping[int, Extra]):
+    """A part's stored extras ({position as text: JSON list}) read as ``Extra`` only when one
+    is asked for: a reveal reads a part for one unit's few records."""
+
+    def __init__(self, stored: Mapping[str, Any]) -> None:
+        self._stored = stored
+
+    def __getitem__(self, at: int) -> Extra:
+        return Extra.from_json(self._stored[str(at)])
+
+    def __contains__(self, at: object) -> bool:
+        return str(at) in self._stored
+
+    def __iter__(self) -> Iterator[int]:
+        return (int(at) for at in self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored)
+
+
+class JoinedExtras(Mapping[int, Extra]):
+    """The extras of records joined one after another: each part's own, positions shifted
+    (read from its part only when asked for)."""
+
+    def __init__(self, extras: list[Mapping[int, Extra]], sizes: list[int]) -> None:
+        self._extras = extras
+        self._starts = np.cumsum([0, *sizes])[:-1].tolist()
+
+    def _find(self, at: int) -> tuple[Mapping[int, Extra], int] | None:
+        which = bisect.bisect_right(self._starts, at) - 1
+        if which < 0:
+            return None
+        return self._extras[which], at - self._starts[which]
+
+    def __getitem__(self, at: int) -> Extra:
+        found = self._find(at)
+        if found is None:
+            raise KeyError(at)
+        return found[0][found[1]]
+
+    def __contains__(self, at: object) -> bool:
+        found = self._find(at) if isinstance(at, int) else None
+        return found is not None and found[1] in found[0]
+
+    def __iter__(self) -> Iterator[int]:
+        for start, extras in zip(self._starts, self._extras, strict=True):
+            yield from (start + at for at in extras)
+
+    def __len__(self) -> int:
+        return sum(len(extras) for extras in self._extras)
+
+
+def part_records(
+    count: int, arrays: bytes | memoryview, extras: Mapping[str, Any] | None = None
+) -> RunRecords:
+    """A stored part back as records (views of ``arrays``, read-only); without ``extras``
+    (what the Judges page and the choice of units read) none."""
     if len(arrays) != count * RECORD_BYTES:
         raise ValueError(f"a part of {count} records has {len(arrays)} bytes")
     columns: dict[str, np.ndarray] = {}
@@ -237,7 +291,7 @@ def part_records(count: int, arrays: bytes | memoryview, extras: Mapping[str, An
         scores=columns["scores"].astype(np.float64, copy=False),
         labels=columns["labels"].astype(np.int8, copy=False),
         abstain=columns["abstain"].astype(bool),
-        extras={int(at): Extra.from_json(value) for at, value in extras.items()},
+        extras=PartExtras(extras) if extras else {},
     )
 
 

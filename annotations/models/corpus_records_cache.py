@@ -7,8 +7,10 @@ and ~11 s of PostgreSQL's (47 s of wall time at load average 6), against ~2 s to
 back from here (bench/README.md, 2026-11-28). They change only when the corpus does, and an
 import only ever adds documents whose content is then fixed (a different content under the
 same id is refused), so they are kept here, keyed by a fingerprint of the project's
-documents (their ids, corpora and content hashes), and computed again when it differs; an
-upload still checks every id it writes (services/corpus_runs.py). Kept in the database, not
+documents (their ids, corpora and content hashes), and computed again when it differs. An
+import computes them at once (``corpus_records_prepare``), and the admin cannot edit or
+delete a topic, summary or sentence apart from its document (admin.py,
+``CorpusContentAdmin``), so the fingerprint stands for every record. Kept in the database, not
 in files, so that they go wherever the rows they name go: rolled back, flushed or deleted
 with them.
 """

@@ -40,7 +40,7 @@ def assisted_reveal(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, 
             assignment_id=assignment_id, revealed_at__isnull=False
         ).values_list("sentence_id", "sentence__summary_id")
     )
-    records = run_records(run_id, summaries=set(revealed.values()))
+    records = run_records(run_id, summaries=set(revealed.values()), extras=True)
     shown = np.flatnonzero(np.isin(records.sentence, np.fromiter(revealed, dtype=np.int64)))
     shown = shown[np.argsort(records.sentence[shown], kind="stable")]
     sentence_ids = records.sentence[shown].tolist()

@@ -117,14 +117,18 @@ def _write_blob(project: Project, fingerprint: str, records: CorpusRecords) -> N
         return
     table = connection.ops.quote_name(CorpusRecordsCache._meta.db_table)
     columns = "project_id, fingerprint, records, sentences, created_at, part, arrays"
-    head = f"{project.pk}\t{fingerprint}\t{len(records)}\t{records.sentences}\t"
-    head += timezone.now().isoformat()
+    now = timezone.now()
+    # Binary COPY: each part's bytes as they are (as text they were hex, twice the size,
+    # three copies of it at once).
     with (
         connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy,
     ):
+        copy.set_types(["int8", "varchar", "int4", "int4", "timestamptz", "int4", "bytea"])
         for part, data in enumerate(_parts(records)):
-            copy.write(f"{head}\t{part}\t\\\\x{data.hex()}\n".encode())
+            copy.write_row(
+                (project.pk, fingerprint, len(records), records.sentences, now, part, data)
+            )
 
 
 def _read_blob(project: Project, fingerprint: str, size: int) -> bytearray | None:
@@ -277,10 +281,14 @@ def _corpus_records(project: Project) -> CorpusRecords:
         sentence_summary.append(summary)
         sentence_lengths.append(end - start)
         sentence_turns.append(count)
-    ids = np.frombuffer(bytes(sentence_ids + summary_ids), dtype="S20")
-    del sentence_ids, summary_ids
+    sentence_ids += summary_ids  # in place: no second copy of a million ids
+    del summary_ids
+    ids = np.frombuffer(sentence_ids, dtype="S20")
+    order = np.argsort(ids, kind="stable")
+    sorted_ids = ids[order]
+    del ids, sentence_ids  # kept sorted only, as the cache keeps them
     return CorpusRecords(
-        ids=IdIndex(ids),
+        ids=IdIndex.from_sorted(sorted_ids, order),
         sentences=len(sentence_keys),
         keys=np.concatenate(
             [

@@ -21,8 +21,12 @@ from annotations.models import CorpusRunPart
 FEW_SUMMARIES = 64
 
 
-def run_records(run_id: int, *, summaries: Collection[int] | None = None) -> RunRecords:
-    """The run's records, sorted by summary; with ``summaries``, only theirs."""
+def run_records(
+    run_id: int, *, summaries: Collection[int] | None = None, extras: bool = False
+) -> RunRecords:
+    """The run's records, sorted by summary; with ``summaries``, only theirs; with
+    ``extras``, their explanations, error types, spans and evidence too (the JSON is not
+    even read otherwise)."""
     parts = CorpusRunPart.objects.filter(run_id=run_id)
     if summaries is not None:
         if not summaries:
@@ -36,25 +40,24 @@ def run_records(run_id: int, *, summaries: Collection[int] | None = None) -> Run
             parts = parts.filter(
                 first_summary__lte=max(summaries), last_summary__gte=min(summaries)
             )
+    columns = ("records", "arrays", "extras") if extras else ("records", "arrays")
     records = RunRecords.joined(
         [
-            part_records(count, bytes(arrays), extras)
-            for count, arrays, extras in parts.order_by("number")
-            .values_list("records", "arrays", "extras")
-            .iterator(chunk_size=64)
+            part_records(row[0], bytes(row[1]), row[2] if extras else None)
+            for row in parts.order_by("number").values_list(*columns).iterator(chunk_size=64)
         ]
     )
     return records if summaries is None else records.of_summaries(summaries)
 
 
 def runs_records(run_ids: Collection[int]) -> dict[int, RunRecords]:
-    """Each run's records, in one query."""
+    """Each run's records (verdicts only: no extras), in one query."""
     found: dict[int, list[RunRecords]] = {run_id: [] for run_id in run_ids}
-    for run_id, count, arrays, extras in (
+    for run_id, count, arrays in (
         CorpusRunPart.objects.filter(run_id__in=list(run_ids))
         .order_by("run_id", "number")
-        .values_list("run_id", "records", "arrays", "extras")
+        .values_list("run_id", "records", "arrays")
         .iterator(chunk_size=64)
     ):
-        found[run_id].append(part_records(count, bytes(arrays), extras))
+        found[run_id].append(part_records(count, bytes(arrays)))
     return {run_id: RunRecords.joined(parts) for run_id, parts in found.items()}

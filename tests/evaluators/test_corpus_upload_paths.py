@@ -346,7 +346,7 @@ def test_a_unit_s_records_are_read_from_the_parts_holding_its_summaries(demo: Pr
     run = corpus_run_upload(
         project=demo, evaluator="E", version="v1", data=body.encode(), file_name="all.csv"
     )
-    whole = run_records(run.pk)
+    whole = run_records(run.pk, extras=True)
     CorpusRunPart.objects.filter(run=run).delete()
     store_run_records(run, whole, size=5)
     assert CorpusRunPart.objects.filter(run=run).count() >= len(rows) // 10
