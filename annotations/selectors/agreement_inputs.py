@@ -16,6 +16,7 @@ database read").
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -258,7 +259,7 @@ def _round_question_inputs(round: Round) -> list[QuestionInput | SpanQuestionInp
     def matrix_of(coder: Coder, codes: np.ndarray, item_topic: np.ndarray) -> UnitMatrix:
         # codes: raters x items, -1 for no value; None also where the rater had not the unit.
         codes = np.where(rated[:, item_topic], codes, -1)
-        return UnitMatrix(coder.rows(codes), topic_ids_of(item_topic))
+        return UnitMatrix(coder.rows(codes), topic_ids_of(item_topic), codes, coder.values)
 
     def topic_ids_of(item_topic: np.ndarray) -> list[int]:
         return topic_pk[item_topic].tolist()  # type: ignore[no-any-return]
@@ -501,12 +502,14 @@ def _error_types_matrix(
     )
     for r, c, i in zip(type_rater.tolist(), type_column.tolist(), kept.tolist(), strict=True):
         chosen[(r, c)].add(rows[i][2])
-    values = np.full(inconsistent.shape, None, dtype=object)
-    values[inconsistent & rated] = frozenset()
+    # Codes into the distinct sets (-1: None), as the other questions' matrices are built.
+    codes = np.where(inconsistent & rated, 0, -1)
+    code_of: dict[frozenset[str], int] = {frozenset(): 0}
     for (r, c), names in chosen.items():
         if inconsistent[r, c] and rated[r, c]:
-            values[r, c] = frozenset(names)
-    return UnitMatrix(values.tolist(), units)
+            codes[r, c] = code_of.setdefault(frozenset(names), len(code_of))
+    coder = Coder(list(code_of))
+    return UnitMatrix(coder.rows(codes), units, codes, coder.values)
 
 
 def _cell_matrix(raters: list[str], assignments: Sequence[tuple[int, str, int]]) -> Any:
@@ -533,11 +536,21 @@ def _cell_matrix(raters: list[str], assignments: Sequence[tuple[int, str, int]])
 
 
 class UnitMatrix(list[list[Any]]):
-    """A raters x items matrix that knows the work unit (topic id) of each item."""
+    """A raters x items matrix that knows the work unit (topic id) of each item, and, when
+    built from codes, those codes (-1: None) and the value of each code: ``inputs_hash``
+    reads them instead of the cells."""
 
-    def __init__(self, rows: list[list[Any]], units: list[Any]) -> None:
+    def __init__(
+        self,
+        rows: list[list[Any]],
+        units: list[Any],
+        codes: np.ndarray | None = None,
+        values: Sequence[Any] | None = None,
+    ) -> None:
         super().__init__(rows)
         self.units = units
+        self.codes = codes
+        self.values = list(values) if values is not None else None
 
 
 def with_units(
@@ -654,28 +667,93 @@ def span_questions(
 
 
 def inputs_hash(questions: list[QuestionInput | SpanQuestionInput]) -> str:
-    """sha256 of every question's raters and matrix: a report is reused until it changes."""
-    encoded = json.dumps(
-        [
-            [
-                q.key,
-                list(q.raters),
-                [
-                    [dict(unit) for unit in q.units],
-                    {k: list(v) for k, v in (q.by_type or {}).items()},
-                ]
-                if isinstance(q, SpanQuestionInput)
-                else [list(row) for row in q.matrix],
+    """sha256 of every question's key, raters and matrix (spans: units and spans by type): a
+    report is reused until they change.
+
+    A matrix is hashed as its shape, its distinct values written as JSON (sorted) and every
+    cell's index among them as bytes, not as one JSON text of its 300,000 cells (a third of a
+    second on a 100,000-sentence round). The digest depends on the cells' values alone: a
+    matrix the selector built from codes (``UnitMatrix.codes``) and the same values in plain
+    lists hash alike."""
+    digest = hashlib.sha256()
+    values = _JsonValues()
+    for q in questions:
+        if isinstance(q, SpanQuestionInput):
+            body: Any = [
+                [dict(unit) for unit in q.units],
+                {k: list(v) for k, v in (q.by_type or {}).items()},
             ]
-            for q in questions
-        ],
-        sort_keys=True,
-        # A label set is written as its sorted list, anything else JSON lacks as its text:
-        # one call per such value from the C encoder, where a pass over every cell in Python
-        # cost a quarter of a second on a 100,000-sentence round.
-        default=_JsonValues().encode,
+            _hash_json(digest, ["spans", q.key, list(q.raters), body], values)
+            continue
+        coded = _canonical_codes(q.matrix, values)
+        if coded is None:  # values a dict cannot tell apart (1 and True) or cannot hold
+            _hash_json(
+                digest, ["cells", q.key, list(q.raters), [list(r) for r in q.matrix]], values
+            )
+            continue
+        lengths, texts, codes = coded
+        _hash_json(
+            digest, ["codes", q.key, list(q.raters), lengths, texts, codes.dtype.str], values
+        )
+        digest.update(codes.tobytes())
+    return digest.hexdigest()
+
+
+def _hash_json(digest: Any, value: Any, values: _JsonValues) -> None:
+    """One JSON text (label sets as their sorted lists) and its length into the digest."""
+    text = json.dumps(value, sort_keys=True, default=values.encode).encode()
+    digest.update(len(text).to_bytes(8, "little"))
+    digest.update(text)
+
+
+def _canonical_codes(
+    matrix: Sequence[Sequence[Any]], values: _JsonValues
+) -> tuple[list[int], list[str], np.ndarray] | None:
+    """Each row's length, the distinct cell values as sorted JSON texts, and every cell (row
+    by row) as the index of its value's text, in the narrowest unsigned type; None when the
+    cells cannot be coded by value (unhashable, or numbers of two types, which a dict would
+    merge: 1 and True)."""
+    codes = getattr(matrix, "codes", None)
+    table = getattr(matrix, "values", None)
+    if codes is not None and table is not None:
+        # The selector's codes (-1: None) into its table of values, read as they are written.
+        lengths = [codes.shape[1]] * codes.shape[0]
+        written = [_json_text(value, values) for value in table] + ["null"]
+        used = np.bincount(codes.ravel() + 1, minlength=len(table) + 1)[
+            np.r_[1 : len(table) + 1, 0]
+        ]
+        flat = codes.ravel()  # -1 indexes the last text, None's
+        kinds = {type(value) for value, n in zip(table, used, strict=False) if n}
+        if len(kinds - _NOT_NUMBERS) > 1:
+            return None  # hashed as its cells, as the same values in lists would be
+    else:
+        rows = [list(row) for row in matrix]
+        lengths = [len(row) for row in rows]
+        cells = list(itertools.chain.from_iterable(rows))
+        if len(set(map(type, cells)) - _NOT_NUMBERS) > 1:
+            return None
+        try:
+            code_of = {value: i for i, value in enumerate(dict.fromkeys(cells))}
+        except TypeError:
+            return None
+        written = [_json_text(value, values) for value in code_of]
+        used = np.ones(len(written), dtype=np.int64)
+        flat = np.fromiter(map(code_of.__getitem__, cells), dtype=np.int64, count=len(cells))
+    present = np.flatnonzero(used > 0)
+    texts, rank = np.unique(
+        np.asarray([written[p] for p in present], dtype=object), return_inverse=True
     )
-    return hashlib.sha256(encoded.encode()).hexdigest()
+    narrow = np.min_scalar_type(max(len(texts) - 1, 0)).newbyteorder("<")
+    recode = np.zeros(len(written), dtype=narrow)
+    recode[present] = rank.reshape(-1)
+    return lengths, [str(text) for text in texts], recode[flat]
+
+
+_NOT_NUMBERS = {str, type(None), frozenset}
+
+
+def _json_text(value: Any, values: _JsonValues) -> str:
+    return json.dumps(value, sort_keys=True, default=values.encode)
 
 
 class _JsonValues:
