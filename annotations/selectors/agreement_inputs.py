@@ -28,6 +28,7 @@ import numpy as np
 from django.db import connection, transaction
 from django.db.models import QuerySet
 
+from annotations.agreement.labels import LabelMatrix, value_table
 from annotations.agreement.report import QuestionInput, SpanQuestionInput
 from annotations.models import (
     Assignment,
@@ -170,10 +171,7 @@ class Coder:
         return np.fromiter(map(code_of.__getitem__, values), dtype=np.int64, count=len(values))
 
     def rows(self, codes: np.ndarray) -> list[list[Any]]:
-        table = np.empty(len(self.values) + 1, dtype=object)
-        table[: len(self.values)] = self.values
-        table[-1] = None  # code -1
-        return table[codes].tolist()  # type: ignore[no-any-return]
+        return value_table(self.values)[codes].tolist()  # type: ignore[no-any-return]
 
 
 def round_question_inputs(*, round: Round) -> list[QuestionInput | SpanQuestionInput]:
@@ -562,10 +560,10 @@ def _cell_matrix(raters: list[str], assignments: Sequence[tuple[int, str, int]])
     return matrix
 
 
-class UnitMatrix(list[list[Any]]):
+class UnitMatrix(LabelMatrix):
     """A raters x items matrix that knows the work unit (topic id) of each item, and, when
-    built from codes, those codes (-1: None) and the value of each code: ``inputs_hash``
-    reads them instead of the cells."""
+    built from codes, those codes (-1: None) and the value of each code (``LabelMatrix``):
+    the report and ``inputs_hash`` read them instead of the cells."""
 
     def __init__(
         self,
@@ -574,10 +572,8 @@ class UnitMatrix(list[list[Any]]):
         codes: np.ndarray | None = None,
         values: Sequence[Any] | None = None,
     ) -> None:
-        super().__init__(rows)
+        super().__init__(rows, codes, values)
         self.units = units
-        self.codes = codes
-        self.values = list(values) if values is not None else None
 
 
 def with_units(
@@ -740,8 +736,8 @@ def _canonical_codes(
     by row) as the index of its value's text, in the narrowest unsigned type; None when the
     cells cannot be coded by value (unhashable, or numbers of two types, which a dict would
     merge: 1 and True)."""
-    codes = getattr(matrix, "codes", None)
-    table = getattr(matrix, "values", None)
+    codes = matrix.codes if isinstance(matrix, LabelMatrix) else None
+    table = matrix.values if isinstance(matrix, LabelMatrix) else None
     if codes is not None and table is not None:
         # The selector's codes (-1: None) into its table of values, read as they are written.
         lengths = [codes.shape[1]] * codes.shape[0]
