@@ -52,7 +52,10 @@ from annotations.agreement import (  # noqa: E402
     krippendorff_alpha,
     masi_alpha,
 )
-from annotations.agreement.bootstrap import cluster_bootstrap_ci  # noqa: E402
+from annotations.agreement.bootstrap import (  # noqa: E402
+    cluster_bootstrap_ci,
+    cluster_draws_clear,
+)
 from annotations.agreement.competence import competence_section  # noqa: E402
 from annotations.agreement.report import N_RESAMPLES, SEED, QuestionInput, round_report  # noqa: E402
 
@@ -193,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     interval_times = []
     intervals: list[tuple[str, str, Any]] = []
     for _ in range(args.repeat):
+        # Each run draws its cluster resamples (a live recompute follows a submit: a new unit
+        # count), not a previous run's kept draws.
+        cluster_draws_clear()
         started = time.perf_counter()
         intervals = clustered_intervals(data)
         interval_times.append(time.perf_counter() - started)
@@ -200,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     times, cpu_times, parts = [], [], []
     report: list[dict[str, Any]] = []
     for _ in range(args.report_repeat):
+        cluster_draws_clear()
         started, cpu = time.perf_counter(), time.process_time()
         inputs_hash(list(questions))
         hashed = time.perf_counter()

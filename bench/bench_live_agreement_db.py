@@ -13,7 +13,8 @@ no error types or spans), then times, ``--repeat`` times each:
 
 - the selector's read (``round_question_inputs``) and its query count;
 - the whole compute as the task runs it (``agreement_report_compute``: read, hash, report,
-  competence, the stored row), its stored report deleted before each run so it computes.
+  competence, the stored row), its stored report deleted before each run so it computes,
+  and the kept cluster draws forgotten (a live recompute follows a submit: a new unit count).
 
 ``--keep`` leaves the database; ``--reuse`` then times its round again without seeding (two
 versions of the code on the same data, one after the other). Wall and CPU time (user + sys
@@ -77,6 +78,7 @@ def main() -> int:
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
+        from annotations.agreement.bootstrap import cluster_draws_clear
         from annotations.models import AgreementReport, Round
         from annotations.selectors.agreement_inputs import round_question_inputs
         from annotations.services.agreement_reports import agreement_report_compute
@@ -99,6 +101,10 @@ def main() -> int:
             reads.append((time.perf_counter() - started, time.process_time() - cpu))
             queries = len(captured.captured_queries)
             AgreementReport.objects.filter(round=round_).delete()
+            # A live round's recompute follows a submit, so its unit count is new: it draws
+            # the cluster resamples once (annotations.agreement.bootstrap), not from a
+            # previous run's.
+            cluster_draws_clear()
             started, cpu = time.perf_counter(), time.process_time()
             agreement_report_compute(round=round_)
             computes.append((time.perf_counter() - started, time.process_time() - cpu))

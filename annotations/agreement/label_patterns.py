@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from annotations.agreement.errors import AgreementError
-from annotations.agreement.labels import MISSING_CODE, encode_ratings
+from annotations.agreement.labels import MISSING_CODE, LabelMatrix, encode_ratings
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,6 +90,8 @@ def _fast_codes(
         if not isinstance(category, str | int) or isinstance(category, bool):
             return None
         index[category] = position
+    if isinstance(ratings, LabelMatrix) and ratings.codes is not None:
+        return _table_codes(ratings, index, tuple(categories))
     try:
         # map with the dict's own look-up runs in C: ~10 ms per 100,000 labels.
         rows = [np.fromiter(map(index.__getitem__, row), dtype=np.int64) for row in ratings]
@@ -98,6 +100,23 @@ def _fast_codes(
     if not rows or len({row.shape[0] for row in rows}) != 1:
         return None
     return np.stack(rows, axis=1), tuple(categories)
+
+
+def _table_codes(
+    ratings: LabelMatrix, index: dict[Any, int], categories: tuple[Any, ...]
+) -> tuple[np.ndarray, tuple[Any, ...]] | None:
+    """``_fast_codes`` of a matrix held as codes into a table: each value of the table that
+    occurs looked up once, not each cell (the same codes)."""
+    codes, values = ratings.codes, ratings.values
+    if codes is None or values is None or codes.ndim != 2 or not codes.shape[0]:
+        return None
+    lookup = np.full(len(values) + 1, MISSING_CODE, dtype=np.int64)  # the last: -1, None
+    try:
+        for position in ratings.used_codes().tolist():
+            lookup[position] = index[values[position]]
+    except (KeyError, TypeError):  # as a cell's look-up would fail: the general path says why
+        return None
+    return lookup[codes].T, categories
 
 
 def _unique_rows(codes: np.ndarray, n_classes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -58,6 +58,64 @@ class CodedRatings:
         return np.arange(self.n_categories, dtype=np.float64)
 
 
+class LabelMatrix(list[list[Any]]):
+    """A ``(raters, units)`` matrix of labels: a list of per-rater lists, as any matrix given
+    to the report, that may also hold its labels as codes into a table of values.
+
+    ``codes[r, u]`` (an integer array) indexes ``values`` for rater ``r``'s label of unit
+    ``u``, ``-1`` for None; the rows are then ``values[codes]`` (a round's selector builds
+    its matrices so). Readers that know the class (the report, the latent-class models, the
+    inputs hash) work from the codes, encoding each value of the table once instead of each of
+    300,000 cells, for the same figures; any other reader sees the lists. ``codes`` is None
+    when only the rows are held."""
+
+    def __init__(
+        self,
+        rows: list[list[Any]],
+        codes: np.ndarray | None = None,
+        values: Sequence[Any] | None = None,
+    ) -> None:
+        super().__init__(rows)
+        if (codes is None) != (values is None):
+            raise AgreementError("a label matrix holds codes and their values, or neither")
+        self.codes = codes
+        self.values = list(values) if values is not None else None
+
+    @classmethod
+    def from_codes(cls, codes: np.ndarray, values: Sequence[Any]) -> LabelMatrix:
+        """The matrix of ``codes`` (``-1``: None) into ``values``, its rows built from them."""
+        return cls(value_table(values)[codes].tolist(), codes, values)
+
+    @property
+    def coded(self) -> bool:
+        return self.codes is not None
+
+    def cells(self) -> np.ndarray:
+        """The labels as a ``(raters, units)`` object array (what ``rating_matrix`` makes of
+        the rows)."""
+        if self.codes is None or self.values is None:
+            return rating_matrix(self)
+        return value_table(self.values)[self.codes]
+
+    def used_codes(self, codes: np.ndarray | None = None) -> np.ndarray:
+        """The codes into ``values`` that occur in ``codes`` (default: the whole matrix's),
+        ascending; ``-1`` (None) is not among them."""
+        codes = self.codes if codes is None else codes
+        if codes is None or self.values is None:
+            raise AgreementError("this label matrix holds no codes")
+        counts = np.bincount(codes.ravel() + 1, minlength=len(self.values) + 1)
+        return np.flatnonzero(counts[1:])
+
+
+def value_table(values: Sequence[Any]) -> np.ndarray:
+    """``values`` and a last None, as an object array: ``table[codes]`` reads ``-1`` as None."""
+    table = np.empty(len(values) + 1, dtype=object)
+    for position, value in enumerate(values):  # one by one: a tuple stays one value
+        table[position] = value
+    table[-1] = None
+    return table
+
+
 def rating_matrix(data: Any, *, what: str = "ratings") -> np.ndarray:
     """A ``(raters, units)`` array from a 2-D array or a sequence of per-rater sequences.
 

@@ -84,12 +84,13 @@ def majority_codes(codes: np.ndarray, n_categories: int) -> np.ndarray:
     n_items, width = codes.shape[1], max(n_categories, 1)
     given = codes != MISSING_CODE
     items = np.broadcast_to(np.arange(n_items), codes.shape)
-    counts = np.bincount(items[given] * width + codes[given], minlength=n_items * width).reshape(
-        n_items, width
-    )
-    top = counts.max(axis=1)
-    unique = (counts == top[:, np.newaxis]).sum(axis=1) == 1
-    return np.where(unique & (top > 0), counts.argmax(axis=1), MISSING_CODE)
+    # counts[c, i]: how many gave code c to item i. Categories x items, so each reduction
+    # below runs along a few long rows (items x categories took twice as long).
+    counts = np.bincount(codes[given] * n_items + items[given], minlength=width * n_items)
+    counts = counts.reshape(width, n_items)
+    top = counts.max(axis=0)
+    unique = (counts == top).sum(axis=0) == 1
+    return np.where(unique & (top > 0), counts.argmax(axis=0), MISSING_CODE)
 
 
 def vs_majority_kappas(

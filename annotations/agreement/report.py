@@ -28,7 +28,9 @@ from annotations.agreement.label_sets import encode_label_sets
 from annotations.agreement.labels import (
     MISSING_CODE,
     CodedRatings,
+    LabelMatrix,
     encode_ratings,
+    is_missing,
     labels_seen,
     rating_matrix,
 )
@@ -148,6 +150,8 @@ def computed_or_note(compute: Any) -> tuple[Any, str | None]:
 
 def _cells(matrix: Sequence[Sequence[Any]]) -> np.ndarray:
     """A question's labels as a ``(raters, items)`` object array (None: no label)."""
+    if isinstance(matrix, LabelMatrix) and matrix.coded and len(matrix) and len(matrix[0]):
+        return matrix.cells()
     rows = [list(row) for row in matrix]
     if not rows or not rows[0]:
         return np.empty((len(rows), 0), dtype=object)
@@ -198,6 +202,12 @@ def _question_report(question: QuestionInput, *, target: float | None) -> dict[s
     present = np.asarray(cells != None)  # noqa: E711  (elementwise: numpy compares each cell)
     units = _informative(present)
     cells, present = cells[:, units], present[:, units]
+    matrix = question.matrix
+    table_codes = (
+        matrix.codes[:, units]
+        if isinstance(matrix, LabelMatrix) and matrix.codes is not None and cells.size
+        else None
+    )
     # Units may be any hashable (a tuple too), so they are picked, not made an array.
     every_unit = list(question.units) if question.units is not None else None
     clusters = [every_unit[u] for u in units.tolist()] if every_unit is not None else None
@@ -210,7 +220,7 @@ def _question_report(question: QuestionInput, *, target: float | None) -> dict[s
         return _set_report(report, cells, raters, target, clusters)
     if question.level in ("interval", "ratio"):
         return _score_report(report, cells, question.level, target, clusters)
-    coded, categories, names = _coded(question, cells)
+    coded, categories, names = _coded(question, cells, table_codes)
     alpha, alpha_note = computed_or_note(
         lambda: _interval(
             krippendorff_alpha,
@@ -275,14 +285,20 @@ def _question_report(question: QuestionInput, *, target: float | None) -> dict[s
 
 
 def _coded(
-    question: QuestionInput, cells: np.ndarray
+    question: QuestionInput, cells: np.ndarray, table_codes: np.ndarray | None = None
 ) -> tuple[CodedRatings, list[Any] | None, Mapping[Any, str] | None]:
     """A nominal or ordinal question's labels encoded once for every figure, with the
     categories the figures are over and the names they read as. Without categories, they are
-    the labels seen (sorted), as each coefficient would infer them."""
+    the labels seen (sorted), as each coefficient would infer them. ``table_codes``: the
+    cells as codes into the question's ``LabelMatrix`` values, which are then encoded once
+    each instead of cell by cell."""
     given = question.categories
     categories = list(given) if given is not None else None
-    coded = encode_ratings(cells, categories=given if given is not None else labels_seen(cells))
+    coded = None
+    if table_codes is not None and isinstance(question.matrix, LabelMatrix):
+        coded = _coded_from_table(question.matrix, table_codes, given)
+    if coded is None:
+        coded = encode_ratings(cells, categories=given if given is not None else labels_seen(cells))
     coded = replace(coded, explicit=given is not None)
     names = question.category_names
     if question.level == "nominal" and names:
@@ -304,6 +320,37 @@ def _coded(
         )
         names = None
     return coded, categories, names
+
+
+# Labels of these types (one of them per question) encode to the same categories whether read
+# from the cells or from a table of the distinct values.
+_TABLE_TYPES = (str, int, float, bool)
+
+
+def _coded_from_table(
+    matrix: LabelMatrix, codes: np.ndarray, given: Sequence[Any] | None
+) -> CodedRatings | None:
+    """``encode_ratings`` of the cells ``matrix.values[codes]`` (``-1``: None), from each value
+    of the table that occurs, encoded once: every cell's code depends on its value alone once
+    the categories are known, and they are the given ones or the sorted labels seen, the same
+    set of values either way. None (encode the cells) where that could differ: labels of
+    several types (equal ones, 1 and 1.0, would be merged in another order) or of others, or
+    values that do not encode (the cells' encoding then raises its own error)."""
+    if matrix.values is None:
+        return None
+    used = matrix.used_codes(codes)
+    values = [matrix.values[int(u)] for u in used]
+    kinds = {type(value) for value in values if not is_missing(value)}
+    if len(kinds) > 1 or not kinds <= set(_TABLE_TYPES):
+        return None
+    row = rating_matrix([values]) if values else np.empty((1, 0), dtype=object)
+    try:
+        coded = encode_ratings(row, categories=given if given is not None else labels_seen(row))
+    except AgreementError:
+        return None
+    lookup = np.full(len(matrix.values) + 1, MISSING_CODE, dtype=np.int64)  # last: -1, None
+    lookup[used] = coded.codes[0]
+    return replace(coded, codes=lookup[codes])
 
 
 def _with_projection(

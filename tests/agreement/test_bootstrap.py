@@ -163,3 +163,24 @@ def test_undefined_coefficient_raises_its_own_error() -> None:
         bootstrap_ci(cohen_kappa, ["x", "x"], ["x", "x"])
     with pytest.raises(AgreementError, match="one category only"):
         bootstrap_ci(krippendorff_alpha, [[1, 1], [1, 1]], level="interval")
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [np.ones(4000, dtype=np.int64), np.array([3, 1, 1, 2, 5, 1, 1] * 300), np.ones(5, dtype=int)],
+    ids=["clusters", "patterns", "tiny"],
+)
+def test_drawn_units_are_counted_per_resample_as_drawn(counts: np.ndarray) -> None:
+    # Where units are drawn (few units per pattern), each resample's pattern counts are those
+    # of total unit indices drawn in one stream, resample after resample (the blocks and the
+    # per-row counting change nothing).
+    total = int(counts.sum())
+    assert total <= bootstrap_module._DRAW_UNITS_BELOW * len(counts)
+    drawn = np.concatenate(
+        bootstrap_module.resample_pattern_counts(counts, 700, np.random.default_rng(9))
+    )
+    units = np.random.default_rng(9).integers(0, total, size=(700, total), dtype=np.int32)
+    pattern_of_unit = np.repeat(np.arange(len(counts)), counts)
+    expected = np.stack([np.bincount(pattern_of_unit[u], minlength=len(counts)) for u in units])
+    assert drawn.dtype == np.int64
+    assert np.array_equal(drawn, expected)

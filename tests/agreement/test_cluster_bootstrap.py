@@ -22,7 +22,12 @@ from annotations.agreement import (
     masi_alpha,
     percent_agreement,
 )
-from annotations.agreement.bootstrap import cluster_bootstrap_ci
+from annotations.agreement.bootstrap import (
+    cluster_bootstrap_ci,
+    cluster_draws_clear,
+    cluster_resample_counts,
+    resample_pattern_counts,
+)
 from annotations.agreement.projection import units_needed
 
 RNG = np.random.default_rng(20261127)
@@ -188,6 +193,51 @@ def test_same_seed_same_interval_and_bad_clusters_refused() -> None:
     assert (first.low, first.high) == (again.low, again.high)
     with pytest.raises(AgreementError, match="one per unit"):
         cluster_bootstrap_ci(percent_agreement, RATINGS, clusters=CLUSTERS[:10])
+
+
+def test_reused_cluster_draws_are_the_fresh_draws_and_cannot_be_changed() -> None:
+    # A report draws a cluster bootstrap's counts once per (clusters, resamples, seed) and
+    # reuses them for its other coefficients: the same numbers as drawing them each time.
+    cluster_draws_clear()
+    fresh = np.concatenate(
+        resample_pattern_counts(np.ones(40, dtype=np.int64), 1000, np.random.default_rng(5))
+    )
+    kept = cluster_resample_counts(40, 1000, 5)
+    assert np.array_equal(np.concatenate(kept), fresh)
+    assert cluster_resample_counts(40, 1000, 5) is kept  # reused, not drawn again
+    with pytest.raises(ValueError, match="read-only"):
+        kept[0][0, 0] = 7
+    # Another seed, resample count or number of clusters is another draw.
+    assert not np.array_equal(np.concatenate(cluster_resample_counts(40, 1000, 6)), fresh)
+    assert np.concatenate(cluster_resample_counts(40, 999, 5)).shape == (999, 40)
+    assert np.concatenate(cluster_resample_counts(39, 1000, 5)).shape == (1000, 39)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_intervals_with_reused_draws_equal_those_drawn_afresh(name: str) -> None:
+    coefficient, args, kwargs, labels, _ = CASES[name]
+
+    def interval() -> Any:
+        return cluster_bootstrap_ci(
+            coefficient, *args, clusters=labels, seed=11, return_replicates=True, **kwargs
+        )
+
+    cluster_draws_clear()
+    drawn = interval()
+    # Another coefficient over as many clusters first: its evaluation must not alter the
+    # kept draws this one then reuses.
+    cluster_bootstrap_ci(percent_agreement, RATINGS, clusters=CLUSTERS, seed=11)
+    reused = interval()
+    assert drawn.resample_counts is not None
+    assert reused.resample_counts is not None
+    assert reused.resample_counts.dtype == np.int64
+    assert np.array_equal(reused.resample_counts, drawn.resample_counts)
+    assert np.array_equal(reused.replicates, drawn.replicates, equal_nan=True)
+    assert (reused.low, reused.high, reused.standard_error) == (
+        drawn.low,
+        drawn.high,
+        drawn.standard_error,
+    )
 
 
 # --- projection -------------------------------------------------------------------------

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
+from annotations.agreement.report import QuestionInput
 from annotations.models import (
     Assignment,
     AssignmentStatus,
@@ -158,6 +160,14 @@ def test_missing_and_partial_labels_of_every_kind_read_as_none_where_the_report_
     # The values are Python's own (the stored report is JSON of them), not numpy's.
     assert type(matrices["relevance"][0][0]) is int
     assert type(matrices["not_a_summary"][0][0]) is bool
+    # The hash reads the matrices' codes; the same labels as plain lists hash alike.
+    read = list(questions.values())
+    assert all(getattr(q.matrix, "codes", None) is not None for q in read if hasattr(q, "matrix"))
+    plain = [
+        replace(q, matrix=[list(row) for row in q.matrix]) if isinstance(q, QuestionInput) else q
+        for q in read
+    ]
+    assert inputs_hash(plain) == inputs_hash(read)
 
 
 def read_alone(round_: Round) -> str:
