@@ -42,6 +42,12 @@ INCONSISTENT, CONSISTENT, UNJUDGED = 1, 0, -1
 def _prefix(ids: np.ndarray) -> np.ndarray:
     """Each id's first 8 bytes as one unsigned integer (big-endian, zero-padded), so that
     integer order is the ids' byte order on those bytes."""
+    if ids.dtype.itemsize >= 8 and ids.flags.c_contiguous and len(ids):
+        # The first 8 bytes of each id read in place (a strided view): no copy of them first.
+        heads = np.ndarray(
+            shape=(len(ids),), dtype=">u8", buffer=ids, strides=(ids.dtype.itemsize,)
+        )
+        return heads.astype(np.uint64)
     return ids.astype("S8").view(">u8").astype(np.uint64)
 
 

@@ -22,7 +22,7 @@ from django.db import models
 
 class CorpusRecordsCache(models.Model):
     """One part of one project's ``CorpusRecords``: their arrays, concatenated, cut into
-    parts of at most 8 MB (``selectors/corpus_records.py`` writes and reads them), so that
+    parts of at most 1 MB (``selectors/corpus_records.py`` writes and reads them), so that
     reading them back never holds more than a part twice (one 52 MB value was three copies
     at once: PostgreSQL's message, psycopg's and the arrays')."""
 

@@ -17,6 +17,7 @@ from annotations.formats.corpus_run_parts import (
     parts_of,
     records_from_rows,
 )
+from annotations.formats.release_records import IdIndex
 
 
 def _random_rows(seed: int, summaries: int) -> list[tuple]:
@@ -120,3 +121,26 @@ def test_selecting_summaries_keeps_their_extras_at_their_new_positions() -> None
     picked = records.of_summaries([2, 3])
     assert picked.sentence.tolist() == [20, 30]
     assert dict(picked.extras) == {0: why}
+
+
+@pytest.mark.parametrize("width", [8, 12, 20])
+def test_an_id_index_finds_every_id_whether_built_or_read_back_sorted(width: int) -> None:
+    """The kept corpus ids come back sorted with their order (``IdIndex.from_sorted``) and
+    their 8-byte prefixes are read in place: every id is found at its record, an unknown one
+    nowhere, and a record's id is printed the same."""
+    rng = np.random.default_rng(width)
+    raw = {rng.bytes(width).replace(b"\x00", b"0") for _ in range(2_000)}
+    raw |= {b"same-8b-" + bytes([65 + n]) * (width - 8) for n in range(5)}  # shared prefixes
+    ids = np.array(sorted(raw, key=lambda _: rng.random()), dtype=f"S{width}")
+    built = IdIndex(ids)
+    order = np.argsort(ids, kind="stable")
+    kept = IdIndex.from_sorted(ids[order], order)
+    unknown = np.array(
+        [b"\x01" * width] + ([b"same-8b-" + b"Z" * (width - 8)] if width > 8 else []),
+        dtype=f"S{width}",
+    )
+    for index in (built, kept):
+        assert index.find(ids).tolist() == list(range(len(ids)))
+        assert (index.find(unknown) == -1).all()
+        assert index.text(17) == ids[17].decode("utf-8", "replace")
+    assert np.array_equal(kept.ids, ids)
