@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from annotations.formats.corpus_predictions import LABEL_TEXT
 from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, Extra, records_from_rows
 from annotations.models import CorpusRun, CorpusRunPart
 from annotations.selectors.corpus_run_records import run_records
@@ -19,20 +18,14 @@ def predictions_of(run: CorpusRun | int) -> list[dict[str, Any]]:
     records = run_records(run if isinstance(run, int) else run.pk, extras=True)
     rows = []
     for at in range(len(records)):
-        extra = records.extras.get(at, Extra())
         sentence = int(records.sentence[at])
-        score = float(records.scores[at])
+        verdict = records.verdict(at)
         rows.append(
             {
                 "summary_id": int(records.summary[at]),
                 "sentence_id": None if sentence == SUMMARY_LEVEL else sentence,
-                "label": LABEL_TEXT.get(int(records.labels[at]), ""),
-                "score": None if score != score else score,
-                "abstain": bool(records.abstain[at]),
-                "explanation": extra.explanation,
-                "error_types": list(extra.error_types),
-                "spans": [list(span) for span in extra.spans],
-                "evidence": list(extra.evidence),
+                **verdict,
+                "label": verdict["label"] or "",
             }
         )
     return rows

@@ -31,6 +31,7 @@ import numpy as np
 from annotations.formats.corpus_predictions import (
     CONSISTENT,
     INCONSISTENT,
+    LABEL_TEXT,
     NO_LABEL,
     CorpusPredictions,
 )
@@ -106,6 +107,21 @@ class RunRecords:
             self.abstain[positions],
             extras,
         )
+
+    def verdict(self, at: int) -> dict[str, Any]:
+        """The record at ``at`` as what it says: ``label`` (None when it gave none), ``score``
+        (None when none), ``abstain`` and its extras, as JSON values."""
+        extra = self.extras.get(at, Extra())
+        score = float(self.scores[at])
+        return {
+            "label": LABEL_TEXT.get(int(self.labels[at])),
+            "score": None if score != score else score,
+            "abstain": bool(self.abstain[at]),
+            "explanation": extra.explanation,
+            "error_types": list(extra.error_types),
+            "spans": [list(span) for span in extra.spans],
+            "evidence": list(extra.evidence),
+        }
 
     def of_summaries(self, summaries: Iterable[int]) -> RunRecords:
         wanted = np.fromiter(summaries, dtype=np.int64)

@@ -11,8 +11,6 @@ from typing import Any
 import numpy as np
 from django.contrib.auth.models import AbstractBaseUser
 
-from annotations.formats.corpus_predictions import LABEL_TEXT
-from annotations.formats.corpus_run_parts import Extra
 from annotations.handles import encode_many
 from annotations.models import SentenceJudgement
 from annotations.selectors.corpus_run_records import run_records
@@ -45,20 +43,8 @@ def assisted_reveal(*, user: AbstractBaseUser, assignment_id: int) -> dict[str, 
     shown = shown[np.argsort(records.sentence[shown], kind="stable")]
     sentence_ids = records.sentence[shown].tolist()
     sentence_handles = encode_many(assignment_id, "sentence", sentence_ids)
-    sentences = []
-    for handle, at in zip(sentence_handles, shown.tolist(), strict=True):
-        extra = records.extras.get(at, Extra())
-        score = float(records.scores[at])
-        sentences.append(
-            {
-                "sentence": handle,
-                "label": LABEL_TEXT.get(int(records.labels[at])),
-                "score": None if score != score else score,
-                "abstain": bool(records.abstain[at]),
-                "explanation": extra.explanation,
-                "error_types": list(extra.error_types),
-                "spans": [list(span) for span in extra.spans],
-                "evidence": list(extra.evidence),
-            }
-        )
+    sentences = [
+        {"sentence": handle, **records.verdict(at)}
+        for handle, at in zip(sentence_handles, shown.tolist(), strict=True)
+    ]
     return {"assisted": True, "source": MODEL_NAME, "sentences": sentences}

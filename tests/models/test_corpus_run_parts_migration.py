@@ -9,9 +9,9 @@ from django.db.migrations.executor import MigrationExecutor
 
 from annotations.formats.corpus_predictions import CONSISTENT, INCONSISTENT, NO_LABEL
 from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, Extra, part_records
+from tests.models.migration_support import historical_unit, migration_and_parent
 
-BEFORE = [("annotations", "0032_corpus_run_upload")]
-AFTER = [("annotations", "0033_corpus_run_parts")]
+BEFORE, AFTER = migration_and_parent("_corpus_run_parts")
 
 
 @pytest.mark.long
@@ -20,33 +20,7 @@ def test_a_run_s_rows_become_its_parts_record_for_record() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
-    project = old.get_model("annotations", "Project").objects.create(
-        slug="old",
-        name="Old",
-        taxonomy=old.get_model("annotations", "ErrorTaxonomy").objects.create(
-            slug="old-taxonomy", name="Old"
-        ),
-    )
-    corpus = old.get_model("annotations", "Corpus").objects.create(project=project, slug="c")
-    document = old.get_model("annotations", "Document").objects.create(
-        corpus=corpus, external_id="d", content_hash="x"
-    )
-    topic = old.get_model("annotations", "Topic").objects.create(
-        document=document, name="t", position=0
-    )
-    summaries = [
-        old.get_model("annotations", "Summary").objects.create(
-            topic=topic, external_id=f"s{n}", system="s", text="One. Two.", position=n
-        )
-        for n in range(2)
-    ]
-    sentences = [
-        old.get_model("annotations", "SummarySentence").objects.create(
-            summary=summary, position=n, text="One.", start=0, end=4
-        )
-        for summary in summaries
-        for n in range(2)
-    ]
+    project, _, summaries, sentences = historical_unit(old, summaries=2, sentences=2)
     evaluator = old.get_model("annotations", "Evaluator").objects.create(
         project=project, name="Judge", kind="llm"
     )

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("annotations", "0010_evidence_hints")]
-AFTER = [("annotations", "0011_key_fact_sheets_and_atomic_facts")]
+from tests.models.migration_support import historical_unit, migration_and_parent
+
+BEFORE, AFTER = migration_and_parent("_key_fact_sheets_and_atomic_facts")
 
 
 @pytest.mark.long
@@ -18,26 +19,7 @@ def test_key_facts_and_atomic_facts_move_onto_sheets() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
-    project = old.get_model("annotations", "Project").objects.create(
-        slug="old",
-        name="Old",
-        taxonomy=old.get_model("annotations", "ErrorTaxonomy").objects.create(
-            slug="old-taxonomy", name="Old"
-        ),
-    )
-    corpus = old.get_model("annotations", "Corpus").objects.create(project=project, slug="c")
-    document = old.get_model("annotations", "Document").objects.create(
-        corpus=corpus, external_id="d", content_hash="x"
-    )
-    topic = old.get_model("annotations", "Topic").objects.create(
-        document=document, name="t", position=0
-    )
-    summary = old.get_model("annotations", "Summary").objects.create(
-        topic=topic, external_id="s", system="s", text="One. Two.", position=0
-    )
-    sentence = old.get_model("annotations", "SummarySentence").objects.create(
-        summary=summary, position=0, text="One.", start=0, end=4
-    )
+    project, topic, (summary,), (sentence,) = historical_unit(old)
     round_ = old.get_model("annotations", "Round").objects.create(
         project=project, name="r", kind="reference", status="closed"
     )

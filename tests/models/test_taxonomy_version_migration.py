@@ -7,21 +7,10 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
-from django.db.migrations.loader import MigrationLoader
 
+from tests.models.migration_support import migration_and_parent
 
-def _migration_and_parent() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The migration by its name's end, and the one it follows: found in the graph, so that
-    renumbering the migrations at a merge never leaves this test pointing at no node."""
-    graph = MigrationLoader(None, ignore_no_migrations=True).graph
-    (node,) = [
-        n for n in graph.leaf_nodes() + list(graph.nodes) if n[1].endswith("_taxonomy_versions")
-    ][:1]
-    (parent,) = [p for p in graph.node_map[node].parents if p[0] == "annotations"]
-    return [parent.key], [node]
-
-
-BEFORE, AFTER = _migration_and_parent()
+BEFORE, AFTER = migration_and_parent("_taxonomy_versions")
 
 
 @pytest.mark.long
