@@ -85,11 +85,8 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
-class CorpusContentAdmin(admin.ModelAdmin):
-    """A corpus's content is fixed once imported: the document's content hash, the corpus's
-    record ids (kept under a fingerprint of its documents, selectors/corpus_records.py), every
-    release record id and every judgement's sentence depend on it. The admin shows a topic,
-    a summary and its sentences and can delete a whole document, never a part of one."""
+class ViewOnlyAdmin(admin.ModelAdmin):
+    """Rows the admin shows and never adds, changes or deletes."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -99,6 +96,13 @@ class CorpusContentAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class CorpusContentAdmin(ViewOnlyAdmin):
+    """A corpus's content is fixed once imported: the document's content hash, the corpus's
+    record ids (kept under a fingerprint of its documents, selectors/corpus_records.py), every
+    release record id and every judgement's sentence depend on it. The admin shows a topic,
+    a summary and its sentences and can delete a whole document, never a part of one."""
 
 
 class TurnInline(ReadOnlyInline):
@@ -337,7 +341,7 @@ class AtomicFactAdmin(AuditedAdmin):
 
 
 @admin.register(m.JudgementChange)
-class JudgementChangeAdmin(admin.ModelAdmin):
+class JudgementChangeAdmin(ViewOnlyAdmin):
     """The audit trail: readable, never writable."""
 
     list_display = ("at", "actor", "action", "kind", "object_id", "assignment")
@@ -345,15 +349,6 @@ class JudgementChangeAdmin(admin.ModelAdmin):
     search_fields = ("actor__username",)
     date_hierarchy = "at"
     list_select_related = ("actor", "assignment")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(m.ReviewDecision)
