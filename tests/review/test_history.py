@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from annotations.kinds import REVIEW, SENTENCE
-from annotations.models import Assignment, AssignmentStage, SentenceJudgement
+from annotations.models import Assignment, AssignmentStage, JudgementChange, SentenceJudgement
 from annotations.services.feedback import assignment_reopen
 from annotations.services.judgements import judgement_save
 from tests.people import signed_in
@@ -98,6 +98,13 @@ def test_an_edit_in_the_django_admin_is_audited() -> None:
         "admin",
     )
     assert (last["before"]["label"], last["after"]["label"]) == ("inconsistent", "consistent")
+    # The trail itself is read there, never changed or deleted.
+    change = JudgementChange.objects.latest("pk")
+    page = f"/admin/annotations/judgementchange/{change.pk}/"
+    assert admin.get(f"{page}change/").status_code == 200
+    assert admin.post(f"{page}delete/", {"post": "yes"}).status_code == 403
+    assert admin.get("/admin/annotations/judgementchange/add/").status_code == 403
+    assert JudgementChange.objects.filter(pk=change.pk).exists()
 
 
 def test_a_units_whole_history_and_each_compared_answers_history_open_for_admins() -> None:
