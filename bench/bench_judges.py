@@ -55,6 +55,7 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
+    from annotations.formats.corpus_run_parts import records_from_rows
     from annotations.models import (
         CorpusRun,
         Evaluator,
@@ -67,7 +68,6 @@ def _seed(project, *, runs: int, seed: int) -> dict:  # type: ignore[no-untyped-
         SummarySentence,
         Topic,
     )
-    from annotations.formats.corpus_run_parts import records_from_rows
     from annotations.services.corpus_runs import store_run_records
 
     rng = random.Random(seed)

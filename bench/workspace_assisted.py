@@ -27,6 +27,7 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from annotations.formats.corpus_run_parts import Extra, records_from_rows
     from annotations.models import (
         Assignment,
         CorpusRun,
@@ -34,7 +35,6 @@ def assisted_check(seeded: Seeded, *, repeat: int) -> dict[str, Any]:
         Round,
         SummarySentence,
     )
-    from annotations.formats.corpus_run_parts import Extra, records_from_rows
     from annotations.services.assisted import round_assistance_set
     from annotations.services.corpus_runs import store_run_records
 
