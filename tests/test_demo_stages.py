@@ -19,7 +19,8 @@ from annotations.models import (
     RoundKind,
     RoundStatus,
 )
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.releases import release_build, release_create
 from tests.labelling import label_units

@@ -4,7 +4,7 @@ with their verdicts, side by side, under the admin's adjudication assignment's h
 the admin can copy one into their own sheet in one save.
 
 Which list a release would take as gold follows the release's rule for one round
-(``selectors/release_rows.py``, docs/completeness.md "Releases"): the admin's adjudicated
+(``selectors/release_facts.py``, docs/completeness.md "Releases"): the admin's adjudicated
 sheet, else the given list or ACUs the raters verified, else the first rater's (by
 assignment) who wrote any. Raters are named as everywhere on this screen (admins only);
 summaries and sentences travel as handles, never as ids or systems."""

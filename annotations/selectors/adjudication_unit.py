@@ -26,7 +26,7 @@ from annotations.models import (
 )
 from annotations.selectors.adjudication_facts import fact_answers, given_acus
 from annotations.selectors.admin import disagreement_unit
-from annotations.selectors.release_rows import TIE_RULES
+from annotations.selectors.release_gold import TIE_RULES
 from annotations.selectors.workspace_sql import taxonomy
 
 

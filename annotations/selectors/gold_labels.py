@@ -25,7 +25,7 @@ from annotations.models import (
     SecondVerdict,
     SentenceJudgement,
 )
-from annotations.selectors.release_rows import TIE_RULES
+from annotations.selectors.release_gold import TIE_RULES
 
 
 def reviewed_labels(round_ids: Sequence[int]) -> dict[int, str]:

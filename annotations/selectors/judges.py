@@ -61,7 +61,8 @@ from annotations.models import (
 )
 from annotations.selectors.corpus_run_records import runs_records
 from annotations.selectors.evaluator_leaderboard import levels_of
-from annotations.selectors.release_rows import ReleaseScope, release_topic_ids, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope, release_topic_ids
 from annotations.services.releases import _splitter
 
 # The rounds whose labels are the study's gold (practice and qualification rounds train).

@@ -23,7 +23,7 @@ from annotations.agreement.mace import mace
 from annotations.agreement.report import SEED, round_figure
 from annotations.formats.writers.rows import LABELS
 from annotations.models import SentenceJudgement
-from annotations.selectors.release_rows import counted_assignments
+from annotations.selectors.release_scope import counted_assignments
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,8 @@ from annotations.formats.writers.records import RECORDS_FILE, RecordsWriter
 from annotations.formats.writers.rows import SummaryRow, record_ids_of
 from annotations.formats.writers.scores import ScoreCollector, ScoresWriter, write_system_scores
 from annotations.scoring import ScoreTable
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.release_archive import ReleaseArchive
 
 SCORES_FILE = "scores.csv"

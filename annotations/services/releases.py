@@ -63,13 +63,12 @@ from annotations.models import (
 )
 from annotations.models.webhooks import WebhookEvent
 from annotations.selectors.release_competence import release_sentence_model
-from annotations.selectors.release_rows import (
+from annotations.selectors.release_gold import tie_rules
+from annotations.selectors.release_rows import summary_rows, topic_rows
+from annotations.selectors.release_scope import (
     ReleaseScope,
     annotator_ids,
     release_topic_ids,
-    summary_rows,
-    tie_rules,
-    topic_rows,
     unlabelled_units,
 )
 from annotations.services.dispatch import first_dispatch_after, waiting

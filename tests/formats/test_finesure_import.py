@@ -38,7 +38,8 @@ from annotations.models import (
     Topic,
     Turn,
 )
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.corpus_import import ImportFailed
 from annotations.services.finesure_import import (
     KEY_FACT_SOURCE,

@@ -28,7 +28,8 @@ from annotations.models import (
     SummarySentence,
     Turn,
 )
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.releases import release_build, release_create
 from tests.api.item_urls import sentence_url
 from tests.people import LINGUIST, SECOND_LINGUIST, signed_in

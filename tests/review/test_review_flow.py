@@ -36,7 +36,8 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors.items import items_payload
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.item_rounds import ItemRoundRequest, item_round_create
 from annotations.services.judgements import (
     Incomplete,

@@ -10,7 +10,8 @@ import pytest
 from annotations.formats.writers.native import write_native
 from annotations.kinds.sentence import SENTENCE
 from annotations.models import Assignment, AssignmentStatus, SummarySentence
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 from annotations.services.judgements import judgement_save
 from annotations.services.releases import ReleaseInvalid, release_config_validate
 from tests.assisted import AssistedStudy, assisted_study

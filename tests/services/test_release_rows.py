@@ -31,7 +31,8 @@ from annotations.models import (
     TopicJudgement,
 )
 from annotations.selectors import release_rows
-from annotations.selectors.release_rows import ReleaseScope, summary_rows
+from annotations.selectors.release_rows import summary_rows
+from annotations.selectors.release_scope import ReleaseScope
 
 
 def labelled_demo() -> Round:

@@ -508,7 +508,7 @@ def test_a_release_from_an_open_round_records_it_in_the_manifest_and_the_card(
 def test_the_card_names_each_coefficient_with_its_interval_and_n_and_every_tie_rule(
     demo_round: Round,
 ) -> None:
-    from annotations.selectors.release_rows import TIE_RULES
+    from annotations.selectors.release_gold import TIE_RULES
     from annotations.services.agreement_reports import agreement_report_compute
 
     for index, assignment in enumerate(Assignment.objects.filter(round=demo_round)):

@@ -20,7 +20,7 @@ sentence's start in the summary; an evidence span's index its turn's text (``tur
 
 Gold spans are the spans of each sentence whose gold label is ``inconsistent``, marked by
 the annotators who labelled that sentence inconsistent (``SentenceRow.spans``, built by the
-release's one gold rule, annotations/selectors/release_rows.py); a sentence whose gold label
+release's one gold rule, annotations/selectors/release_gold.py); a sentence whose gold label
 is consistent has none, whatever a losing minority marked in it.
 """
 
