@@ -116,10 +116,17 @@ def unlabelled_units(round_ids: Sequence[int], *, asks_consistency: bool) -> lis
 
 
 def annotator_ids(round_ids: Sequence[int]) -> dict[str, str]:
-    """rater key (user id or source) -> anonymised id, in a stable order."""
-    keys = set()
+    """rater key (user id or source) -> anonymised id, in a stable order: published sources
+    by name, then people by when they joined (their ids as numbers: compared as text, user 10
+    came before user 9, and which linguist was A1 depended on how many users existed)."""
+    people: set[int] = set()
+    sources: set[str] = set()
     for annotator_id, source in counted_assignments(round_ids).values_list(
         "annotator_id", "source"
     ):
-        keys.add(f"user:{annotator_id}" if annotator_id else f"source:{source}")
-    return {key: f"A{i}" for i, key in enumerate(sorted(keys), start=1)}
+        if annotator_id:
+            people.add(int(annotator_id))
+        else:
+            sources.add(str(source))
+    keys = [f"source:{s}" for s in sorted(sources)] + [f"user:{pk}" for pk in sorted(people)]
+    return {key: f"A{i}" for i, key in enumerate(keys, start=1)}
