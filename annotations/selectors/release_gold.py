@@ -13,7 +13,7 @@ a chunk's fetched rows.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -65,15 +65,6 @@ def tie_rules(*, binary_relevance: bool) -> dict[str, str]:
         for key, rule in TIE_RULES.items()
         if key != "relevance_binary" or binary_relevance
     }
-
-
-def _majority(values: list[Any], *, tie: Callable[[list[Any]], Any]) -> Any:
-    counts = Counter(v for v in values if v not in (None, ""))
-    if not counts:
-        return None
-    ranked = counts.most_common()
-    best = [value for value, n in ranked if n == ranked[0][1]]
-    return best[0] if len(best) == 1 else tie(best)
 
 
 @dataclass(frozen=True, slots=True)
