@@ -111,7 +111,7 @@ def _targets_fields() -> dict[str, serializers.Field]:
 
 
 # Question key -> the coefficient a round must reach (null or absent: no target).
-# PUT takes the same object and refuses an unknown question (api/admin.py TargetsView).
+# PUT takes the same object and refuses an unknown question (api/admin_projects.py TargetsView).
 TargetsOutput = type(
     "TargetsOutput",
     (serializers.Serializer,),

@@ -4,7 +4,7 @@
 A body is checked against its kind's serializer: fields another kind takes are refused, as
 in the schema (``additionalProperties: false``). What only stored data decides (the people
 are the project's annotators, the units its own and free, the name not taken) is the
-service's to refuse, as a 409 (annotations/api/admin.py)."""
+service's to refuse, as a 409 (annotations/api/admin_rounds.py)."""
 
 from __future__ import annotations
 

@@ -126,7 +126,7 @@ def test_the_check_itself_notices_an_undeclared_or_missing_field() -> None:
 
 
 def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> None:
-    from annotations.api.admin import DisagreementPageOutput, UnitPageOutput
+    from annotations.api.admin_agreement import DisagreementPageOutput
     from annotations.api.admin_contract import (
         AdminProjectOutput,
         AgreementHistoryOutput,
@@ -141,6 +141,7 @@ def test_the_admin_responses_are_what_the_contract_declares(client: Client) -> N
         RoundProgressOutput,
         TargetsOutput,
     )
+    from annotations.api.admin_imports import UnitPageOutput
     from annotations.api.releases import ProjectReleasesOutput
 
     call_command("load_demo", stdout=None)
