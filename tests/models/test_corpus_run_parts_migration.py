@@ -3,12 +3,14 @@ its parts, each record with its verdict, score, abstention and extras."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from annotations.formats.corpus_predictions import CONSISTENT, INCONSISTENT, NO_LABEL
-from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, Extra, part_records
+from annotations.formats.corpus_run_parts import SUMMARY_LEVEL, Extra, RunRecords, part_records
 from tests.models.migration_support import historical_unit, migration_and_parent
 
 BEFORE, AFTER = migration_and_parent("_corpus_run_parts")
@@ -16,7 +18,15 @@ BEFORE, AFTER = migration_and_parent("_corpus_run_parts")
 
 @pytest.mark.long
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_a_run_s_rows_become_its_parts_record_for_record() -> None:
+@pytest.mark.parametrize("part_records_at_least", [None, 2])
+def test_a_run_s_rows_become_its_parts_record_for_record(
+    part_records_at_least: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Converted a part at a time; with parts of 2 records or more, each summary's rows
+    stay in one part (2 of them, then 3)."""
+    if part_records_at_least is not None:
+        migration = importlib.import_module(f"annotations.migrations.{AFTER[0][1]}")
+        monkeypatch.setattr(migration, "PART_RECORDS", part_records_at_least)
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
@@ -54,8 +64,18 @@ def test_a_run_s_rows_become_its_parts_record_for_record() -> None:
     executor = MigrationExecutor(connection)
     executor.migrate(AFTER)
     new = executor.loader.project_state(AFTER).apps
-    (part,) = new.get_model("annotations", "CorpusRunPart").objects.filter(run_id=run.pk)
-    records = part_records(part.records, bytes(part.arrays), part.extras)
+    parts = list(
+        new.get_model("annotations", "CorpusRunPart")
+        .objects.filter(run_id=run.pk)
+        .order_by("number")
+    )
+    assert [p.records for p in parts] == ([5] if part_records_at_least is None else [2, 3])
+    assert [(p.first_summary, p.last_summary) for p in parts] == (
+        [(summaries[0].pk, summaries[1].pk)]
+        if part_records_at_least is None
+        else [(summaries[0].pk,) * 2, (summaries[1].pk,) * 2]
+    )
+    records = RunRecords.joined([part_records(p.records, bytes(p.arrays), p.extras) for p in parts])
     got = [
         (
             int(records.summary[at]),
