@@ -114,9 +114,12 @@ def stack(tmp_path: Path, settings: Any) -> Iterator[Stack]:
         "SHORT_WORKERS": "1",
         # A slow build (a second after each of its five progress reports, the test-only
         # hook of services/leases.py), so the test sees it mid-way and kills it there; a
-        # short lease and a quick sweep, so a killed build's job fails within seconds.
+        # short lease and a quick sweep, so a killed build's job fails within seconds. At
+        # 4 s the sweep once failed the build between the kill and the test's look, on a
+        # loaded CI machine: most likely its heartbeat (every quarter of the lease) had been
+        # late enough for a live lease to run out. 8 s gives the heartbeat 6 s of slack.
         "JOB_STEP_PAUSE_SECONDS": str(STEP_PAUSE),
-        "JOB_LEASE_SECONDS": "4",
+        "JOB_LEASE_SECONDS": "8",
         "JOB_SWEEP_SECONDS": "1",
     }
     for name in ("DEBUG", "DEMO", "SECURE_SSL_REDIRECT", "SECURE_COOKIES"):
@@ -286,7 +289,7 @@ def test_killing_a_web_worker_and_the_build_worker_loses_no_save_and_strands_no_
     builders[0].kill()
     builders[0].wait(timeout=30)
     acknowledged_at_kill = len(saved)
-    # The builder is dead, and its lease (4 s) holds off the sweep: what the row says now
+    # The builder is dead, and its lease (8 s) holds off the sweep: what the row says now
     # is where the build was when it was killed.
     release.refresh_from_db()
     assert release.status == ReleaseStatus.BUILDING
