@@ -29,7 +29,12 @@ def test_an_admin_adjudicates_a_disagreement_and_the_release_says_so(
 
     sign_in(page, live_server.url, "admin")
     page.goto(f"{live_server.url}/app/admin/projects/demo")
+    # Once the page's sections have loaded, as a person sees it: CI once clicked the link
+    # while they were still loading and stayed on the project page (not reproduced since;
+    # docs/testing.md, "Known flakes").
+    page.wait_for_load_state("networkidle")
     page.get_by_role("link", name="Adjudicate disputes and disagreements").click()
+    expect(page).to_have_url(re.compile(r"/app/admin/projects/demo/adjudication"))
     items = page.get_by_role("table", name="Items to adjudicate")
     expect(items.get_by_role("row")).to_have_count(2)  # the header and the one disagreement
     expect(items).to_contain_text("Sentence label")
