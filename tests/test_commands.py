@@ -21,6 +21,7 @@ from annotations.models import (
     SentenceJudgement,
     Topic,
 )
+from annotations.selectors import corpus_records as corpus_records_module
 from annotations.selectors.corpus_records import corpus_fingerprint
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +59,25 @@ def test_import_corpus_native_creates_the_project_and_reports_counts(tmp_path: P
     assert set(
         CorpusRecordsCache.objects.filter(project=project).values_list("fingerprint", flat=True)
     ) == {corpus_fingerprint(project)}
+
+
+def test_an_import_whose_record_ids_cannot_be_kept_still_imports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keeping the corpus's record ids is a head start for evaluator runs: when it fails,
+    the import stands, says nothing of them, and the first upload computes them."""
+
+    def broken(project: Project) -> None:
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(corpus_records_module, "corpus_records", broken)
+    path = _one_document(tmp_path)
+    output = call("import_corpus", "--format", "native", str(path), "--project", "kept-not")
+    assert "1 summaries" in output
+    assert "record ids" not in output
+    project = Project.objects.get(slug="kept-not")
+    assert Document.objects.filter(corpus__project=project).count() == 1
+    assert not CorpusRecordsCache.objects.filter(project=project).exists()
 
 
 def _one_document(tmp_path: Path) -> Path:
